@@ -1,0 +1,196 @@
+//! The typed representation of a derive input: a form struct or a choice enum.
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+use crate::attr;
+use crate::ctxt::Ctxt;
+
+/// A `#[derive(ElicitationForm)]` struct.
+pub struct Form<'a> {
+    pub ident: &'a syn::Ident,
+    pub fields: Vec<Field<'a>>,
+}
+
+/// One field of a form: one property.
+pub struct Field<'a> {
+    pub member: &'a syn::Ident,
+    pub ty: &'a syn::Type,
+    pub attrs: attr::Field,
+    /// The property name on the wire.
+    pub name: String,
+    /// Where the wire name comes from: the `rename` value, else the field's identifier.
+    pub name_span: Span,
+}
+
+/// A `#[derive(ElicitationEnum)]` enum.
+pub struct Enum<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Enum,
+    pub variants: Vec<Variant<'a>>,
+}
+
+/// One variant of a choice enum: one choice.
+pub struct Variant<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Variant,
+    /// The value on the wire.
+    pub value: String,
+    pub value_span: Span,
+}
+
+fn reject_generics(cx: &Ctxt, input: &syn::DeriveInput, what: &str) {
+    if !input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &input.generics,
+            format!(
+                "{what} cannot have generic parameters: its schema is built once, at compile time, for one concrete type"
+            ),
+        );
+    }
+}
+
+impl<'a> Form<'a> {
+    /// Parses the input; `None` when its shape cannot be a form at all (errors recorded).
+    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Form<'a>> {
+        let fields: Vec<&'a syn::Field> = match &input.data {
+            syn::Data::Struct(data) => match &data.fields {
+                syn::Fields::Named(named) => named.named.iter().collect(),
+                syn::Fields::Unit => Vec::new(),
+                syn::Fields::Unnamed(unnamed) => {
+                    cx.error_spanned_by(
+                        unnamed,
+                        "an MCP form needs named fields: each field becomes a property named after it\n       \
+                         write `struct Name { field: Type, ... }`",
+                    );
+                    return None;
+                }
+            },
+            syn::Data::Enum(data) => {
+                cx.error_at(
+                    data.enum_token.span,
+                    "`ElicitationForm` derives a form from a struct with named fields, not from an enum\n       \
+                     to let the user pick one of several values, derive `ElicitationEnum` on the enum and use it as a field of a form struct",
+                );
+                return None;
+            }
+            syn::Data::Union(data) => {
+                cx.error_at(
+                    data.union_token.span,
+                    "`ElicitationForm` derives a form from a struct with named fields, not from a union",
+                );
+                return None;
+            }
+        };
+        reject_generics(cx, input, "a form");
+        let container = attr::Form::from_ast(cx, input);
+        let fields = fields
+            .into_iter()
+            .filter_map(|field| {
+                let member = field.ident.as_ref()?;
+                let attrs = attr::Field::from_ast(cx, field);
+                let (name, name_span) = match (&attrs.rename, &attrs.serde_rename) {
+                    (Some(r), _) => (r.value.clone(), r.span),
+                    (None, Some(r)) => (r.clone(), member.span()),
+                    (None, None) => {
+                        let raw = attr::unraw(member);
+                        let name = match container.rename_all {
+                            Some(rule) => rule.apply_to_field(&raw),
+                            None => raw,
+                        };
+                        (name, member.span())
+                    }
+                };
+                Some(Field {
+                    member,
+                    ty: &field.ty,
+                    attrs,
+                    name,
+                    name_span,
+                })
+            })
+            .collect();
+        Some(Form {
+            ident: &input.ident,
+            fields,
+        })
+    }
+}
+
+impl<'a> Enum<'a> {
+    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Enum<'a>> {
+        let data = match &input.data {
+            syn::Data::Enum(data) => data,
+            syn::Data::Struct(data) => {
+                cx.error_at(
+                    data.struct_token.span,
+                    "`ElicitationEnum` derives the choices of a select from a fieldless enum, not from a struct\n       \
+                     to ask for several values, derive `ElicitationForm` on the struct",
+                );
+                return None;
+            }
+            syn::Data::Union(data) => {
+                cx.error_at(
+                    data.union_token.span,
+                    "`ElicitationEnum` derives the choices of a select from a fieldless enum, not from a union",
+                );
+                return None;
+            }
+        };
+        reject_generics(cx, input, "an `ElicitationEnum`");
+        if data.variants.is_empty() {
+            cx.error_spanned_by(
+                &input.ident,
+                "an `ElicitationEnum` needs at least one variant: a select with no choices cannot be answered",
+            );
+        }
+        let attrs = attr::Enum::from_ast(cx, input);
+        let variants = data
+            .variants
+            .iter()
+            .map(|v| {
+                if !matches!(v.fields, syn::Fields::Unit) {
+                    cx.error_spanned_by(
+                        &v.fields,
+                        format!(
+                            "variant `{}` carries data, but a choice is a plain string in MCP forms\n       \
+                             remove the fields; ask for the extra values as separate fields of the form",
+                            v.ident
+                        ),
+                    );
+                }
+                let vattrs = attr::Variant::from_ast(cx, v);
+                let (value, value_span) = match (&vattrs.rename, &vattrs.serde_rename) {
+                    (Some(r), _) => (r.value.clone(), r.span),
+                    (None, Some(r)) => (r.clone(), v.ident.span()),
+                    (None, None) => {
+                        let raw = attr::unraw(&v.ident);
+                        let value = match attrs.rename_all {
+                            Some(rule) => rule.apply_to_variant(&raw),
+                            None => raw,
+                        };
+                        (value, v.ident.span())
+                    }
+                };
+                Variant {
+                    ident: &v.ident,
+                    attrs: vattrs,
+                    value,
+                    value_span,
+                }
+            })
+            .collect();
+        Some(Enum {
+            ident: &input.ident,
+            attrs,
+            variants,
+        })
+    }
+}
+
+impl Field<'_> {
+    /// The span of the whole field type, for errors about the type.
+    pub fn ty_span(&self) -> Span {
+        self.ty.span()
+    }
+}

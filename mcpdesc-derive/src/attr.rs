@@ -1,0 +1,628 @@
+//! Parsing of `#[form(...)]`, the `#[serde(...)]` renames, and doc comments.
+//!
+//! Every problem is recorded in the [`Ctxt`]; parsing goes on after an error so that one derive
+//! reports all of its attribute mistakes together.
+
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::parse::{Parse, ParseStream};
+use syn::spanned::Spanned as _;
+use syn::{Ident, LitStr, Token};
+
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+
+/// A value with the span of the key that set it and the span of the value itself.
+pub struct Spanned<T> {
+    pub key: Span,
+    pub span: Span,
+    pub value: T,
+}
+
+/// An attribute key that may be set once.
+struct Slot<'c, T> {
+    cx: &'c Ctxt,
+    name: &'static str,
+    value: Option<Spanned<T>>,
+}
+
+impl<'c, T> Slot<'c, T> {
+    fn new(cx: &'c Ctxt, name: &'static str) -> Self {
+        Slot {
+            cx,
+            name,
+            value: None,
+        }
+    }
+
+    fn set(&mut self, key: &Ident, span: Span, value: T) {
+        if self.value.is_some() {
+            self.cx.error_at(
+                key.span(),
+                format!("duplicate `form` key `{}`; write it once", self.name),
+            );
+        } else {
+            self.value = Some(Spanned {
+                key: key.span(),
+                span,
+                value,
+            });
+        }
+    }
+
+    fn get(self) -> Option<Spanned<T>> {
+        self.value
+    }
+}
+
+/// A number literal: a bound or a default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NumLit {
+    Int(i128),
+    Float(f64),
+}
+
+impl NumLit {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            NumLit::Int(i) => i as f64,
+            NumLit::Float(f) => f,
+        }
+    }
+
+    pub fn lt(self, other: NumLit) -> bool {
+        match (self, other) {
+            (NumLit::Int(a), NumLit::Int(b)) => a < b,
+            _ => self.as_f64() < other.as_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for NumLit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumLit::Int(i) => write!(f, "{i}"),
+            NumLit::Float(x) => write!(f, "{x:?}"),
+        }
+    }
+}
+
+/// A `default = ...` value as written.
+pub enum DefaultLit {
+    Str(String),
+    Num(NumLit),
+    Bool(bool),
+    /// An enum variant path: `Priority::High`.
+    Variant(syn::Path),
+    /// A list of enum variant paths: `[Label::Bug, Label::Docs]`.
+    Variants(Vec<syn::Path>),
+}
+
+impl DefaultLit {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            DefaultLit::Str(_) => "a string literal",
+            DefaultLit::Num(NumLit::Int(_)) => "an integer literal",
+            DefaultLit::Num(NumLit::Float(_)) => "a float literal",
+            DefaultLit::Bool(_) => "a boolean",
+            DefaultLit::Variant(_) => "an enum variant",
+            DefaultLit::Variants(_) => "a list of enum variants",
+        }
+    }
+}
+
+pub const FIELD_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "rename",
+    "min_length",
+    "max_length",
+    "format",
+    "minimum",
+    "maximum",
+    "default",
+    "min_items",
+    "max_items",
+    "not_sensitive",
+];
+pub const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
+
+/// The attributes of one form field.
+pub struct Field {
+    pub title: Option<Spanned<String>>,
+    pub description: Option<Spanned<String>>,
+    pub rename: Option<Spanned<String>>,
+    pub serde_rename: Option<String>,
+    pub min_length: Option<Spanned<u64>>,
+    pub max_length: Option<Spanned<u64>>,
+    pub format: Option<Spanned<String>>,
+    pub minimum: Option<Spanned<NumLit>>,
+    pub maximum: Option<Spanned<NumLit>>,
+    pub default: Option<Spanned<DefaultLit>>,
+    pub min_items: Option<Spanned<u64>>,
+    pub max_items: Option<Spanned<u64>>,
+    pub not_sensitive: bool,
+    pub doc: Option<String>,
+}
+
+/// The attributes of a form struct.
+pub struct Form {
+    pub rename_all: Option<RenameRule>,
+}
+
+/// The attributes of an enum.
+pub struct Enum {
+    pub rename_all: Option<RenameRule>,
+    pub legacy_enum_names: Option<Span>,
+}
+
+/// The attributes of one variant.
+pub struct Variant {
+    pub title: Option<Spanned<String>>,
+    pub rename: Option<Spanned<String>>,
+    pub serde_rename: Option<String>,
+}
+
+fn is_form(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("form")
+}
+
+/// Calls `f` for every key of every `#[form(...)]` attribute.
+fn each_form_key(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    mut f: impl FnMut(&Ident, &syn::meta::ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|a| is_form(a)) {
+        if let syn::Meta::Path(path) = &attr.meta {
+            cx.error_spanned_by(
+                path,
+                "`#[form]` needs keys, as in `#[form(title = \"...\")]`",
+            );
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            let Some(key) = meta.path.get_ident().cloned() else {
+                return Err(meta.error("expected a `form` key such as `title`"));
+            };
+            f(&key, &meta)
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+}
+
+fn unknown_key(meta: &syn::meta::ParseNestedMeta, key: &Ident, place: &str, keys: &[&str]) -> syn::Error {
+    let name = key.to_string();
+    let mut message = format!(
+        "unknown `form` key `{name}` on {place}; the keys here are: {}",
+        keys.join(", ")
+    );
+    if let Some(close) = closest(&name, keys) {
+        message = format!("{message}\n       did you mean `{close}`?");
+    }
+    let e = syn::Error::new(key.span(), message);
+    // Skip the value, so the next key is still read.
+    skip_value(meta);
+    e
+}
+
+/// The key of `keys` within a small edit distance of `name`.
+fn closest<'a>(name: &str, keys: &[&'a str]) -> Option<&'a str> {
+    let normalized = |s: &str| s.replace(['_', '-'], "").to_ascii_lowercase();
+    let n = normalized(name);
+    keys.iter()
+        .map(|k| (edit_distance(&n, &normalized(k)), *k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Consumes `= value` or `(...)` after a key that is being skipped.
+fn skip_value(meta: &syn::meta::ParseNestedMeta) {
+    let _ = meta.input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tt, next)) = rest.token_tree() {
+            if let proc_macro2::TokenTree::Punct(p) = &tt
+                && p.as_char() == ','
+            {
+                return Ok(((), rest));
+            }
+            rest = next;
+        }
+        Ok(((), rest))
+    });
+}
+
+fn parse_str(meta: &syn::meta::ParseNestedMeta) -> syn::Result<(Span, String)> {
+    let lit: LitStr = meta.value()?.parse()?;
+    Ok((lit.span(), lit.value()))
+}
+
+fn parse_nonempty_str(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, String)> {
+    let (span, value) = parse_str(meta)?;
+    if value.trim().is_empty() {
+        return Err(syn::Error::new(span, format!("`{key}` must not be empty")));
+    }
+    Ok((span, value))
+}
+
+fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, u64)> {
+    let input = meta.value()?;
+    if input.peek(Token![-]) {
+        let minus: Token![-] = input.parse()?;
+        let lit: syn::LitInt = input.parse()?;
+        return Err(syn::Error::new(
+            minus.span.join(lit.span()).unwrap_or(minus.span),
+            format!("`{key}` counts characters or items and cannot be negative"),
+        ));
+    }
+    let lit: syn::Lit = input.parse()?;
+    match &lit {
+        syn::Lit::Int(i) => Ok((i.span(), i.base10_parse::<u64>()?)),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes a whole number, as in `{key} = 1`"),
+        )),
+    }
+}
+
+/// `-`? integer-or-float literal.
+fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(Span, NumLit)> {
+    let minus: Option<Token![-]> = input.parse()?;
+    let lit: syn::Lit = input.parse()?;
+    let span = match &minus {
+        Some(m) => m.span.join(lit.span()).unwrap_or(lit.span()),
+        None => lit.span(),
+    };
+    let sign = if minus.is_some() { -1 } else { 1 };
+    match &lit {
+        syn::Lit::Int(i) => Ok((span, NumLit::Int(sign * i.base10_parse::<i128>()?))),
+        syn::Lit::Float(f) => Ok((span, NumLit::Float(sign as f64 * f.base10_parse::<f64>()?))),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes a number, as in `{key} = 1` or `{key} = 0.5`"),
+        )),
+    }
+}
+
+fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(Span, DefaultLit)> {
+    if input.peek(syn::token::Bracket) {
+        let content;
+        let bracket = syn::bracketed!(content in input);
+        let paths = content.parse_terminated(syn::Path::parse, Token![,])?;
+        return Ok((
+            bracket.span.join(),
+            DefaultLit::Variants(paths.into_iter().collect()),
+        ));
+    }
+    if input.peek(LitStr) {
+        let lit: LitStr = input.parse()?;
+        return Ok((lit.span(), DefaultLit::Str(lit.value())));
+    }
+    if input.peek(syn::LitBool) {
+        let lit: syn::LitBool = input.parse()?;
+        return Ok((lit.span(), DefaultLit::Bool(lit.value)));
+    }
+    if input.peek(Token![-]) || input.peek(syn::LitInt) || input.peek(syn::LitFloat) {
+        let (span, n) = parse_number(input, key)?;
+        return Ok((span, DefaultLit::Num(n)));
+    }
+    if input.peek(Ident) || input.peek(Token![::]) || input.peek(Token![crate]) || input.peek(Token![self]) || input.peek(Token![super]) {
+        let path: syn::Path = input.parse()?;
+        return Ok((path.span(), DefaultLit::Variant(path)));
+    }
+    Err(input.error(
+        "`default` takes a string literal, a number, `true`/`false`, an enum variant such as `Priority::High`, or a list of variants such as `[Label::Bug]`",
+    ))
+}
+
+/// Reads `#[serde(rename = "...")]` / `#[serde(rename_all = "...")]`, ignoring serde's other keys.
+/// With `rename(serialize = .., deserialize = ..)`, the deserialize name is the one an answer uses.
+fn serde_renames(attrs: &[syn::Attribute]) -> (Option<String>, Option<String>) {
+    let mut rename = None;
+    let mut rename_all = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            let is_rename = meta.path.is_ident("rename");
+            let is_rename_all = meta.path.is_ident("rename_all");
+            if (is_rename || is_rename_all) && meta.input.peek(Token![=]) {
+                let lit: LitStr = meta.value()?.parse()?;
+                if is_rename {
+                    rename = Some(lit.value());
+                } else {
+                    rename_all = Some(lit.value());
+                }
+            } else if (is_rename || is_rename_all) && meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|inner| {
+                    let lit: LitStr = inner.value()?.parse()?;
+                    if inner.path.is_ident("deserialize") {
+                        if is_rename {
+                            rename = Some(lit.value());
+                        } else {
+                            rename_all = Some(lit.value());
+                        }
+                    }
+                    Ok(())
+                })?;
+            } else {
+                skip_value(&meta);
+            }
+            Ok(())
+        });
+    }
+    (rename, rename_all)
+}
+
+/// The doc comment, lines joined with `\n`, trimmed; `None` when there is none.
+pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            let text = s.value();
+            for line in text.lines() {
+                let line = line.strip_prefix(' ').unwrap_or(line);
+                lines.push(line.trim_end().to_owned());
+            }
+        }
+    }
+    let joined = lines.join("\n");
+    let trimmed = joined.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+}
+
+fn rename_rule(cx: &Ctxt, span: Span, name: &str) -> Option<RenameRule> {
+    let rule = RenameRule::from_name(name);
+    if rule.is_none() {
+        cx.error_at(
+            span,
+            format!(
+                "unknown `rename_all` rule \"{name}\"; the rules are {}",
+                RenameRule::names()
+            ),
+        );
+    }
+    rule
+}
+
+impl Field {
+    pub fn from_ast(cx: &Ctxt, field: &syn::Field) -> Field {
+        let mut title = Slot::new(cx, "title");
+        let mut description = Slot::new(cx, "description");
+        let mut rename = Slot::new(cx, "rename");
+        let mut min_length = Slot::new(cx, "min_length");
+        let mut max_length = Slot::new(cx, "max_length");
+        let mut format = Slot::new(cx, "format");
+        let mut minimum = Slot::new(cx, "minimum");
+        let mut maximum = Slot::new(cx, "maximum");
+        let mut default = Slot::new(cx, "default");
+        let mut min_items = Slot::new(cx, "min_items");
+        let mut max_items = Slot::new(cx, "max_items");
+        let mut not_sensitive = Slot::new(cx, "not_sensitive");
+
+        each_form_key(cx, &field.attrs, |key, meta| {
+            match key.to_string().as_str() {
+                "title" => {
+                    let (span, v) = parse_nonempty_str(meta, key)?;
+                    title.set(key, span, v);
+                }
+                "description" => {
+                    let (span, v) = parse_nonempty_str(meta, key)?;
+                    description.set(key, span, v);
+                }
+                "rename" => {
+                    let (span, v) = parse_str(meta)?;
+                    rename.set(key, span, v);
+                }
+                "min_length" => {
+                    let (span, v) = parse_u64(meta, key)?;
+                    min_length.set(key, span, v);
+                }
+                "max_length" => {
+                    let (span, v) = parse_u64(meta, key)?;
+                    max_length.set(key, span, v);
+                }
+                "min_items" => {
+                    let (span, v) = parse_u64(meta, key)?;
+                    min_items.set(key, span, v);
+                }
+                "max_items" => {
+                    let (span, v) = parse_u64(meta, key)?;
+                    max_items.set(key, span, v);
+                }
+                "format" => {
+                    let (span, v) = parse_str(meta)?;
+                    if FORMATS.contains(&v.as_str()) {
+                        format.set(key, span, v);
+                    } else {
+                        return Err(syn::Error::new(
+                            span,
+                            format!(
+                                "unknown format \"{v}\"; MCP forms accept only \"email\", \"uri\", \"date\" and \"date-time\""
+                            ),
+                        ));
+                    }
+                }
+                "minimum" => {
+                    let (span, v) = parse_number(meta.value()?, key)?;
+                    minimum.set(key, span, v);
+                }
+                "maximum" => {
+                    let (span, v) = parse_number(meta.value()?, key)?;
+                    maximum.set(key, span, v);
+                }
+                "default" => {
+                    let (span, v) = parse_default(meta.value()?, key)?;
+                    default.set(key, span, v);
+                }
+                "not_sensitive" => {
+                    not_sensitive.set(key, key.span(), ());
+                }
+                _ => return Err(unknown_key(meta, key, "a field", FIELD_KEYS)),
+            }
+            Ok(())
+        });
+
+        let (serde_rename, _) = serde_renames(&field.attrs);
+        Field {
+            title: title.get(),
+            description: description.get(),
+            rename: rename.get(),
+            serde_rename,
+            min_length: min_length.get(),
+            max_length: max_length.get(),
+            format: format.get(),
+            minimum: minimum.get(),
+            maximum: maximum.get(),
+            default: default.get(),
+            min_items: min_items.get(),
+            max_items: max_items.get(),
+            not_sensitive: not_sensitive.get().is_some(),
+            doc: doc_comment(&field.attrs),
+        }
+    }
+}
+
+impl Form {
+    pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Form {
+        let mut rename_all = Slot::new(cx, "rename_all");
+        each_form_key(cx, &input.attrs, |key, meta| {
+            match key.to_string().as_str() {
+                "rename_all" => {
+                    let (span, v) = parse_str(meta)?;
+                    if let Some(rule) = rename_rule(cx, span, &v) {
+                        rename_all.set(key, span, rule);
+                    }
+                }
+                "title" | "description" => {
+                    skip_value(meta);
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!(
+                            "an MCP form has no root `{key}`: strict clients reject a `requestedSchema` with one\n       \
+                             put the text in the elicitation's `message`, or give each field a `title`/`description`"
+                        ),
+                    ));
+                }
+                _ => return Err(unknown_key(meta, key, "a form struct", &["rename_all"])),
+            }
+            Ok(())
+        });
+        let (_, serde_all) = serde_renames(&input.attrs);
+        let rename_all = rename_all.get().map(|s| s.value).or_else(|| {
+            serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name))
+        });
+        Form { rename_all }
+    }
+}
+
+impl Enum {
+    pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Enum {
+        let mut rename_all = Slot::new(cx, "rename_all");
+        let mut legacy = Slot::new(cx, "legacy_enum_names");
+        each_form_key(cx, &input.attrs, |key, meta| {
+            match key.to_string().as_str() {
+                "rename_all" => {
+                    let (span, v) = parse_str(meta)?;
+                    if let Some(rule) = rename_rule(cx, span, &v) {
+                        rename_all.set(key, span, rule);
+                    }
+                }
+                "legacy_enum_names" => legacy.set(key, key.span(), ()),
+                _ => {
+                    return Err(unknown_key(
+                        meta,
+                        key,
+                        "an enum",
+                        &["rename_all", "legacy_enum_names"],
+                    ));
+                }
+            }
+            Ok(())
+        });
+        let (_, serde_all) = serde_renames(&input.attrs);
+        let rename_all = rename_all.get().map(|s| s.value).or_else(|| {
+            serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name))
+        });
+        Enum {
+            rename_all,
+            legacy_enum_names: legacy.get().map(|s| s.key),
+        }
+    }
+}
+
+impl Variant {
+    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Variant {
+        let mut title = Slot::new(cx, "title");
+        let mut rename = Slot::new(cx, "rename");
+        each_form_key(cx, &variant.attrs, |key, meta| {
+            match key.to_string().as_str() {
+                "title" => {
+                    let (span, v) = parse_nonempty_str(meta, key)?;
+                    title.set(key, span, v);
+                }
+                "rename" => {
+                    let (span, v) = parse_str(meta)?;
+                    rename.set(key, span, v);
+                }
+                _ => return Err(unknown_key(meta, key, "an enum variant", &["title", "rename"])),
+            }
+            Ok(())
+        });
+        let (serde_rename, _) = serde_renames(&variant.attrs);
+        Variant {
+            title: title.get(),
+            rename: rename.get(),
+            serde_rename,
+        }
+    }
+}
+
+/// The identifier as written, without `r#`.
+pub fn unraw(ident: &Ident) -> String {
+    let s = ident.to_string();
+    s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
+}
+
+/// Tokens as compact text, for messages (`Option<u8>` rather than `Option < u8 >`).
+pub fn tokens_text<T: ToTokens>(tokens: &T) -> String {
+    let s = tokens.to_token_stream().to_string();
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' {
+            let prev = out.chars().last();
+            let next = chars.peek().copied();
+            let glue = matches!(prev, Some('<' | '(' | '[' | ':' | '&'))
+                || matches!(next, Some('<' | '>' | ')' | ']' | ',' | ':'));
+            if glue {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,529 @@
+//! Code generation for the two derives.
+//!
+//! Everything generated names the runtime through `::mcpdesc_runtime::__private`, so it compiles
+//! under `#![no_implicit_prelude]` and next to user types called `Option`, `Result` or `String`.
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::ast::{Enum, Field, Form};
+use crate::attr::{self, DefaultLit, NumLit, Spanned as At};
+use crate::check;
+use crate::ctxt::Ctxt;
+
+fn private() -> TokenStream {
+    quote!(::mcpdesc_runtime::__private)
+}
+
+pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let form = crate::ast::Form::from_ast(&cx, input);
+    if let Some(form) = &form {
+        check::check_form(&cx, form);
+    }
+    match (cx.check(), form) {
+        (Ok(()), Some(form)) => expand_form(&form),
+        (Err(e), _) => {
+            let mut out = e.to_compile_error();
+            out.extend(dummy_form(input));
+            out
+        }
+        (Ok(()), None) => dummy_form(input),
+    }
+}
+
+pub fn derive_enum(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let e = crate::ast::Enum::from_ast(&cx, input);
+    if let Some(e) = &e {
+        check::check_enum(&cx, e);
+    }
+    match (cx.check(), e) {
+        (Ok(()), Some(e)) => expand_enum(&e),
+        (Err(err), _) => {
+            let mut out = err.to_compile_error();
+            out.extend(dummy_enum(input));
+            out
+        }
+        (Ok(()), None) => dummy_enum(input),
+    }
+}
+
+fn opt<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
+    let p = private();
+    match value {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::None),
+    }
+}
+
+fn lit_u64(v: &Option<At<u64>>) -> TokenStream {
+    opt(v.as_ref().map(|v| Literal::u64_unsuffixed(v.value)))
+}
+
+fn num(n: NumLit) -> TokenStream {
+    let p = private();
+    match n {
+        NumLit::Int(i) => {
+            let l = Literal::i128_unsuffixed(i);
+            quote!(#p::Bound::Int(#l))
+        }
+        NumLit::Float(f) => {
+            let l = Literal::f64_unsuffixed(f);
+            quote!(#p::Bound::Float(#l))
+        }
+    }
+}
+
+fn format_variant(name: &str) -> TokenStream {
+    let p = private();
+    let v = match name {
+        "email" => quote!(Email),
+        "uri" => quote!(Uri),
+        "date" => quote!(Date),
+        _ => quote!(DateTime),
+    };
+    quote!(#p::StringFormat::#v)
+}
+
+fn last_ident(path: &syn::Path) -> String {
+    path.segments
+        .last()
+        .map(|s| attr::unraw(&s.ident))
+        .unwrap_or_default()
+}
+
+/// `<Ty as FormField>`, spanned at the field's type so a type error points there.
+fn field_trait(field: &Field) -> TokenStream {
+    let p = private();
+    let ty = field.ty;
+    quote_spanned!(field.ty_span()=> <#ty as #p::FormField>)
+}
+
+fn field_attrs(field: &Field) -> TokenStream {
+    let p = private();
+    let a = &field.attrs;
+    let ft = field_trait(field);
+    let title = opt(a.title.as_ref().map(|t| t.value.as_str()));
+    let description = opt(a
+        .description
+        .as_ref()
+        .map(|d| d.value.clone())
+        .or_else(|| a.doc.clone()));
+    let format = opt(a.format.as_ref().map(|f| format_variant(&f.value)));
+    let minimum = opt(a.minimum.as_ref().map(|m| num(m.value)));
+    let maximum = opt(a.maximum.as_ref().map(|m| num(m.value)));
+    let default = opt(a.default.as_ref().map(|d| match &d.value {
+        DefaultLit::Str(s) => quote!(#p::DefaultValue::Str(#s)),
+        DefaultLit::Num(NumLit::Int(i)) => {
+            let l = Literal::i128_unsuffixed(*i);
+            quote!(#p::DefaultValue::Int(#l))
+        }
+        DefaultLit::Num(NumLit::Float(f)) => {
+            let l = Literal::f64_unsuffixed(*f);
+            quote!(#p::DefaultValue::Float(#l))
+        }
+        DefaultLit::Bool(b) => quote!(#p::DefaultValue::Bool(#b)),
+        DefaultLit::Variant(path) => {
+            let ident = last_ident(path);
+            quote!(#p::DefaultValue::Variant(#p::choice_value(#ft::KIND, #ident)))
+        }
+        DefaultLit::Variants(paths) => {
+            let idents = paths.iter().map(last_ident);
+            quote!(#p::DefaultValue::Variants(&[
+                #( #p::CowStr::Borrowed(#p::choice_value(#ft::KIND, #idents)) ),*
+            ]))
+        }
+    }));
+    let (min_length, max_length) = (lit_u64(&a.min_length), lit_u64(&a.max_length));
+    let (min_items, max_items) = (lit_u64(&a.min_items), lit_u64(&a.max_items));
+    quote! {
+        #p::FieldAttrs {
+            title: #title,
+            description: #description,
+            min_length: #min_length,
+            max_length: #max_length,
+            format: #format,
+            minimum: #minimum,
+            maximum: #maximum,
+            default: #default,
+            min_items: #min_items,
+            max_items: #max_items,
+        }
+    }
+}
+
+/// A `const` item that fails compilation with `message` when `fails` holds, spanned at `span`.
+fn const_assert(span: Span, fails: TokenStream, message: String) -> TokenStream {
+    let p = private();
+    quote_spanned! {span=>
+        const _: () = if #fails {
+            #p::panic!("{}", #message)
+        };
+    }
+}
+
+/// The compile-time checks of one field that need its type.
+fn field_checks(field: &Field) -> TokenStream {
+    let p = private();
+    let a = &field.attrs;
+    let ft = field_trait(field);
+    let member = field.member;
+    let ty = attr::tokens_text(field.ty);
+    let mut out = TokenStream::new();
+
+    let string_keys = [
+        ("min_length", a.min_length.as_ref().map(|k| k.key)),
+        ("max_length", a.max_length.as_ref().map(|k| k.key)),
+        ("format", a.format.as_ref().map(|k| k.key)),
+    ];
+    for (key, span) in string_keys {
+        if let Some(span) = span {
+            out.extend(const_assert(
+                span,
+                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::String)),
+                format!(
+                    "field `{member}`: `{key}` applies only to string fields, and `{ty}` is not a string\n\
+                     use `minimum`/`maximum` on numbers and `min_items`/`max_items` on multi-selects"
+                ),
+            ));
+        }
+    }
+    let items_keys = [
+        ("min_items", a.min_items.as_ref().map(|k| k.key)),
+        ("max_items", a.max_items.as_ref().map(|k| k.key)),
+    ];
+    for (key, span) in items_keys {
+        if let Some(span) = span {
+            out.extend(const_assert(
+                span,
+                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::MultiSelect)),
+                format!(
+                    "field `{member}`: `{key}` applies only to multi-select fields, and `{ty}` is not one\n\
+                     a multi-select is a `Vec`, `BTreeSet` or `HashSet` of an `ElicitationEnum`; \
+                     use `min_length`/`max_length` on strings and `minimum`/`maximum` on numbers"
+                ),
+            ));
+        }
+    }
+    for (key, bound) in [("minimum", &a.minimum), ("maximum", &a.maximum)] {
+        let Some(bound) = bound else { continue };
+        out.extend(const_assert(
+            bound.key,
+            quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)),
+            format!(
+                "field `{member}`: `{key}` applies only to number and integer fields, and `{ty}` is neither\n\
+                 use `min_length`/`max_length` on strings and `min_items`/`max_items` on multi-selects"
+            ),
+        ));
+        out.extend(number_fits(field, key, bound.span, bound.value));
+    }
+
+    if let Some(default) = &a.default {
+        let span = default.span;
+        let kind_check = |class: TokenStream, what: &str| {
+            const_assert(
+                span,
+                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::#class)),
+                format!(
+                    "field `{member}`: the default is {what}, which does not fit `{ty}`\n\
+                     write a default of the field's own type: a string literal for a string, a number for a number, \
+                     `true`/`false` for a boolean, a variant such as `Priority::High` for a single-select, \
+                     or a list such as `[Label::Bug]` for a multi-select"
+                ),
+            )
+        };
+        match &default.value {
+            DefaultLit::Str(s) => {
+                out.extend(kind_check(quote!(String), default.value.describe()));
+                if let Some(format) = &a.format {
+                    let fmt = format_variant(&format.value);
+                    out.extend(const_assert(
+                        span,
+                        quote!(!#p::format_matches(#fmt, #s)),
+                        format!(
+                            "field `{member}`: the default {s:?} is not a valid `{}` value",
+                            format.value
+                        ),
+                    ));
+                }
+            }
+            DefaultLit::Num(n) => {
+                out.extend(kind_check(quote!(Numeric), default.value.describe()));
+                out.extend(number_fits(field, "default", span, *n));
+            }
+            DefaultLit::Bool(_) => out.extend(kind_check(quote!(Boolean), "a boolean")),
+            DefaultLit::Variant(path) => {
+                out.extend(quote_spanned! {span=>
+                    const _: () = {
+                        let _: #ft::Value = #path;
+                    };
+                });
+            }
+            DefaultLit::Variants(paths) => {
+                let n = paths.len();
+                let ms = quote_spanned!(span=> <#ft::Value as #p::MultiSelectValue>::Item);
+                out.extend(quote_spanned! {span=>
+                    const _: () = {
+                        let _: [#ms; #n] = [#(#paths),*];
+                    };
+                });
+            }
+        }
+    }
+
+    out.extend(const_assert(
+        field.ty_span(),
+        quote!(#p::is_legacy_multi_select(#ft::KIND)),
+        format!(
+            "field `{member}`: `{ty}` is a multi-select of an enum with `legacy_enum_names`, which MCP defines only for single-selects\n\
+             remove `legacy_enum_names` from the enum: its titles are then written as `items.anyOf`"
+        ),
+    ));
+    out
+}
+
+/// Checks that a number literal (a bound or a default) fits the field: whole for integer types and
+/// within the type's range.
+fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
+    let p = private();
+    let ft = field_trait(field);
+    let member = field.member;
+    let ty = attr::tokens_text(field.ty);
+    match n {
+        NumLit::Int(i) => {
+            let l = Literal::i128_unsuffixed(i);
+            const_assert(
+                span,
+                quote!(!#p::int_fits(#ft::KIND, #l)),
+                format!(
+                    "field `{member}`: `{key} = {i}` is outside the range of `{ty}`\n\
+                     keep it within the type's range, or use a wider integer type"
+                ),
+            )
+        }
+        NumLit::Float(f) => const_assert(
+            span,
+            quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
+                && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
+            format!(
+                "field `{member}`: `{key} = {f:?}` is not a whole number, but `{ty}` is an integer type\n\
+                 write a whole number, or use `f64` for the field"
+            ),
+        ),
+    }
+}
+
+fn expand_form(form: &Form) -> TokenStream {
+    let p = private();
+    let ident = form.ident;
+    let name = ident.to_string();
+    let n = form.fields.len();
+    let properties = form.fields.iter().map(|f| {
+        let ft = field_trait(f);
+        let wire = &f.name;
+        let attrs = field_attrs(f);
+        quote!(#p::property(#wire, #ft::REQUIRED, #ft::KIND, #attrs))
+    });
+    let checks = form.fields.iter().map(field_checks);
+    let vars: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
+    let indexes = (0..n).map(Literal::usize_unsuffixed);
+    let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
+    let types = form.fields.iter().map(|f| f.ty);
+    let wires = form.fields.iter().map(|f| &f.name);
+    let writes = form.fields.iter().map(|f| {
+        let ty = f.ty;
+        quote!(#ty)
+    });
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            static __MCPDESC_PROPERTIES: [#p::Property; #n] = [#(#properties),*];
+            static __MCPDESC_SCHEMA: #p::RequestedSchema =
+                #p::RequestedSchema::from_static(&__MCPDESC_PROPERTIES);
+
+            #(#checks)*
+
+            #[automatically_derived]
+            impl #p::ElicitationForm for #ident {
+                const PROTOCOL_VERSIONS: #p::VersionSet = __MCPDESC_SCHEMA.protocol_versions();
+
+                fn requested_schema() -> &'static #p::RequestedSchema {
+                    &__MCPDESC_SCHEMA
+                }
+
+                fn from_content(
+                    __content: &#p::Map<#p::String, #p::Value>,
+                ) -> #p::Result<Self, #p::ContentError> {
+                    let mut __problems = #p::Problems::new();
+                    #(
+                        let #vars = #p::read_field::<#types>(
+                            __content,
+                            &__MCPDESC_PROPERTIES[#indexes],
+                            &mut __problems,
+                        );
+                    )*
+                    match (#(#vars,)*) {
+                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #vars),* }),
+                        #[allow(unreachable_patterns)]
+                        _ => #p::Err(#p::into_error(__problems)),
+                    }
+                }
+
+                fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
+                    let mut __content = #p::Map::new();
+                    #(
+                        #p::write_field::<#writes>(&mut __content, #wires, &self.#members);
+                    )*
+                    __content
+                }
+            }
+
+            ::mcpdesc_runtime::__impl_json_schema!(#ident, #name);
+        };
+    }
+}
+
+fn expand_enum(e: &Enum) -> TokenStream {
+    let p = private();
+    let ident = e.ident;
+    let name = ident.to_string();
+    let legacy = e.attrs.legacy_enum_names.is_some();
+    let titled = e.variants.iter().any(|v| v.attrs.title.is_some());
+    let style = match (legacy, titled) {
+        (true, _) => quote!(LegacyEnumNames),
+        (false, true) => quote!(Titled),
+        (false, false) => quote!(Untitled),
+    };
+    let choices = e.variants.iter().map(|v| {
+        let value = &v.value;
+        let title = opt(v.attrs.title.as_ref().map(|t| t.value.as_str()));
+        quote!(#p::Choice::from_static(#value, #title))
+    });
+    let idents_text = e.variants.iter().map(|v| attr::unraw(v.ident));
+    let variant_idents: Vec<_> = e.variants.iter().map(|v| v.ident).collect();
+    let values: Vec<_> = e.variants.iter().map(|v| &v.value).collect();
+    let value_body = if e.variants.is_empty() {
+        quote!(match *self {})
+    } else {
+        quote!(match self { #( #ident::#variant_idents => #values, )* })
+    };
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            #[automatically_derived]
+            impl #p::ElicitationEnum for #ident {
+                const CHOICES: #p::EnumChoices = #p::EnumChoices {
+                    type_name: #name,
+                    style: #p::ChoiceStyle::#style,
+                    choices: &[#(#choices),*],
+                    idents: &[#(#idents_text),*],
+                };
+
+                fn value(&self) -> &'static str {
+                    #value_body
+                }
+
+                fn from_value(__value: &str) -> #p::Option<Self> {
+                    match __value {
+                        #( #values => #p::Some(#ident::#variant_idents), )*
+                        _ => #p::None,
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #p::FormValue for #ident {
+                const KIND: #p::ValueKind =
+                    #p::ValueKind::SingleSelect(<#ident as #p::ElicitationEnum>::CHOICES);
+
+                fn from_json(__value: &#p::Value) -> #p::Option<Self> {
+                    #p::enum_from_json::<#ident>(__value)
+                }
+
+                fn to_json(&self) -> #p::Value {
+                    #p::enum_to_json::<#ident>(self)
+                }
+            }
+        };
+    }
+}
+
+/// What is emitted beside the errors: an impl that keeps the rest of the crate compiling, so one
+/// mistake in a form does not cascade into errors at every use of it.
+fn dummy_form(input: &syn::DeriveInput) -> TokenStream {
+    let p = private();
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        const _: () = {
+            impl #impl_generics #p::ElicitationForm for #ident #ty_generics #where_clause {
+                const PROTOCOL_VERSIONS: #p::VersionSet = #p::VersionSet::EMPTY;
+
+                fn requested_schema() -> &'static #p::RequestedSchema {
+                    static __MCPDESC_SCHEMA: #p::RequestedSchema = #p::RequestedSchema::from_static(&[]);
+                    &__MCPDESC_SCHEMA
+                }
+
+                fn from_content(
+                    _: &#p::Map<#p::String, #p::Value>,
+                ) -> #p::Result<Self, #p::ContentError> {
+                    #p::Err(#p::into_error(#p::Problems::new()))
+                }
+
+                fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
+                    #p::Map::new()
+                }
+            }
+        };
+    }
+}
+
+fn dummy_enum(input: &syn::DeriveInput) -> TokenStream {
+    let p = private();
+    let ident = &input.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let span = input.ident.span();
+    quote_spanned! {span=>
+        const _: () = {
+            impl #impl_generics #p::ElicitationEnum for #ident #ty_generics #where_clause {
+                const CHOICES: #p::EnumChoices = #p::EnumChoices {
+                    type_name: #name,
+                    style: #p::ChoiceStyle::Untitled,
+                    choices: &[],
+                    idents: &[],
+                };
+
+                fn value(&self) -> &'static str {
+                    ""
+                }
+
+                fn from_value(_: &str) -> #p::Option<Self> {
+                    #p::None
+                }
+            }
+
+            impl #impl_generics #p::FormValue for #ident #ty_generics #where_clause {
+                const KIND: #p::ValueKind = #p::ValueKind::SingleSelect(#p::EnumChoices {
+                    type_name: #name,
+                    style: #p::ChoiceStyle::Untitled,
+                    choices: &[],
+                    idents: &[],
+                });
+
+                fn from_json(_: &#p::Value) -> #p::Option<Self> {
+                    #p::None
+                }
+
+                fn to_json(&self) -> #p::Value {
+                    #p::Value::Null
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,502 @@
+//! Checking the `content` of an accepted elicitation against a form's schema.
+//!
+//! One checker serves both [`ElicitationForm::from_content`](crate::ElicitationForm::from_content)
+//! and the validator's check of interaction examples, so a rule (lengths in characters, what counts
+//! as a date, integer-valued floats) is written once.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::schema::{Choices, Number, Property, PropertyKind, StringFormat};
+
+/// The JSON type of a value, for diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JsonType {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Boolean,
+    /// A number with a fractional part.
+    Number,
+    /// A number without a fractional part.
+    Integer,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+impl JsonType {
+    /// The JSON type of `value`.
+    pub fn of(value: &Value) -> JsonType {
+        match value {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Boolean,
+            Value::Number(n) => {
+                if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                    JsonType::Integer
+                } else {
+                    JsonType::Number
+                }
+            }
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+
+    /// The name with its indefinite article: "an integer", "a string".
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "a boolean",
+            JsonType::Number => "a number",
+            JsonType::Integer => "an integer",
+            JsonType::String => "a string",
+            JsonType::Array => "an array",
+            JsonType::Object => "an object",
+        }
+    }
+
+    /// The JSON Schema name of the type.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "boolean",
+            JsonType::Number => "number",
+            JsonType::Integer => "integer",
+            JsonType::String => "string",
+            JsonType::Array => "array",
+            JsonType::Object => "object",
+        }
+    }
+}
+
+impl fmt::Display for JsonType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What is wrong with one property of an answer.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// A required property is absent.
+    Missing,
+    /// The value has the wrong JSON type.
+    WrongType {
+        /// The type the schema asks for.
+        expected: JsonType,
+        /// The type that was sent.
+        found: JsonType,
+    },
+    /// A number with a fractional part where an integer is required (`3.5`).
+    NotAnInteger {
+        /// The value sent.
+        value: f64,
+    },
+    /// A number below `minimum` (or below the smallest value of the field's integer type).
+    BelowMinimum {
+        /// The smallest allowed value.
+        minimum: Number,
+        /// The value sent.
+        value: Number,
+    },
+    /// A number above `maximum` (or above the largest value of the field's integer type).
+    AboveMaximum {
+        /// The largest allowed value.
+        maximum: Number,
+        /// The value sent.
+        value: Number,
+    },
+    /// A string with fewer characters than `minLength`.
+    TooShort {
+        /// `minLength`.
+        min_length: u64,
+        /// The length sent, in characters.
+        length: u64,
+    },
+    /// A string with more characters than `maxLength`.
+    TooLong {
+        /// `maxLength`.
+        max_length: u64,
+        /// The length sent, in characters.
+        length: u64,
+    },
+    /// A string that is not a valid instance of its `format`.
+    InvalidFormat {
+        /// The format.
+        format: StringFormat,
+        /// The value sent.
+        value: String,
+    },
+    /// A value that is not one of the choices.
+    NotAChoice {
+        /// The value sent.
+        value: String,
+        /// The allowed values.
+        choices: Vec<String>,
+    },
+    /// A multi-select item that is not a string.
+    ItemWrongType {
+        /// The index of the item.
+        index: usize,
+        /// Its JSON type.
+        found: JsonType,
+    },
+    /// A multi-select item that is not one of the choices.
+    ItemNotAChoice {
+        /// The index of the item.
+        index: usize,
+        /// The value sent.
+        value: String,
+        /// The allowed values.
+        choices: Vec<String>,
+    },
+    /// Fewer items than `minItems`.
+    TooFewItems {
+        /// `minItems`.
+        min_items: u64,
+        /// The number of items sent.
+        count: u64,
+    },
+    /// More items than `maxItems`.
+    TooManyItems {
+        /// `maxItems`.
+        max_items: u64,
+        /// The number of items sent.
+        count: u64,
+    },
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemKind::Missing => f.write_str("is required but missing"),
+            ProblemKind::WrongType { expected, found } => {
+                write!(
+                    f,
+                    "must be {}, not {}",
+                    expected.with_article(),
+                    found.with_article()
+                )
+            }
+            ProblemKind::NotAnInteger { value } => {
+                write!(f, "must be a whole number, not {value}")
+            }
+            ProblemKind::BelowMinimum { minimum, value } => {
+                write!(f, "{value} is below the minimum {minimum}")
+            }
+            ProblemKind::AboveMaximum { maximum, value } => {
+                write!(f, "{value} is above the maximum {maximum}")
+            }
+            ProblemKind::TooShort { min_length, length } => write!(
+                f,
+                "has {length} character{}, fewer than the minimum {min_length}",
+                plural(*length)
+            ),
+            ProblemKind::TooLong { max_length, length } => write!(
+                f,
+                "has {length} characters, more than the maximum {max_length}"
+            ),
+            ProblemKind::InvalidFormat { format, value } => {
+                let what = match format {
+                    StringFormat::Email => "an e-mail address",
+                    StringFormat::Uri => "an absolute URI",
+                    StringFormat::Date => "an RFC 3339 date (YYYY-MM-DD)",
+                    StringFormat::DateTime => "an RFC 3339 date-time",
+                };
+                write!(f, "{value:?} is not {what}")
+            }
+            ProblemKind::NotAChoice { value, choices } => {
+                write!(f, "{value:?} is not one of {}", List(choices))
+            }
+            ProblemKind::ItemWrongType { index, found } => {
+                write!(f, "item {index} must be a string, not {}", found.with_article())
+            }
+            ProblemKind::ItemNotAChoice {
+                index,
+                value,
+                choices,
+            } => write!(f, "item {index} {value:?} is not one of {}", List(choices)),
+            ProblemKind::TooFewItems { min_items, count } => write!(
+                f,
+                "has {count} item{}, fewer than the minimum {min_items}",
+                plural(*count)
+            ),
+            ProblemKind::TooManyItems { max_items, count } => write!(
+                f,
+                "has {count} items, more than the maximum {max_items}"
+            ),
+        }
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+struct List<'a>(&'a [String]);
+
+impl fmt::Display for List<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{c:?}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// One problem of an answer: the property and what is wrong with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContentProblem {
+    property: Cow<'static, str>,
+    kind: ProblemKind,
+}
+
+impl ContentProblem {
+    /// The property name.
+    pub fn property(&self) -> &str {
+        &self.property
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &ProblemKind {
+        &self.kind
+    }
+
+    /// The JSON Pointer of the property within `content` (`/name`, escaped per RFC 6901).
+    pub fn pointer(&self) -> String {
+        let mut p = String::with_capacity(self.property.len() + 1);
+        p.push('/');
+        for c in self.property.chars() {
+            match c {
+                '~' => p.push_str("~0"),
+                '/' => p.push_str("~1"),
+                c => p.push(c),
+            }
+        }
+        p
+    }
+}
+
+impl fmt::Display for ContentProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` {}", self.property, self.kind)
+    }
+}
+
+/// Every problem of an elicitation answer that does not fit its form.
+///
+/// `Display` lists each problem with its property; [`problems`](Self::problems) gives them typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContentError {
+    problems: Vec<ContentProblem>,
+}
+
+impl ContentError {
+    /// The problems, in the order of the form's properties. Never empty.
+    pub fn problems(&self) -> &[ContentProblem] {
+        &self.problems
+    }
+
+    /// The problems of one property.
+    pub fn problems_of<'a>(&'a self, property: &'a str) -> impl Iterator<Item = &'a ProblemKind> {
+        self.problems
+            .iter()
+            .filter(move |p| p.property == property)
+            .map(|p| &p.kind)
+    }
+}
+
+impl fmt::Display for ContentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.as_slice() {
+            [one] => write!(f, "the elicitation answer does not fit the form: {one}"),
+            many => {
+                write!(
+                    f,
+                    "the elicitation answer does not fit the form ({} problems):",
+                    many.len()
+                )?;
+                for p in many {
+                    write!(f, "\n  - {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+impl ContentError {
+    pub(crate) fn empty() -> Self {
+        ContentError {
+            problems: Vec::new(),
+        }
+    }
+}
+
+/// Collects the problems of one answer. Allocates only when there is a problem.
+#[doc(hidden)]
+#[derive(Default, Debug)]
+pub struct Problems {
+    problems: Vec<ContentProblem>,
+}
+
+impl Problems {
+    /// No problem yet.
+    pub const fn new() -> Self {
+        Problems {
+            problems: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, property: &str, kind: ProblemKind) {
+        self.problems.push(ContentProblem {
+            property: Cow::Owned(property.to_owned()),
+            kind,
+        });
+    }
+
+    pub(crate) fn finish(self) -> Result<(), ContentError> {
+        if self.problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ContentError {
+                problems: self.problems,
+            })
+        }
+    }
+
+    /// Checks one present value against its property, pushing every problem; `true` when none.
+    pub(crate) fn check(&mut self, property: &Property, value: &Value) -> bool {
+        let before = self.problems.len();
+        let name = property.name();
+        match property.schema().kind() {
+            PropertyKind::String(s) => match value {
+                Value::String(v) => {
+                    let length = crate::text::char_count(v);
+                    if let Some(min_length) = s.min_length.filter(|m| length < *m) {
+                        self.push(name, ProblemKind::TooShort { min_length, length });
+                    }
+                    if let Some(max_length) = s.max_length.filter(|m| length > *m) {
+                        self.push(name, ProblemKind::TooLong { max_length, length });
+                    }
+                    if let Some(format) = s.format.filter(|f| !f.matches(v)) {
+                        self.push(
+                            name,
+                            ProblemKind::InvalidFormat {
+                                format,
+                                value: v.clone(),
+                            },
+                        );
+                    }
+                }
+                other => self.wrong_type(name, JsonType::String, other),
+            },
+            PropertyKind::Boolean { .. } => {
+                if !value.is_boolean() {
+                    self.wrong_type(name, JsonType::Boolean, value);
+                }
+            }
+            PropertyKind::Number(n) | PropertyKind::Integer(n) => {
+                let integer = matches!(property.schema().kind(), PropertyKind::Integer(_));
+                match Number::from_json(value) {
+                    None => self.wrong_type(
+                        name,
+                        if integer {
+                            JsonType::Integer
+                        } else {
+                            JsonType::Number
+                        },
+                        value,
+                    ),
+                    Some(Number::Float(f)) if integer && f.fract() != 0.0 => {
+                        self.push(name, ProblemKind::NotAnInteger { value: f });
+                    }
+                    Some(v) => {
+                        if let Some(minimum) = n.minimum.filter(|m| v.lt(*m)) {
+                            self.push(name, ProblemKind::BelowMinimum { minimum, value: v });
+                        }
+                        if let Some(maximum) = n.maximum.filter(|m| m.lt(v)) {
+                            self.push(name, ProblemKind::AboveMaximum { maximum, value: v });
+                        }
+                    }
+                }
+            }
+            PropertyKind::SingleSelect(s) => match value {
+                Value::String(v) if !s.choices.contains(v) => self.push(
+                    name,
+                    ProblemKind::NotAChoice {
+                        value: v.clone(),
+                        choices: choice_values(&s.choices),
+                    },
+                ),
+                Value::String(_) => {}
+                other => self.wrong_type(name, JsonType::String, other),
+            },
+            PropertyKind::MultiSelect(m) => match value {
+                Value::Array(items) => {
+                    let count = items.len() as u64;
+                    if let Some(min_items) = m.min_items.filter(|n| count < *n) {
+                        self.push(name, ProblemKind::TooFewItems { min_items, count });
+                    }
+                    if let Some(max_items) = m.max_items.filter(|n| count > *n) {
+                        self.push(name, ProblemKind::TooManyItems { max_items, count });
+                    }
+                    for (index, item) in items.iter().enumerate() {
+                        match item {
+                            Value::String(v) if !m.choices.contains(v) => self.push(
+                                name,
+                                ProblemKind::ItemNotAChoice {
+                                    index,
+                                    value: v.clone(),
+                                    choices: choice_values(&m.choices),
+                                },
+                            ),
+                            Value::String(_) => {}
+                            other => self.push(
+                                name,
+                                ProblemKind::ItemWrongType {
+                                    index,
+                                    found: JsonType::of(other),
+                                },
+                            ),
+                        }
+                    }
+                }
+                other => self.wrong_type(name, JsonType::Array, other),
+            },
+        }
+        self.problems.len() == before
+    }
+
+    fn wrong_type(&mut self, name: &str, expected: JsonType, value: &Value) {
+        self.push(
+            name,
+            ProblemKind::WrongType {
+                expected,
+                found: JsonType::of(value),
+            },
+        );
+    }
+}
+
+fn choice_values(choices: &Choices) -> Vec<String> {
+    choices
+        .options()
+        .iter()
+        .map(|c| c.value().to_owned())
+        .collect()
+}

@@ -1,0 +1,435 @@
+//! The traits behind `#[derive(ElicitationForm)]` and `#[derive(ElicitationEnum)]`, and the
+//! field traits that decide, per field type, what a form may ask for.
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::Hash;
+
+use serde_json::{Map, Value};
+
+use crate::content::{ContentError, ProblemKind};
+use crate::schema::{Choice, ChoiceStyle, Number, RequestedSchema};
+use crate::version::VersionSet;
+
+/// A flat MCP form: a struct whose fields are the properties of a restricted `requestedSchema`.
+///
+/// Derive it with `#[derive(ElicitationForm)]`; see the crate documentation for the field types
+/// and attributes.
+pub trait ElicitationForm: Sized {
+    /// The protocol versions whose form vocabulary this schema fits, known at compile time.
+    const PROTOCOL_VERSIONS: VersionSet;
+
+    /// The flat restricted `requestedSchema`. Built at compile time; serializes to exactly the
+    /// wire JSON.
+    fn requested_schema() -> &'static RequestedSchema;
+
+    /// Parses and validates the `content` of an accepted elicitation result.
+    ///
+    /// Every property is checked against the schema; every problem is reported at once, each with
+    /// its property name. Unknown properties are ignored; `null` for an optional property is read
+    /// as absent.
+    fn from_content(content: &Map<String, Value>) -> Result<Self, ContentError>;
+
+    /// Writes the form's values as elicitation `content` (what a client sends back on accept).
+    /// `None` optional fields are left out.
+    fn to_content(&self) -> Map<String, Value>;
+}
+
+/// The display form of the choices of a `#[derive(ElicitationEnum)]` enum.
+#[derive(Clone, Copy, Debug)]
+pub struct EnumChoices {
+    /// The enum's Rust name, for diagnostics.
+    pub type_name: &'static str,
+    /// How the choices are written in a schema.
+    pub style: ChoiceStyle,
+    /// The wire values and titles, in variant order.
+    pub choices: &'static [Choice],
+    /// The Rust identifiers of the variants, parallel to `choices`.
+    pub idents: &'static [&'static str],
+}
+
+impl EnumChoices {
+    /// The wire value of the variant named `ident`, in constant evaluation.
+    pub const fn value_of_ident(&self, ident: &str) -> Option<&'static str> {
+        let mut i = 0;
+        while i < self.idents.len() && i < self.choices.len() {
+            if crate::text::str_eq(self.idents[i], ident) {
+                return Some(self.choices[i].value());
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// A fieldless enum whose variants are the choices of a single- or multi-select.
+///
+/// Derive it with `#[derive(ElicitationEnum)]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `ElicitationEnum`",
+    label = "a select field needs an enum deriving `ElicitationEnum`",
+    note = "a single-select is a field of a `#[derive(ElicitationEnum)]` enum; a multi-select is a `Vec`, `BTreeSet` or `HashSet` of one",
+    note = "MCP forms cannot hold a list of free-form values such as `Vec<String>`"
+)]
+pub trait ElicitationEnum: Sized + 'static {
+    /// The variants as choices.
+    const CHOICES: EnumChoices;
+
+    /// The wire value of this variant.
+    fn value(&self) -> &'static str;
+
+    /// The variant whose wire value is `value`.
+    fn from_value(value: &str) -> Option<Self>;
+}
+
+/// What a field type is, as a form property. Known at compile time.
+#[derive(Clone, Copy, Debug)]
+pub enum ValueKind {
+    /// `String`.
+    String,
+    /// `bool`.
+    Boolean,
+    /// `f32`, `f64`.
+    Number,
+    /// An integer type with its range, and whether each bound is written into the schema.
+    Integer {
+        /// The smallest value of the type.
+        min: i128,
+        /// The largest value of the type.
+        max: i128,
+        /// Whether `min` is written as `minimum`.
+        emit_min: bool,
+        /// Whether `max` is written as `maximum`.
+        emit_max: bool,
+    },
+    /// A single-select enum.
+    SingleSelect(EnumChoices),
+    /// A multi-select of an enum.
+    MultiSelect(EnumChoices),
+}
+
+impl ValueKind {
+    /// The words for the kind, in diagnostics.
+    pub const fn describe(&self) -> &'static str {
+        match self {
+            ValueKind::String => "a string",
+            ValueKind::Boolean => "a boolean",
+            ValueKind::Number => "a number",
+            ValueKind::Integer { .. } => "an integer",
+            ValueKind::SingleSelect(_) => "a single-select enum",
+            ValueKind::MultiSelect(_) => "a multi-select",
+        }
+    }
+}
+
+/// A type that a form field may hold (not counting `Option`).
+///
+/// Implemented for `String`, `bool`, `f32`, `f64`, the integer types, every
+/// `#[derive(ElicitationEnum)]` enum, and `Vec`, `BTreeSet` and `HashSet` of such an enum.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an MCP elicitation form",
+    label = "not a type an MCP form can ask for",
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer type, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "nested objects, maps, tuples, lists of free-form values and `Option<Option<_>>` are outside the MCP form vocabulary"
+)]
+pub trait FormValue: Sized {
+    /// What the type is as a property.
+    const KIND: ValueKind;
+
+    /// Converts a value that already passed the schema check. `None` when it does not fit the
+    /// Rust type (an integer beyond the type's range that the schema does not bound).
+    fn from_json(value: &Value) -> Option<Self>;
+
+    /// The value as JSON.
+    fn to_json(&self) -> Value;
+}
+
+/// A form field: a [`FormValue`] (required) or an `Option` of one (optional).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an MCP elicitation form",
+    label = "not a type an MCP form can ask for",
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer type, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
+)]
+pub trait FormField: Sized {
+    /// The type without `Option`.
+    type Value: FormValue;
+    /// Whether the property is listed in `required`.
+    const REQUIRED: bool;
+    /// What the field is as a property.
+    const KIND: ValueKind = <Self::Value as FormValue>::KIND;
+
+    /// The field when its property is absent: `Some(None)` for an `Option`, `None` otherwise.
+    fn absent() -> Option<Self>;
+
+    /// Wraps a present value.
+    fn present(value: Self::Value) -> Self;
+
+    /// The present value, if any.
+    fn get(&self) -> Option<&Self::Value>;
+}
+
+impl<T: FormValue> FormField for T {
+    type Value = T;
+    const REQUIRED: bool = true;
+
+    fn absent() -> Option<Self> {
+        None
+    }
+
+    fn present(value: T) -> Self {
+        value
+    }
+
+    fn get(&self) -> Option<&T> {
+        Some(self)
+    }
+}
+
+impl<T: FormValue> FormField for Option<T> {
+    type Value = T;
+    const REQUIRED: bool = false;
+
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+
+    fn present(value: T) -> Self {
+        Some(value)
+    }
+
+    fn get(&self) -> Option<&T> {
+        self.as_ref()
+    }
+}
+
+/// A multi-select field value: a collection of an [`ElicitationEnum`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a multi-select",
+    label = "a list default needs a multi-select field",
+    note = "a multi-select is a `Vec`, `BTreeSet` or `HashSet` of a `#[derive(ElicitationEnum)]` enum"
+)]
+pub trait MultiSelectValue {
+    /// The enum of the items.
+    type Item: ElicitationEnum;
+}
+
+impl FormValue for String {
+    const KIND: ValueKind = ValueKind::String;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        value.as_str().map(str::to_owned)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+impl FormValue for bool {
+    const KIND: ValueKind = ValueKind::Boolean;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        value.as_bool()
+    }
+
+    fn to_json(&self) -> Value {
+        Value::Bool(*self)
+    }
+}
+
+impl FormValue for f64 {
+    const KIND: ValueKind = ValueKind::Number;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        value.as_f64()
+    }
+
+    fn to_json(&self) -> Value {
+        serde_json::Number::from_f64(*self).map_or(Value::Null, Value::Number)
+    }
+}
+
+impl FormValue for f32 {
+    const KIND: ValueKind = ValueKind::Number;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        let v = value.as_f64()?;
+        // A finite f64 beyond f32's range would become infinity: treat it as out of range.
+        let narrowed = v as f32;
+        narrowed.is_finite().then_some(narrowed)
+    }
+
+    fn to_json(&self) -> Value {
+        serde_json::Number::from_f64(f64::from(*self)).map_or(Value::Null, Value::Number)
+    }
+}
+
+macro_rules! integers {
+    ($($ty:ty => $emit_min:expr, $emit_max:expr;)*) => {$(
+        impl FormValue for $ty {
+            const KIND: ValueKind = ValueKind::Integer {
+                min: <$ty>::MIN as i128,
+                max: <$ty>::MAX as i128,
+                emit_min: $emit_min,
+                emit_max: $emit_max,
+            };
+
+            fn from_json(value: &Value) -> Option<Self> {
+                match Number::from_json(value)? {
+                    Number::Int(i) => <$ty>::try_from(i).ok(),
+                    Number::Float(f) => {
+                        let min = <$ty>::MIN as f64;
+                        let max = <$ty>::MAX as f64;
+                        (f.fract() == 0.0 && f >= min && f <= max).then(|| f as $ty)
+                    }
+                }
+            }
+
+            fn to_json(&self) -> Value {
+                Value::from(*self)
+            }
+        }
+    )*};
+}
+
+integers! {
+    u8 => true, true;
+    u16 => true, true;
+    u32 => true, true;
+    u64 => true, false;
+    usize => true, false;
+    i8 => true, true;
+    i16 => true, true;
+    i32 => true, true;
+    i64 => false, false;
+    isize => false, false;
+}
+
+fn select_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
+    E::from_value(value.as_str()?)
+}
+
+fn multi_from_json<E: ElicitationEnum, C: FromIterator<E>>(value: &Value) -> Option<C> {
+    value
+        .as_array()?
+        .iter()
+        .map(select_from_json::<E>)
+        .collect()
+}
+
+fn multi_to_json<'a, E: ElicitationEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Value {
+    Value::Array(items.map(|e| Value::from(e.value())).collect())
+}
+
+impl<E: ElicitationEnum> FormValue for Vec<E> {
+    const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn from_json(value: &Value) -> Option<Self> {
+        multi_from_json::<E, _>(value)
+    }
+
+    fn to_json(&self) -> Value {
+        multi_to_json(self.iter())
+    }
+}
+
+impl<E: ElicitationEnum + Ord> FormValue for BTreeSet<E> {
+    const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn from_json(value: &Value) -> Option<Self> {
+        multi_from_json::<E, _>(value)
+    }
+
+    fn to_json(&self) -> Value {
+        multi_to_json(self.iter())
+    }
+}
+
+impl<E: ElicitationEnum + Eq + Hash, S: std::hash::BuildHasher + Default> FormValue
+    for HashSet<E, S>
+{
+    const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn from_json(value: &Value) -> Option<Self> {
+        multi_from_json::<E, _>(value)
+    }
+
+    fn to_json(&self) -> Value {
+        multi_to_json(self.iter())
+    }
+}
+
+impl<E: ElicitationEnum> MultiSelectValue for Vec<E> {
+    type Item = E;
+}
+
+impl<E: ElicitationEnum + Ord> MultiSelectValue for BTreeSet<E> {
+    type Item = E;
+}
+
+impl<E: ElicitationEnum + Eq + Hash, S: std::hash::BuildHasher + Default> MultiSelectValue
+    for HashSet<E, S>
+{
+    type Item = E;
+}
+
+/// Implements [`FormValue`] for a single-select enum; called by `#[derive(ElicitationEnum)]`.
+#[doc(hidden)]
+pub fn enum_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
+    select_from_json(value)
+}
+
+/// Reads one field of an answer, recording its problems.
+#[doc(hidden)]
+pub fn read_field<T: FormField>(
+    content: &Map<String, Value>,
+    property: &crate::schema::Property,
+    problems: &mut crate::content::Problems,
+) -> Option<T> {
+    let name = property.name();
+    match content.get(name) {
+        None | Some(Value::Null) if !T::REQUIRED => T::absent(),
+        None => {
+            problems.push(name, ProblemKind::Missing);
+            None
+        }
+        Some(value) => {
+            if !problems.check(property, value) {
+                return None;
+            }
+            match <T::Value as FormValue>::from_json(value) {
+                Some(v) => Some(T::present(v)),
+                None => {
+                    problems.push(name, out_of_type_range(<T::Value as FormValue>::KIND, value));
+                    None
+                }
+            }
+        }
+    }
+}
+
+fn out_of_type_range(kind: ValueKind, value: &Value) -> ProblemKind {
+    let found = Number::from_json(value);
+    match (kind, found) {
+        (ValueKind::Integer { min, max, .. }, Some(v)) => {
+            if v.lt(Number::Int(min)) {
+                ProblemKind::BelowMinimum {
+                    minimum: Number::Int(min),
+                    value: v,
+                }
+            } else {
+                ProblemKind::AboveMaximum {
+                    maximum: Number::Int(max),
+                    value: v,
+                }
+            }
+        }
+        (ValueKind::Number, Some(v)) => ProblemKind::AboveMaximum {
+            maximum: Number::Float(f64::from(f32::MAX)),
+            value: v,
+        },
+        _ => ProblemKind::WrongType {
+            expected: crate::content::JsonType::String,
+            found: crate::content::JsonType::of(value),
+        },
+    }
+}

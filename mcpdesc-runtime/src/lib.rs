@@ -1,0 +1,92 @@
+//! Compile-time checked MCP elicitation forms, elicitation declarations and MCP Description files.
+//!
+//! An MCP server can pause a tool call to ask the user for input: *elicitation*. In form mode the
+//! server sends a `requestedSchema`, a flat, restricted JSON Schema whose vocabulary depends on
+//! the protocol version. This crate makes that schema a compile-time matter:
+//!
+//! ```
+//! use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion};
+//!
+//! /// Who should own the issue, and how urgent it is.
+//! #[derive(ElicitationForm, Debug, PartialEq)]
+//! struct Assign {
+//!     /// Teammate login.
+//!     #[form(title = "Assignee", min_length = 1, max_length = 39)]
+//!     assignee: String,
+//!     #[form(minimum = 1, maximum = 10)]
+//!     estimate: u8,
+//!     priority: Priority,
+//! }
+//!
+//! #[derive(ElicitationEnum, Debug, PartialEq)]
+//! #[form(rename_all = "lowercase")]
+//! enum Priority {
+//!     Low,
+//!     High,
+//! }
+//!
+//! let schema = serde_json::to_value(Assign::requested_schema()).unwrap();
+//! assert_eq!(schema["properties"]["priority"]["enum"], serde_json::json!(["low", "high"]));
+//! assert!(Assign::PROTOCOL_VERSIONS.contains(ProtocolVersion::V2025_06_18));
+//!
+//! let content = serde_json::json!({"assignee": "octocat", "estimate": 3, "priority": "high"});
+//! let answer = Assign::from_content(content.as_object().unwrap()).unwrap();
+//! assert_eq!(answer.priority, Priority::High);
+//!
+//! let bad = serde_json::json!({"assignee": "", "estimate": 11});
+//! let err = Assign::from_content(bad.as_object().unwrap()).unwrap_err();
+//! assert_eq!(err.problems().len(), 3); // too short, above maximum, missing
+//! ```
+//!
+//! See the README for the field types, the attributes and the compile errors.
+
+#![deny(missing_docs)]
+
+mod content;
+mod form;
+pub mod schema;
+mod text;
+mod version;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use content::{ContentError, ContentProblem, JsonType, ProblemKind};
+pub use form::{
+    ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
+    ValueKind,
+};
+pub use schema::RequestedSchema;
+pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};
+
+#[cfg(feature = "derive")]
+pub use mcpdesc_derive::{ElicitationEnum, ElicitationForm};
+
+/// Implements `schemars::JsonSchema` for a derived form (when the `schemars` feature is on).
+#[doc(hidden)]
+#[cfg(feature = "schemars")]
+#[macro_export]
+macro_rules! __impl_json_schema {
+    ($form:ty, $name:expr) => {
+        impl $crate::__private::schemars::JsonSchema for $form {
+            fn schema_name() -> $crate::__private::CowStr<'static, str> {
+                $crate::__private::CowStr::Borrowed($name)
+            }
+
+            fn json_schema(
+                _: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::json_schema_of::<$form>()
+            }
+        }
+    };
+}
+
+/// Without the `schemars` feature, forms do not implement `schemars::JsonSchema`.
+#[doc(hidden)]
+#[cfg(not(feature = "schemars"))]
+#[macro_export]
+macro_rules! __impl_json_schema {
+    ($form:ty, $name:expr) => {};
+}

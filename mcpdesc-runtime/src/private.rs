@@ -1,0 +1,299 @@
+//! Support for generated code. Not public API: no stability guarantees.
+//!
+//! Generated code names everything through `::mcpdesc_runtime::__private`, so it compiles under
+//! `#![no_implicit_prelude]` and whatever the user's crate calls `Option`, `Result` or `String`.
+
+use std::borrow::Cow;
+
+pub use core::marker::Sized;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+pub use core::{concat, panic, stringify};
+pub use serde_json::{Map, Value};
+pub use std::borrow::Cow as CowStr;
+pub use std::string::String;
+
+pub use crate::content::{ContentError, Problems};
+pub use crate::form::{
+    ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
+    ValueKind, enum_from_json, read_field,
+};
+pub use crate::schema::{
+    Choice, ChoiceStyle, Choices, Number, Property, PropertyKind, PropertySchema, RequestedSchema,
+    StringFormat, Text,
+};
+pub use crate::version::VersionSet;
+
+#[cfg(feature = "schemars")]
+pub use schemars;
+
+/// A `default = ...` of a field, as written.
+#[derive(Clone, Copy)]
+pub enum DefaultValue {
+    /// A string literal.
+    Str(&'static str),
+    /// An integer literal.
+    Int(i128),
+    /// A float literal.
+    Float(f64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// An enum variant, as its wire value.
+    Variant(&'static str),
+    /// A list of enum variants, as their wire values.
+    Variants(&'static [Text]),
+}
+
+/// A bound (`minimum`/`maximum`) as written.
+#[derive(Clone, Copy)]
+pub enum Bound {
+    /// An integer literal.
+    Int(i128),
+    /// A float literal.
+    Float(f64),
+}
+
+impl Bound {
+    const fn number(self) -> Number {
+        match self {
+            Bound::Int(i) => Number::Int(i),
+            Bound::Float(f) => Number::Float(f),
+        }
+    }
+}
+
+/// The `#[form(...)]` keys of one field.
+#[derive(Clone, Copy)]
+pub struct FieldAttrs {
+    pub title: Option<&'static str>,
+    pub description: Option<&'static str>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub format: Option<StringFormat>,
+    pub minimum: Option<Bound>,
+    pub maximum: Option<Bound>,
+    pub default: Option<DefaultValue>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+}
+
+impl FieldAttrs {
+    /// No keys.
+    pub const NONE: FieldAttrs = FieldAttrs {
+        title: None,
+        description: None,
+        min_length: None,
+        max_length: None,
+        format: None,
+        minimum: None,
+        maximum: None,
+        default: None,
+        min_items: None,
+        max_items: None,
+    };
+}
+
+const fn bound(b: Option<Bound>) -> Option<Number> {
+    match b {
+        Some(b) => Some(b.number()),
+        None => None,
+    }
+}
+
+const fn number_default(d: Option<DefaultValue>) -> Option<Number> {
+    match d {
+        Some(DefaultValue::Int(i)) => Some(Number::Int(i)),
+        Some(DefaultValue::Float(f)) => Some(Number::Float(f)),
+        _ => None,
+    }
+}
+
+/// Builds the property of one field in constant evaluation. Keys that do not fit the kind are
+/// ignored here: the generated `const` checks report them with the field's name.
+pub const fn property(
+    name: &'static str,
+    required: bool,
+    kind: ValueKind,
+    attrs: FieldAttrs,
+) -> Property {
+    let kind = match kind {
+        ValueKind::String => PropertyKind::String(crate::schema::StringSchema {
+            min_length: attrs.min_length,
+            max_length: attrs.max_length,
+            format: attrs.format,
+            default: match attrs.default {
+                Some(DefaultValue::Str(s)) => Some(Cow::Borrowed(s)),
+                _ => None,
+            },
+        }),
+        ValueKind::Boolean => PropertyKind::Boolean {
+            default: match attrs.default {
+                Some(DefaultValue::Bool(b)) => Some(b),
+                _ => None,
+            },
+        },
+        ValueKind::Number => PropertyKind::Number(crate::schema::NumberSchema {
+            minimum: bound(attrs.minimum),
+            maximum: bound(attrs.maximum),
+            default: number_default(attrs.default),
+        }),
+        ValueKind::Integer {
+            min,
+            max,
+            emit_min,
+            emit_max,
+        } => PropertyKind::Integer(crate::schema::NumberSchema {
+            minimum: match attrs.minimum {
+                Some(b) => Some(b.number()),
+                None if emit_min => Some(Number::Int(min)),
+                None => None,
+            },
+            maximum: match attrs.maximum {
+                Some(b) => Some(b.number()),
+                None if emit_max => Some(Number::Int(max)),
+                None => None,
+            },
+            default: number_default(attrs.default),
+        }),
+        ValueKind::SingleSelect(e) => {
+            PropertyKind::SingleSelect(crate::schema::SingleSelectSchema {
+                choices: Choices::from_static(e.style, e.choices),
+                default: match attrs.default {
+                    Some(DefaultValue::Variant(v)) => Some(Cow::Borrowed(v)),
+                    _ => None,
+                },
+            })
+        }
+        ValueKind::MultiSelect(e) => PropertyKind::MultiSelect(crate::schema::MultiSelectSchema {
+            choices: Choices::from_static(e.style, e.choices),
+            min_items: attrs.min_items,
+            max_items: attrs.max_items,
+            default: match attrs.default {
+                Some(DefaultValue::Variants(v)) => Some(Cow::Borrowed(v)),
+                _ => None,
+            },
+        }),
+    };
+    Property::from_static(
+        name,
+        required,
+        PropertySchema::new(kind).with_static_texts(attrs.title, attrs.description),
+    )
+}
+
+/// The wire value of the variant `ident` of a select field's enum. Generated code type-checks the
+/// variant path first, so the lookup cannot miss for a well-typed default.
+pub const fn choice_value(kind: ValueKind, ident: &str) -> &'static str {
+    let choices = match kind {
+        ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e) => e,
+        _ => return "",
+    };
+    match choices.value_of_ident(ident) {
+        Some(v) => v,
+        None => "",
+    }
+}
+
+/// The field kinds a key applies to.
+#[derive(Clone, Copy)]
+pub enum KeyClass {
+    /// `min_length`, `max_length`, `format`, a string default.
+    String,
+    /// `minimum`, `maximum`, an integer default.
+    Numeric,
+    /// A float bound or default.
+    Float,
+    /// A boolean default.
+    Boolean,
+    /// `min_items`, `max_items`.
+    MultiSelect,
+}
+
+/// Whether a key of the given class applies to a field of `kind`.
+pub const fn key_applies(kind: ValueKind, class: KeyClass) -> bool {
+    matches!(
+        (class, kind),
+        (KeyClass::String, ValueKind::String)
+            | (
+                KeyClass::Numeric,
+                ValueKind::Number | ValueKind::Integer { .. }
+            )
+            | (KeyClass::Float, ValueKind::Number)
+            | (KeyClass::Boolean, ValueKind::Boolean)
+            | (KeyClass::MultiSelect, ValueKind::MultiSelect(_))
+    )
+}
+
+/// Whether an integer literal lies within an integer field's type (`true` for other kinds).
+pub const fn int_fits(kind: ValueKind, value: i128) -> bool {
+    match kind {
+        ValueKind::Integer { min, max, .. } => value >= min && value <= max,
+        _ => true,
+    }
+}
+
+/// Whether the enum of a select field uses the legacy `enumNames` style.
+pub const fn is_legacy_multi_select(kind: ValueKind) -> bool {
+    matches!(kind, ValueKind::MultiSelect(e) if matches!(e.style, ChoiceStyle::LegacyEnumNames))
+}
+
+/// Whether a string literal default fits a format.
+pub const fn format_matches(format: StringFormat, value: &str) -> bool {
+    format.matches(value)
+}
+
+/// The versions an explicit declaration scope leaves unsupported by a form, for the
+/// `#[elicitation]` attribute's const check.
+pub const fn misfit_versions(form: VersionSet, scope: VersionSet) -> VersionSet {
+    scope.difference(form)
+}
+
+/// The index of the first property of `schema` that does not fit `scope`, if any.
+pub const fn first_misfit_property(schema: &RequestedSchema, scope: VersionSet) -> Option<usize> {
+    let properties = schema.properties();
+    let mut i = 0;
+    while i < properties.len() {
+        if !scope.is_subset(properties[i].schema().protocol_versions()) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether `value` is among the choices of property `index` (used to check enum defaults).
+pub const fn property_has_choice(schema: &RequestedSchema, index: usize, value: &str) -> bool {
+    let properties = schema.properties();
+    index < properties.len() && properties[index].schema().has_choice(value)
+}
+
+/// Problems collected while reading an answer, turned into the error.
+pub fn into_error(problems: Problems) -> ContentError {
+    match problems.finish() {
+        Err(e) => e,
+        // A field could only fail to read by recording a problem; an empty list cannot reach here,
+        // but the error is still well-formed if it does.
+        Ok(()) => crate::content::ContentError::empty(),
+    }
+}
+
+/// Writes one field into `content` when it holds a value.
+pub fn write_field<T: FormField>(content: &mut Map<String, Value>, name: &str, field: &T) {
+    if let Some(value) = field.get() {
+        content.insert(name.to_owned(), value.to_json());
+    }
+}
+
+/// The JSON of a single-select variant.
+pub fn enum_to_json<E: ElicitationEnum>(value: &E) -> Value {
+    Value::String(value.value().to_owned())
+}
+
+/// The schemars schema of a form: its restricted wire schema, unchanged.
+#[cfg(feature = "schemars")]
+pub fn json_schema_of<F: ElicitationForm>() -> schemars::Schema {
+    match F::requested_schema().to_value() {
+        Value::Object(map) => schemars::Schema::from(map),
+        _ => schemars::Schema::default(),
+    }
+}

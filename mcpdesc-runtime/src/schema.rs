@@ -1,0 +1,842 @@
+//! The restricted `requestedSchema` of MCP form elicitation.
+//!
+//! A [`RequestedSchema`] is a flat object of [`Property`]s, each one of the primitive schemas MCP
+//! defines. The model cannot express anything outside that vocabulary, and its `Serialize` output
+//! is exactly the wire JSON: `{"type":"object","properties":{...},"required":[...]}` with
+//! properties in declaration order and `required` omitted when empty.
+//!
+//! Derived forms hold their schema in a `static` built in constant evaluation; the validator and
+//! hand-written code build one at run time with [`RequestedSchema::new`].
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use crate::version::{ProtocolVersion, VersionSet};
+
+/// Text held by the schema model: borrowed from a `static` or owned.
+pub type Text = Cow<'static, str>;
+
+pub(crate) const fn text_str(t: &Text) -> &str {
+    match t {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(s) => s.as_str(),
+    }
+}
+
+const fn opt_text_str(t: &Option<Text>) -> Option<&str> {
+    match t {
+        Some(t) => Some(text_str(t)),
+        None => None,
+    }
+}
+
+const fn slice_of<'a, T: Clone>(c: &'a Cow<'static, [T]>) -> &'a [T] {
+    match c {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(v) => v.as_slice(),
+    }
+}
+
+/// A JSON number in a schema: a bound or a default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    /// An integer.
+    Int(i128),
+    /// A number with a fractional part or exponent.
+    Float(f64),
+}
+
+impl Number {
+    /// The number as an `f64` (possibly rounded).
+    pub const fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+
+    /// `self < other`, exact for integers.
+    pub const fn lt(self, other: Number) -> bool {
+        match (self, other) {
+            (Number::Int(a), Number::Int(b)) => a < b,
+            _ => self.as_f64() < other.as_f64(),
+        }
+    }
+
+    /// Reads a JSON number; `None` for anything else.
+    pub fn from_json(value: &serde_json::Value) -> Option<Number> {
+        let n = value.as_number()?;
+        if let Some(i) = n.as_i64() {
+            Some(Number::Int(i128::from(i)))
+        } else if let Some(u) = n.as_u64() {
+            Some(Number::Int(i128::from(u)))
+        } else {
+            n.as_f64().map(Number::Float)
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Number::Int(i) => write!(f, "{i}"),
+            Number::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+impl Serialize for Number {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Number::Int(i) => {
+                if let Ok(v) = i64::try_from(i) {
+                    serializer.serialize_i64(v)
+                } else if let Ok(v) = u64::try_from(i) {
+                    serializer.serialize_u64(v)
+                } else {
+                    serializer.serialize_i128(i)
+                }
+            }
+            Number::Float(x) => serializer.serialize_f64(x),
+        }
+    }
+}
+
+/// The string formats MCP forms accept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StringFormat {
+    /// `"email"`: an address with one `@` and a domain.
+    Email,
+    /// `"uri"`: an absolute RFC 3986 URI.
+    Uri,
+    /// `"date"`: an RFC 3339 full-date.
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time.
+    DateTime,
+}
+
+impl StringFormat {
+    /// Every format, in the order the documentation lists them.
+    pub const ALL: [StringFormat; 4] = [
+        StringFormat::Email,
+        StringFormat::Uri,
+        StringFormat::Date,
+        StringFormat::DateTime,
+    ];
+
+    /// The JSON Schema name of the format.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StringFormat::Email => "email",
+            StringFormat::Uri => "uri",
+            StringFormat::Date => "date",
+            StringFormat::DateTime => "date-time",
+        }
+    }
+
+    /// The format named `name`, if MCP forms accept it.
+    pub const fn from_name(name: &str) -> Option<StringFormat> {
+        let mut i = 0;
+        while i < Self::ALL.len() {
+            if crate::text::str_eq(Self::ALL[i].as_str(), name) {
+                return Some(Self::ALL[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Whether `value` is a valid instance of the format. Usable in constant evaluation.
+    pub const fn matches(self, value: &str) -> bool {
+        match self {
+            StringFormat::Email => crate::text::is_email(value),
+            StringFormat::Uri => crate::text::is_absolute_uri(value),
+            StringFormat::Date => crate::text::is_date(value),
+            StringFormat::DateTime => crate::text::is_date_time(value),
+        }
+    }
+}
+
+impl fmt::Display for StringFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A vocabulary element that not every protocol version's form schema has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// A `default` on a string, number, integer or enum property.
+    NonBooleanDefault,
+    /// A titled single-select (`oneOf` of `{const, title}`).
+    TitledSingleSelect,
+    /// A multi-select (`type: "array"`).
+    MultiSelect,
+    /// A root `$schema` member.
+    RootSchemaKeyword,
+}
+
+impl Feature {
+    /// The protocol versions whose form vocabulary has this feature.
+    pub const fn versions(self) -> VersionSet {
+        // The single table of the vocabulary per version: each of these arrived in 2025-11-25.
+        match self {
+            Feature::NonBooleanDefault
+            | Feature::TitledSingleSelect
+            | Feature::MultiSelect
+            | Feature::RootSchemaKeyword => VersionSet::URL_MODE,
+        }
+    }
+
+    /// What the feature is, in words, for diagnostics.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Feature::NonBooleanDefault => "a `default` on a non-boolean property",
+            Feature::TitledSingleSelect => "a titled single-select (`oneOf`)",
+            Feature::MultiSelect => "a multi-select (`type: \"array\"`)",
+            Feature::RootSchemaKeyword => "a root `$schema`",
+        }
+    }
+}
+
+/// How the choices of an enum property are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceStyle {
+    /// `enum: [...]` (single-select) or `items: {type: "string", enum: [...]}` (multi-select).
+    Untitled,
+    /// `oneOf: [{const, title}]` (single-select) or `items: {anyOf: [{const, title}]}` (multi-select).
+    Titled,
+    /// `enum: [...]` with `enumNames: [...]`, the only titled form of MCP 2025-06-18.
+    /// Single-select only.
+    LegacyEnumNames,
+}
+
+/// One choice of an enum property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    value: Text,
+    title: Option<Text>,
+}
+
+impl Choice {
+    /// A choice with its wire value and an optional display title.
+    pub fn new(value: impl Into<Text>, title: Option<Text>) -> Self {
+        Choice {
+            value: value.into(),
+            title,
+        }
+    }
+
+    /// A choice in constant evaluation.
+    pub const fn from_static(value: &'static str, title: Option<&'static str>) -> Self {
+        Choice {
+            value: Cow::Borrowed(value),
+            title: match title {
+                Some(t) => Some(Cow::Borrowed(t)),
+                None => None,
+            },
+        }
+    }
+
+    /// The value sent on the wire.
+    pub const fn value(&self) -> &str {
+        text_str(&self.value)
+    }
+
+    /// The display title, if any.
+    pub const fn title(&self) -> Option<&str> {
+        opt_text_str(&self.title)
+    }
+}
+
+/// The choices of a single- or multi-select property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choices {
+    style: ChoiceStyle,
+    options: Cow<'static, [Choice]>,
+}
+
+impl Choices {
+    /// Choices from a list built at run time.
+    pub fn new(style: ChoiceStyle, options: Vec<Choice>) -> Self {
+        Choices {
+            style,
+            options: Cow::Owned(options),
+        }
+    }
+
+    /// Choices in constant evaluation.
+    pub const fn from_static(style: ChoiceStyle, options: &'static [Choice]) -> Self {
+        Choices {
+            style,
+            options: Cow::Borrowed(options),
+        }
+    }
+
+    /// How the choices are written.
+    pub const fn style(&self) -> ChoiceStyle {
+        self.style
+    }
+
+    /// The choices, in order.
+    pub const fn options(&self) -> &[Choice] {
+        slice_of(&self.options)
+    }
+
+    /// Whether `value` is one of the choices.
+    pub fn contains(&self, value: &str) -> bool {
+        self.options().iter().any(|c| c.value() == value)
+    }
+
+    const fn contains_const(&self, value: &str) -> bool {
+        let options = self.options();
+        let mut i = 0;
+        while i < options.len() {
+            if crate::text::str_eq(options[i].value(), value) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+/// A string property.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct StringSchema {
+    /// `minLength`, in characters.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in characters.
+    pub max_length: Option<u64>,
+    /// `format`.
+    pub format: Option<StringFormat>,
+    /// `default`.
+    pub default: Option<Text>,
+}
+
+/// A number or integer property.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NumberSchema {
+    /// `minimum` (inclusive).
+    pub minimum: Option<Number>,
+    /// `maximum` (inclusive).
+    pub maximum: Option<Number>,
+    /// `default`.
+    pub default: Option<Number>,
+}
+
+/// A single-select property: one of a list of strings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SingleSelectSchema {
+    /// The choices.
+    pub choices: Choices,
+    /// `default`: one of the choices' values.
+    pub default: Option<Text>,
+}
+
+/// A multi-select property: an array of distinct strings from a list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiSelectSchema {
+    /// The choices of each item.
+    pub choices: Choices,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `default`: values among the choices.
+    pub default: Option<Cow<'static, [Text]>>,
+}
+
+impl MultiSelectSchema {
+    /// The default values, if any.
+    pub const fn default_values(&self) -> Option<&[Text]> {
+        match &self.default {
+            Some(d) => Some(slice_of(d)),
+            None => None,
+        }
+    }
+}
+
+/// The kind of a property and its kind-specific keywords.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PropertyKind {
+    /// `{"type":"string"}`.
+    String(StringSchema),
+    /// `{"type":"number"}`.
+    Number(NumberSchema),
+    /// `{"type":"integer"}`.
+    Integer(NumberSchema),
+    /// `{"type":"boolean"}` with an optional `default`.
+    Boolean {
+        /// `default`.
+        default: Option<bool>,
+    },
+    /// `{"type":"string"}` with `enum` or `oneOf`.
+    SingleSelect(SingleSelectSchema),
+    /// `{"type":"array"}` with `items`.
+    MultiSelect(MultiSelectSchema),
+}
+
+/// The schema of one property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertySchema {
+    title: Option<Text>,
+    description: Option<Text>,
+    kind: PropertyKind,
+}
+
+impl PropertySchema {
+    /// A property schema of the given kind, without title or description.
+    pub const fn new(kind: PropertyKind) -> Self {
+        PropertySchema {
+            title: None,
+            description: None,
+            kind,
+        }
+    }
+
+    /// Sets the display title.
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<Text>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the description.
+    #[must_use]
+    pub fn with_description(mut self, description: impl Into<Text>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    pub(crate) const fn with_static_texts(
+        mut self,
+        title: Option<&'static str>,
+        description: Option<&'static str>,
+    ) -> Self {
+        if let Some(t) = title {
+            // Assigning drops the previous `None`, which has no destructor to run.
+            let old = core::mem::replace(&mut self.title, Some(Cow::Borrowed(t)));
+            core::mem::forget(old);
+        }
+        if let Some(d) = description {
+            let old = core::mem::replace(&mut self.description, Some(Cow::Borrowed(d)));
+            core::mem::forget(old);
+        }
+        self
+    }
+
+    /// The display title.
+    pub const fn title(&self) -> Option<&str> {
+        opt_text_str(&self.title)
+    }
+
+    /// The description.
+    pub const fn description(&self) -> Option<&str> {
+        opt_text_str(&self.description)
+    }
+
+    /// The kind and its keywords.
+    pub const fn kind(&self) -> &PropertyKind {
+        &self.kind
+    }
+
+    /// The first feature this property uses that is newer than MCP 2025-06-18, if any.
+    pub const fn newer_feature(&self) -> Option<Feature> {
+        match &self.kind {
+            PropertyKind::String(s) if s.default.is_some() => Some(Feature::NonBooleanDefault),
+            PropertyKind::Number(n) | PropertyKind::Integer(n) if n.default.is_some() => {
+                Some(Feature::NonBooleanDefault)
+            }
+            PropertyKind::SingleSelect(s) => {
+                if matches!(s.choices.style, ChoiceStyle::Titled) {
+                    Some(Feature::TitledSingleSelect)
+                } else if s.default.is_some() {
+                    Some(Feature::NonBooleanDefault)
+                } else {
+                    None
+                }
+            }
+            PropertyKind::MultiSelect(_) => Some(Feature::MultiSelect),
+            _ => None,
+        }
+    }
+
+    /// The protocol versions whose form vocabulary this property fits.
+    pub const fn protocol_versions(&self) -> VersionSet {
+        let mut set = VersionSet::FORM_MODE;
+        // A property can use several newer features; each one narrows the set.
+        let features = self.features();
+        let mut i = 0;
+        while i < features.len() {
+            if let Some(f) = features[i] {
+                set = set.intersection(f.versions());
+            }
+            i += 1;
+        }
+        set
+    }
+
+    const fn features(&self) -> [Option<Feature>; 3] {
+        let mut out = [None; 3];
+        match &self.kind {
+            PropertyKind::String(StringSchema {
+                default: Some(_), ..
+            })
+            | PropertyKind::Number(NumberSchema {
+                default: Some(_), ..
+            })
+            | PropertyKind::Integer(NumberSchema {
+                default: Some(_), ..
+            })
+            | PropertyKind::SingleSelect(SingleSelectSchema {
+                default: Some(_), ..
+            })
+            | PropertyKind::MultiSelect(MultiSelectSchema {
+                default: Some(_), ..
+            }) => out[0] = Some(Feature::NonBooleanDefault),
+            _ => {}
+        }
+        match &self.kind {
+            PropertyKind::SingleSelect(s) if matches!(s.choices.style, ChoiceStyle::Titled) => {
+                out[1] = Some(Feature::TitledSingleSelect)
+            }
+            PropertyKind::MultiSelect(_) => out[2] = Some(Feature::MultiSelect),
+            _ => {}
+        }
+        out
+    }
+
+    /// Whether `value` is among the property's choices (for enum kinds) — used by const checks.
+    pub(crate) const fn has_choice(&self, value: &str) -> bool {
+        match &self.kind {
+            PropertyKind::SingleSelect(s) => s.choices.contains_const(value),
+            PropertyKind::MultiSelect(m) => m.choices.contains_const(value),
+            _ => false,
+        }
+    }
+}
+
+/// One named property of a form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Property {
+    name: Text,
+    required: bool,
+    schema: PropertySchema,
+}
+
+impl Property {
+    /// A property built at run time.
+    pub fn new(name: impl Into<Text>, required: bool, schema: PropertySchema) -> Self {
+        Property {
+            name: name.into(),
+            required,
+            schema,
+        }
+    }
+
+    pub(crate) const fn from_static(
+        name: &'static str,
+        required: bool,
+        schema: PropertySchema,
+    ) -> Self {
+        Property {
+            name: Cow::Borrowed(name),
+            required,
+            schema,
+        }
+    }
+
+    /// The property name (the key in `properties` and in the answer's `content`).
+    pub const fn name(&self) -> &str {
+        text_str(&self.name)
+    }
+
+    /// Whether the property is listed in `required`.
+    pub const fn is_required(&self) -> bool {
+        self.required
+    }
+
+    /// The property's schema.
+    pub const fn schema(&self) -> &PropertySchema {
+        &self.schema
+    }
+}
+
+/// The restricted schema of an MCP form: a flat object of primitive properties.
+///
+/// Serializes to exactly the wire JSON of `requestedSchema`:
+///
+/// ```
+/// use mcpdesc_runtime::schema::{Property, PropertyKind, PropertySchema, StringSchema};
+/// use mcpdesc_runtime::RequestedSchema;
+///
+/// let schema = RequestedSchema::new(vec![Property::new(
+///     "assignee",
+///     true,
+///     PropertySchema::new(PropertyKind::String(StringSchema::default())).with_title("Assignee"),
+/// )]);
+/// assert_eq!(
+///     serde_json::to_string(&schema).unwrap(),
+///     r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee"}},"required":["assignee"]}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestedSchema {
+    properties: Cow<'static, [Property]>,
+}
+
+impl RequestedSchema {
+    /// A schema built at run time.
+    pub fn new(properties: Vec<Property>) -> Self {
+        RequestedSchema {
+            properties: Cow::Owned(properties),
+        }
+    }
+
+    /// A schema over properties held in a `static` (what derived forms use).
+    pub const fn from_static(properties: &'static [Property]) -> Self {
+        RequestedSchema {
+            properties: Cow::Borrowed(properties),
+        }
+    }
+
+    /// The properties, in declaration order.
+    pub const fn properties(&self) -> &[Property] {
+        slice_of(&self.properties)
+    }
+
+    /// The property named `name`.
+    pub fn property(&self, name: &str) -> Option<&Property> {
+        self.properties().iter().find(|p| p.name() == name)
+    }
+
+    /// The names of the required properties, in declaration order.
+    pub fn required(&self) -> impl Iterator<Item = &str> {
+        self.properties()
+            .iter()
+            .filter(|p| p.required)
+            .map(Property::name)
+    }
+
+    /// The protocol versions whose form vocabulary this schema fits: 2025-06-18 and later, less
+    /// 2025-06-18 when a property uses something newer. Usable in constant evaluation.
+    pub const fn protocol_versions(&self) -> VersionSet {
+        let properties = self.properties();
+        let mut set = VersionSet::FORM_MODE;
+        let mut i = 0;
+        while i < properties.len() {
+            set = set.intersection(properties[i].schema.protocol_versions());
+            i += 1;
+        }
+        set
+    }
+
+    /// The first property that does not fit `version`, with the feature it needs.
+    pub fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
+        self.properties().iter().find_map(|p| {
+            p.schema
+                .features()
+                .into_iter()
+                .flatten()
+                .find(|f| !f.versions().contains(version))
+                .map(|f| (p, f))
+        })
+    }
+
+    /// The schema as a JSON value (the same as its `Serialize` output).
+    pub fn to_value(&self) -> serde_json::Value {
+        // Serializing this model into a `Value` cannot fail: every key is a string and every
+        // number is finite or written as `null` by serde_json.
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Checks an answer's `content` against the schema, reporting every problem.
+    pub fn check_content(
+        &self,
+        content: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), crate::ContentError> {
+        let mut problems = crate::content::Problems::default();
+        for property in self.properties() {
+            match content.get(property.name()) {
+                Some(serde_json::Value::Null) | None if !property.required => {}
+                None => problems.push(property.name(), crate::content::ProblemKind::Missing),
+                Some(value) => {
+                    problems.check(property, value);
+                }
+            }
+        }
+        problems.finish()
+    }
+}
+
+impl Serialize for RequestedSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Properties<'a>(&'a [Property]);
+        impl Serialize for Properties<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.len()))?;
+                for p in self.0 {
+                    map.serialize_entry(p.name(), &p.schema)?;
+                }
+                map.end()
+            }
+        }
+        struct Required<'a>(&'a RequestedSchema);
+        impl Serialize for Required<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.required())
+            }
+        }
+
+        let has_required = self.properties().iter().any(|p| p.required);
+        let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
+        map.serialize_entry("type", "object")?;
+        map.serialize_entry("properties", &Properties(self.properties()))?;
+        if has_required {
+            map.serialize_entry("required", &Required(self))?;
+        }
+        map.end()
+    }
+}
+
+struct ConstTitled<'a>(&'a [Choice]);
+
+impl Serialize for ConstTitled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for c in self.0 {
+            struct One<'a>(&'a Choice);
+            impl Serialize for One<'_> {
+                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    let mut m = serializer.serialize_map(Some(2))?;
+                    m.serialize_entry("const", self.0.value())?;
+                    // A titled style always has a title; fall back to the value otherwise.
+                    m.serialize_entry("title", self.0.title().unwrap_or(self.0.value()))?;
+                    m.end()
+                }
+            }
+            seq.serialize_element(&One(c))?;
+        }
+        seq.end()
+    }
+}
+
+struct Values<'a>(&'a [Choice]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(Choice::value))
+    }
+}
+
+struct Titles<'a>(&'a [Choice]);
+
+impl Serialize for Titles<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|c| c.title().unwrap_or(c.value())))
+    }
+}
+
+struct Items<'a>(&'a Choices);
+
+impl Serialize for Items<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let options = self.0.options();
+        match self.0.style {
+            ChoiceStyle::Titled => {
+                let mut m = serializer.serialize_map(Some(1))?;
+                m.serialize_entry("anyOf", &ConstTitled(options))?;
+                m.end()
+            }
+            ChoiceStyle::Untitled | ChoiceStyle::LegacyEnumNames => {
+                let mut m = serializer.serialize_map(Some(2))?;
+                m.serialize_entry("type", "string")?;
+                m.serialize_entry("enum", &Values(options))?;
+                m.end()
+            }
+        }
+    }
+}
+
+impl Serialize for PropertySchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut m = serializer.serialize_map(None)?;
+        let ty = match &self.kind {
+            PropertyKind::String(_) | PropertyKind::SingleSelect(_) => "string",
+            PropertyKind::Number(_) => "number",
+            PropertyKind::Integer(_) => "integer",
+            PropertyKind::Boolean { .. } => "boolean",
+            PropertyKind::MultiSelect(_) => "array",
+        };
+        m.serialize_entry("type", ty)?;
+        if let Some(t) = self.title() {
+            m.serialize_entry("title", t)?;
+        }
+        if let Some(d) = self.description() {
+            m.serialize_entry("description", d)?;
+        }
+        match &self.kind {
+            PropertyKind::String(s) => {
+                if let Some(v) = s.min_length {
+                    m.serialize_entry("minLength", &v)?;
+                }
+                if let Some(v) = s.max_length {
+                    m.serialize_entry("maxLength", &v)?;
+                }
+                if let Some(f) = s.format {
+                    m.serialize_entry("format", f.as_str())?;
+                }
+                if let Some(d) = &s.default {
+                    m.serialize_entry("default", d)?;
+                }
+            }
+            PropertyKind::Number(n) | PropertyKind::Integer(n) => {
+                if let Some(v) = &n.minimum {
+                    m.serialize_entry("minimum", v)?;
+                }
+                if let Some(v) = &n.maximum {
+                    m.serialize_entry("maximum", v)?;
+                }
+                if let Some(d) = &n.default {
+                    m.serialize_entry("default", d)?;
+                }
+            }
+            PropertyKind::Boolean { default } => {
+                if let Some(d) = default {
+                    m.serialize_entry("default", d)?;
+                }
+            }
+            PropertyKind::SingleSelect(s) => {
+                let options = s.choices.options();
+                match s.choices.style {
+                    ChoiceStyle::Untitled => m.serialize_entry("enum", &Values(options))?,
+                    ChoiceStyle::Titled => m.serialize_entry("oneOf", &ConstTitled(options))?,
+                    ChoiceStyle::LegacyEnumNames => {
+                        m.serialize_entry("enum", &Values(options))?;
+                        m.serialize_entry("enumNames", &Titles(options))?;
+                    }
+                }
+                if let Some(d) = &s.default {
+                    m.serialize_entry("default", d)?;
+                }
+            }
+            PropertyKind::MultiSelect(ms) => {
+                if let Some(v) = ms.min_items {
+                    m.serialize_entry("minItems", &v)?;
+                }
+                if let Some(v) = ms.max_items {
+                    m.serialize_entry("maxItems", &v)?;
+                }
+                m.serialize_entry("items", &Items(&ms.choices))?;
+                if let Some(d) = ms.default_values() {
+                    m.serialize_entry("default", d)?;
+                }
+            }
+        }
+        m.end()
+    }
+}
