@@ -60,7 +60,7 @@ impl<'a> Form<'a> {
                 syn::Fields::Unnamed(unnamed) => {
                     cx.error_spanned_by(
                         unnamed,
-                        "an MCP form needs named fields: each field becomes a property named after it\n       \
+                        "an MCP form needs named fields: each field becomes a property named after it\n\
                          write `struct Name { field: Type, ... }`",
                     );
                     return None;
@@ -69,7 +69,7 @@ impl<'a> Form<'a> {
             syn::Data::Enum(data) => {
                 cx.error_at(
                     data.enum_token.span,
-                    "`ElicitationForm` derives a form from a struct with named fields, not from an enum\n       \
+                    "`ElicitationForm` derives a form from a struct with named fields, not from an enum\n\
                      to let the user pick one of several values, derive `ElicitationEnum` on the enum and use it as a field of a form struct",
                 );
                 return None;
@@ -124,7 +124,7 @@ impl<'a> Enum<'a> {
             syn::Data::Struct(data) => {
                 cx.error_at(
                     data.struct_token.span,
-                    "`ElicitationEnum` derives the choices of a select from a fieldless enum, not from a struct\n       \
+                    "`ElicitationEnum` derives the choices of a select from a fieldless enum, not from a struct\n\
                      to ask for several values, derive `ElicitationForm` on the struct",
                 );
                 return None;
@@ -153,7 +153,7 @@ impl<'a> Enum<'a> {
                     cx.error_spanned_by(
                         &v.fields,
                         format!(
-                            "variant `{}` carries data, but a choice is a plain string in MCP forms\n       \
+                            "variant `{}` carries data, but a choice is a plain string in MCP forms\n\
                              remove the fields; ask for the extra values as separate fields of the form",
                             v.ident
                         ),

@@ -200,7 +200,7 @@ fn unknown_key(meta: &syn::meta::ParseNestedMeta, key: &Ident, place: &str, keys
         keys.join(", ")
     );
     if let Some(close) = closest(&name, keys) {
-        message = format!("{message}\n       did you mean `{close}`?");
+        message = format!("{message}\ndid you mean `{close}`?");
     }
     let e = syn::Error::new(key.span(), message);
     // Skip the value, so the next key is still read.
@@ -522,7 +522,7 @@ impl Form {
                     return Err(syn::Error::new(
                         key.span(),
                         format!(
-                            "an MCP form has no root `{key}`: strict clients reject a `requestedSchema` with one\n       \
+                            "an MCP form has no root `{key}`: strict clients reject a `requestedSchema` with one\n\
                              put the text in the elicitation's `message`, or give each field a `title`/`description`"
                         ),
                     ));

@@ -14,7 +14,7 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
             cx.error_at(
                 field.name_span,
                 format!(
-                    "duplicate property name \"{}\": fields `{}` and `{}` would both be sent as \"{}\"\n       \
+                    "duplicate property name \"{}\": fields `{}` and `{}` would both be sent as \"{}\"\n\
                      give one of them another name with `#[form(rename = \"...\")]`",
                     field.name, first.member, field.member, field.name
                 ),
@@ -38,8 +38,8 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
         cx.error_spanned_by(
             field.member,
             format!(
-                "field `{}` looks like it asks for {what}\n       \
-                 MCP forbids requesting passwords, API keys, tokens or payment credentials through form mode\n       \
+                "field `{}` looks like it asks for {what}\n\
+                 MCP forbids requesting passwords, API keys, tokens or payment credentials through form mode\n\
                  collect it through URL mode instead (`#[elicitation(mode = \"url\", ...)]`), \
                  or add `#[form(not_sensitive)]` if this field holds no secret",
                 field.member
@@ -56,7 +56,7 @@ fn check_ranges(cx: &Ctxt, field: &Field) {
         cx.error_at(
             max.span,
             format!(
-                "field `{}`: `max_length = {}` is below `min_length = {}`, so no answer could fit\n       \
+                "field `{}`: `max_length = {}` is below `min_length = {}`, so no answer could fit\n\
                  make `min_length` at most `max_length`",
                 field.member, max.value, min.value
             ),
@@ -68,7 +68,7 @@ fn check_ranges(cx: &Ctxt, field: &Field) {
         cx.error_at(
             max.span,
             format!(
-                "field `{}`: `maximum = {}` is below `minimum = {}`, so no answer could fit\n       \
+                "field `{}`: `maximum = {}` is below `minimum = {}`, so no answer could fit\n\
                  make `minimum` at most `maximum`",
                 field.member, max.value, min.value
             ),
@@ -80,7 +80,7 @@ fn check_ranges(cx: &Ctxt, field: &Field) {
         cx.error_at(
             max.span,
             format!(
-                "field `{}`: `max_items = {}` is below `min_items = {}`, so no answer could fit\n       \
+                "field `{}`: `max_items = {}` is below `min_items = {}`, so no answer could fit\n\
                  make `min_items` at most `max_items`",
                 field.member, max.value, min.value
             ),
@@ -185,7 +185,7 @@ pub fn check_enum(cx: &Ctxt, e: &Enum) {
             cx.error_spanned_by(
                 v.ident,
                 format!(
-                    "variant `{}` has no title, but `{example}` has one\n       \
+                    "variant `{}` has no title, but `{example}` has one\n\
                      MCP writes titles for every choice or for none: add `#[form(title = \"...\")]` here, or remove the other titles",
                     v.ident
                 ),
@@ -198,7 +198,7 @@ pub fn check_enum(cx: &Ctxt, e: &Enum) {
     {
         cx.error_at(
             span,
-            "`legacy_enum_names` writes each variant's `title` into `enumNames`, but no variant has a title\n       \
+            "`legacy_enum_names` writes each variant's `title` into `enumNames`, but no variant has a title\n\
              add `#[form(title = \"...\")]` to every variant, or remove `legacy_enum_names`",
         );
     }

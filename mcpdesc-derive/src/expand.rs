@@ -155,11 +155,9 @@ fn field_attrs(field: &Field) -> TokenStream {
 
 /// A `const` item that fails compilation with `message` when `fails` holds, spanned at `span`.
 fn const_assert(span: Span, fails: TokenStream, message: String) -> TokenStream {
-    let p = private();
+    let p = quote_spanned!(span=> ::mcpdesc_runtime::__private);
     quote_spanned! {span=>
-        const _: () = if #fails {
-            #p::panic!("{}", #message)
-        };
+        const _: () = #p::fail_if(#fails, #message);
     }
 }
 
@@ -329,12 +327,8 @@ fn expand_form(form: &Form) -> TokenStream {
     let vars: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
     let indexes = (0..n).map(Literal::usize_unsuffixed);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    let types = form.fields.iter().map(|f| f.ty);
+    let readers: Vec<_> = form.fields.iter().map(field_trait).collect();
     let wires = form.fields.iter().map(|f| &f.name);
-    let writes = form.fields.iter().map(|f| {
-        let ty = f.ty;
-        quote!(#ty)
-    });
 
     quote! {
         #[doc(hidden)]
@@ -359,7 +353,7 @@ fn expand_form(form: &Form) -> TokenStream {
                 ) -> #p::Result<Self, #p::ContentError> {
                     let mut __problems = #p::Problems::new();
                     #(
-                        let #vars = #p::read_field::<#types>(
+                        let #vars = #readers::__read(
                             __content,
                             &__MCPDESC_PROPERTIES[#indexes],
                             &mut __problems,
@@ -375,7 +369,7 @@ fn expand_form(form: &Form) -> TokenStream {
                 fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
                     let mut __content = #p::Map::new();
                     #(
-                        #p::write_field::<#writes>(&mut __content, #wires, &self.#members);
+                        #readers::__write(&self.#members, &mut __content, #wires);
                     )*
                     __content
                 }

@@ -165,6 +165,24 @@ pub trait FormField: Sized {
 
     /// The present value, if any.
     fn get(&self) -> Option<&Self::Value>;
+
+    /// Reads the field from an answer, recording its problems. Used by generated code.
+    #[doc(hidden)]
+    fn __read(
+        content: &Map<String, Value>,
+        property: &crate::schema::Property,
+        problems: &mut crate::content::Problems,
+    ) -> Option<Self> {
+        read_field::<Self>(content, property, problems)
+    }
+
+    /// Writes the field into `content` when it holds a value. Used by generated code.
+    #[doc(hidden)]
+    fn __write(&self, content: &mut Map<String, Value>, name: &str) {
+        if let Some(value) = self.get() {
+            content.insert(name.to_owned(), value.to_json());
+        }
+    }
 }
 
 impl<T: FormValue> FormField for T {
@@ -379,8 +397,7 @@ pub fn enum_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
 }
 
 /// Reads one field of an answer, recording its problems.
-#[doc(hidden)]
-pub fn read_field<T: FormField>(
+fn read_field<T: FormField>(
     content: &Map<String, Value>,
     property: &crate::schema::Property,
     problems: &mut crate::content::Problems,

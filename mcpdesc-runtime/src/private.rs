@@ -16,7 +16,7 @@ pub use std::string::String;
 pub use crate::content::{ContentError, Problems};
 pub use crate::form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
-    ValueKind, enum_from_json, read_field,
+    ValueKind, enum_from_json,
 };
 pub use crate::schema::{
     Choice, ChoiceStyle, Choices, Number, Property, PropertyKind, PropertySchema, RequestedSchema,
@@ -26,6 +26,14 @@ pub use crate::version::VersionSet;
 
 #[cfg(feature = "schemars")]
 pub use schemars;
+
+/// Fails constant evaluation with `message` when `fails` holds: the derive's compile-time checks.
+#[track_caller]
+pub const fn fail_if(fails: bool, message: &'static str) {
+    if fails {
+        panic!("{}", message)
+    }
+}
 
 /// A `default = ...` of a field, as written.
 #[derive(Clone, Copy)]
@@ -274,13 +282,6 @@ pub fn into_error(problems: Problems) -> ContentError {
         // A field could only fail to read by recording a problem; an empty list cannot reach here,
         // but the error is still well-formed if it does.
         Ok(()) => crate::content::ContentError::empty(),
-    }
-}
-
-/// Writes one field into `content` when it holds a value.
-pub fn write_field<T: FormField>(content: &mut Map<String, Value>, name: &str, field: &T) {
-    if let Some(value) = field.get() {
-        content.insert(name.to_owned(), value.to_json());
     }
 }
 

@@ -1,0 +1,10 @@
+use mcpdesc_runtime::ElicitationEnum;
+
+#[derive(ElicitationEnum)]
+enum Priority {
+    Low,
+    #[form(rename = "Low")]
+    Lowest,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+enum Choice {
+    Yes,
+    No,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use mcpdesc_runtime::ElicitationEnum;
+
+#[derive(ElicitationEnum)]
+enum Nothing {}
+
+fn main() {}

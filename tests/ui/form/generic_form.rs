@@ -1,0 +1,8 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+struct Wrapper<T> {
+    value: T,
+}
+
+fn main() {}

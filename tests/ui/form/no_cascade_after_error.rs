@@ -1,0 +1,16 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+struct Contact {
+    #[form(format = "phone")]
+    phone: String,
+}
+
+// The form's impl still exists (as a dummy), so its uses do not add errors.
+fn schema() -> &'static mcpdesc_runtime::RequestedSchema {
+    Contact::requested_schema()
+}
+
+fn main() {
+    let _ = schema();
+}

@@ -1,0 +1,8 @@
+use mcpdesc_runtime::ElicitationEnum;
+
+#[derive(ElicitationEnum)]
+struct Priority {
+    level: u8,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+struct Contact {
+    #[form(format = "phone")]
+    phone: String,
+}
+
+fn main() {}

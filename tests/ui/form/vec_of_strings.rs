@@ -1,0 +1,8 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+struct Tags {
+    tags: Vec<String>,
+}
+
+fn main() {}
