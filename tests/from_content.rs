@@ -1,0 +1,322 @@
+//! `from_content`: every kind of problem, all problems at once, and round trips.
+
+use std::collections::BTreeSet;
+
+use mcpdesc_runtime::schema::Number;
+use mcpdesc_runtime::{ContentError, ElicitationEnum, ElicitationForm, JsonType, ProblemKind};
+use serde_json::{Value, json};
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[form(rename_all = "lowercase")]
+enum Label {
+    Bug,
+    Feature,
+    Docs,
+}
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Priority {
+    #[form(title = "Low")]
+    Low,
+    #[form(title = "High")]
+    High,
+}
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Ticket {
+    #[form(min_length = 2, max_length = 5)]
+    login: String,
+    #[form(format = "email")]
+    email: Option<String>,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+    offset: i8,
+    #[form(minimum = 0.5)]
+    ratio: f64,
+    notify: bool,
+    priority: Priority,
+    #[form(min_items = 1, max_items = 2)]
+    labels: Vec<Label>,
+    #[form(format = "date")]
+    due: Option<String>,
+    #[form(format = "date-time")]
+    at: Option<String>,
+    #[form(format = "uri")]
+    link: Option<String>,
+    big: Option<u64>,
+    set: Option<BTreeSet<Label>>,
+}
+
+fn valid() -> Value {
+    json!({
+        "login": "octo",
+        "estimate": 3,
+        "offset": -2,
+        "ratio": 1.5,
+        "notify": true,
+        "priority": "High",
+        "labels": ["bug"],
+    })
+}
+
+fn parse(v: &Value) -> Result<Ticket, ContentError> {
+    Ticket::from_content(v.as_object().expect("an object"))
+}
+
+fn with(key: &str, value: Value) -> Value {
+    let mut v = valid();
+    v.as_object_mut().unwrap().insert(key.to_owned(), value);
+    v
+}
+
+fn only_problem(v: Value) -> (String, ProblemKind) {
+    let err = parse(&v).expect_err("should fail");
+    assert_eq!(err.problems().len(), 1, "{err}");
+    let p = &err.problems()[0];
+    (p.property().to_owned(), p.kind().clone())
+}
+
+#[test]
+fn accepts_a_valid_answer() {
+    let t = parse(&valid()).unwrap();
+    assert_eq!(t.login, "octo");
+    assert_eq!(t.estimate, 3);
+    assert_eq!(t.offset, -2);
+    assert_eq!(t.priority, Priority::High);
+    assert_eq!(t.labels, vec![Label::Bug]);
+    assert_eq!(t.email, None);
+}
+
+#[test]
+fn missing_required() {
+    let mut v = valid();
+    v.as_object_mut().unwrap().remove("notify");
+    assert_eq!(
+        only_problem(v),
+        ("notify".to_owned(), ProblemKind::Missing)
+    );
+}
+
+#[test]
+fn null_for_optional_is_absent_but_not_for_required() {
+    let t = parse(&with("email", Value::Null)).unwrap();
+    assert_eq!(t.email, None);
+    let (name, kind) = only_problem(with("notify", Value::Null));
+    assert_eq!(name, "notify");
+    assert_eq!(
+        kind,
+        ProblemKind::WrongType {
+            expected: JsonType::Boolean,
+            found: JsonType::Null
+        }
+    );
+}
+
+#[test]
+fn wrong_types() {
+    for (key, value, expected) in [
+        ("login", json!(5), JsonType::String),
+        ("estimate", json!("3"), JsonType::Integer),
+        ("ratio", json!(true), JsonType::Number),
+        ("notify", json!("yes"), JsonType::Boolean),
+        ("priority", json!(1), JsonType::String),
+        ("labels", json!("bug"), JsonType::Array),
+    ] {
+        let (name, kind) = only_problem(with(key, value));
+        assert_eq!(name, key);
+        assert!(
+            matches!(kind, ProblemKind::WrongType { expected: e, .. } if e == expected),
+            "{key}: {kind:?}"
+        );
+    }
+}
+
+#[test]
+fn integers_accept_whole_floats_only() {
+    assert_eq!(parse(&with("estimate", json!(3.0))).unwrap().estimate, 3);
+    assert_eq!(
+        only_problem(with("estimate", json!(3.5))),
+        (
+            "estimate".to_owned(),
+            ProblemKind::NotAnInteger { value: 3.5 }
+        )
+    );
+}
+
+#[test]
+fn integer_type_range() {
+    let (_, kind) = only_problem(with("offset", json!(200)));
+    assert_eq!(
+        kind,
+        ProblemKind::AboveMaximum {
+            maximum: Number::Int(127),
+            value: Number::Int(200)
+        }
+    );
+    let (_, kind) = only_problem(with("offset", json!(-129)));
+    assert!(matches!(kind, ProblemKind::BelowMinimum { .. }));
+    let (_, kind) = only_problem(with("big", json!(-1)));
+    assert!(matches!(kind, ProblemKind::BelowMinimum { minimum: Number::Int(0), .. }));
+    // Beyond u64: serde_json reads it as a float, which is whole but does not fit the type.
+    let (_, kind) = only_problem(with("big", json!(1e20)));
+    assert!(matches!(kind, ProblemKind::AboveMaximum { .. }), "{kind:?}");
+    assert_eq!(
+        parse(&with("big", json!(u64::MAX))).unwrap().big,
+        Some(u64::MAX)
+    );
+}
+
+#[test]
+fn numeric_bounds() {
+    assert!(matches!(
+        only_problem(with("estimate", json!(0))).1,
+        ProblemKind::BelowMinimum { .. }
+    ));
+    assert!(matches!(
+        only_problem(with("estimate", json!(11))).1,
+        ProblemKind::AboveMaximum { .. }
+    ));
+    assert!(matches!(
+        only_problem(with("ratio", json!(0.25))).1,
+        ProblemKind::BelowMinimum { .. }
+    ));
+    assert_eq!(parse(&with("ratio", json!(0.5))).unwrap().ratio, 0.5);
+}
+
+#[test]
+fn lengths_count_characters_not_bytes() {
+    // Five characters, ten bytes: fits max_length = 5.
+    assert_eq!(parse(&with("login", json!("ééééé"))).unwrap().login, "ééééé");
+    assert_eq!(
+        only_problem(with("login", json!("é"))).1,
+        ProblemKind::TooShort {
+            min_length: 2,
+            length: 1
+        }
+    );
+    assert_eq!(
+        only_problem(with("login", json!("😀😀😀😀😀😀"))).1,
+        ProblemKind::TooLong {
+            max_length: 5,
+            length: 6
+        }
+    );
+}
+
+#[test]
+fn formats() {
+    let cases = [
+        ("email", "octo@example.com", "not-an-email"),
+        ("email", "a.b+c@sub.example.org", "a@b@c.com"),
+        ("due", "2024-02-29", "2023-02-29"),
+        ("due", "2024-12-31", "2024-04-31"),
+        ("due", "2024-01-01", "2024-1-1"),
+        ("at", "2024-02-29T23:59:60Z", "2024-02-29T24:00:00Z"),
+        ("at", "2024-02-29T12:00:00.5+01:00", "2024-02-29T12:00:00"),
+        ("link", "https://example.com/a?b#c", "/relative"),
+        ("link", "urn:isbn:0451450523", "https://exa mple.com"),
+    ];
+    for (key, good, bad) in cases {
+        assert!(parse(&with(key, json!(good))).is_ok(), "{key}: {good}");
+        let (name, kind) = only_problem(with(key, json!(bad)));
+        assert_eq!(name, key);
+        assert!(matches!(kind, ProblemKind::InvalidFormat { .. }), "{key}: {bad}: {kind:?}");
+    }
+}
+
+#[test]
+fn enum_membership() {
+    let (_, kind) = only_problem(with("priority", json!("Medium")));
+    assert_eq!(
+        kind,
+        ProblemKind::NotAChoice {
+            value: "Medium".to_owned(),
+            choices: vec!["Low".to_owned(), "High".to_owned()]
+        }
+    );
+    let (_, kind) = only_problem(with("labels", json!(["bug", "wontfix"])));
+    assert!(matches!(kind, ProblemKind::ItemNotAChoice { index: 1, .. }));
+    let (_, kind) = only_problem(with("labels", json!(["bug", 7])));
+    assert!(matches!(
+        kind,
+        ProblemKind::ItemWrongType {
+            index: 1,
+            found: JsonType::Integer
+        }
+    ));
+}
+
+#[test]
+fn item_counts() {
+    assert_eq!(
+        only_problem(with("labels", json!([]))).1,
+        ProblemKind::TooFewItems {
+            min_items: 1,
+            count: 0
+        }
+    );
+    assert_eq!(
+        only_problem(with("labels", json!(["bug", "docs", "feature"]))).1,
+        ProblemKind::TooManyItems {
+            max_items: 2,
+            count: 3
+        }
+    );
+    let t = parse(&with("set", json!(["docs", "bug"]))).unwrap();
+    assert_eq!(t.set, Some(BTreeSet::from([Label::Bug, Label::Docs])));
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let v = json!({
+        "login": "x",
+        "email": "nope",
+        "estimate": 3.5,
+        "ratio": "1",
+        "priority": "Medium",
+        "labels": [],
+        "unknown": "ignored",
+    });
+    let err = parse(&v).unwrap_err();
+    let names: Vec<_> = err.problems().iter().map(|p| p.property()).collect();
+    assert_eq!(
+        names,
+        [
+            "login", "email", "estimate", "offset", "ratio", "notify", "priority", "labels"
+        ]
+    );
+    let text = err.to_string();
+    assert!(text.starts_with("the elicitation answer does not fit the form (8 problems):"));
+    assert!(text.contains("`email` \"nope\" is not an e-mail address"), "{text}");
+    assert!(text.contains("`offset` is required but missing"), "{text}");
+    assert_eq!(err.problems()[0].pointer(), "/login");
+    assert_eq!(err.problems_of("labels").count(), 1);
+}
+
+#[test]
+fn pointer_escapes_names() {
+    #[derive(ElicitationForm, Debug)]
+    struct Odd {
+        #[form(rename = "a/b~c")]
+        odd: String,
+    }
+    let err = Odd::from_content(&serde_json::Map::new()).unwrap_err();
+    assert_eq!(err.problems()[0].pointer(), "/a~1b~0c");
+}
+
+#[test]
+fn to_content_round_trips() {
+    let t = parse(&valid()).unwrap();
+    let content = t.to_content();
+    assert_eq!(Value::Object(content.clone()), valid());
+    assert_eq!(Ticket::from_content(&content).unwrap(), t);
+}
+
+#[test]
+fn the_schema_checks_the_same_rules_dynamically() {
+    let schema = Ticket::requested_schema();
+    assert!(schema.check_content(valid().as_object().unwrap()).is_ok());
+    let bad = with("estimate", json!(11));
+    let err = schema.check_content(bad.as_object().unwrap()).unwrap_err();
+    assert_eq!(err.problems()[0].property(), "estimate");
+}

@@ -1,0 +1,148 @@
+//! Property tests: valid values round-trip through content; arbitrary JSON never panics.
+
+use std::collections::BTreeSet;
+
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
+use proptest::prelude::*;
+use serde_json::{Map, Value};
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Label {
+    Bug,
+    Feature,
+    Docs,
+}
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(rename_all = "lowercase")]
+enum Priority {
+    #[form(title = "Low")]
+    Low,
+    #[form(title = "High")]
+    High,
+}
+
+#[derive(ElicitationForm, Debug, Clone, PartialEq)]
+struct Everything {
+    #[form(min_length = 1, max_length = 12)]
+    name: String,
+    #[form(format = "email")]
+    email: Option<String>,
+    #[form(format = "date")]
+    due: Option<String>,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+    offset: i64,
+    small: i8,
+    big: u64,
+    #[form(minimum = -1000.0, maximum = 1000.0)]
+    ratio: f64,
+    notify: bool,
+    priority: Priority,
+    maybe: Option<Priority>,
+    #[form(max_items = 3)]
+    labels: Vec<Label>,
+    set: BTreeSet<Label>,
+}
+
+fn label() -> impl Strategy<Value = Label> {
+    prop_oneof![Just(Label::Bug), Just(Label::Feature), Just(Label::Docs)]
+}
+
+fn priority() -> impl Strategy<Value = Priority> {
+    prop_oneof![Just(Priority::Low), Just(Priority::High)]
+}
+
+fn date() -> impl Strategy<Value = String> {
+    (1900u32..2100, 1u32..=12, 1u32..=28).prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+prop_compose! {
+    fn everything()(
+        name in "\\PC{1,12}",
+        email in proptest::option::of("[a-z]{1,8}@[a-z]{1,8}\\.(com|org)"),
+        due in proptest::option::of(date()),
+        estimate in 1u8..=10,
+        offset in any::<i64>(),
+        small in any::<i8>(),
+        big in any::<u64>(),
+        ratio in -1000.0f64..=1000.0,
+        notify in any::<bool>(),
+        priority in priority(),
+        maybe in proptest::option::of(priority()),
+        labels in proptest::collection::vec(label(), 0..=3),
+        set in proptest::collection::btree_set(label(), 0..=3),
+    ) -> Everything {
+        Everything { name, email, due, estimate, offset, small, big, ratio, notify, priority, maybe, labels, set }
+    }
+}
+
+fn json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        "\\PC{0,16}".prop_map(Value::String),
+        prop_oneof![Just("Bug"), Just("low"), Just("2024-02-29"), Just("a@b.c")]
+            .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            proptest::collection::btree_map("\\PC{0,8}", inner, 0..6)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+const KEYS: &[&str] = &[
+    "name", "email", "due", "estimate", "offset", "small", "big", "ratio", "notify", "priority",
+    "maybe", "labels", "set",
+];
+
+proptest! {
+    #[test]
+    fn valid_values_round_trip(value in everything()) {
+        let content = value.to_content();
+        // The dynamic check over the schema agrees with the typed parse.
+        prop_assert!(Everything::requested_schema().check_content(&content).is_ok());
+        let parsed = Everything::from_content(&content);
+        match parsed {
+            Ok(parsed) => prop_assert_eq!(parsed, value),
+            Err(e) => prop_assert!(false, "a valid value was rejected: {}", e),
+        }
+    }
+
+    #[test]
+    fn arbitrary_content_never_panics(
+        entries in proptest::collection::vec((proptest::sample::select(KEYS), json()), 0..14)
+    ) {
+        let content: Map<String, Value> =
+            entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let typed = Everything::from_content(&content);
+        let dynamic = Everything::requested_schema().check_content(&content);
+        // Whatever was sent, both readings agree on whether it fits, and every error names
+        // properties of the form.
+        match (&typed, &dynamic) {
+            (Ok(_), Ok(())) => {}
+            (Err(e), _) => {
+                prop_assert!(!e.problems().is_empty());
+                for p in e.problems() {
+                    prop_assert!(KEYS.contains(&p.property()));
+                }
+            }
+            (Ok(v), Err(e)) => prop_assert!(false, "typed accepted {:?} but dynamic said {}", v, e),
+        }
+    }
+
+    #[test]
+    fn arbitrary_values_of_known_keys_never_panic(value in json()) {
+        for key in KEYS {
+            let mut content = Map::new();
+            content.insert((*key).to_owned(), value.clone());
+            let _ = Everything::from_content(&content);
+        }
+    }
+}
