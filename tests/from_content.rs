@@ -91,10 +91,7 @@ fn accepts_a_valid_answer() {
 fn missing_required() {
     let mut v = valid();
     v.as_object_mut().unwrap().remove("notify");
-    assert_eq!(
-        only_problem(v),
-        ("notify".to_owned(), ProblemKind::Missing)
-    );
+    assert_eq!(only_problem(v), ("notify".to_owned(), ProblemKind::Missing));
 }
 
 #[test]
@@ -156,7 +153,13 @@ fn integer_type_range() {
     let (_, kind) = only_problem(with("offset", json!(-129)));
     assert!(matches!(kind, ProblemKind::BelowMinimum { .. }));
     let (_, kind) = only_problem(with("big", json!(-1)));
-    assert!(matches!(kind, ProblemKind::BelowMinimum { minimum: Number::Int(0), .. }));
+    assert!(matches!(
+        kind,
+        ProblemKind::BelowMinimum {
+            minimum: Number::Int(0),
+            ..
+        }
+    ));
     // Beyond u64: serde_json reads it as a float, which is whole but does not fit the type.
     let (_, kind) = only_problem(with("big", json!(1e20)));
     assert!(matches!(kind, ProblemKind::AboveMaximum { .. }), "{kind:?}");
@@ -186,7 +189,10 @@ fn numeric_bounds() {
 #[test]
 fn lengths_count_characters_not_bytes() {
     // Five characters, ten bytes: fits max_length = 5.
-    assert_eq!(parse(&with("login", json!("ééééé"))).unwrap().login, "ééééé");
+    assert_eq!(
+        parse(&with("login", json!("ééééé"))).unwrap().login,
+        "ééééé"
+    );
     assert_eq!(
         only_problem(with("login", json!("é"))).1,
         ProblemKind::TooShort {
@@ -220,7 +226,10 @@ fn formats() {
         assert!(parse(&with(key, json!(good))).is_ok(), "{key}: {good}");
         let (name, kind) = only_problem(with(key, json!(bad)));
         assert_eq!(name, key);
-        assert!(matches!(kind, ProblemKind::InvalidFormat { .. }), "{key}: {bad}: {kind:?}");
+        assert!(
+            matches!(kind, ProblemKind::InvalidFormat { .. }),
+            "{key}: {bad}: {kind:?}"
+        );
     }
 }
 
@@ -287,7 +296,10 @@ fn every_problem_is_reported_at_once() {
     );
     let text = err.to_string();
     assert!(text.starts_with("the elicitation answer does not fit the form (8 problems):"));
-    assert!(text.contains("`email` \"nope\" is not an e-mail address"), "{text}");
+    assert!(
+        text.contains("`email` \"nope\" is not an e-mail address"),
+        "{text}"
+    );
     assert!(text.contains("`offset` is required but missing"), "{text}");
     assert_eq!(err.problems()[0].pointer(), "/login");
     assert_eq!(err.problems_of("labels").count(), 1);

@@ -193,7 +193,12 @@ fn each_form_key(
     }
 }
 
-fn unknown_key(meta: &syn::meta::ParseNestedMeta, key: &Ident, place: &str, keys: &[&str]) -> syn::Error {
+fn unknown_key(
+    meta: &syn::meta::ParseNestedMeta,
+    key: &Ident,
+    place: &str,
+    keys: &[&str],
+) -> syn::Error {
     let name = key.to_string();
     let mut message = format!(
         "unknown `form` key `{name}` on {place}; the keys here are: {}",
@@ -254,7 +259,10 @@ fn parse_str(meta: &syn::meta::ParseNestedMeta) -> syn::Result<(Span, String)> {
     Ok((lit.span(), lit.value()))
 }
 
-fn parse_nonempty_str(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, String)> {
+fn parse_nonempty_str(
+    meta: &syn::meta::ParseNestedMeta,
+    key: &Ident,
+) -> syn::Result<(Span, String)> {
     let (span, value) = parse_str(meta)?;
     if value.trim().is_empty() {
         return Err(syn::Error::new(span, format!("`{key}` must not be empty")));
@@ -323,7 +331,12 @@ fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(Span, DefaultL
         let (span, n) = parse_number(input, key)?;
         return Ok((span, DefaultLit::Num(n)));
     }
-    if input.peek(Ident) || input.peek(Token![::]) || input.peek(Token![crate]) || input.peek(Token![self]) || input.peek(Token![super]) {
+    if input.peek(Ident)
+        || input.peek(Token![::])
+        || input.peek(Token![crate])
+        || input.peek(Token![self])
+        || input.peek(Token![super])
+    {
         let path: syn::Path = input.parse()?;
         return Ok((path.span(), DefaultLit::Variant(path)));
     }
@@ -532,9 +545,10 @@ impl Form {
             Ok(())
         });
         let (_, serde_all) = serde_renames(&input.attrs);
-        let rename_all = rename_all.get().map(|s| s.value).or_else(|| {
-            serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name))
-        });
+        let rename_all = rename_all
+            .get()
+            .map(|s| s.value)
+            .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)));
         Form { rename_all }
     }
 }
@@ -564,9 +578,10 @@ impl Enum {
             Ok(())
         });
         let (_, serde_all) = serde_renames(&input.attrs);
-        let rename_all = rename_all.get().map(|s| s.value).or_else(|| {
-            serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name))
-        });
+        let rename_all = rename_all
+            .get()
+            .map(|s| s.value)
+            .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)));
         Enum {
             rename_all,
             legacy_enum_names: legacy.get().map(|s| s.key),
@@ -588,7 +603,14 @@ impl Variant {
                     let (span, v) = parse_str(meta)?;
                     rename.set(key, span, v);
                 }
-                _ => return Err(unknown_key(meta, key, "an enum variant", &["title", "rename"])),
+                _ => {
+                    return Err(unknown_key(
+                        meta,
+                        key,
+                        "an enum variant",
+                        &["title", "rename"],
+                    ));
+                }
             }
             Ok(())
         });

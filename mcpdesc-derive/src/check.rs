@@ -32,8 +32,8 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
     if field.attrs.not_sensitive {
         return;
     }
-    let hit = sensitive::classify(&field.member.to_string())
-        .or_else(|| sensitive::classify(&field.name));
+    let hit =
+        sensitive::classify(&field.member.to_string()).or_else(|| sensitive::classify(&field.name));
     if let Some(what) = hit {
         cx.error_spanned_by(
             field.member,
@@ -178,7 +178,11 @@ fn check_default(cx: &Ctxt, field: &Field) {
 }
 
 pub fn check_enum(cx: &Ctxt, e: &Enum) {
-    let titled: Vec<_> = e.variants.iter().filter(|v| v.attrs.title.is_some()).collect();
+    let titled: Vec<_> = e
+        .variants
+        .iter()
+        .filter(|v| v.attrs.title.is_some())
+        .collect();
     if !titled.is_empty() && titled.len() < e.variants.len() {
         let example = titled[0].ident;
         for v in e.variants.iter().filter(|v| v.attrs.title.is_none()) {

@@ -85,7 +85,10 @@ pub fn words(name: &str) -> Vec<String> {
 pub fn classify(name: &str) -> Option<&'static str> {
     let words = words(name);
     for pair in words.windows(2) {
-        if let Some((_, _, what)) = PAIRS.iter().find(|(a, b, _)| pair[0] == *a && pair[1] == *b) {
+        if let Some((_, _, what)) = PAIRS
+            .iter()
+            .find(|(a, b, _)| pair[0] == *a && pair[1] == *b)
+        {
             return Some(what);
         }
     }

@@ -217,7 +217,11 @@ impl fmt::Display for ProblemKind {
                 write!(f, "{value:?} is not one of {}", List(choices))
             }
             ProblemKind::ItemWrongType { index, found } => {
-                write!(f, "item {index} must be a string, not {}", found.with_article())
+                write!(
+                    f,
+                    "item {index} must be a string, not {}",
+                    found.with_article()
+                )
             }
             ProblemKind::ItemNotAChoice {
                 index,
@@ -229,10 +233,9 @@ impl fmt::Display for ProblemKind {
                 "has {count} item{}, fewer than the minimum {min_items}",
                 plural(*count)
             ),
-            ProblemKind::TooManyItems { max_items, count } => write!(
-                f,
-                "has {count} items, more than the maximum {max_items}"
-            ),
+            ProblemKind::TooManyItems { max_items, count } => {
+                write!(f, "has {count} items, more than the maximum {max_items}")
+            }
         }
     }
 }

@@ -416,7 +416,10 @@ fn read_field<T: FormField>(
             match <T::Value as FormValue>::from_json(value) {
                 Some(v) => Some(T::present(v)),
                 None => {
-                    problems.push(name, out_of_type_range(<T::Value as FormValue>::KIND, value));
+                    problems.push(
+                        name,
+                        out_of_type_range(<T::Value as FormValue>::KIND, value),
+                    );
                     None
                 }
             }

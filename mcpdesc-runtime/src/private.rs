@@ -250,12 +250,6 @@ pub const fn format_matches(format: StringFormat, value: &str) -> bool {
     format.matches(value)
 }
 
-/// The versions an explicit declaration scope leaves unsupported by a form, for the
-/// `#[elicitation]` attribute's const check.
-pub const fn misfit_versions(form: VersionSet, scope: VersionSet) -> VersionSet {
-    scope.difference(form)
-}
-
 /// The index of the first property of `schema` that does not fit `scope`, if any.
 pub const fn first_misfit_property(schema: &RequestedSchema, scope: VersionSet) -> Option<usize> {
     let properties = schema.properties();
@@ -267,12 +261,6 @@ pub const fn first_misfit_property(schema: &RequestedSchema, scope: VersionSet) 
         i += 1;
     }
     None
-}
-
-/// Whether `value` is among the choices of property `index` (used to check enum defaults).
-pub const fn property_has_choice(schema: &RequestedSchema, index: usize, value: &str) -> bool {
-    let properties = schema.properties();
-    index < properties.len() && properties[index].schema().has_choice(value)
 }
 
 /// Problems collected while reading an answer, turned into the error.

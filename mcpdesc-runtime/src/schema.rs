@@ -33,6 +33,7 @@ const fn opt_text_str(t: &Option<Text>) -> Option<&str> {
     }
 }
 
+#[allow(clippy::ptr_arg)] // A `Cow` must be matched to read it in constant evaluation.
 const fn slice_of<'a, T: Clone>(c: &'a Cow<'static, [T]>) -> &'a [T] {
     match c {
         Cow::Borrowed(s) => s,
@@ -290,18 +291,6 @@ impl Choices {
     pub fn contains(&self, value: &str) -> bool {
         self.options().iter().any(|c| c.value() == value)
     }
-
-    const fn contains_const(&self, value: &str) -> bool {
-        let options = self.options();
-        let mut i = 0;
-        while i < options.len() {
-            if crate::text::str_eq(options[i].value(), value) {
-                return true;
-            }
-            i += 1;
-        }
-        false
-    }
 }
 
 /// A string property.
@@ -418,13 +407,11 @@ impl PropertySchema {
         description: Option<&'static str>,
     ) -> Self {
         if let Some(t) = title {
-            // Assigning drops the previous `None`, which has no destructor to run.
-            let old = core::mem::replace(&mut self.title, Some(Cow::Borrowed(t)));
-            core::mem::forget(old);
+            // The previous value is `None` (no destructor to run); assigning would need one.
+            core::mem::forget(self.title.replace(Cow::Borrowed(t)));
         }
         if let Some(d) = description {
-            let old = core::mem::replace(&mut self.description, Some(Cow::Borrowed(d)));
-            core::mem::forget(old);
+            core::mem::forget(self.description.replace(Cow::Borrowed(d)));
         }
         self
     }
@@ -442,27 +429,6 @@ impl PropertySchema {
     /// The kind and its keywords.
     pub const fn kind(&self) -> &PropertyKind {
         &self.kind
-    }
-
-    /// The first feature this property uses that is newer than MCP 2025-06-18, if any.
-    pub const fn newer_feature(&self) -> Option<Feature> {
-        match &self.kind {
-            PropertyKind::String(s) if s.default.is_some() => Some(Feature::NonBooleanDefault),
-            PropertyKind::Number(n) | PropertyKind::Integer(n) if n.default.is_some() => {
-                Some(Feature::NonBooleanDefault)
-            }
-            PropertyKind::SingleSelect(s) => {
-                if matches!(s.choices.style, ChoiceStyle::Titled) {
-                    Some(Feature::TitledSingleSelect)
-                } else if s.default.is_some() {
-                    Some(Feature::NonBooleanDefault)
-                } else {
-                    None
-                }
-            }
-            PropertyKind::MultiSelect(_) => Some(Feature::MultiSelect),
-            _ => None,
-        }
     }
 
     /// The protocol versions whose form vocabulary this property fits.
@@ -508,15 +474,6 @@ impl PropertySchema {
             _ => {}
         }
         out
-    }
-
-    /// Whether `value` is among the property's choices (for enum kinds) — used by const checks.
-    pub(crate) const fn has_choice(&self, value: &str) -> bool {
-        match &self.kind {
-            PropertyKind::SingleSelect(s) => s.choices.contains_const(value),
-            PropertyKind::MultiSelect(m) => m.choices.contains_const(value),
-            _ => false,
-        }
     }
 }
 

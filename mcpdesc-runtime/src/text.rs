@@ -51,7 +51,7 @@ const fn digits(b: &[u8], start: usize, len: usize) -> Option<u32> {
 }
 
 const fn is_leap(year: u32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 /// `full-date` of RFC 3339 at the start of `b` (exactly 10 bytes), with real month lengths.
@@ -213,7 +213,13 @@ pub const fn is_email(s: &str) -> bool {
     let mut i = 0;
     while i < at {
         let c = b[i];
-        if c <= b' ' || c == 0x7F || matches!(c, b'(' | b')' | b'<' | b'>' | b',' | b';' | b':' | b'\\' | b'"' | b'[' | b']') {
+        if c <= b' '
+            || c == 0x7F
+            || matches!(
+                c,
+                b'(' | b')' | b'<' | b'>' | b',' | b';' | b':' | b'\\' | b'"' | b'[' | b']'
+            )
+        {
             return false;
         }
         i += 1;
