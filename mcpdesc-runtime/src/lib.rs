@@ -46,7 +46,9 @@ mod content;
 mod form;
 pub mod schema;
 mod text;
+pub mod validate;
 mod version;
+pub mod yaml;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -446,6 +446,11 @@ impl PropertySchema {
         set
     }
 
+    /// The features this property uses that not every form-mode version has.
+    pub fn newer_features(&self) -> impl Iterator<Item = Feature> + '_ {
+        self.features().into_iter().flatten()
+    }
+
     const fn features(&self) -> [Option<Feature>; 3] {
         let mut out = [None; 3];
         match &self.kind {

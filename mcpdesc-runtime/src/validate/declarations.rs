@@ -1,0 +1,252 @@
+//! Elicitation declarations: members, mode rules, names, scopes and the form they ask for.
+
+use serde_json::{Map, Value};
+
+use super::primitives::Kind;
+use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
+use crate::version::{ProtocolVersion, VersionSet};
+
+const MEMBERS: &[&str] = &[
+    "name",
+    "mode",
+    "message",
+    "when",
+    "requestedSchema",
+    "url",
+    "onDecline",
+    "onCancel",
+    "protocolVersions",
+];
+
+/// What the interaction-example checks need to know of a declaration.
+pub(crate) struct Declared<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) mode: &'a str,
+    /// The resolved `requestedSchema` of a form declaration.
+    pub(crate) schema: Option<&'a Value>,
+    pub(crate) url: Option<&'a str>,
+}
+
+pub(crate) fn check<'a>(
+    cx: &mut Cx<'a>,
+    kind: Kind,
+    primitive: &'a Map<String, Value>,
+    path: &str,
+    primitive_scope: VersionSet,
+) -> Vec<Declared<'a>> {
+    let mut out = Vec::new();
+    let Some(value) = primitive.get("elicitations") else {
+        return out;
+    };
+    let list_path = pointer(path, "elicitations");
+    let Some(items) = value.as_array() else {
+        cx.structural(
+            kind.rule,
+            &list_path,
+            "`elicitations` must be an array of declarations",
+        );
+        return out;
+    };
+    if items.is_empty() {
+        cx.structural(
+            kind.rule,
+            &list_path,
+            "`elicitations` must hold at least one declaration when present: leave it out instead",
+        );
+    }
+    let mut names: Vec<(&str, usize)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let path = pointer(&list_path, i);
+        let Some(decl) = item.as_object() else {
+            cx.structural(
+                rules::ELICITATION_MEMBERS,
+                &path,
+                "an elicitation declaration must be an object with `name`, `mode` and `message`",
+            );
+            continue;
+        };
+        if let Some(d) = check_one(cx, decl, &path, primitive_scope) {
+            if let Some((_, first)) = names.iter().find(|(n, _)| *n == d.name) {
+                cx.error(
+                    rules::ELICITATION_NAME_UNIQUE,
+                    codes::DUPLICATE_ELICITATION_NAME,
+                    &pointer(&path, "name"),
+                    format!(
+                        "{} already has a declaration named {:?} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
+                        kind.what, d.name
+                    ),
+                );
+            } else {
+                names.push((d.name, i));
+            }
+            out.push(d);
+        }
+    }
+    out
+}
+
+fn check_one<'a>(
+    cx: &mut Cx<'a>,
+    decl: &'a Map<String, Value>,
+    path: &str,
+    primitive_scope: VersionSet,
+) -> Option<Declared<'a>> {
+    let rule = rules::ELICITATION_MEMBERS;
+    closed_members(cx, rule, decl, path, MEMBERS, "an elicitation declaration");
+    let name = nonempty_string(
+        cx,
+        rule,
+        decl,
+        "name",
+        path,
+        true,
+        "an elicitation declaration",
+    );
+    if let Some(n) = name
+        && !is_name(n)
+    {
+        cx.structural(
+            rule,
+            &pointer(path, "name"),
+            format!(
+                "the name {n:?} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`"
+            ),
+        );
+    }
+    nonempty_string(
+        cx,
+        rule,
+        decl,
+        "message",
+        path,
+        true,
+        "an elicitation declaration",
+    );
+    for key in ["when", "onDecline", "onCancel"] {
+        nonempty_string(
+            cx,
+            rule,
+            decl,
+            key,
+            path,
+            false,
+            "an elicitation declaration",
+        );
+    }
+
+    let mode = match decl.get("mode") {
+        None => {
+            cx.structural(
+                rule,
+                path,
+                "an elicitation declaration needs an explicit `mode`: \"form\" or \"url\"",
+            );
+            None
+        }
+        Some(Value::String(m)) if m == "form" || m == "url" => Some(m.as_str()),
+        Some(other) => {
+            cx.structural(
+                rule,
+                &pointer(path, "mode"),
+                format!("`mode` is {other}; it must be \"form\" or \"url\""),
+            );
+            None
+        }
+    };
+
+    let scope = match cx.scope(rule, decl, path) {
+        Some(scope) => {
+            cx.check_subset(scope, primitive_scope, path, "this declaration");
+            scope.intersection(primitive_scope)
+        }
+        None => primitive_scope,
+    };
+
+    let url = match decl.get("url") {
+        Some(Value::String(u)) => {
+            if !crate::text::is_absolute_uri(u) {
+                cx.structural(
+                    rule,
+                    &pointer(path, "url"),
+                    format!("`url` {u:?} is not a syntactically valid absolute URI, such as \"https://example.com/connect\""),
+                );
+            }
+            Some(u.as_str())
+        }
+        Some(_) => {
+            cx.structural(
+                rule,
+                &pointer(path, "url"),
+                "`url` must be a string (a URI)",
+            );
+            None
+        }
+        None => None,
+    };
+
+    let mut schema = None;
+    match mode {
+        Some("form") => {
+            if decl.contains_key("url") {
+                cx.structural(
+                    rule,
+                    &pointer(path, "url"),
+                    "a form-mode declaration must not have a `url`: remove it, or make this a separate declaration with mode \"url\"",
+                );
+            }
+            match decl.get("requestedSchema") {
+                None => cx.structural(
+                    rule,
+                    path,
+                    "a form-mode declaration needs a `requestedSchema`: the flat form it asks the user to fill",
+                ),
+                Some(value) => {
+                    let schema_path = pointer(path, "requestedSchema");
+                    if let Some(resolved) =
+                        super::references::resolve_schema(cx, value, &schema_path)
+                    {
+                        schema = Some(resolved);
+                        super::form_schema::check_in_scope(cx, resolved, &schema_path, scope);
+                    }
+                }
+            }
+        }
+        Some("url") => {
+            if decl.contains_key("requestedSchema") {
+                cx.structural(
+                    rule,
+                    &pointer(path, "requestedSchema"),
+                    "a URL-mode declaration must not have a `requestedSchema`: the user answers on the page at the URL",
+                );
+            }
+            let lacking: VersionSet = scope
+                .iter()
+                .filter(|v| !v.is_legacy() && !v.supports_url_elicitation())
+                .collect();
+            if !lacking.is_empty() {
+                let keep = scope.difference(lacking);
+                let advice = if keep.is_empty() {
+                    "URL mode needs MCP 2025-11-25 or later: collect this through a form, or describe it only for newer versions".to_owned()
+                } else {
+                    format!("give the declaration `protocolVersions: {keep}`")
+                };
+                cx.error(
+                    rules::ELICITATION_PROTOCOL_VERSION,
+                    codes::MODE_NOT_SUPPORTED,
+                    &pointer(path, "mode"),
+                    format!(
+                        "URL-mode elicitation does not exist in MCP {}, which is in this declaration's scope {scope}; {advice}",
+                        lacking.iter().map(ProtocolVersion::as_str).collect::<Vec<_>>().join(", ")
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+    Some(Declared {
+        name: name?,
+        mode: mode?,
+        schema,
+        url,
+    })
+}

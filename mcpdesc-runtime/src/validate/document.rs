@@ -1,0 +1,211 @@
+//! The root of a description: its members, versions and collections.
+
+use serde_json::Value;
+
+use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
+use crate::version::VersionSet;
+
+/// The root members of the format.
+pub(crate) const ROOT_MEMBERS: &[&str] = &[
+    "$schema",
+    "mcpdesc",
+    "info",
+    "protocolVersions",
+    "instructions",
+    "transports",
+    "capabilities",
+    "tools",
+    "resources",
+    "resourceTemplates",
+    "prompts",
+    "components",
+    "security",
+    "securitySchemes",
+    "tags",
+];
+
+const INFO_MEMBERS: &[&str] = &[
+    "name",
+    "version",
+    "title",
+    "description",
+    "id",
+    "icons",
+    "contact",
+    "license",
+    "websiteUrl",
+];
+
+/// The spec versions a document may declare in `mcpdesc`.
+pub(crate) const SPEC_VERSIONS: &[&str] = &["0.8.0", "0.9.0"];
+
+pub(crate) fn check(cx: &mut Cx) {
+    let document = cx.document;
+    let Some(root) = document.as_object() else {
+        cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "",
+            "an MCP Description is a JSON object with `mcpdesc`, `info` and `protocolVersions`",
+        );
+        return;
+    };
+    closed_members(
+        cx,
+        rules::DOCUMENT_MEMBERS,
+        root,
+        "",
+        ROOT_MEMBERS,
+        "an MCP Description",
+    );
+
+    match root.get("mcpdesc") {
+        None => cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "",
+            "the document needs `mcpdesc`, the specification version it follows (\"0.9.0\" or \"0.8.0\")",
+        ),
+        Some(Value::String(v)) if SPEC_VERSIONS.contains(&v.as_str()) => {}
+        Some(other) => cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "/mcpdesc",
+            format!(
+                "`mcpdesc` is {other}; write the specification version, \"0.9.0\" (release candidates keep the release's number) or \"0.8.0\""
+            ),
+        ),
+    }
+    if let Some(schema) = root.get("$schema")
+        && !schema.is_string()
+    {
+        cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "/$schema",
+            "`$schema` must be a string such as \"https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json\"",
+        );
+    }
+
+    match root.get("info") {
+        None => cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "",
+            "the document needs `info` with the server's `name` and `version`",
+        ),
+        Some(Value::Object(info)) => {
+            closed_members(
+                cx,
+                rules::DOCUMENT_MEMBERS,
+                info,
+                "/info",
+                INFO_MEMBERS,
+                "`info`",
+            );
+            nonempty_string(
+                cx,
+                rules::DOCUMENT_MEMBERS,
+                info,
+                "name",
+                "/info",
+                true,
+                "`info`",
+            );
+            nonempty_string(
+                cx,
+                rules::DOCUMENT_MEMBERS,
+                info,
+                "version",
+                "/info",
+                true,
+                "`info`",
+            );
+        }
+        Some(_) => cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "/info",
+            "`info` must be an object with `name` and `version`",
+        ),
+    }
+
+    match root.get("protocolVersions") {
+        None => cx.structural(
+            rules::DOCUMENT_MEMBERS,
+            "",
+            "the document needs `protocolVersions`, the MCP versions the server supports",
+        ),
+        Some(value) => {
+            if let Some(scope) =
+                super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "/protocolVersions")
+            {
+                cx.root_scope = scope;
+            }
+        }
+    }
+    let legacy: VersionSet = cx.root_scope.iter().filter(|v| v.is_legacy()).collect();
+    if !legacy.is_empty() && root.contains_key("protocolVersions") {
+        cx.push(
+            rules::LEGACY_SCOPE,
+            codes::LEGACY_INCOMPLETE,
+            super::Severity::Warning,
+            "/protocolVersions",
+            format!(
+                "{legacy} predate complete protocol validation: only structural checks were applied for them, so this report does not establish complete MCP conformance"
+            ),
+        );
+    }
+
+    for key in [
+        "transports",
+        "capabilities",
+        "tools",
+        "resources",
+        "resourceTemplates",
+        "prompts",
+        "tags",
+        "security",
+    ] {
+        match root.get(key) {
+            None => {}
+            Some(Value::Array(items)) if items.is_empty() && key != "security" => {
+                cx.structural(
+                    rules::DOCUMENT_MEMBERS,
+                    &pointer("", key),
+                    format!("`{key}` must not be empty when present: leave it out instead"),
+                );
+            }
+            Some(Value::Array(_)) => {}
+            Some(_) => cx.structural(
+                rules::DOCUMENT_MEMBERS,
+                &pointer("", key),
+                format!("`{key}` must be an array"),
+            ),
+        }
+    }
+    for key in ["securitySchemes", "components"] {
+        match root.get(key) {
+            Some(Value::Object(m)) if m.is_empty() => cx.structural(
+                rules::DOCUMENT_MEMBERS,
+                &pointer("", key),
+                format!("`{key}` must not be empty when present: leave it out instead"),
+            ),
+            Some(Value::Object(_)) | None => {}
+            Some(_) => cx.structural(
+                rules::DOCUMENT_MEMBERS,
+                &pointer("", key),
+                format!("`{key}` must be an object"),
+            ),
+        }
+    }
+
+    if let Some(Value::Array(transports)) = root.get("transports") {
+        let root_scope = cx.root_scope;
+        for (i, t) in transports.iter().enumerate() {
+            let path = pointer("/transports", i);
+            if let Some(t) = t.as_object()
+                && let Some(scope) = cx.scope(rules::DOCUMENT_MEMBERS, t, &path)
+            {
+                cx.check_subset(scope, root_scope, &path, "this transport");
+            }
+        }
+    }
+
+    super::references::check_components(cx);
+    super::primitives::check(cx);
+}

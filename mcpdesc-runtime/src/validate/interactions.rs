@@ -1,0 +1,356 @@
+//! Tool `interactionExamples`: the elicitation steps, against the tool's declarations.
+
+use serde_json::{Map, Value};
+
+use super::declarations::Declared;
+use super::{Cx, closed_members, codes, is_name, pointer, rules};
+use crate::version::VersionSet;
+
+pub(crate) fn check(cx: &mut Cx, value: &Value, path: &str, declarations: &[Declared]) {
+    let rule = rules::INTERACTION_EXAMPLES;
+    let Some(examples) = value.as_object() else {
+        cx.structural(
+            rule,
+            path,
+            "`interactionExamples` must be an object of named examples",
+        );
+        return;
+    };
+    if examples.is_empty() {
+        cx.structural(
+            rule,
+            path,
+            "`interactionExamples` must not be empty when present",
+        );
+    }
+    for (name, example) in examples {
+        let path = pointer(path, name);
+        if !is_name(name) {
+            cx.structural(
+                rule,
+                &path,
+                format!("example name {name:?} must match ^[A-Za-z0-9._-]+$"),
+            );
+        }
+        let Some(example) = example.as_object() else {
+            cx.structural(
+                rule,
+                &path,
+                "an interaction example is an object with `input`, `steps` and `result`",
+            );
+            continue;
+        };
+        closed_members(
+            cx,
+            rule,
+            example,
+            &path,
+            &["input", "steps", "result"],
+            "an interaction example",
+        );
+        for (key, what) in [
+            ("input", "the tool's arguments"),
+            ("result", "the completed tool result"),
+        ] {
+            match example.get(key) {
+                Some(Value::Object(_)) => {}
+                Some(_) => cx.structural(
+                    rule,
+                    &pointer(&path, key),
+                    format!("`{key}` must be an object: {what}"),
+                ),
+                None => cx.structural(
+                    rule,
+                    &path,
+                    format!("an interaction example needs `{key}`: {what}"),
+                ),
+            }
+        }
+        match example.get("steps") {
+            Some(Value::Array(steps)) if !steps.is_empty() => {
+                for (i, step) in steps.iter().enumerate() {
+                    check_step(
+                        cx,
+                        step,
+                        &pointer(&pointer(&path, "steps"), i),
+                        declarations,
+                    );
+                }
+            }
+            Some(Value::Array(_)) => cx.structural(
+                rule,
+                &pointer(&path, "steps"),
+                "`steps` must hold at least one step",
+            ),
+            Some(_) => cx.structural(
+                rule,
+                &pointer(&path, "steps"),
+                "`steps` must be an array of steps",
+            ),
+            None => cx.structural(rule, &path, "an interaction example needs `steps`"),
+        }
+    }
+}
+
+fn check_step(cx: &mut Cx, step: &Value, path: &str, declarations: &[Declared]) {
+    let rule = rules::INTERACTION_EXAMPLES;
+    let Some(step) = step.as_object() else {
+        cx.structural(
+            rule,
+            path,
+            "a step is an object with `type`, `request` and `response`",
+        );
+        return;
+    };
+    match step.get("type").and_then(Value::as_str) {
+        Some("elicitation") => {}
+        Some("sampling" | "roots") => {
+            for key in ["request", "response"] {
+                if !step.get(key).is_some_and(Value::is_object) {
+                    cx.structural(rule, path, format!("a step needs an object `{key}`"));
+                }
+            }
+            return;
+        }
+        _ => {
+            cx.structural(
+                rule,
+                &pointer(path, "type"),
+                "a step's `type` is \"elicitation\", \"sampling\" or \"roots\"",
+            );
+            return;
+        }
+    }
+    closed_members(
+        cx,
+        rule,
+        step,
+        path,
+        &["type", "declaration", "request", "response"],
+        "an elicitation step",
+    );
+    let declared = match step.get("declaration") {
+        None => None,
+        Some(Value::String(name)) => match declarations.iter().find(|d| d.name == name) {
+            Some(d) => Some(d),
+            None => {
+                let known: Vec<_> = declarations
+                    .iter()
+                    .map(|d| format!("{:?}", d.name))
+                    .collect();
+                cx.error(
+                    rule,
+                    codes::INTERACTION_UNKNOWN_DECLARATION,
+                    &pointer(path, "declaration"),
+                    format!(
+                        "the tool has no elicitation declaration named {name:?}; {}",
+                        if known.is_empty() {
+                            "declare it under the tool's `elicitations`".to_owned()
+                        } else {
+                            format!("its declarations are {}", known.join(", "))
+                        }
+                    ),
+                );
+                None
+            }
+        },
+        Some(_) => {
+            cx.structural(
+                rule,
+                &pointer(path, "declaration"),
+                "`declaration` is the name of one of the tool's elicitation declarations",
+            );
+            None
+        }
+    };
+    let Some(request) = step.get("request").and_then(Value::as_object) else {
+        cx.structural(
+            rule,
+            path,
+            "an elicitation step needs a `request` object with `mode` and `message`",
+        );
+        return;
+    };
+    let request_path = pointer(path, "request");
+    let mode = request.get("mode").and_then(Value::as_str);
+    let schema = check_request(cx, request, &request_path, mode);
+
+    if let (Some(d), Some(mode)) = (declared, mode) {
+        if d.mode != mode {
+            cx.error(
+                rule,
+                codes::INTERACTION_REQUEST_MISMATCH,
+                &pointer(&request_path, "mode"),
+                format!(
+                    "the request is in {mode} mode, but declaration {:?} is in {} mode",
+                    d.name, d.mode
+                ),
+            );
+        } else if let (Some(declared_schema), Some(sent)) =
+            (d.schema, request.get("requestedSchema"))
+            && declared_schema != sent
+        {
+            cx.error(
+                rule,
+                codes::INTERACTION_REQUEST_MISMATCH,
+                &pointer(&request_path, "requestedSchema"),
+                format!("the request's requestedSchema differs from the one declaration {:?} declares; send the declared schema", d.name),
+            );
+        } else if let (Some(declared_url), Some(sent)) =
+            (d.url, request.get("url").and_then(Value::as_str))
+            && declared_url != sent
+        {
+            cx.error(
+                rule,
+                codes::INTERACTION_REQUEST_MISMATCH,
+                &pointer(&request_path, "url"),
+                format!("the request's url {sent:?} differs from the static url {declared_url:?} of declaration {:?}", d.name),
+            );
+        }
+    }
+
+    let response_path = pointer(path, "response");
+    let Some(response) = step.get("response").and_then(Value::as_object) else {
+        cx.structural(
+            rule,
+            path,
+            "an elicitation step needs a `response` object with `action`",
+        );
+        return;
+    };
+    match response.get("action").and_then(Value::as_str) {
+        Some("accept") => {
+            closed_members(
+                cx,
+                rule,
+                response,
+                &response_path,
+                &["action", "content"],
+                "an accepted response",
+            );
+            match (mode, response.get("content")) {
+                (Some("url"), Some(_)) => cx.error(
+                    rule,
+                    codes::INTERACTION_RESPONSE_SHAPE,
+                    &pointer(&response_path, "content"),
+                    "an accepted URL-mode elicitation carries no `content`: the user answered on the page",
+                ),
+                (Some("form"), None) => cx.error(
+                    rule,
+                    codes::INTERACTION_RESPONSE_SHAPE,
+                    &response_path,
+                    "an accepted form carries the user's answer in `content`",
+                ),
+                (Some("form"), Some(Value::Object(content))) => {
+                    if let Some(schema) = schema {
+                        check_content(cx, &schema, content, &pointer(&response_path, "content"));
+                    }
+                }
+                (_, Some(content)) if !content.is_object() => cx.structural(rule, &pointer(&response_path, "content"), "`content` must be an object of answers"),
+                _ => {}
+            }
+        }
+        Some("decline" | "cancel") => {
+            closed_members(
+                cx,
+                rule,
+                response,
+                &response_path,
+                &["action"],
+                "a declined or cancelled response",
+            );
+        }
+        _ => cx.structural(
+            rule,
+            &pointer(&response_path, "action"),
+            "`action` is \"accept\", \"decline\" or \"cancel\"",
+        ),
+    }
+}
+
+/// Checks a request's members; returns its parsed form schema in form mode.
+fn check_request(
+    cx: &mut Cx,
+    request: &Map<String, Value>,
+    path: &str,
+    mode: Option<&str>,
+) -> Option<crate::RequestedSchema> {
+    let rule = rules::INTERACTION_EXAMPLES;
+    super::nonempty_string(
+        cx,
+        rule,
+        request,
+        "message",
+        path,
+        true,
+        "an elicitation request",
+    );
+    match mode {
+        Some("form") => {
+            closed_members(
+                cx,
+                rule,
+                request,
+                path,
+                &["mode", "message", "requestedSchema"],
+                "a form request",
+            );
+            let Some(schema) = request.get("requestedSchema") else {
+                cx.structural(rule, path, "a form request carries its `requestedSchema`");
+                return None;
+            };
+            let parsed = super::form_schema::check_in_scope(
+                cx,
+                schema,
+                &pointer(path, "requestedSchema"),
+                VersionSet::EMPTY,
+            )?;
+            Some(parsed.schema)
+        }
+        Some("url") => {
+            closed_members(
+                cx,
+                rule,
+                request,
+                path,
+                &["mode", "message", "url"],
+                "a URL request",
+            );
+            match request.get("url").and_then(Value::as_str) {
+                Some(u) if crate::text::is_absolute_uri(u) => {}
+                _ => cx.structural(
+                    rule,
+                    path,
+                    "a URL request carries the absolute `url` the user visits",
+                ),
+            }
+            None
+        }
+        _ => {
+            cx.structural(
+                rule,
+                &pointer(path, "mode"),
+                "a request's `mode` is \"form\" or \"url\"",
+            );
+            None
+        }
+    }
+}
+
+fn check_content(
+    cx: &mut Cx,
+    schema: &crate::RequestedSchema,
+    content: &Map<String, Value>,
+    path: &str,
+) {
+    if let Err(e) = schema.check_content(content) {
+        for problem in e.problems() {
+            cx.error(
+                rules::INTERACTION_EXAMPLES,
+                codes::INTERACTION_CONTENT_INVALID,
+                &format!("{path}{}", problem.pointer()),
+                format!("the accepted answer does not fit the requested form: {problem}"),
+            );
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! Validation of MCP Description documents: every elicitation rule of section 12 and what it
+//! depends on.
+//!
+//! [`validate`] takes any parsed document and returns a [`Report`] of [`Diagnostic`]s. Each
+//! diagnostic carries the specification's rule id, a stable kebab-case code (the reference
+//! validator's where one exists), a severity, a JSON Pointer and a message that says what is
+//! wrong and what to write instead. Validation never fetches a URL.
+//!
+//! ```
+//! use mcpdesc_runtime::validate::{validate, Severity};
+//!
+//! let doc = serde_json::json!({
+//!     "mcpdesc": "0.9.0",
+//!     "info": {"name": "demo", "version": "1.0.0"},
+//!     "protocolVersions": ["2025-06-18"],
+//!     "tools": [{
+//!         "name": "sign_in",
+//!         "inputSchema": {"type": "object"},
+//!         "elicitations": [{"name": "login", "mode": "url", "message": "Sign in."}]
+//!     }]
+//! });
+//! let report = validate(&doc);
+//! let error = report.errors().next().unwrap();
+//! assert_eq!(error.code, "elicitation-mode-not-supported-by-version");
+//! assert_eq!(error.path, "/tools/0/elicitations/0/mode");
+//! assert_eq!(error.severity, Severity::Error);
+//! ```
+
+mod declarations;
+mod document;
+mod form_schema;
+mod interactions;
+mod primitives;
+mod references;
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::version::{ProtocolVersion, VersionSet};
+
+pub use form_schema::parse_requested_schema;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The document does not conform.
+    Error,
+    /// The document conforms, but something deserves attention.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One finding of the validator.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// The specification's rule id, such as `mcpdesc.elicitation.members`.
+    pub rule: &'static str,
+    /// A stable kebab-case code, such as `duplicate-elicitation-name`.
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The JSON Pointer of the offending value (`""` for the whole document).
+    pub path: String,
+    /// What is wrong and what to write instead.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = if self.path.is_empty() {
+            "/"
+        } else {
+            &self.path
+        };
+        write!(
+            f,
+            "{} [{}] at {}: {} ({})",
+            self.severity, self.code, path, self.message, self.rule
+        )
+    }
+}
+
+/// The result of validating one document.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Every diagnostic, in document order within each area.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+    }
+
+    /// The warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+    }
+
+    /// Whether the document has no error (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.errors().next().is_none()
+    }
+
+    /// Whether the report holds nothing at all.
+    pub fn is_empty(&self) -> bool {
+        self.diagnostics.is_empty()
+    }
+
+    /// Consumes the report into its diagnostics.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.diagnostics {
+            writeln!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Validates an MCP Description document.
+pub fn validate(document: &Value) -> Report {
+    let mut cx = Cx::new(document);
+    document::check(&mut cx);
+    Report {
+        diagnostics: cx.diagnostics,
+    }
+}
+
+/// Rule ids.
+pub mod rules {
+    /// Root members, versions and collections.
+    pub const DOCUMENT_MEMBERS: &str = "mcpdesc.document.members";
+    /// A tool's members (and `elicitations` non-empty).
+    pub const TOOL_MEMBERS: &str = "mcpdesc.tool.members";
+    /// A resource's members.
+    pub const RESOURCE_MEMBERS: &str = "mcpdesc.resource.members";
+    /// A resource template's members.
+    pub const RESOURCE_TEMPLATE_MEMBERS: &str = "mcpdesc.resource-template.members";
+    /// A prompt's members.
+    pub const PROMPT_MEMBERS: &str = "mcpdesc.prompt.members";
+    /// Primitive identities (tool and prompt names, resource URIs) unique where scopes overlap.
+    pub const PRIMITIVE_UNIQUE: &str = "mcpdesc.primitive.identity-unique";
+    /// An elicitation declaration's members.
+    pub const ELICITATION_MEMBERS: &str = "mcpdesc.elicitation.members";
+    /// Declaration names unique per primitive.
+    pub const ELICITATION_NAME_UNIQUE: &str = "mcpdesc.elicitation.name-unique";
+    /// A flat form schema of the MCP vocabulary.
+    pub const FORM_SCHEMA_MEMBERS: &str = "mcp.elicitation.form-schema.members";
+    /// The form vocabulary of every version in scope.
+    pub const FORM_SCHEMA_PROTOCOL_SHAPE: &str = "mcp.elicitation.form-schema.protocol-shape";
+    /// Required names, enumNames, defaults and ranges consistent.
+    pub const FORM_SCHEMA_CONSISTENCY: &str = "mcpdesc.elicitation.form-schema.consistency";
+    /// Explicit scopes are non-empty subsets of their parent's.
+    pub const PROTOCOL_SCOPE_CONSISTENCY: &str = "mcpdesc.protocol-scope.consistency";
+    /// URL mode only where every version in scope has it.
+    pub const ELICITATION_PROTOCOL_VERSION: &str = "mcp.elicitation.protocol-version";
+    /// Component references resolve, to the right namespace, without cycles.
+    pub const COMPONENT_REFERENCES: &str = "mcpdesc.components.references";
+    /// `clientRequirements.elicitation` fits every version in scope.
+    pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
+    /// Tool interaction examples' elicitation steps.
+    pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
+    /// Legacy versions: validation is incomplete.
+    pub const LEGACY_SCOPE: &str = "mcpdesc.legacy-protocol.validation-scope";
+}
+
+/// The validation context: the document, the root scope, and the diagnostics so far.
+pub(crate) struct Cx<'a> {
+    pub(crate) document: &'a Value,
+    pub(crate) root_scope: VersionSet,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Cx<'a> {
+    fn new(document: &'a Value) -> Self {
+        Cx {
+            document,
+            root_scope: VersionSet::ALL,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    pub(crate) fn error(
+        &mut self,
+        rule: &'static str,
+        code: &'static str,
+        path: &str,
+        message: impl Into<String>,
+    ) {
+        self.push(rule, code, Severity::Error, path, message);
+    }
+
+    pub(crate) fn structural(
+        &mut self,
+        rule: &'static str,
+        path: &str,
+        message: impl Into<String>,
+    ) {
+        self.error(rule, codes::SCHEMA_VALIDATION, path, message);
+    }
+
+    pub(crate) fn push(
+        &mut self,
+        rule: &'static str,
+        code: &'static str,
+        severity: Severity,
+        path: &str,
+        message: impl Into<String>,
+    ) {
+        self.diagnostics.push(Diagnostic {
+            rule,
+            code,
+            severity,
+            path: path.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    /// Reads an optional `protocolVersions` member: `Some(set)` when present and well-formed.
+    /// Malformed scopes are reported under `rule`.
+    pub(crate) fn scope(
+        &mut self,
+        rule: &'static str,
+        object: &serde_json::Map<String, Value>,
+        path: &str,
+    ) -> Option<VersionSet> {
+        let value = object.get("protocolVersions")?;
+        let path = pointer(path, "protocolVersions");
+        read_scope(self, rule, value, &path)
+    }
+
+    /// Checks that an explicit scope is a subset of its parent's.
+    pub(crate) fn check_subset(
+        &mut self,
+        scope: VersionSet,
+        parent: VersionSet,
+        path: &str,
+        what: &str,
+    ) {
+        let outside = scope.difference(parent);
+        if !outside.is_empty() {
+            self.error(
+                rules::PROTOCOL_SCOPE_CONSISTENCY,
+                codes::PROTOCOL_SCOPE_OUTSIDE_PARENT,
+                &pointer(path, "protocolVersions"),
+                format!(
+                    "{what} is scoped to {outside}, outside its parent's scope {parent}; an explicit scope must be a subset of its parent's: remove {outside} or add it to the parent"
+                ),
+            );
+        }
+    }
+}
+
+/// Reads a `protocolVersions` array.
+pub(crate) fn read_scope(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &Value,
+    path: &str,
+) -> Option<VersionSet> {
+    let Some(items) = value.as_array() else {
+        cx.structural(
+            rule,
+            path,
+            "`protocolVersions` must be an array of MCP protocol versions",
+        );
+        return None;
+    };
+    if items.is_empty() {
+        cx.structural(
+            rule,
+            path,
+            "`protocolVersions` must not be empty: list the versions it applies to, or leave it out to inherit",
+        );
+        return None;
+    }
+    let mut set = VersionSet::EMPTY;
+    let mut ok = true;
+    for (i, item) in items.iter().enumerate() {
+        let item_path = pointer(path, i);
+        match item
+            .as_str()
+            .and_then(|s| s.parse::<ProtocolVersion>().ok())
+        {
+            Some(v) if set.contains(v) => {
+                cx.structural(rule, &item_path, format!("`{v}` is listed twice"));
+                ok = false;
+            }
+            Some(v) => set = set.with(v),
+            None => {
+                cx.structural(
+                    rule,
+                    &item_path,
+                    format!(
+                        "{item} is not an MCP protocol version; the versions are {}",
+                        VersionSet::ALL
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(set)
+}
+
+/// Diagnostic codes.
+pub mod codes {
+    /// A structural problem (the reference validator's JSON Schema).
+    pub const SCHEMA_VALIDATION: &str = "schema-validation";
+    /// Two declarations of one primitive share a name.
+    pub const DUPLICATE_ELICITATION_NAME: &str = "duplicate-elicitation-name";
+    /// A form uses vocabulary a version in scope lacks.
+    pub const FORM_VERSION_MISMATCH: &str = "elicitation-form-schema-version-mismatch";
+    /// `required` names an undeclared property.
+    pub const FORM_REQUIRED_UNKNOWN: &str = "elicitation-form-required-property-unknown";
+    /// `enumNames` does not match `enum`.
+    pub const FORM_ENUM_NAMES_MISMATCH: &str = "elicitation-form-enum-names-mismatch";
+    /// A default outside the choices.
+    pub const FORM_DEFAULT_OUTSIDE_ENUM: &str = "elicitation-form-default-outside-enum";
+    /// A minimum above its maximum.
+    pub const FORM_INVALID_RANGE: &str = "elicitation-form-invalid-range";
+    /// An explicit scope outside its parent's.
+    pub const PROTOCOL_SCOPE_OUTSIDE_PARENT: &str = "protocol-scope-outside-parent";
+    /// URL mode where a version in scope lacks it.
+    pub const MODE_NOT_SUPPORTED: &str = "elicitation-mode-not-supported-by-version";
+    /// A reference to a missing component.
+    pub const MISSING_COMPONENT: &str = "missing-component-reference-target";
+    /// A reference into the wrong component namespace.
+    pub const WRONG_NAMESPACE: &str = "wrong-component-reference-namespace";
+    /// References that loop.
+    pub const COMPONENT_CYCLE: &str = "component-reference-cycle";
+    /// Legacy versions in scope.
+    pub const LEGACY_INCOMPLETE: &str = "legacy-protocol-validation-incomplete";
+    /// Two primitives with one identity in overlapping scopes.
+    pub const DUPLICATE_PRIMITIVE: &str = "duplicate-primitive-identity";
+    /// `clientRequirements.elicitation` a version in scope cannot express.
+    pub const CLIENT_REQUIREMENTS_VERSION: &str =
+        "client-requirements-elicitation-version-mismatch";
+    /// An interaction step names a declaration the tool does not have.
+    pub const INTERACTION_UNKNOWN_DECLARATION: &str = "interaction-elicitation-unknown-declaration";
+    /// An interaction step's request does not match its declaration.
+    pub const INTERACTION_REQUEST_MISMATCH: &str = "interaction-elicitation-request-mismatch";
+    /// An interaction step's response has the wrong shape for its request.
+    pub const INTERACTION_RESPONSE_SHAPE: &str = "interaction-elicitation-response-shape";
+    /// An accepted form answer that does not fit the form.
+    pub const INTERACTION_CONTENT_INVALID: &str = "interaction-elicitation-content-invalid";
+}
+
+/// `base` + `/token`, with the token escaped per RFC 6901.
+pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {
+    let token = token.to_string();
+    let mut out = String::with_capacity(base.len() + token.len() + 1);
+    out.push_str(base);
+    out.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Checks the keys of an object against a closed set (plus `x-` extensions).
+pub(crate) fn closed_members(
+    cx: &mut Cx,
+    rule: &'static str,
+    object: &serde_json::Map<String, Value>,
+    path: &str,
+    allowed: &[&str],
+    what: &str,
+) {
+    for key in object.keys() {
+        if !allowed.contains(&key.as_str()) && !key.starts_with("x-") {
+            cx.structural(
+                rule,
+                &pointer(path, key),
+                format!(
+                    "`{key}` is not a member of {what}; the members are {} (and `x-` extensions)",
+                    allowed.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// A non-empty string member, reported when present but not one.
+pub(crate) fn nonempty_string<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    object: &'v serde_json::Map<String, Value>,
+    key: &str,
+    path: &str,
+    required: bool,
+    what: &str,
+) -> Option<&'v str> {
+    match object.get(key) {
+        None => {
+            if required {
+                cx.structural(rule, path, format!("{what} needs a `{key}`"));
+            }
+            None
+        }
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s),
+        Some(Value::String(_)) => {
+            cx.structural(
+                rule,
+                &pointer(path, key),
+                format!("`{key}` of {what} must not be empty"),
+            );
+            None
+        }
+        Some(other) => {
+            cx.structural(
+                rule,
+                &pointer(path, key),
+                format!(
+                    "`{key}` of {what} must be a string, not {}",
+                    crate::JsonType::of(other).with_article()
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Whether `name` matches `^[A-Za-z0-9._-]+$`.
+pub(crate) fn is_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}

@@ -1,0 +1,213 @@
+//! Component references: `{"$componentRef": "#/components/<namespace>/<name>"}`.
+
+use serde_json::{Map, Value};
+
+use super::{Cx, codes, is_name, pointer, rules};
+
+const NAMESPACES: &[&str] = &[
+    "schemas",
+    "toolExamples",
+    "resourceExamples",
+    "resourceTemplateExamples",
+    "promptExamples",
+];
+
+/// A reference object's target, when `value` is one: `(namespace, name)`, or `Err` with why the
+/// reference is malformed.
+fn as_reference(value: &Value) -> Option<Result<(&str, &str), String>> {
+    let object = value.as_object()?;
+    let target = object.get("$componentRef")?;
+    if object.len() > 1 {
+        let siblings: Vec<_> = object
+            .keys()
+            .filter(|k| *k != "$componentRef")
+            .map(String::as_str)
+            .collect();
+        return Some(Err(format!(
+            "a component reference has no sibling members, but this one has {}; move them into the component",
+            siblings.join(", ")
+        )));
+    }
+    let Some(target) = target.as_str() else {
+        return Some(Err(
+            "`$componentRef` must be a string such as \"#/components/schemas/Name\"".to_owned(),
+        ));
+    };
+    let parsed = target
+        .strip_prefix("#/components/")
+        .and_then(|rest| rest.split_once('/'))
+        .filter(|(ns, name)| NAMESPACES.contains(ns) && is_name(name));
+    Some(parsed.ok_or_else(|| {
+        format!(
+            "`$componentRef` {target:?} is not a component reference; write \"#/components/<namespace>/<name>\" with a namespace among {}",
+            NAMESPACES.join(", ")
+        )
+    }))
+}
+
+/// Resolves `value` (inline or a reference into `schemas`) to the schema it stands for, reporting
+/// missing targets, wrong namespaces and cycles. `None` when it cannot be resolved.
+pub(crate) fn resolve_schema<'a>(
+    cx: &mut Cx<'a>,
+    value: &'a Value,
+    path: &str,
+) -> Option<&'a Value> {
+    resolve(cx, value, path, "schemas")
+}
+
+fn resolve<'a>(
+    cx: &mut Cx<'a>,
+    value: &'a Value,
+    path: &str,
+    namespace: &str,
+) -> Option<&'a Value> {
+    let mut current = value;
+    let mut visited: Vec<&str> = Vec::new();
+    let document = cx.document;
+    loop {
+        let (ns, name) = match as_reference(current) {
+            None => return Some(current),
+            Some(Err(message)) => {
+                cx.structural(rules::COMPONENT_REFERENCES, path, message);
+                return None;
+            }
+            Some(Ok(target)) => target,
+        };
+        let target_text = current
+            .get("$componentRef")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if ns != namespace {
+            cx.error(
+                rules::COMPONENT_REFERENCES,
+                codes::WRONG_NAMESPACE,
+                &pointer(path, "$componentRef"),
+                format!("{target_text:?} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`"),
+            );
+            return None;
+        }
+        if visited.contains(&name) {
+            cx.error(
+                rules::COMPONENT_REFERENCES,
+                codes::COMPONENT_CYCLE,
+                &pointer(path, "$componentRef"),
+                format!(
+                    "the references {} -> {name} loop without reaching a schema; make one of them an inline schema",
+                    visited.join(" -> ")
+                ),
+            );
+            return None;
+        }
+        visited.push(name);
+        match document
+            .get("components")
+            .and_then(|c| c.get(ns))
+            .and_then(|m| m.get(name))
+        {
+            Some(next) => current = next,
+            None => {
+                cx.error(
+                    rules::COMPONENT_REFERENCES,
+                    codes::MISSING_COMPONENT,
+                    &pointer(path, "$componentRef"),
+                    format!("{target_text:?} names no component: add `components.{ns}.{name}`, or fix the name"),
+                );
+                return None;
+            }
+        }
+    }
+}
+
+/// Checks `components` and every component reference at the places this validator knows.
+pub(crate) fn check_components(cx: &mut Cx) {
+    let document = cx.document;
+    if let Some(Value::Object(components)) = document.get("components") {
+        for (ns, map) in components {
+            let ns_path = pointer("/components", ns);
+            if ns.starts_with("x-") {
+                continue;
+            }
+            if !NAMESPACES.contains(&ns.as_str()) {
+                cx.structural(
+                    rules::COMPONENT_REFERENCES,
+                    &ns_path,
+                    format!(
+                        "`{ns}` is not a component namespace; the namespaces are {}",
+                        NAMESPACES.join(", ")
+                    ),
+                );
+                continue;
+            }
+            let Some(map) = map.as_object() else {
+                cx.structural(
+                    rules::COMPONENT_REFERENCES,
+                    &ns_path,
+                    "a component namespace is an object of named components",
+                );
+                continue;
+            };
+            if map.is_empty() {
+                cx.structural(
+                    rules::COMPONENT_REFERENCES,
+                    &ns_path,
+                    format!("`components.{ns}` must not be empty when present"),
+                );
+            }
+            for (name, value) in map {
+                let path = pointer(&ns_path, name);
+                if !is_name(name) {
+                    cx.structural(
+                        rules::COMPONENT_REFERENCES,
+                        &path,
+                        format!("component name {name:?} must match ^[A-Za-z0-9._-]+$"),
+                    );
+                }
+                resolve(cx, value, &path, ns);
+            }
+        }
+    }
+    // References from primitives outside elicitations.
+    for (collection, examples_ns) in [
+        ("tools", "toolExamples"),
+        ("resources", "resourceExamples"),
+        ("resourceTemplates", "resourceTemplateExamples"),
+        ("prompts", "promptExamples"),
+    ] {
+        let Some(Value::Array(items)) = document.get(collection) else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let Some(object) = item.as_object() else {
+                continue;
+            };
+            let path = pointer(&pointer("", collection), i);
+            for key in ["inputSchema", "outputSchema"] {
+                if let Some(v) = object.get(key) {
+                    resolve(cx, v, &pointer(&path, key), "schemas");
+                }
+            }
+            check_examples(cx, object, &path, examples_ns);
+        }
+    }
+}
+
+fn check_examples<'a>(
+    cx: &mut Cx<'a>,
+    object: &'a Map<String, Value>,
+    path: &str,
+    namespace: &str,
+) {
+    let Some(Value::Object(examples)) = object.get("examples") else {
+        return;
+    };
+    for (name, value) in examples {
+        if as_reference(value).is_some() {
+            resolve(
+                cx,
+                value,
+                &pointer(&pointer(path, "examples"), name),
+                namespace,
+            );
+        }
+    }
+}

@@ -1,0 +1,531 @@
+//! YAML input and output for MCP Descriptions, restricted as the format requires.
+//!
+//! Descriptions are YAML 1.2 and JSON-compatible: no anchors, aliases, tags or merge keys, and
+//! string keys only. [`from_str`] (feature `yaml`) reads such a file into a JSON value and reports
+//! every use of what the format forbids with its line and column; [`to_string`] writes a JSON
+//! value as YAML that any YAML 1.2 parser reads back to the same JSON.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+/// A problem in a YAML file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YamlProblem {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for YamlProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// Every problem found while reading a YAML description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YamlError {
+    problems: Vec<YamlProblem>,
+}
+
+impl YamlError {
+    /// The problems, in file order. Never empty.
+    pub fn problems(&self) -> &[YamlProblem] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for YamlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for YamlError {}
+
+#[cfg(feature = "yaml")]
+pub use reader::from_str;
+
+#[cfg(feature = "yaml")]
+mod reader {
+    use serde_json::{Map, Value};
+    use yaml_rust2::parser::{Event, Parser};
+    use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+    use super::{YamlError, YamlProblem};
+
+    /// Reads one YAML document into JSON, refusing what MCP Description files forbid: anchors,
+    /// aliases, tags, merge keys, duplicate keys, non-string keys, several documents, and
+    /// numbers JSON cannot hold.
+    ///
+    /// ```
+    /// let value = mcpdesc_runtime::yaml::from_str("name: demo\nversion: 1\n").unwrap();
+    /// assert_eq!(value, serde_json::json!({"name": "demo", "version": 1}));
+    ///
+    /// let err = mcpdesc_runtime::yaml::from_str("a: &x 1\nb: *x\n").unwrap_err();
+    /// assert_eq!(err.problems()[0].line, 1);
+    /// assert!(err.problems()[0].message.contains("anchor"));
+    /// ```
+    pub fn from_str(text: &str) -> Result<Value, YamlError> {
+        let mut reader = Reader {
+            parser: Parser::new_from_str(text),
+            problems: Vec::new(),
+        };
+        match reader.stream() {
+            Ok(value) if reader.problems.is_empty() => Ok(value),
+            Ok(_) => Err(YamlError {
+                problems: reader.problems,
+            }),
+            Err(fatal) => {
+                reader.problems.push(fatal);
+                Err(YamlError {
+                    problems: reader.problems,
+                })
+            }
+        }
+    }
+
+    struct Reader<'a> {
+        parser: Parser<std::str::Chars<'a>>,
+        problems: Vec<YamlProblem>,
+    }
+
+    fn problem(mark: Marker, message: impl Into<String>) -> YamlProblem {
+        YamlProblem {
+            line: mark.line(),
+            column: mark.col() + 1,
+            message: message.into(),
+        }
+    }
+
+    impl Reader<'_> {
+        fn next(&mut self) -> Result<(Event, Marker), YamlProblem> {
+            self.parser.next_token().map_err(|e| {
+                let mark = *e.marker();
+                problem(mark, format!("YAML syntax error: {}", e.info()))
+            })
+        }
+
+        fn stream(&mut self) -> Result<Value, YamlProblem> {
+            let mut document = None;
+            loop {
+                let (event, mark) = self.next()?;
+                match event {
+                    Event::StreamStart | Event::Nothing | Event::DocumentEnd => {}
+                    Event::StreamEnd => break,
+                    Event::DocumentStart => {
+                        if document.is_some() {
+                            self.problems.push(problem(
+                                mark,
+                                "a description file holds one YAML document; remove the extra `---`",
+                            ));
+                        }
+                        let (event, mark) = self.next()?;
+                        let value = self.node(event, mark)?;
+                        document.get_or_insert(value);
+                    }
+                    other => {
+                        let value = self.node(other, mark)?;
+                        document.get_or_insert(value);
+                    }
+                }
+            }
+            Ok(document.unwrap_or(Value::Null))
+        }
+
+        fn no_anchor(&mut self, anchor: usize, mark: Marker) {
+            if anchor != 0 {
+                self.problems.push(problem(
+                    mark,
+                    "anchors (`&name`) are not allowed in MCP Description files: write the value out in full",
+                ));
+            }
+        }
+
+        fn no_tag(&mut self, tag: Option<&yaml_rust2::parser::Tag>, mark: Marker) {
+            if let Some(tag) = tag {
+                self.problems.push(problem(
+                    mark,
+                    format!(
+                        "tags (`{}{}`) are not allowed in MCP Description files: write plain JSON-compatible values",
+                        tag.handle, tag.suffix
+                    ),
+                ));
+            }
+        }
+
+        fn node(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
+            match event {
+                Event::Scalar(text, style, anchor, tag) => {
+                    self.no_anchor(anchor, mark);
+                    self.no_tag(tag.as_ref(), mark);
+                    Ok(self.scalar(text, style, mark))
+                }
+                Event::Alias(_) => {
+                    self.problems.push(problem(
+                        mark,
+                        "aliases (`*name`) are not allowed in MCP Description files: write the value out in full",
+                    ));
+                    Ok(Value::Null)
+                }
+                Event::SequenceStart(anchor, tag) => {
+                    self.no_anchor(anchor, mark);
+                    self.no_tag(tag.as_ref(), mark);
+                    let mut items = Vec::new();
+                    loop {
+                        let (event, mark) = self.next()?;
+                        if matches!(event, Event::SequenceEnd) {
+                            break;
+                        }
+                        items.push(self.node(event, mark)?);
+                    }
+                    Ok(Value::Array(items))
+                }
+                Event::MappingStart(anchor, tag) => {
+                    self.no_anchor(anchor, mark);
+                    self.no_tag(tag.as_ref(), mark);
+                    let mut map = Map::new();
+                    loop {
+                        let (event, key_mark) = self.next()?;
+                        if matches!(event, Event::MappingEnd) {
+                            break;
+                        }
+                        let key = self.key(event, key_mark)?;
+                        let (event, value_mark) = self.next()?;
+                        let value = self.node(event, value_mark)?;
+                        if let Some(key) = key {
+                            if map.contains_key(&key) {
+                                self.problems.push(problem(
+                                    key_mark,
+                                    format!(
+                                        "duplicate key {key:?}: each key appears once in a mapping"
+                                    ),
+                                ));
+                            } else {
+                                map.insert(key, value);
+                            }
+                        }
+                    }
+                    Ok(Value::Object(map))
+                }
+                other => Err(problem(mark, format!("unexpected YAML event {other:?}"))),
+            }
+        }
+
+        /// A mapping key; `None` (with a problem recorded) when it is not a string.
+        fn key(&mut self, event: Event, mark: Marker) -> Result<Option<String>, YamlProblem> {
+            match event {
+                Event::Scalar(text, style, anchor, tag) => {
+                    self.no_anchor(anchor, mark);
+                    self.no_tag(tag.as_ref(), mark);
+                    if style == TScalarStyle::Plain && text == "<<" {
+                        self.problems.push(problem(
+                            mark,
+                            "merge keys (`<<`) are not allowed in MCP Description files: write the members out in full",
+                        ));
+                        return Ok(None);
+                    }
+                    match self.scalar(text.clone(), style, mark) {
+                        Value::String(s) => Ok(Some(s)),
+                        other => {
+                            self.problems.push(problem(
+                                mark,
+                                format!("the key {text} is read as {other}, not a string; quote it: \"{text}\""),
+                            ));
+                            Ok(None)
+                        }
+                    }
+                }
+                other => {
+                    // A complex key: read it to stay in step, then refuse it.
+                    self.node(other, mark)?;
+                    self.problems.push(problem(
+                        mark,
+                        "keys must be strings; a sequence or mapping cannot be a key",
+                    ));
+                    Ok(None)
+                }
+            }
+        }
+
+        /// Resolves a scalar with the YAML 1.2 core schema.
+        fn scalar(&mut self, text: String, style: TScalarStyle, mark: Marker) -> Value {
+            if style != TScalarStyle::Plain {
+                return Value::String(text);
+            }
+            match text.as_str() {
+                "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
+                "true" | "True" | "TRUE" => return Value::Bool(true),
+                "false" | "False" | "FALSE" => return Value::Bool(false),
+                ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" | "-.inf" | "-.Inf"
+                | "-.INF" | ".nan" | ".NaN" | ".NAN" => {
+                    self.problems.push(problem(
+                        mark,
+                        format!("{text} has no JSON equivalent: use a finite number"),
+                    ));
+                    return Value::Null;
+                }
+                _ => {}
+            }
+            if let Some(v) = integer(&text) {
+                return v;
+            }
+            if is_float(&text) {
+                if let Some(n) = text
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(serde_json::Number::from_f64)
+                {
+                    return Value::Number(n);
+                }
+                self.problems.push(problem(
+                    mark,
+                    format!("{text} has no JSON equivalent: use a finite number"),
+                ));
+                return Value::Null;
+            }
+            Value::String(text)
+        }
+    }
+
+    fn integer(text: &str) -> Option<Value> {
+        let (neg, digits) = match text.as_bytes().first()? {
+            b'-' => (true, &text[1..]),
+            b'+' => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let parsed = if let Some(hex) = digits.strip_prefix("0x") {
+            i128::from_str_radix(hex, 16).ok()
+        } else if let Some(oct) = digits.strip_prefix("0o") {
+            i128::from_str_radix(oct, 8).ok()
+        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            digits.parse::<i128>().ok()
+        } else {
+            None
+        }?;
+        let value = if neg { -parsed } else { parsed };
+        if let Ok(v) = i64::try_from(value) {
+            Some(Value::from(v))
+        } else if let Ok(v) = u64::try_from(value) {
+            Some(Value::from(v))
+        } else {
+            serde_json::Number::from_f64(value as f64).map(Value::Number)
+        }
+    }
+
+    fn is_float(text: &str) -> bool {
+        // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        let b = text.as_bytes();
+        let mut i = 0;
+        if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let int_digits = i - start;
+        let mut frac_digits = 0;
+        if i < b.len() && b[i] == b'.' {
+            i += 1;
+            let f = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            frac_digits = i - f;
+        }
+        if int_digits == 0 && frac_digits == 0 {
+            return false;
+        }
+        if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+            i += 1;
+            if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+                i += 1;
+            }
+            let e = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == e {
+                return false;
+            }
+        }
+        i == b.len()
+    }
+}
+
+/// Writes a JSON value as block-style YAML: deterministic, with no anchors, aliases or tags, and
+/// every string that a YAML 1.2 parser could read as something else double-quoted.
+///
+/// ```
+/// let yaml = mcpdesc_runtime::yaml::to_string(&serde_json::json!({
+///     "name": "demo",
+///     "version": "1.0",
+///     "list": [1, true, null, "yes"],
+///     "empty": {}
+/// }));
+/// assert_eq!(yaml, "name: demo\nversion: \"1.0\"\nlist:\n  - 1\n  - true\n  - null\n  - \"yes\"\nempty: {}\n");
+/// ```
+pub fn to_string(value: &Value) -> String {
+    let mut out = String::new();
+    match value {
+        Value::Object(map) if !map.is_empty() => write_map(&mut out, map, 0),
+        Value::Array(items) if !items.is_empty() => write_seq(&mut out, items, 0),
+        scalar => {
+            write_scalar(&mut out, scalar);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn indent(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+fn write_map(out: &mut String, map: &Map<String, Value>, level: usize) {
+    for (key, value) in map {
+        indent(out, level);
+        write_string(out, key);
+        out.push(':');
+        write_child(out, value, level);
+    }
+}
+
+fn write_seq(out: &mut String, items: &[Value], level: usize) {
+    for item in items {
+        indent(out, level);
+        out.push('-');
+        match item {
+            Value::Object(map) if !map.is_empty() => {
+                // The first member goes on the dash line; the rest align with it.
+                out.push(' ');
+                let mut first = true;
+                for (key, value) in map {
+                    if !first {
+                        indent(out, level + 2);
+                    }
+                    first = false;
+                    write_string(out, key);
+                    out.push(':');
+                    write_child(out, value, level + 2);
+                }
+            }
+            Value::Array(inner) if !inner.is_empty() => {
+                out.push('\n');
+                write_seq(out, inner, level + 2);
+            }
+            scalar => {
+                out.push(' ');
+                write_scalar(out, scalar);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+fn write_child(out: &mut String, value: &Value, level: usize) {
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            out.push('\n');
+            write_map(out, map, level + 2);
+        }
+        Value::Array(items) if !items.is_empty() => {
+            out.push('\n');
+            write_seq(out, items, level + 2);
+        }
+        scalar => {
+            out.push(' ');
+            write_scalar(out, scalar);
+            out.push('\n');
+        }
+    }
+}
+
+fn write_scalar(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => write_string(out, s),
+        Value::Array(_) => out.push_str("[]"),
+        Value::Object(_) => out.push_str("{}"),
+    }
+}
+
+/// Whether a string can be written plain and still read back as the same string.
+fn plain_ok(s: &str) -> bool {
+    let Some(first) = s.chars().next() else {
+        return false;
+    };
+    if s != s.trim() {
+        return false;
+    }
+    // Indicators that change meaning at the start of a plain scalar.
+    if "-?:,[]{}#&*!|>'\"%@`~".contains(first) {
+        return false;
+    }
+    if s.contains(": ") || s.contains(" #") || s.ends_with(':') {
+        return false;
+    }
+    if s.chars().any(|c| c.is_control() || c == '\u{feff}') {
+        return false;
+    }
+    // Anything YAML 1.1 or 1.2 could read as a null, a boolean or a number.
+    let lower = s.to_ascii_lowercase();
+    if matches!(
+        lower.as_str(),
+        "null"
+            | "true"
+            | "false"
+            | "yes"
+            | "no"
+            | "on"
+            | "off"
+            | "y"
+            | "n"
+            | ".inf"
+            | "+.inf"
+            | "-.inf"
+            | ".nan"
+    ) {
+        return false;
+    }
+    let looks_numeric = s
+        .chars()
+        .all(|c| c.is_ascii_digit() || "+-._eEoxXabcdefABCDEF:".contains(c))
+        && s.chars().any(|c| c.is_ascii_digit());
+    !looks_numeric
+}
+
+fn write_string(out: &mut String, s: &str) {
+    if plain_ok(s) {
+        out.push_str(s);
+        return;
+    }
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || c == '\u{feff}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

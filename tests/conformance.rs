@@ -1,0 +1,299 @@
+//! Conformance over the public fixtures of mcpdesc 0.8.0 in `../shared/conformance`.
+//!
+//! - every `expected-valid` fixture yields no diagnostic at all;
+//! - every `expected-warning` fixture yields no error, and a warning where its subject is one
+//!   this validator covers;
+//! - every `expected-invalid` fixture whose subject this validator covers yields an error with
+//!   the expected code. The others are listed in `OUT_OF_SCOPE` with the reason.
+
+use std::path::{Path, PathBuf};
+
+use mcpdesc_runtime::validate::{Report, validate};
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/mcpdesc-0.8.0")
+}
+
+fn load(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("yaml" | "yml") => mcpdesc_runtime::yaml::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        _ => serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    }
+}
+
+fn fixtures(dir: &str) -> Vec<(String, Report)> {
+    let mut out: Vec<_> = std::fs::read_dir(root().join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("json" | "yaml" | "yml")
+            )
+        })
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, validate(&load(&p)))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(!out.is_empty(), "no fixtures in {dir}");
+    out
+}
+
+/// Invalid fixtures this validator covers, with the code it must report.
+const IN_SCOPE: &[(&str, &[&str])] = &[
+    ("closed-protocol-enum", &["schema-validation"]),
+    (
+        "component-reference-resolution",
+        &[
+            "component-reference-cycle",
+            "missing-component-reference-target",
+            "wrong-component-reference-namespace",
+        ],
+    ),
+    ("elicitation-branch-mixing", &["schema-validation"]),
+    (
+        "elicitation-form-semantics",
+        &[
+            "duplicate-elicitation-name",
+            "elicitation-form-required-property-unknown",
+            "elicitation-form-enum-names-mismatch",
+            "elicitation-form-default-outside-enum",
+        ],
+    ),
+    (
+        "elicitation-scope-outside-parent",
+        &["protocol-scope-outside-parent"],
+    ),
+    (
+        "elicitation-version-mismatch",
+        &["elicitation-mode-not-supported-by-version"],
+    ),
+    (
+        "empty-client-capability-requirements",
+        &["schema-validation"],
+    ),
+    ("empty-ordinary-nested-collections", &["schema-validation"]),
+    ("empty-ordinary-root-collections", &["schema-validation"]),
+    (
+        "invalid-tool-interaction-example-semantics",
+        &[
+            "interaction-elicitation-unknown-declaration",
+            "interaction-elicitation-request-mismatch",
+        ],
+    ),
+    (
+        "malformed-tool-interaction-examples",
+        &["schema-validation"],
+    ),
+    ("missing-tool-input-schema", &["schema-validation"]),
+    ("object-level-unknown-property", &["schema-validation"]),
+    ("overlapping-tool-scope", &["duplicate-primitive-identity"]),
+    (
+        "scoped-version-not-in-root",
+        &["protocol-scope-outside-parent"],
+    ),
+];
+
+/// Invalid fixtures outside this validator's subject (elicitation and what it depends on).
+const OUT_OF_SCOPE: &[(&str, &str)] = &[
+    (
+        "component-extension-boundaries",
+        "specification extensions inside components",
+    ),
+    (
+        "component-protocol-scope",
+        "protocol scope of reused resource examples",
+    ),
+    ("duplicate-mcp-header", "MCP transport headers"),
+    ("duplicate-security-scope", "security requirements"),
+    ("duplicate-tag-reference", "tags"),
+    ("empty-tag-catalog-reference", "tags"),
+    (
+        "invalid-completion-example-semantics",
+        "completion examples",
+    ),
+    ("invalid-mcp-header-placement", "MCP transport headers"),
+    ("invalid-mcp-header-value", "MCP transport headers"),
+    ("invalid-prompt-example-semantics", "prompt examples"),
+    ("invalid-resource-annotations", "resource annotations"),
+    ("invalid-security-scheme-name", "security schemes"),
+    ("invalid-tool-example-result-semantics", "tool examples"),
+    ("malformed-completion-examples", "completion examples"),
+    ("malformed-extension-identifier", "capability extensions"),
+    (
+        "malformed-pre-dialect-tool-schema-shape",
+        "tool input schema dialects",
+    ),
+    ("malformed-prompt-examples", "prompt examples"),
+    ("malformed-resource-examples", "resource examples"),
+    (
+        "malformed-resource-template-example",
+        "resource template examples",
+    ),
+    ("malformed-tool-examples", "tool examples"),
+    (
+        "malformed-tool-schema",
+        "JSON Schema validity of tool input schemas",
+    ),
+    ("meta-invalid-key", "`_meta` keys"),
+    ("meta-reserved-key-misuse", "`_meta` keys"),
+    ("non-oauth-scopes", "security schemes"),
+    (
+        "non-object-output-schema-before-2026",
+        "tool output schemas",
+    ),
+    ("oauth-flow-missing-required-url", "security schemes"),
+    (
+        "object-level-extension-cannot-weaken-core",
+        "specification extensions",
+    ),
+    ("object-level-extension-in-capability-map", "capabilities"),
+    (
+        "object-level-extension-in-domain-map",
+        "specification extensions",
+    ),
+    (
+        "object-level-extension-in-native-content",
+        "specification extensions in content",
+    ),
+    (
+        "object-level-extension-in-security-requirement",
+        "security requirements",
+    ),
+    ("overlapping-capabilities", "capabilities"),
+    ("resource-example-cache-fields", "resource examples"),
+    ("resource-example-result-semantics", "resource examples"),
+    ("revision-inapplicable-execution", "tool execution"),
+    ("revision-inapplicable-mcp-header", "MCP transport headers"),
+    ("revision-inapplicable-streamable-http", "transports"),
+    (
+        "revision-inapplicable-tool-schema-dialect",
+        "tool input schema dialects",
+    ),
+    (
+        "revision-incompatible-client-capability-requirements",
+        "client capabilities other than elicitation (tasks)",
+    ),
+    ("revision-incompatible-tool-example", "tool examples"),
+    ("root-version-without-transport", "transport coverage"),
+    ("tool-example-schema-mismatches", "tool examples"),
+    ("unknown-security-reference", "security requirements"),
+    (
+        "unresolved-local-tool-ref",
+        "JSON Schema `$ref` inside tool input schemas",
+    ),
+];
+
+/// Warning fixtures whose warning belongs to a subject outside this validator. They must still
+/// yield no error.
+const WARNING_OUT_OF_SCOPE: &[(&str, &str)] = &[
+    (
+        "deprecated-client-capability-requirements",
+        "deprecated client capabilities",
+    ),
+    ("logging-deprecated-2026", "capabilities"),
+    (
+        "pre-standard-extension-capabilities",
+        "capability extensions",
+    ),
+    ("resource-example-consistency", "resource examples"),
+    (
+        "tool-interaction-client-requirements-contradictions",
+        "client requirements other than elicitation",
+    ),
+    ("uncatalogued-oauth-scope", "security schemes"),
+    ("uncatalogued-openid-scope", "security schemes"),
+    (
+        "unknown-reserved-extension-identifier",
+        "capability extensions",
+    ),
+    ("unknown-reserved-meta-key", "`_meta` keys"),
+    (
+        "unresolved-external-tool-example-ref",
+        "external references in tool examples",
+    ),
+    (
+        "unresolved-external-tool-ref",
+        "external references in tool schemas",
+    ),
+];
+
+#[test]
+fn expected_valid_fixtures_are_clean() {
+    let mut failures = Vec::new();
+    for (name, report) in fixtures("expected-valid") {
+        if !report.is_empty() {
+            failures.push(format!("{name}:\n{report}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn expected_warning_fixtures_warn_without_error() {
+    let mut failures = Vec::new();
+    for (name, report) in fixtures("expected-warning") {
+        if !report.is_valid() {
+            failures.push(format!("{name} has errors:\n{report}"));
+        }
+        let out_of_scope = WARNING_OUT_OF_SCOPE.iter().any(|(n, _)| *n == name);
+        if !out_of_scope && report.warnings().next().is_none() {
+            failures.push(format!("{name} has no warning"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn expected_invalid_fixtures_in_scope_fail_with_their_codes() {
+    let all = fixtures("expected-invalid");
+    let mut failures = Vec::new();
+    for (name, report) in &all {
+        let in_scope = IN_SCOPE.iter().find(|(n, _)| n == name);
+        let out = OUT_OF_SCOPE.iter().any(|(n, _)| n == name);
+        match (in_scope, out) {
+            (Some((_, codes)), false) => {
+                for code in *codes {
+                    if !report.errors().any(|d| d.code == *code) {
+                        failures.push(format!("{name}: no `{code}` error in:\n{report}"));
+                    }
+                }
+            }
+            (None, true) => {}
+            _ => failures.push(format!(
+                "{name} must be listed exactly once, in or out of scope"
+            )),
+        }
+    }
+    for (name, _) in IN_SCOPE.iter().map(|(n, c)| (n, c)) {
+        assert!(
+            all.iter().any(|(n, _)| n == name),
+            "{name} is not a fixture"
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn legacy_fixtures_warn_that_validation_is_incomplete() {
+    for (name, report) in fixtures("expected-warning") {
+        if [
+            "legacy-completion-examples",
+            "legacy-sse-modern-revision",
+            "pre-dialect-tool-example",
+            "pre-dialect-tool-schema-shape",
+        ]
+        .contains(&name.as_str())
+        {
+            let w = report.warnings().next().unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(w.code, "legacy-protocol-validation-incomplete");
+            assert_eq!(w.rule, "mcpdesc.legacy-protocol.validation-scope");
+            assert_eq!(w.path, "/protocolVersions");
+        }
+    }
+}
