@@ -79,6 +79,7 @@ mod reader {
     pub fn from_str(text: &str) -> Result<Value, YamlError> {
         let mut reader = Reader {
             parser: Parser::new_from_str(text),
+            text,
             problems: Vec::new(),
         };
         match reader.stream() {
@@ -97,6 +98,7 @@ mod reader {
 
     struct Reader<'a> {
         parser: Parser<std::str::Chars<'a>>,
+        text: &'a str,
         problems: Vec<YamlProblem>,
     }
 
@@ -105,6 +107,30 @@ mod reader {
             line: mark.line(),
             column: mark.col() + 1,
             message: message.into(),
+        }
+    }
+
+    /// Where the `&anchor` (or `!tag`) of the node at `mark` is written. The parser marks the
+    /// node, which for a block collection is past its first key on the next line, so the nearest
+    /// token starting with the sigil before the mark is the node's property.
+    fn property_position(text: &str, mark: Marker, sigil: char) -> (usize, usize) {
+        let chars: Vec<char> = text.chars().take(mark.index() + 1).collect();
+        let found = (0..chars.len()).rev().find(|&i| {
+            chars[i] == sigil
+                && (i == 0
+                    || chars[i - 1].is_whitespace()
+                    || matches!(chars[i - 1], '[' | '{' | ','))
+        });
+        match found {
+            Some(at) => {
+                let line = chars[..at].iter().filter(|c| **c == '\n').count() + 1;
+                let line_start = chars[..at]
+                    .iter()
+                    .rposition(|c| *c == '\n')
+                    .map_or(0, |p| p + 1);
+                (line, at - line_start + 1)
+            }
+            None => (mark.line(), mark.col() + 1),
         }
     }
 
@@ -145,22 +171,27 @@ mod reader {
 
         fn no_anchor(&mut self, anchor: usize, mark: Marker) {
             if anchor != 0 {
-                self.problems.push(problem(
-                    mark,
-                    "anchors (`&name`) are not allowed in MCP Description files: write the value out in full",
-                ));
+                let (line, column) = property_position(self.text, mark, '&');
+                self.problems.push(YamlProblem {
+                    line,
+                    column,
+                    message: "anchors (`&name`) are not allowed in MCP Description files: write the value out in full".to_owned(),
+                });
             }
         }
 
         fn no_tag(&mut self, tag: Option<&yaml_rust2::parser::Tag>, mark: Marker) {
             if let Some(tag) = tag {
-                self.problems.push(problem(
-                    mark,
-                    format!(
+                let (line, column) = property_position(self.text, mark, '!');
+                self.problems.push(YamlProblem {
+                    line,
+                    column,
+                    message: format!(
                         "tags (`{}{}`) are not allowed in MCP Description files: write plain JSON-compatible values",
-                        tag.handle, tag.suffix
+                        if tag.handle == "tag:yaml.org,2002:" { "!!" } else { tag.handle.as_str() },
+                        tag.suffix
                     ),
-                ));
+                });
             }
         }
 
@@ -475,7 +506,7 @@ fn plain_ok(s: &str) -> bool {
     if "-?:,[]{}#&*!|>'\"%@`~".contains(first) {
         return false;
     }
-    if s.contains(": ") || s.contains(" #") || s.ends_with(':') {
+    if s == "<<" || s.contains(": ") || s.contains(" #") || s.ends_with(':') {
         return false;
     }
     if s.chars().any(|c| c.is_control() || c == '\u{feff}') {

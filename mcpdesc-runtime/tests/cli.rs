@@ -1,0 +1,164 @@
+//! The `mcpdesc check` command: exit codes, YAML restrictions, parse errors and `--json`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/conformance/mcpdesc-0.8.0")
+        .join(rel)
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpdesc"))
+        .args(args)
+        .output()
+        .expect("run mcpdesc");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn valid_files_exit_zero() {
+    let json = fixture("expected-valid/elicitation-declarations.json");
+    let yaml = fixture("expected-valid/integrated-draft2-features.yaml");
+    let (code, stdout, _) = run(&["check", json.to_str().unwrap(), yaml.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("elicitation-declarations.json: valid"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("2 files checked: 0 errors, 0 warnings, 0 unreadable"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn invalid_files_exit_one_with_readable_output() {
+    let file = fixture("expected-invalid/elicitation-version-mismatch.json");
+    let (code, stdout, _) = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("1 error, 0 warnings"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "error[elicitation-mode-not-supported-by-version] at /tools/0/elicitations/0/mode"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("rule: mcp.elicitation.protocol-version"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn warnings_alone_exit_zero() {
+    let file = fixture("expected-warning/legacy-sse-modern-revision.json");
+    let (code, stdout, _) = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("warning[legacy-protocol-validation-incomplete]"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn yaml_with_an_alias_is_refused_with_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        &dir,
+        "alias.mcpdesc.yaml",
+        "mcpdesc: \"0.9.0\"\ninfo: &info\n  name: demo\n  version: \"1\"\nprotocolVersions: [\"2025-11-25\"]\nx-copy: *info\n",
+    );
+    let (code, stdout, _) = run(&["check", &file]);
+    assert_eq!(code, 2);
+    assert!(stdout.contains(&format!("{file}:2:7: anchors")), "{stdout}");
+    assert!(stdout.contains(&format!("{file}:6:9: aliases")), "{stdout}");
+}
+
+#[test]
+fn syntax_errors_name_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(
+        &dir,
+        "broken.json",
+        "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": }\n",
+    );
+    let (code, stdout, _) = run(&["check", &json]);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.starts_with(&format!("{json}:3:11: invalid JSON")),
+        "{stdout}"
+    );
+
+    let yaml = write(&dir, "broken.yaml", "a: [1, 2\nb: 3\n");
+    let (code, stdout, _) = run(&["check", &yaml]);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.contains(&format!("{yaml}:")) && stdout.contains("YAML syntax error"),
+        "{stdout}"
+    );
+
+    let (code, stdout, _) = run(&["check", "/nonexistent/file.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.contains("/nonexistent/file.json: cannot read the file"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn unreadable_wins_over_invalid() {
+    let invalid = fixture("expected-invalid/elicitation-version-mismatch.json");
+    let (code, _, _) = run(&["check", invalid.to_str().unwrap(), "/nonexistent.yaml"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn json_output() {
+    let valid = fixture("expected-valid/elicitation-declarations.json");
+    let invalid = fixture("expected-invalid/elicitation-form-semantics.json");
+    let (code, stdout, _) = run(&[
+        "check",
+        "--json",
+        valid.to_str().unwrap(),
+        invalid.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let out: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let files = out["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["valid"], true);
+    assert_eq!(files[0]["diagnostics"], serde_json::json!([]));
+    assert_eq!(files[1]["valid"], false);
+    let first = &files[1]["diagnostics"][0];
+    let keys: Vec<_> = first.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys, ["rule", "code", "severity", "path", "message"]);
+    assert_eq!(first["severity"], "error");
+    assert!(
+        files[1]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "duplicate-elicitation-name")
+    );
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let (code, _, stderr) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("usage: mcpdesc check FILE..."));
+    let (code, _, _) = run(&["lint", "x.json"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,564 @@
+//! One valid and one invalid document for every diagnostic code, checking rule, code and path.
+
+use mcpdesc_runtime::validate::{Severity, validate};
+use serde_json::{Value, json};
+
+fn doc(versions: Value, tool: Value) -> Value {
+    json!({
+        "mcpdesc": "0.9.0",
+        "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
+        "info": {"name": "t", "version": "1.0.0"},
+        "protocolVersions": versions,
+        "tools": [tool],
+    })
+}
+
+fn tool(elicitations: Value) -> Value {
+    json!({"name": "t", "inputSchema": {"type": "object"}, "elicitations": elicitations})
+}
+
+fn form(properties: Value) -> Value {
+    json!({"name": "f", "mode": "form", "message": "m", "requestedSchema": {"type": "object", "properties": properties}})
+}
+
+const MODERN: &[&str] = &["2025-11-25", "2026-07-28"];
+const ALL: &[&str] = &["2025-06-18", "2025-11-25", "2026-07-28"];
+
+/// Asserts `valid` is clean and `invalid` has an error with exactly this rule, code and path.
+fn case(valid: Value, invalid: Value, rule: &str, code: &str, path: &str) {
+    let report = validate(&valid);
+    assert!(
+        report.is_empty(),
+        "valid document for {code} reported:\n{report}"
+    );
+    let report = validate(&invalid);
+    assert!(
+        report.diagnostics().iter().any(|d| d.rule == rule
+            && d.code == code
+            && d.path == path
+            && d.severity == Severity::Error),
+        "expected {rule} / {code} at {path}, got:\n{report}"
+    );
+    for d in report.diagnostics() {
+        assert!(!d.message.is_empty());
+    }
+}
+
+#[test]
+fn document_members() {
+    let valid = doc(json!(ALL), tool(json!([form(json!({}))])));
+    let mut invalid = valid.clone();
+    invalid["servers"] = json!([]);
+    case(
+        valid.clone(),
+        invalid,
+        "mcpdesc.document.members",
+        "schema-validation",
+        "/servers",
+    );
+    let mut invalid = valid.clone();
+    invalid["protocolVersions"] = json!(["2027-01-01"]);
+    case(
+        valid.clone(),
+        invalid,
+        "mcpdesc.document.members",
+        "schema-validation",
+        "/protocolVersions/0",
+    );
+    let mut invalid = valid.clone();
+    invalid["info"]["version"] = json!("");
+    case(
+        valid.clone(),
+        invalid,
+        "mcpdesc.document.members",
+        "schema-validation",
+        "/info/version",
+    );
+    let mut invalid = valid;
+    invalid["prompts"] = json!([]);
+    case(
+        doc(json!(ALL), tool(json!([form(json!({}))]))),
+        invalid,
+        "mcpdesc.document.members",
+        "schema-validation",
+        "/prompts",
+    );
+}
+
+#[test]
+fn tool_members() {
+    let valid = doc(json!(ALL), tool(json!([form(json!({}))])));
+    case(
+        valid.clone(),
+        doc(json!(ALL), tool(json!([]))),
+        "mcpdesc.tool.members",
+        "schema-validation",
+        "/tools/0/elicitations",
+    );
+    case(
+        valid,
+        doc(json!(ALL), json!({"name": "t"})),
+        "mcpdesc.tool.members",
+        "schema-validation",
+        "/tools/0",
+    );
+}
+
+#[test]
+fn elicitation_members() {
+    let valid = doc(json!(ALL), tool(json!([form(json!({}))])));
+    for (bad, path) in [
+        (
+            json!({"name": "a b", "mode": "form", "message": "m", "requestedSchema": {"type": "object", "properties": {}}}),
+            "/tools/0/elicitations/0/name",
+        ),
+        (
+            json!({"name": "a", "mode": "form", "message": "", "requestedSchema": {"type": "object", "properties": {}}}),
+            "/tools/0/elicitations/0/message",
+        ),
+        (
+            json!({"name": "a", "mode": "form", "message": "m", "when": "", "requestedSchema": {"type": "object", "properties": {}}}),
+            "/tools/0/elicitations/0/when",
+        ),
+        (
+            json!({"name": "a", "mode": "form", "message": "m"}),
+            "/tools/0/elicitations/0",
+        ),
+        (
+            json!({"name": "a", "mode": "url", "message": "m", "url": "not a uri", "protocolVersions": MODERN}),
+            "/tools/0/elicitations/0/url",
+        ),
+        (
+            json!({"name": "a", "mode": "url", "message": "m", "requestedSchema": {"type": "object", "properties": {}}, "protocolVersions": MODERN}),
+            "/tools/0/elicitations/0/requestedSchema",
+        ),
+        (
+            json!({"name": "a", "message": "m"}),
+            "/tools/0/elicitations/0",
+        ),
+    ] {
+        case(
+            valid.clone(),
+            doc(json!(ALL), tool(json!([bad]))),
+            "mcpdesc.elicitation.members",
+            "schema-validation",
+            path,
+        );
+    }
+}
+
+#[test]
+fn duplicate_elicitation_name() {
+    let a = form(json!({}));
+    let mut b = form(json!({}));
+    b["name"] = json!("F");
+    case(
+        doc(json!(ALL), tool(json!([a.clone(), b]))),
+        doc(json!(ALL), tool(json!([a.clone(), a]))),
+        "mcpdesc.elicitation.name-unique",
+        "duplicate-elicitation-name",
+        "/tools/0/elicitations/1/name",
+    );
+}
+
+#[test]
+fn form_schema_members() {
+    case(
+        doc(
+            json!(ALL),
+            tool(json!([form(json!({"a": {"type": "string"}}))])),
+        ),
+        doc(
+            json!(ALL),
+            tool(json!([form(json!({"a": {"type": "object"}}))])),
+        ),
+        "mcp.elicitation.form-schema.members",
+        "schema-validation",
+        "/tools/0/elicitations/0/requestedSchema/properties/a/type",
+    );
+    case(
+        doc(
+            json!(ALL),
+            tool(json!([form(json!({"a": {"type": "string"}}))])),
+        ),
+        doc(
+            json!(ALL),
+            tool(json!([form(
+                json!({"a": {"type": "string", "pattern": "x"}})
+            )])),
+        ),
+        "mcp.elicitation.form-schema.members",
+        "schema-validation",
+        "/tools/0/elicitations/0/requestedSchema/properties/a/pattern",
+    );
+    let mut titled = form(json!({}));
+    titled["requestedSchema"]["title"] = json!("Root title");
+    case(
+        doc(json!(ALL), tool(json!([form(json!({}))]))),
+        doc(json!(ALL), tool(json!([titled]))),
+        "mcp.elicitation.form-schema.members",
+        "schema-validation",
+        "/tools/0/elicitations/0/requestedSchema/title",
+    );
+}
+
+#[test]
+fn form_schema_version_mismatch() {
+    let multi = json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}});
+    let mut scoped = form(multi.clone());
+    scoped["protocolVersions"] = json!(MODERN);
+    case(
+        doc(json!(ALL), tool(json!([scoped]))),
+        doc(json!(ALL), tool(json!([form(multi)]))),
+        "mcp.elicitation.form-schema.protocol-shape",
+        "elicitation-form-schema-version-mismatch",
+        "/tools/0/elicitations/0/requestedSchema/properties/a",
+    );
+    let default = json!({"a": {"type": "string", "default": "x"}});
+    case(
+        doc(json!(MODERN), tool(json!([form(default.clone())]))),
+        doc(json!(["2025-06-18"]), tool(json!([form(default)]))),
+        "mcp.elicitation.form-schema.protocol-shape",
+        "elicitation-form-schema-version-mismatch",
+        "/tools/0/elicitations/0/requestedSchema/properties/a",
+    );
+}
+
+#[test]
+fn form_consistency() {
+    let mut required = form(json!({"a": {"type": "string"}}));
+    required["requestedSchema"]["required"] = json!(["a"]);
+    let mut unknown = required.clone();
+    unknown["requestedSchema"]["required"] = json!(["b"]);
+    case(
+        doc(json!(ALL), tool(json!([required]))),
+        doc(json!(ALL), tool(json!([unknown]))),
+        "mcpdesc.elicitation.form-schema.consistency",
+        "elicitation-form-required-property-unknown",
+        "/tools/0/elicitations/0/requestedSchema/required/0",
+    );
+    case(
+        doc(
+            json!(ALL),
+            tool(json!([form(
+                json!({"a": {"type": "string", "enum": ["x", "y"], "enumNames": ["X", "Y"]}})
+            )])),
+        ),
+        doc(
+            json!(ALL),
+            tool(json!([form(
+                json!({"a": {"type": "string", "enum": ["x", "y"], "enumNames": ["X"]}})
+            )])),
+        ),
+        "mcpdesc.elicitation.form-schema.consistency",
+        "elicitation-form-enum-names-mismatch",
+        "/tools/0/elicitations/0/requestedSchema/properties/a/enumNames",
+    );
+    case(
+        doc(
+            json!(MODERN),
+            tool(json!([form(
+                json!({"a": {"type": "string", "enum": ["x"], "default": "x"}})
+            )])),
+        ),
+        doc(
+            json!(MODERN),
+            tool(json!([form(
+                json!({"a": {"type": "string", "enum": ["x"], "default": "z"}})
+            )])),
+        ),
+        "mcpdesc.elicitation.form-schema.consistency",
+        "elicitation-form-default-outside-enum",
+        "/tools/0/elicitations/0/requestedSchema/properties/a/default",
+    );
+    case(
+        doc(
+            json!(MODERN),
+            tool(json!([form(
+                json!({"a": {"type": "array", "items": {"anyOf": [{"const": "x", "title": "X"}]}, "default": ["x"]}})
+            )])),
+        ),
+        doc(
+            json!(MODERN),
+            tool(json!([form(
+                json!({"a": {"type": "array", "items": {"anyOf": [{"const": "x", "title": "X"}]}, "default": ["y"]}})
+            )])),
+        ),
+        "mcpdesc.elicitation.form-schema.consistency",
+        "elicitation-form-default-outside-enum",
+        "/tools/0/elicitations/0/requestedSchema/properties/a/default/0",
+    );
+    for (good, bad, key) in [
+        (
+            json!({"type": "string", "minLength": 1, "maxLength": 1}),
+            json!({"type": "string", "minLength": 2, "maxLength": 1}),
+            "minLength",
+        ),
+        (
+            json!({"type": "integer", "minimum": -1, "maximum": 0.5}),
+            json!({"type": "number", "minimum": 1, "maximum": 0.5}),
+            "minimum",
+        ),
+    ] {
+        case(
+            doc(json!(ALL), tool(json!([form(json!({"a": good}))]))),
+            doc(json!(ALL), tool(json!([form(json!({"a": bad}))]))),
+            "mcpdesc.elicitation.form-schema.consistency",
+            "elicitation-form-invalid-range",
+            &format!("/tools/0/elicitations/0/requestedSchema/properties/a/{key}"),
+        );
+    }
+}
+
+#[test]
+fn scope_outside_parent() {
+    let mut inside = form(json!({}));
+    inside["protocolVersions"] = json!(["2025-11-25"]);
+    let mut outside = form(json!({}));
+    outside["protocolVersions"] = json!(["2025-06-18"]);
+    case(
+        doc(json!(MODERN), tool(json!([inside]))),
+        doc(json!(MODERN), tool(json!([outside]))),
+        "mcpdesc.protocol-scope.consistency",
+        "protocol-scope-outside-parent",
+        "/tools/0/elicitations/0/protocolVersions",
+    );
+}
+
+#[test]
+fn url_mode_per_version() {
+    let url = json!({"name": "u", "mode": "url", "message": "m"});
+    let mut scoped = url.clone();
+    scoped["protocolVersions"] = json!(MODERN);
+    case(
+        doc(json!(ALL), tool(json!([scoped]))),
+        doc(json!(ALL), tool(json!([url]))),
+        "mcp.elicitation.protocol-version",
+        "elicitation-mode-not-supported-by-version",
+        "/tools/0/elicitations/0/mode",
+    );
+}
+
+#[test]
+fn component_references() {
+    let mut valid = doc(
+        json!(ALL),
+        tool(
+            json!([{"name": "f", "mode": "form", "message": "m", "requestedSchema": {"$componentRef": "#/components/schemas/Form"}}]),
+        ),
+    );
+    valid["components"] = json!({"schemas": {"Form": {"type": "object", "properties": {}}, "Alias": {"$componentRef": "#/components/schemas/Form"}}});
+    for (target, code) in [
+        (
+            "#/components/schemas/Nope",
+            "missing-component-reference-target",
+        ),
+        (
+            "#/components/toolExamples/Form",
+            "wrong-component-reference-namespace",
+        ),
+        ("#/components/schemas/Loop", "component-reference-cycle"),
+    ] {
+        let mut invalid = valid.clone();
+        invalid["tools"][0]["elicitations"][0]["requestedSchema"]["$componentRef"] = json!(target);
+        invalid["components"]["schemas"]["Loop"] =
+            json!({"$componentRef": "#/components/schemas/Loop"});
+        case(
+            valid.clone(),
+            invalid,
+            "mcpdesc.components.references",
+            code,
+            "/tools/0/elicitations/0/requestedSchema/$componentRef",
+        );
+    }
+}
+
+#[test]
+fn referenced_forms_are_checked_in_the_declarations_scope() {
+    let mut invalid = doc(
+        json!(ALL),
+        tool(
+            json!([{"name": "f", "mode": "form", "message": "m", "requestedSchema": {"$componentRef": "#/components/schemas/Multi"}}]),
+        ),
+    );
+    invalid["components"] = json!({"schemas": {"Multi": {"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}}}}});
+    let report = validate(&invalid);
+    let d = report.errors().next().unwrap();
+    assert_eq!(d.code, "elicitation-form-schema-version-mismatch");
+    assert!(d.message.contains("2025-06-18"), "{}", d.message);
+}
+
+#[test]
+fn duplicate_primitive_identity() {
+    let mut valid = doc(
+        json!(ALL),
+        json!({"name": "t", "inputSchema": {"type": "object"}, "protocolVersions": ["2025-06-18"]}),
+    );
+    valid["tools"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "t", "inputSchema": {"type": "object"}, "protocolVersions": MODERN}));
+    let mut invalid = valid.clone();
+    invalid["tools"][1]["protocolVersions"] = json!(ALL);
+    case(
+        valid,
+        invalid,
+        "mcpdesc.primitive.identity-unique",
+        "duplicate-primitive-identity",
+        "/tools/1/name",
+    );
+}
+
+#[test]
+fn client_requirements() {
+    let mut valid = doc(json!(MODERN), tool(json!([form(json!({}))])));
+    valid["tools"][0]["clientRequirements"] = json!({"elicitation": {"form": {}}});
+    let mut invalid = doc(json!(ALL), tool(json!([form(json!({}))])));
+    invalid["tools"][0]["clientRequirements"] = json!({"elicitation": {"form": {}}});
+    case(
+        valid,
+        invalid,
+        "mcpdesc.client-requirements.elicitation",
+        "client-requirements-elicitation-version-mismatch",
+        "/tools/0/clientRequirements/elicitation",
+    );
+    let mut empty = doc(json!(ALL), tool(json!([form(json!({}))])));
+    empty["tools"][0]["clientRequirements"] = json!({});
+    let mut plain = empty.clone();
+    plain["tools"][0]["clientRequirements"] = json!({"elicitation": {}});
+    case(
+        plain,
+        empty,
+        "mcpdesc.tool.members",
+        "schema-validation",
+        "/tools/0/clientRequirements",
+    );
+}
+
+fn with_example(steps: Value) -> Value {
+    let mut confirm = form(json!({"approved": {"type": "boolean"}}));
+    confirm["name"] = json!("confirm");
+    confirm["requestedSchema"]["required"] = json!(["approved"]);
+    let mut t = tool(
+        json!([confirm, {"name": "link", "mode": "url", "message": "Link.", "url": "https://example.com/link"}]),
+    );
+    t["interactionExamples"] =
+        json!({"one": {"input": {}, "steps": steps, "result": {"content": []}}});
+    doc(json!(MODERN), t)
+}
+
+fn form_step(content: Value) -> Value {
+    json!({"type": "elicitation", "declaration": "confirm",
+        "request": {"mode": "form", "message": "Approve?", "requestedSchema": {"type": "object", "properties": {"approved": {"type": "boolean"}}, "required": ["approved"]}},
+        "response": {"action": "accept", "content": content}})
+}
+
+#[test]
+fn interaction_examples() {
+    let valid = with_example(json!([form_step(json!({"approved": true})),
+        {"type": "elicitation", "declaration": "link", "request": {"mode": "url", "message": "Link.", "url": "https://example.com/link"}, "response": {"action": "accept"}},
+        {"type": "elicitation", "declaration": "confirm", "request": {"mode": "form", "message": "Approve?", "requestedSchema": {"type": "object", "properties": {"approved": {"type": "boolean"}}, "required": ["approved"]}}, "response": {"action": "decline"}}]));
+    let rule = "mcpdesc.tool.interaction-examples";
+    let mut unknown = form_step(json!({"approved": true}));
+    unknown["declaration"] = json!("nope");
+    case(
+        valid.clone(),
+        with_example(json!([unknown])),
+        rule,
+        "interaction-elicitation-unknown-declaration",
+        "/tools/0/interactionExamples/one/steps/0/declaration",
+    );
+    let url_mismatch = json!({"type": "elicitation", "declaration": "link", "request": {"mode": "url", "message": "Link.", "url": "https://example.com/other"}, "response": {"action": "accept"}});
+    case(
+        valid.clone(),
+        with_example(json!([url_mismatch])),
+        rule,
+        "interaction-elicitation-request-mismatch",
+        "/tools/0/interactionExamples/one/steps/0/request/url",
+    );
+    let mut mode_mismatch = form_step(json!({"approved": true}));
+    mode_mismatch["declaration"] = json!("link");
+    case(
+        valid.clone(),
+        with_example(json!([mode_mismatch])),
+        rule,
+        "interaction-elicitation-request-mismatch",
+        "/tools/0/interactionExamples/one/steps/0/request/mode",
+    );
+    let mut no_content = form_step(json!({}));
+    no_content["response"] = json!({"action": "accept"});
+    case(
+        valid.clone(),
+        with_example(json!([no_content])),
+        rule,
+        "interaction-elicitation-response-shape",
+        "/tools/0/interactionExamples/one/steps/0/response",
+    );
+    case(
+        valid.clone(),
+        with_example(json!([form_step(json!({"approved": "yes"}))])),
+        rule,
+        "interaction-elicitation-content-invalid",
+        "/tools/0/interactionExamples/one/steps/0/response/content/approved",
+    );
+    case(
+        valid,
+        with_example(json!([form_step(json!({}))])),
+        rule,
+        "interaction-elicitation-content-invalid",
+        "/tools/0/interactionExamples/one/steps/0/response/content/approved",
+    );
+}
+
+#[test]
+fn legacy_versions_warn() {
+    let valid = doc(json!(ALL), tool(json!([form(json!({}))])));
+    assert!(validate(&valid).is_empty());
+    let legacy = doc(
+        json!(["2025-03-26", "2025-06-18"]),
+        json!({"name": "t", "inputSchema": {"type": "object"}}),
+    );
+    let report = validate(&legacy);
+    assert!(report.is_valid());
+    let w = report.warnings().next().unwrap();
+    assert_eq!(
+        (w.rule, w.code, w.path.as_str()),
+        (
+            "mcpdesc.legacy-protocol.validation-scope",
+            "legacy-protocol-validation-incomplete",
+            "/protocolVersions"
+        )
+    );
+}
+
+#[test]
+fn a_form_scoped_only_to_legacy_versions_gets_structural_checks_only() {
+    let multi = json!({"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}});
+    let report = validate(&doc(json!(["2025-03-26"]), tool(json!([form(multi)]))));
+    assert!(report.is_valid(), "{report}");
+    let report = validate(&doc(
+        json!(["2025-03-26"]),
+        tool(json!([form(json!({"a": {"type": "object"}}))])),
+    ));
+    assert!(!report.is_valid());
+}
+
+#[test]
+fn validation_never_fetches_and_reports_json_output() {
+    // A URL on an unreachable host validates by syntax alone.
+    let d = doc(
+        json!(MODERN),
+        tool(
+            json!([{"name": "u", "mode": "url", "message": "m", "url": "https://unreachable.invalid/x"}]),
+        ),
+    );
+    let report = validate(&d);
+    assert!(report.is_empty());
+    let bad = doc(
+        json!(["2025-06-18"]),
+        tool(json!([{"name": "u", "mode": "url", "message": "m"}])),
+    );
+    let json = serde_json::to_value(validate(&bad).diagnostics()).unwrap();
+    assert_eq!(json[0]["severity"], "error");
+    assert_eq!(json[0]["rule"], "mcp.elicitation.protocol-version");
+}
