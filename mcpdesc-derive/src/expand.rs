@@ -328,6 +328,16 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes = (0..n).map(Literal::usize_unsuffixed);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
     let readers: Vec<_> = form.fields.iter().map(field_trait).collect();
+    let misfits = form.fields.iter().map(|f| {
+        let field = f.member;
+        let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
+        let messages = [
+            format!("field `{field}` of `{ident}` has a non-boolean `default`, which MCP 2025-06-18 does not support; {fix}, or drop the default"),
+            format!("field `{field}` of `{ident}` is a titled single-select (`oneOf`), which MCP 2025-06-18 does not support; {fix}, or use `legacy_enum_names` on its enum"),
+            format!("field `{field}` of `{ident}` is a multi-select, which MCP 2025-06-18 does not support; {fix}"),
+        ];
+        quote!([#(#messages),*])
+    });
     let wires = form.fields.iter().map(|f| &f.name);
 
     quote! {
@@ -373,6 +383,12 @@ fn expand_form(form: &Form) -> TokenStream {
                     )*
                     __content
                 }
+            }
+
+            #[automatically_derived]
+            impl #p::FormStatics for #ident {
+                const SCHEMA: &'static #p::RequestedSchema = &__MCPDESC_SCHEMA;
+                const MISFITS: &'static [[&'static str; 3]] = &[#(#misfits),*];
             }
 
             ::mcpdesc_runtime::__impl_json_schema!(#ident, #name);

@@ -14,6 +14,7 @@ mod attr;
 mod case;
 mod check;
 mod ctxt;
+mod declaration;
 mod expand;
 mod sensitive;
 
@@ -38,4 +39,13 @@ pub fn derive_elicitation_form(input: TokenStream) -> TokenStream {
 pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
     expand::derive_enum(&input).into()
+}
+
+/// Declares an elicitation of a tool, resource, resource template or prompt function, checks it at
+/// compile time, and registers it for the generated MCP Description.
+///
+/// See the `mcpdesc_runtime` documentation for the keys.
+#[proc_macro_attribute]
+pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {
+    declaration::expand(args.into(), item.into()).into()
 }

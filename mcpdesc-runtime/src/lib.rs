@@ -43,7 +43,9 @@
 #![deny(missing_docs)]
 
 mod content;
+pub mod description;
 mod form;
+pub mod registry;
 pub mod schema;
 mod text;
 pub mod validate;
@@ -63,7 +65,7 @@ pub use schema::RequestedSchema;
 pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};
 
 #[cfg(feature = "derive")]
-pub use mcpdesc_derive::{ElicitationEnum, ElicitationForm};
+pub use mcpdesc_derive::{ElicitationEnum, ElicitationForm, elicitation};
 
 /// Implements `schemars::JsonSchema` for a derived form (when the `schemars` feature is on).
 #[doc(hidden)]

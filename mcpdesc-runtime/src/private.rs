@@ -27,6 +27,75 @@ pub use crate::version::VersionSet;
 #[cfg(feature = "schemars")]
 pub use schemars;
 
+pub use crate::registry::{Declaration, Location, Mode, Primitive};
+pub use crate::version::ProtocolVersion;
+pub use inventory;
+
+/// What the `#[elicitation]` attribute reads of a derived form in constant evaluation.
+pub trait FormStatics: ElicitationForm {
+    /// The form's schema.
+    const SCHEMA: &'static RequestedSchema;
+    /// For each field, a message per newer feature (non-boolean default, titled single-select,
+    /// multi-select) naming the field, used when an explicit scope includes 2025-06-18.
+    const MISFITS: &'static [[&'static str; 3]];
+}
+
+/// The message for the first field of `schema` that does not fit every form-mode version of
+/// `scope`, if any.
+pub const fn misfit(
+    schema: &RequestedSchema,
+    messages: &'static [[&'static str; 3]],
+    scope: VersionSet,
+) -> Option<&'static str> {
+    let properties = schema.properties();
+    let scope = scope.intersection(VersionSet::FORM_MODE);
+    let mut i = 0;
+    while i < properties.len() && i < messages.len() {
+        let schema = properties[i].schema();
+        let needs = [
+            crate::schema::Feature::NonBooleanDefault,
+            crate::schema::Feature::TitledSingleSelect,
+            crate::schema::Feature::MultiSelect,
+        ];
+        let mut f = 0;
+        while f < needs.len() {
+            if schema.uses(needs[f]) && !scope.is_subset(needs[f].versions()) {
+                return Some(messages[i][f]);
+            }
+            f += 1;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `message.unwrap_or("")` in constant evaluation.
+pub const fn message_or_empty(message: Option<&'static str>) -> &'static str {
+    match message {
+        Some(m) => m,
+        None => "",
+    }
+}
+
+/// A protocol version named in `protocol_versions`; unknown names are reported by their own
+/// check and contribute nothing here.
+pub const fn with_version(set: VersionSet, name: &str) -> VersionSet {
+    match ProtocolVersion::from_str_const(name) {
+        Some(v) => set.with(v),
+        None => set,
+    }
+}
+
+/// Whether `name` is a known protocol version.
+pub const fn is_version(name: &str) -> bool {
+    ProtocolVersion::from_str_const(name).is_some()
+}
+
+/// Whether `url` is a syntactically valid absolute URI.
+pub const fn is_absolute_uri(url: &str) -> bool {
+    crate::text::is_absolute_uri(url)
+}
+
 /// Fails constant evaluation with `message` when `fails` holds: the derive's compile-time checks.
 #[track_caller]
 pub const fn fail_if(fails: bool, message: &'static str) {

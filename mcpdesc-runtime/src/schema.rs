@@ -446,6 +446,21 @@ impl PropertySchema {
         set
     }
 
+    /// Whether this property uses `feature`. Usable in constant evaluation.
+    pub const fn uses(&self, feature: Feature) -> bool {
+        let features = self.features();
+        let mut i = 0;
+        while i < features.len() {
+            if let Some(f) = features[i]
+                && f as u8 == feature as u8
+            {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
     /// The features this property uses that not every form-mode version has.
     pub fn newer_features(&self) -> impl Iterator<Item = Feature> + '_ {
         self.features().into_iter().flatten()

@@ -1,0 +1,510 @@
+//! `#[elicitation(...)]` on server functions.
+//!
+//! The attribute leaves the function unchanged and puts, at the top of its body, the compile-time
+//! checks of the declaration and its registration (an `inventory` submission: items are legal
+//! in a function body, which is also the only place a method's attribute can put one).
+//!
+//! The item is scanned as tokens rather than parsed, so the macro needs no `syn/full`.
+
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+use syn::parse::{ParseStream, Parser};
+use syn::spanned::Spanned as _;
+use syn::{Ident, LitStr, Token};
+
+use crate::ctxt::Ctxt;
+
+/// A string value with the span of its literal.
+#[derive(Clone)]
+struct Str {
+    value: String,
+    span: Span,
+}
+
+impl Str {
+    fn from_lit(lit: &LitStr) -> Str {
+        Str {
+            value: lit.value(),
+            span: lit.span(),
+        }
+    }
+}
+
+/// Which primitive the declaration belongs to.
+#[derive(Clone)]
+enum Target {
+    Tool(Str),
+    Prompt(Str),
+    Resource(Str),
+    ResourceTemplate(Str),
+}
+
+impl Target {
+    fn key(&self) -> (&'static str, &str) {
+        match self {
+            Target::Tool(s) => ("tool", &s.value),
+            Target::Prompt(s) => ("prompt", &s.value),
+            Target::Resource(s) => ("resource", &s.value),
+            Target::ResourceTemplate(s) => ("resource template", &s.value),
+        }
+    }
+}
+
+/// The parsed arguments of one attribute.
+#[derive(Default)]
+struct Args {
+    name: Option<Str>,
+    form: Option<syn::Type>,
+    url: Option<Str>,
+    mode: Option<Str>,
+    message: Option<Str>,
+    when: Option<Str>,
+    on_decline: Option<Str>,
+    on_cancel: Option<Str>,
+    protocol_versions: Option<(Span, Vec<Str>)>,
+    target: Option<Target>,
+    key_spans: Vec<(String, Span)>,
+}
+
+const KEYS: &[&str] = &[
+    "name",
+    "form",
+    "url",
+    "mode",
+    "message",
+    "when",
+    "on_decline",
+    "on_cancel",
+    "protocol_versions",
+    "tool",
+    "prompt",
+    "resource",
+    "resource_template",
+];
+
+fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
+    let mut args = Args::default();
+    let parser = syn::meta::parser(|meta| {
+        let Some(key) = meta.path.get_ident().cloned() else {
+            return Err(meta.error("expected a key such as `name = \"...\"`"));
+        };
+        let key_text = key.to_string();
+        if args.key_spans.iter().any(|(k, _)| *k == key_text) {
+            cx.error_at(
+                key.span(),
+                format!("duplicate key `{key_text}`; write it once"),
+            );
+        }
+        args.key_spans.push((key_text.clone(), key.span()));
+        let lit = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<Str> {
+            let lit: LitStr = meta.value()?.parse()?;
+            Ok(Str::from_lit(&lit))
+        };
+        let nonempty = |meta: &syn::meta::ParseNestedMeta, key: &Ident| -> syn::Result<Str> {
+            let s = lit(meta)?;
+            if s.value.trim().is_empty() {
+                return Err(syn::Error::new(
+                    s.span,
+                    format!(
+                        "`{key}` must not be empty: it documents the interaction for users and clients"
+                    ),
+                ));
+            }
+            Ok(s)
+        };
+        match key_text.as_str() {
+            "name" => args.name = Some(lit(&meta)?),
+            "form" => args.form = Some(meta.value()?.parse()?),
+            "url" => args.url = Some(lit(&meta)?),
+            "mode" => {
+                let m = lit(&meta)?;
+                if m.value != "form" && m.value != "url" {
+                    return Err(syn::Error::new(
+                        m.span,
+                        format!(
+                            "unknown mode {:?}; the modes are \"form\" and \"url\"",
+                            m.value
+                        ),
+                    ));
+                }
+                args.mode = Some(m);
+            }
+            "message" => args.message = Some(nonempty(&meta, &key)?),
+            "when" => args.when = Some(nonempty(&meta, &key)?),
+            "on_decline" => args.on_decline = Some(nonempty(&meta, &key)?),
+            "on_cancel" => args.on_cancel = Some(nonempty(&meta, &key)?),
+            "protocol_versions" => {
+                let input: ParseStream = meta.value()?;
+                let content;
+                let bracket = syn::bracketed!(content in input);
+                let list =
+                    content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
+                let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
+                if versions.is_empty() {
+                    return Err(syn::Error::new(
+                        bracket.span.join(),
+                        "`protocol_versions` must not be empty: list the versions the declaration applies to, or leave the key out to inherit the primitive's",
+                    ));
+                }
+                args.protocol_versions = Some((key.span(), versions));
+            }
+            "tool" | "prompt" | "resource" | "resource_template" => {
+                let s = nonempty(&meta, &key)?;
+                let target = match key_text.as_str() {
+                    "tool" => Target::Tool(s),
+                    "prompt" => Target::Prompt(s),
+                    "resource" => Target::Resource(s),
+                    _ => Target::ResourceTemplate(s),
+                };
+                if args.target.is_some() {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "a declaration belongs to one primitive: give only one of `tool`, `prompt`, `resource` and `resource_template`",
+                    ));
+                }
+                args.target = Some(target);
+            }
+            _ => {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown key `{key_text}`; the keys are {}", KEYS.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = parser.parse2(tokens) {
+        cx.syn_error(e);
+    }
+    args
+}
+
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// The function's name and the index of its body among the item's top-level tokens.
+fn scan_item(item: &[TokenTree]) -> (Option<Ident>, Option<usize>) {
+    let mut name = None;
+    for pair in item.windows(2) {
+        if let (TokenTree::Ident(kw), TokenTree::Ident(id)) = (&pair[0], &pair[1])
+            && kw == "fn"
+        {
+            name = Some(id.clone());
+            break;
+        }
+    }
+    let body = item
+        .iter()
+        .rposition(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace));
+    (name, body)
+}
+
+/// The arguments of the other `#[elicitation(...)]` attributes stacked on the same item.
+fn stacked(item: &[TokenTree]) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for pair in item.windows(2) {
+        let (TokenTree::Punct(p), TokenTree::Group(g)) = (&pair[0], &pair[1]) else {
+            continue;
+        };
+        if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
+            continue;
+        }
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        // The path's last segment is `elicitation`, followed by the argument group.
+        if let Some(pos) = inner
+            .iter()
+            .position(|t| matches!(t, TokenTree::Ident(i) if i == "elicitation"))
+            && let Some(TokenTree::Group(args)) = inner.get(pos + 1)
+            && args.delimiter() == Delimiter::Parenthesis
+        {
+            out.push(args.stream());
+        }
+    }
+    out
+}
+
+pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let cx = Ctxt::new();
+    let args = parse_args(&cx, attr);
+    let tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    let (fn_name, body) = scan_item(&tokens);
+
+    let registration = check_and_register(&cx, &args, fn_name.as_ref(), &tokens);
+    if body.is_none() {
+        cx.error_at(
+            Span::call_site(),
+            "`#[elicitation]` goes on a function with a body: a free function or a method in an `impl` block",
+        );
+    }
+    let errors = match cx.check() {
+        Ok(()) => TokenStream::new(),
+        Err(e) => e.to_compile_error(),
+    };
+    let (Some(body), Some(registration)) = (body, registration) else {
+        // Leave the function as it is, so one mistake does not cascade into its callers.
+        return quote!(#errors #item);
+    };
+    let mut out = TokenStream::new();
+    for (i, t) in tokens.into_iter().enumerate() {
+        if i == body
+            && let TokenTree::Group(g) = &t
+        {
+            let original = g.stream();
+            let mut group = Group::new(Delimiter::Brace, quote!(#registration #original));
+            group.set_span(g.span());
+            out.extend([TokenTree::Group(group)]);
+        } else {
+            out.extend([t]);
+        }
+    }
+    quote!(#errors #out)
+}
+
+/// The checks and the registration, or `None` when the declaration cannot be registered.
+fn check_and_register(
+    cx: &Ctxt,
+    args: &Args,
+    fn_name: Option<&Ident>,
+    item: &[TokenTree],
+) -> Option<TokenStream> {
+    let p = quote!(::mcpdesc_runtime::__private);
+    let site = Span::call_site();
+
+    let name = match &args.name {
+        Some(n) if !is_name(&n.value) => {
+            cx.error_at(
+                n.span,
+                format!(
+                    "the declaration name {:?} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
+                    n.value
+                ),
+            );
+            None
+        }
+        Some(n) => Some(n.clone()),
+        None => {
+            cx.error_at(
+                site,
+                "a declaration needs a `name = \"...\"`, unique on its primitive",
+            );
+            None
+        }
+    };
+    let message = args.message.clone();
+    if message.is_none() {
+        cx.error_at(
+            site,
+            "a declaration needs a `message = \"...\"`: what the user is asked",
+        );
+    }
+
+    // The mode.
+    let mode = match (&args.mode, &args.form, &args.url) {
+        (Some(m), Some(_), Some(u)) if m.value == "form" => {
+            cx.error_at(u.span, "form mode takes no `url`: remove it, or declare URL mode in a separate `#[elicitation]`");
+            None
+        }
+        (Some(m), None, _) if m.value == "form" => {
+            cx.error_at(
+                m.span,
+                "form mode needs `form = Type`, a `#[derive(ElicitationForm)]` struct",
+            );
+            None
+        }
+        (Some(m), Some(f), _) if m.value == "url" => {
+            cx.error_spanned_by(f, "URL mode takes no `form`: the user answers on the page at the URL; use mode \"form\" to ask for a form");
+            None
+        }
+        (None, Some(_), Some(u)) => {
+            cx.error_at(u.span, "a declaration is either a form (`form = Type`) or a URL (`url = \"...\"`), not both");
+            None
+        }
+        (None, None, None) => {
+            cx.error_at(site, "say how to ask: `form = Type` for form mode, or `url = \"...\"` / `mode = \"url\"` for URL mode");
+            None
+        }
+        (_, Some(f), None) => Some(Ok(f)),
+        (_, None, url) => Some(Err(url.clone())),
+        (Some(_), Some(_), Some(_)) => None,
+    };
+
+    // The primitive.
+    let target = match (&args.target, fn_name) {
+        (Some(t), _) => Some(t.clone()),
+        (None, Some(f)) => Some(Target::Tool(Str {
+            value: crate::attr::unraw(f),
+            span: f.span(),
+        })),
+        (None, None) => None,
+    };
+
+    // Duplicate names across the attributes stacked on this item.
+    if let (Some(name), Some(target)) = (&name, &target) {
+        for other in stacked(item) {
+            let other_cx = Ctxt::new();
+            let o = parse_args(&other_cx, other);
+            let _ = other_cx.check();
+            let other_target = match (&o.target, fn_name) {
+                (Some(t), _) => Some(t.clone()),
+                (None, Some(f)) => Some(Target::Tool(Str {
+                    value: crate::attr::unraw(f),
+                    span: f.span(),
+                })),
+                _ => None,
+            };
+            if o.name.as_ref().is_some_and(|n| n.value == name.value)
+                && other_target.is_some_and(|t| t.key() == target.key())
+            {
+                let (kind, id) = target.key();
+                cx.error_at(
+                    name.span,
+                    format!(
+                        "the {kind} `{id}` already has a declaration named {:?} in another `#[elicitation]` on this function; names are unique per primitive: rename one",
+                        name.value
+                    ),
+                );
+            }
+        }
+    }
+
+    let (name, message, mode, target) = (name?, message?, mode?, target?);
+
+    let mut checks = TokenStream::new();
+    let fail = |span: Span, cond: TokenStream, message: String| {
+        let p = quote_spanned!(span=> ::mcpdesc_runtime::__private);
+        quote_spanned!(span=> const _: () = #p::fail_if(#cond, #message);)
+    };
+
+    let scope = match &args.protocol_versions {
+        Some((key_span, versions)) => {
+            for v in versions {
+                let text = &v.value;
+                checks.extend(fail(
+                    v.span,
+                    quote!(!#p::is_version(#text)),
+                    format!(
+                        "unknown MCP protocol version {text:?}; write versions as YYYY-MM-DD, such as \"2025-06-18\", \"2025-11-25\" or \"2026-07-28\""
+                    ),
+                ));
+            }
+            let names = versions.iter().map(|v| &v.value);
+            let set = quote!({
+                let set = #p::VersionSet::EMPTY;
+                #( let set = #p::with_version(set, #names); )*
+                set
+            });
+            Some((*key_span, set))
+        }
+        None => None,
+    };
+
+    let mode_tokens = match &mode {
+        Ok(form) => {
+            let form_name = crate::attr::tokens_text(form);
+            let form_ty = quote_spanned!(form.span()=> <#form as #p::FormStatics>);
+            if let Some((span, set)) = &scope {
+                let p_at = quote_spanned!(*span=> ::mcpdesc_runtime::__private);
+                checks.extend(quote_spanned! {*span=>
+                    const _: () = {
+                        let message = #p_at::misfit(#form_ty::SCHEMA, #form_ty::MISFITS, #set);
+                        #p_at::fail_if(message.is_some(), #p_at::message_or_empty(message))
+                    };
+                });
+            }
+            quote! {
+                #p::Mode::Form {
+                    form: #form_name,
+                    schema: <#form as #p::ElicitationForm>::requested_schema,
+                    versions: <#form as #p::ElicitationForm>::PROTOCOL_VERSIONS,
+                }
+            }
+        }
+        Err(url) => {
+            if let Some(u) = url {
+                let text = &u.value;
+                checks.extend(fail(
+                    u.span,
+                    quote!(!#p::is_absolute_uri(#text)),
+                    format!(
+                        "`url` {text:?} is not a syntactically valid absolute URI; write a full URL such as \"https://example.com/connect\" (it is never fetched)"
+                    ),
+                ));
+            }
+            if let Some((span, set)) = &scope {
+                checks.extend(fail(
+                    *span,
+                    quote!(#set.contains(#p::ProtocolVersion::V2025_06_18)),
+                    "URL-mode elicitation does not exist in MCP 2025-06-18; remove \"2025-06-18\" from `protocol_versions`".to_owned(),
+                ));
+            }
+            let url = match url {
+                Some(u) => {
+                    let text = &u.value;
+                    quote!(#p::Some(#text))
+                }
+                None => quote!(#p::None),
+            };
+            quote!(#p::Mode::Url { url: #url })
+        }
+    };
+
+    let primitive = match &target {
+        Target::Tool(s) => {
+            let v = &s.value;
+            quote!(#p::Primitive::Tool(#v))
+        }
+        Target::Prompt(s) => {
+            let v = &s.value;
+            quote!(#p::Primitive::Prompt(#v))
+        }
+        Target::Resource(s) => {
+            let v = &s.value;
+            quote!(#p::Primitive::Resource(#v))
+        }
+        Target::ResourceTemplate(s) => {
+            let v = &s.value;
+            quote!(#p::Primitive::ResourceTemplate(#v))
+        }
+    };
+    let opt = |s: &Option<Str>| match s {
+        Some(s) => {
+            let v = &s.value;
+            quote!(#p::Some(#v))
+        }
+        None => quote!(#p::None),
+    };
+    let (when, on_decline, on_cancel) =
+        (opt(&args.when), opt(&args.on_decline), opt(&args.on_cancel));
+    let scope_tokens = match &scope {
+        Some((_, set)) => quote!(#p::Some(#set)),
+        None => quote!(#p::None),
+    };
+    let name_value = &name.value;
+    let message_value = &message.value;
+    let location = quote_spanned! {name.span=>
+        #p::Location {
+            file: ::core::file!(),
+            line: ::core::line!(),
+            column: ::core::column!(),
+        }
+    };
+    Some(quote! {
+        #checks
+        #p::inventory::submit! {
+            #p::Declaration::__new(
+                #primitive,
+                #name_value,
+                #mode_tokens,
+                #message_value,
+                #when,
+                #on_decline,
+                #on_cancel,
+                #scope_tokens,
+                #location,
+            )
+        }
+    })
+}

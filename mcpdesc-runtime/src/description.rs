@@ -1,0 +1,1026 @@
+//! MCP Description documents, generated from code.
+//!
+//! ```
+//! use mcpdesc_runtime::description::{Description, Info, Tool};
+//! use mcpdesc_runtime::ProtocolVersion;
+//!
+//! let doc = Description::builder(Info::new("issue-server", "1.0.0"))
+//!     .protocol_versions([ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28])
+//!     .tool(Tool::new("list_issues").description("List open issues."))
+//!     .registered_elicitations()
+//!     .build()
+//!     .unwrap();
+//! assert!(doc.to_json_pretty().contains("\"list_issues\""));
+//! assert!(doc.to_yaml().starts_with("mcpdesc: 0.9.0\n"));
+//! ```
+//!
+//! The builder refuses to produce an invalid document: [`DescriptionBuilder::build`] runs the
+//! [validator](crate::validate) over what it wrote, and returns every problem in a
+//! [`BuildError`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde_json::{Map, Value, json};
+
+use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::validate::{Diagnostic, Severity};
+use crate::version::{ProtocolVersion, VersionSet};
+
+/// The version of the MCP Description specification a document follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SpecVersion {
+    /// `0.9.0-rc.3` (the default): `"mcpdesc": "0.9.0"` with the release candidate's `$schema`.
+    #[default]
+    V0_9_0Rc3,
+    /// The stable `0.8.0`.
+    V0_8_0,
+}
+
+impl SpecVersion {
+    /// The value of the root `mcpdesc` member.
+    pub const fn mcpdesc(self) -> &'static str {
+        match self {
+            SpecVersion::V0_9_0Rc3 => "0.9.0",
+            SpecVersion::V0_8_0 => "0.8.0",
+        }
+    }
+
+    /// The value of the root `$schema` member.
+    pub const fn schema_url(self) -> &'static str {
+        match self {
+            SpecVersion::V0_9_0Rc3 => "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
+            SpecVersion::V0_8_0 => "https://mcpdesc.org/schema/mcp-description/0.8.0.json",
+        }
+    }
+}
+
+/// The server's `info`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    name: String,
+    version: String,
+    title: Option<String>,
+    description: Option<String>,
+}
+
+impl Info {
+    /// The server's name and version.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Info {
+            name: name.into(),
+            version: version.into(),
+            title: None,
+            description: None,
+        }
+    }
+
+    /// A display title.
+    #[must_use]
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// A description of the server.
+    #[must_use]
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("name".into(), self.name.clone().into());
+        m.insert("version".into(), self.version.clone().into());
+        if let Some(t) = &self.title {
+            m.insert("title".into(), t.clone().into());
+        }
+        if let Some(d) = &self.description {
+            m.insert("description".into(), d.clone().into());
+        }
+        Value::Object(m)
+    }
+}
+
+/// What every primitive has besides its identity.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Common {
+    title: Option<String>,
+    description: Option<String>,
+    protocol_versions: Option<VersionSet>,
+}
+
+macro_rules! common_methods {
+    () => {
+        /// A display title.
+        #[must_use]
+        pub fn title(mut self, title: impl Into<String>) -> Self {
+            self.common.title = Some(title.into());
+            self
+        }
+
+        /// A description.
+        #[must_use]
+        pub fn description(mut self, description: impl Into<String>) -> Self {
+            self.common.description = Some(description.into());
+            self
+        }
+
+        /// An explicit scope: the protocol versions this description applies to (a subset of
+        /// the document's).
+        #[must_use]
+        pub fn protocol_versions(
+            mut self,
+            versions: impl IntoIterator<Item = ProtocolVersion>,
+        ) -> Self {
+            self.common.protocol_versions = Some(versions.into_iter().collect());
+            self
+        }
+    };
+}
+
+/// A tool.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tool {
+    name: String,
+    common: Common,
+    input_schema: Value,
+    output_schema: Option<Value>,
+}
+
+impl Tool {
+    /// A tool named `name`, taking any object (`{"type": "object"}`) until an input schema is
+    /// given.
+    pub fn new(name: impl Into<String>) -> Self {
+        Tool {
+            name: name.into(),
+            common: Common::default(),
+            input_schema: json!({"type": "object"}),
+            output_schema: None,
+        }
+    }
+
+    common_methods!();
+
+    /// The input schema, as JSON (an object-rooted JSON Schema).
+    #[must_use]
+    pub fn input_schema(mut self, schema: Value) -> Self {
+        self.input_schema = schema;
+        self
+    }
+
+    /// The output schema, as JSON.
+    #[must_use]
+    pub fn output_schema(mut self, schema: Value) -> Self {
+        self.output_schema = Some(schema);
+        self
+    }
+
+    /// The input schema of `T`, generated by schemars (JSON Schema 2020-12), object-rooted.
+    #[cfg(feature = "schemars")]
+    #[must_use]
+    pub fn input_schema_for<T: schemars::JsonSchema>(mut self) -> Self {
+        self.input_schema = schema_of::<T>();
+        self
+    }
+
+    /// The output schema of `T`, generated by schemars.
+    #[cfg(feature = "schemars")]
+    #[must_use]
+    pub fn output_schema_for<T: schemars::JsonSchema>(mut self) -> Self {
+        self.output_schema = Some(schema_of::<T>());
+        self
+    }
+}
+
+#[cfg(feature = "schemars")]
+fn schema_of<T: schemars::JsonSchema>() -> Value {
+    let schema = schemars::generate::SchemaSettings::draft2020_12()
+        .into_generator()
+        .into_root_schema_for::<T>();
+    schema.to_value()
+}
+
+/// A resource.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resource {
+    uri: String,
+    name: String,
+    common: Common,
+    mime_type: Option<String>,
+}
+
+impl Resource {
+    /// A resource at `uri`, called `name`.
+    pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
+        Resource {
+            uri: uri.into(),
+            name: name.into(),
+            common: Common::default(),
+            mime_type: None,
+        }
+    }
+
+    common_methods!();
+
+    /// The MIME type of its contents.
+    #[must_use]
+    pub fn mime_type(mut self, mime_type: impl Into<String>) -> Self {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+}
+
+/// A resource template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceTemplate {
+    uri_template: String,
+    name: String,
+    common: Common,
+    mime_type: Option<String>,
+}
+
+impl ResourceTemplate {
+    /// A template of resource URIs (RFC 6570), called `name`.
+    pub fn new(uri_template: impl Into<String>, name: impl Into<String>) -> Self {
+        ResourceTemplate {
+            uri_template: uri_template.into(),
+            name: name.into(),
+            common: Common::default(),
+            mime_type: None,
+        }
+    }
+
+    common_methods!();
+
+    /// The MIME type of the resources' contents.
+    #[must_use]
+    pub fn mime_type(mut self, mime_type: impl Into<String>) -> Self {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+}
+
+/// An argument of a prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromptArgument {
+    name: String,
+    description: Option<String>,
+    required: bool,
+}
+
+impl PromptArgument {
+    /// An optional argument.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptArgument {
+            name: name.into(),
+            description: None,
+            required: false,
+        }
+    }
+
+    /// A description.
+    #[must_use]
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Marks the argument required.
+    #[must_use]
+    pub fn required(mut self) -> Self {
+        self.required = true;
+        self
+    }
+}
+
+/// A prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prompt {
+    name: String,
+    common: Common,
+    arguments: Vec<PromptArgument>,
+}
+
+impl Prompt {
+    /// A prompt named `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Prompt {
+            name: name.into(),
+            common: Common::default(),
+            arguments: Vec::new(),
+        }
+    }
+
+    common_methods!();
+
+    /// Adds an argument.
+    #[must_use]
+    pub fn argument(mut self, argument: PromptArgument) -> Self {
+        self.arguments.push(argument);
+        self
+    }
+}
+
+/// One problem that stops [`DescriptionBuilder::build`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildProblem {
+    /// A registered declaration names a primitive the builder was not given.
+    UnknownPrimitive {
+        /// The declaration's name.
+        declaration: String,
+        /// The primitive it names.
+        primitive: String,
+        /// Where the declaration is written.
+        location: String,
+    },
+    /// A declaration without explicit scope cannot serve every version its primitive has.
+    ScopeNotSatisfiable {
+        /// The declaration's name.
+        declaration: String,
+        /// Its primitive.
+        primitive: String,
+        /// What it needs and how to split the scope.
+        message: String,
+    },
+    /// Two primitives, or two declarations of one primitive, share an identity.
+    Duplicate {
+        /// What is duplicated.
+        message: String,
+    },
+    /// Something required is empty.
+    Empty {
+        /// What is empty.
+        message: String,
+    },
+    /// The written document did not validate.
+    Invalid(Diagnostic),
+}
+
+impl fmt::Display for BuildProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildProblem::UnknownPrimitive {
+                declaration,
+                primitive,
+                location,
+            } => write!(
+                f,
+                "the elicitation declaration `{declaration}` ({location}) belongs to the {primitive}, which the builder does not know; add it with `.tool(..)`, `.resource(..)`, `.resource_template(..)` or `.prompt(..)`, or correct the attribute's `tool`/`prompt`/`resource`/`resource_template`"
+            ),
+            BuildProblem::ScopeNotSatisfiable { message, .. } => f.write_str(message),
+            BuildProblem::Duplicate { message } | BuildProblem::Empty { message } => {
+                f.write_str(message)
+            }
+            BuildProblem::Invalid(d) => write!(f, "the generated document is invalid: {d}"),
+        }
+    }
+}
+
+/// Every problem that stopped a build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError {
+    problems: Vec<BuildProblem>,
+}
+
+impl BuildError {
+    /// The problems. Never empty.
+    pub fn problems(&self) -> &[BuildProblem] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.as_slice() {
+            [one] => write!(f, "cannot build the MCP Description: {one}"),
+            many => {
+                write!(
+                    f,
+                    "cannot build the MCP Description ({} problems):",
+                    many.len()
+                )?;
+                for p in many {
+                    write!(f, "\n  - {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Builds a [`Description`]. Start with [`Description::builder`].
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct DescriptionBuilder {
+    info: Info,
+    spec: SpecVersion,
+    protocol_versions: Vec<ProtocolVersion>,
+    tools: Vec<Tool>,
+    resources: Vec<Resource>,
+    resource_templates: Vec<ResourceTemplate>,
+    prompts: Vec<Prompt>,
+    declarations: Vec<&'static Declaration>,
+}
+
+/// A generated MCP Description. Valid by construction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Description {
+    value: Value,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Description {
+    /// Starts a description of the server `info`, for every form-mode protocol version
+    /// (2025-06-18, 2025-11-25, 2026-07-28) until told otherwise.
+    pub fn builder(info: Info) -> DescriptionBuilder {
+        DescriptionBuilder {
+            info,
+            spec: SpecVersion::default(),
+            protocol_versions: VersionSet::FORM_MODE.iter().collect(),
+            tools: Vec::new(),
+            resources: Vec::new(),
+            resource_templates: Vec::new(),
+            prompts: Vec::new(),
+            declarations: Vec::new(),
+        }
+    }
+
+    /// The document as JSON.
+    pub fn as_value(&self) -> &Value {
+        &self.value
+    }
+
+    /// Consumes the description into its JSON.
+    pub fn into_value(self) -> Value {
+        self.value
+    }
+
+    /// The document as pretty-printed JSON, with a final newline.
+    pub fn to_json_pretty(&self) -> String {
+        let mut s = serde_json::to_string_pretty(&self.value).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// The document as YAML that a YAML 1.2 parser reads back to the same JSON.
+    pub fn to_yaml(&self) -> String {
+        crate::yaml::to_string(&self.value)
+    }
+
+    /// The validator's warnings (for example, legacy versions in scope). Never errors.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+}
+
+impl DescriptionBuilder {
+    /// The MCP protocol versions the server supports.
+    pub fn protocol_versions(
+        mut self,
+        versions: impl IntoIterator<Item = ProtocolVersion>,
+    ) -> Self {
+        self.protocol_versions = versions.into_iter().collect();
+        self
+    }
+
+    /// The specification version to write: 0.9.0-rc.3 (default) or 0.8.0.
+    pub fn spec_version(mut self, spec: SpecVersion) -> Self {
+        self.spec = spec;
+        self
+    }
+
+    /// Adds a tool.
+    pub fn tool(mut self, tool: Tool) -> Self {
+        self.tools.push(tool);
+        self
+    }
+
+    /// Adds a resource.
+    pub fn resource(mut self, resource: Resource) -> Self {
+        self.resources.push(resource);
+        self
+    }
+
+    /// Adds a resource template.
+    pub fn resource_template(mut self, template: ResourceTemplate) -> Self {
+        self.resource_templates.push(template);
+        self
+    }
+
+    /// Adds a prompt.
+    pub fn prompt(mut self, prompt: Prompt) -> Self {
+        self.prompts.push(prompt);
+        self
+    }
+
+    /// Merges every `#[elicitation]` declaration linked into this binary into its primitive.
+    pub fn registered_elicitations(self) -> Self {
+        self.elicitations(registry::declarations())
+    }
+
+    /// Merges the given declarations into their primitives.
+    pub fn elicitations(
+        mut self,
+        declarations: impl IntoIterator<Item = &'static Declaration>,
+    ) -> Self {
+        self.declarations.extend(declarations);
+        self
+    }
+
+    /// Writes the document, refusing to produce an invalid one.
+    pub fn build(self) -> Result<Description, BuildError> {
+        let mut problems = Vec::new();
+        let root_scope: VersionSet = self.protocol_versions.iter().copied().collect();
+        if root_scope.is_empty() {
+            problems.push(BuildProblem::Empty {
+                message: "the description needs at least one protocol version: call `.protocol_versions([...])` with the versions the server supports".to_owned(),
+            });
+        }
+        if root_scope.len() != self.protocol_versions.len() {
+            problems.push(BuildProblem::Duplicate {
+                message: "a protocol version is listed twice in `.protocol_versions([...])`"
+                    .to_owned(),
+            });
+        }
+
+        // Every primitive, with its identity and effective scope.
+        let mut slots: Vec<Slot> = Vec::new();
+        for (i, t) in self.tools.iter().enumerate() {
+            slots.push(Slot::new(
+                Kind::Tool,
+                &t.name,
+                i,
+                t.common.protocol_versions,
+                root_scope,
+            ));
+        }
+        for (i, r) in self.resources.iter().enumerate() {
+            slots.push(Slot::new(
+                Kind::Resource,
+                &r.uri,
+                i,
+                r.common.protocol_versions,
+                root_scope,
+            ));
+        }
+        for (i, r) in self.resource_templates.iter().enumerate() {
+            slots.push(Slot::new(
+                Kind::ResourceTemplate,
+                &r.uri_template,
+                i,
+                r.common.protocol_versions,
+                root_scope,
+            ));
+        }
+        for (i, p) in self.prompts.iter().enumerate() {
+            slots.push(Slot::new(
+                Kind::Prompt,
+                &p.name,
+                i,
+                p.common.protocol_versions,
+                root_scope,
+            ));
+        }
+        for (a, first) in slots.iter().enumerate() {
+            for second in &slots[a + 1..] {
+                if first.kind == second.kind
+                    && first.identity == second.identity
+                    && !first.scope.intersection(second.scope).is_empty()
+                {
+                    problems.push(BuildProblem::Duplicate {
+                        message: format!(
+                            "the {} `{}` is added twice for {}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
+                            first.kind.name(),
+                            first.identity,
+                            first.scope.intersection(second.scope)
+                        ),
+                    });
+                }
+            }
+        }
+
+        // Merge declarations.
+        let mut per_slot: Vec<Vec<(&'static Declaration, Option<VersionSet>)>> =
+            vec![Vec::new(); slots.len()];
+        for decl in &self.declarations {
+            let target = decl.primitive();
+            let matching: Vec<usize> = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind == Kind::of(target) && s.identity == target.identity())
+                .map(|(i, _)| i)
+                .collect();
+            if matching.is_empty() {
+                problems.push(BuildProblem::UnknownPrimitive {
+                    declaration: decl.name().to_owned(),
+                    primitive: target.to_string(),
+                    location: decl.location().to_string(),
+                });
+                continue;
+            }
+            let mut placed = false;
+            for i in matching {
+                let slot = &slots[i];
+                let scope = match decl.protocol_versions() {
+                    Some(explicit) => {
+                        let within = explicit.intersection(slot.scope);
+                        if within.is_empty() {
+                            continue;
+                        }
+                        Some(within)
+                    }
+                    None => None,
+                };
+                placed = true;
+                let effective = scope.unwrap_or(slot.scope);
+                let lacking = effective
+                    .intersection(VersionSet::FORM_MODE)
+                    .difference(decl.supported_versions());
+                if !lacking.is_empty() {
+                    problems.push(BuildProblem::ScopeNotSatisfiable {
+                        declaration: decl.name().to_owned(),
+                        primitive: target.to_string(),
+                        message: scope_advice(decl, target, slot.scope, effective, lacking),
+                    });
+                }
+                if per_slot[i].iter().any(|(d, _)| d.name() == decl.name()) {
+                    problems.push(BuildProblem::Duplicate {
+                        message: format!(
+                            "the {target} has two elicitation declarations named `{}` ({} and {}); names are unique per primitive",
+                            decl.name(),
+                            per_slot[i].iter().find(|(d, _)| d.name() == decl.name()).map(|(d, _)| d.location().to_string()).unwrap_or_default(),
+                            decl.location()
+                        ),
+                    });
+                    continue;
+                }
+                per_slot[i].push((decl, scope));
+            }
+            if !placed {
+                problems.push(BuildProblem::ScopeNotSatisfiable {
+                    declaration: decl.name().to_owned(),
+                    primitive: target.to_string(),
+                    message: format!(
+                        "the elicitation declaration `{}` ({}) is scoped to {}, which no description of the {target} covers; change the declaration's `protocol_versions` or the primitive's",
+                        decl.name(),
+                        decl.location(),
+                        decl.protocol_versions().unwrap_or_default()
+                    ),
+                });
+            }
+        }
+
+        // Forms used by several declarations are written once, under components.schemas.
+        let shared = shared_forms(&per_slot);
+
+        let value = self.write(&slots, &per_slot, &shared);
+        if !problems.is_empty() {
+            return Err(BuildError { problems });
+        }
+        let report = crate::validate::validate(&value);
+        let (errors, warnings): (Vec<_>, Vec<_>) = report
+            .into_diagnostics()
+            .into_iter()
+            .partition(|d| d.severity == Severity::Error);
+        if !errors.is_empty() {
+            return Err(BuildError {
+                problems: errors.into_iter().map(BuildProblem::Invalid).collect(),
+            });
+        }
+        Ok(Description { value, warnings })
+    }
+
+    fn write(
+        &self,
+        slots: &[Slot],
+        per_slot: &[Vec<(&'static Declaration, Option<VersionSet>)>],
+        shared: &BTreeMap<usize, String>,
+    ) -> Value {
+        let mut root = Map::new();
+        root.insert("mcpdesc".into(), self.spec.mcpdesc().into());
+        root.insert("$schema".into(), self.spec.schema_url().into());
+        root.insert("info".into(), self.info.to_value());
+        root.insert("protocolVersions".into(), json!(self.protocol_versions));
+
+        let declarations_of = |kind_index: usize, kind: Kind| -> Option<Value> {
+            let slot = slots
+                .iter()
+                .position(|s| s.kind == kind && s.index == kind_index)?;
+            let list = &per_slot[slot];
+            if list.is_empty() {
+                return None;
+            }
+            Some(Value::Array(
+                list.iter()
+                    .map(|(d, scope)| declaration_value(d, *scope, shared))
+                    .collect(),
+            ))
+        };
+
+        let mut tools = Vec::new();
+        for (i, t) in self.tools.iter().enumerate() {
+            let mut m = Map::new();
+            m.insert("name".into(), t.name.clone().into());
+            common(&mut m, &t.common);
+            m.insert("inputSchema".into(), t.input_schema.clone());
+            if let Some(o) = &t.output_schema {
+                m.insert("outputSchema".into(), o.clone());
+            }
+            if let Some(list) = declarations_of(i, Kind::Tool) {
+                m.insert("elicitations".into(), list);
+            }
+            tools.push(Value::Object(m));
+        }
+        let mut resources = Vec::new();
+        for (i, r) in self.resources.iter().enumerate() {
+            let mut m = Map::new();
+            m.insert("uri".into(), r.uri.clone().into());
+            m.insert("name".into(), r.name.clone().into());
+            common(&mut m, &r.common);
+            if let Some(t) = &r.mime_type {
+                m.insert("mimeType".into(), t.clone().into());
+            }
+            if let Some(list) = declarations_of(i, Kind::Resource) {
+                m.insert("elicitations".into(), list);
+            }
+            resources.push(Value::Object(m));
+        }
+        let mut templates = Vec::new();
+        for (i, r) in self.resource_templates.iter().enumerate() {
+            let mut m = Map::new();
+            m.insert("uriTemplate".into(), r.uri_template.clone().into());
+            m.insert("name".into(), r.name.clone().into());
+            common(&mut m, &r.common);
+            if let Some(t) = &r.mime_type {
+                m.insert("mimeType".into(), t.clone().into());
+            }
+            if let Some(list) = declarations_of(i, Kind::ResourceTemplate) {
+                m.insert("elicitations".into(), list);
+            }
+            templates.push(Value::Object(m));
+        }
+        let mut prompts = Vec::new();
+        for (i, p) in self.prompts.iter().enumerate() {
+            let mut m = Map::new();
+            m.insert("name".into(), p.name.clone().into());
+            common(&mut m, &p.common);
+            if !p.arguments.is_empty() {
+                let args = p
+                    .arguments
+                    .iter()
+                    .map(|a| {
+                        let mut am = Map::new();
+                        am.insert("name".into(), a.name.clone().into());
+                        if let Some(d) = &a.description {
+                            am.insert("description".into(), d.clone().into());
+                        }
+                        if a.required {
+                            am.insert("required".into(), true.into());
+                        }
+                        Value::Object(am)
+                    })
+                    .collect();
+                m.insert("arguments".into(), Value::Array(args));
+            }
+            if let Some(list) = declarations_of(i, Kind::Prompt) {
+                m.insert("elicitations".into(), list);
+            }
+            prompts.push(Value::Object(m));
+        }
+        for (key, list) in [
+            ("tools", tools),
+            ("resources", resources),
+            ("resourceTemplates", templates),
+            ("prompts", prompts),
+        ] {
+            if !list.is_empty() {
+                root.insert(key.into(), Value::Array(list));
+            }
+        }
+        if !shared.is_empty() {
+            let mut schemas = Map::new();
+            let mut written: Vec<&str> = Vec::new();
+            for slot_decls in per_slot {
+                for (d, _) in slot_decls {
+                    if let (Some(name), Some(schema)) =
+                        (shared.get(&schema_key(d)), d.requested_schema())
+                        && !written.contains(&name.as_str())
+                    {
+                        written.push(name);
+                        schemas.insert(name.clone(), schema.to_value());
+                    }
+                }
+            }
+            root.insert("components".into(), json!({ "schemas": schemas }));
+        }
+        Value::Object(root)
+    }
+}
+
+/// The kinds of primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Tool,
+    Resource,
+    ResourceTemplate,
+    Prompt,
+}
+
+impl Kind {
+    fn of(p: Primitive) -> Kind {
+        match p {
+            Primitive::Tool(_) => Kind::Tool,
+            Primitive::Resource(_) => Kind::Resource,
+            Primitive::ResourceTemplate(_) => Kind::ResourceTemplate,
+            Primitive::Prompt(_) => Kind::Prompt,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Tool => "tool",
+            Kind::Resource => "resource",
+            Kind::ResourceTemplate => "resource template",
+            Kind::Prompt => "prompt",
+        }
+    }
+}
+
+/// A primitive as the builder sees it.
+struct Slot {
+    kind: Kind,
+    identity: String,
+    index: usize,
+    scope: VersionSet,
+}
+
+impl Slot {
+    fn new(
+        kind: Kind,
+        identity: &str,
+        index: usize,
+        explicit: Option<VersionSet>,
+        root: VersionSet,
+    ) -> Self {
+        Slot {
+            kind,
+            identity: identity.to_owned(),
+            index,
+            scope: explicit.unwrap_or(root),
+        }
+    }
+}
+
+fn common(m: &mut Map<String, Value>, c: &Common) {
+    if let Some(t) = &c.title {
+        m.insert("title".into(), t.clone().into());
+    }
+    if let Some(d) = &c.description {
+        m.insert("description".into(), d.clone().into());
+    }
+    if let Some(v) = c.protocol_versions {
+        m.insert("protocolVersions".into(), json!(v));
+    }
+}
+
+/// The identity of a declaration's form: the address of its static schema.
+fn schema_key(d: &Declaration) -> usize {
+    d.requested_schema().map_or(0, |s| s as *const _ as usize)
+}
+
+fn shared_forms(
+    per_slot: &[Vec<(&'static Declaration, Option<VersionSet>)>],
+) -> BTreeMap<usize, String> {
+    let mut uses: Vec<(usize, &'static str, usize)> = Vec::new();
+    for (d, _) in per_slot.iter().flatten() {
+        if let Mode::Form { form, .. } = d.mode() {
+            let key = schema_key(d);
+            match uses.iter_mut().find(|(k, _, _)| *k == key) {
+                Some(entry) => entry.2 += 1,
+                None => uses.push((key, form, 1)),
+            }
+        }
+    }
+    let mut names: BTreeMap<usize, String> = BTreeMap::new();
+    let mut taken: Vec<String> = Vec::new();
+    for (key, form, count) in uses {
+        if count < 2 {
+            continue;
+        }
+        // The form's type name, without a module path; numbered when two forms share it.
+        let base: String = form
+            .rsplit("::")
+            .next()
+            .unwrap_or(form)
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+            .collect();
+        let base = if base.is_empty() {
+            "Form".to_owned()
+        } else {
+            base
+        };
+        let mut name = base.clone();
+        let mut n = 2;
+        while taken.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        taken.push(name.clone());
+        names.insert(key, name);
+    }
+    names
+}
+
+fn declaration_value(
+    d: &Declaration,
+    scope: Option<VersionSet>,
+    shared: &BTreeMap<usize, String>,
+) -> Value {
+    let mut m = Map::new();
+    m.insert("name".into(), d.name().into());
+    m.insert("mode".into(), d.mode_str().into());
+    m.insert("message".into(), d.message().into());
+    if let Some(w) = d.when() {
+        m.insert("when".into(), w.into());
+    }
+    match d.mode() {
+        Mode::Form { schema, .. } => {
+            let value = match shared.get(&schema_key(d)) {
+                Some(name) => json!({ "$componentRef": format!("#/components/schemas/{name}") }),
+                None => schema().to_value(),
+            };
+            m.insert("requestedSchema".into(), value);
+        }
+        Mode::Url { url: Some(url) } => {
+            m.insert("url".into(), url.into());
+        }
+        Mode::Url { url: None } => {}
+    }
+    if let Some(v) = d.on_decline() {
+        m.insert("onDecline".into(), v.into());
+    }
+    if let Some(v) = d.on_cancel() {
+        m.insert("onCancel".into(), v.into());
+    }
+    if let Some(scope) = scope {
+        m.insert("protocolVersions".into(), json!(scope));
+    }
+    Value::Object(m)
+}
+
+fn scope_advice(
+    d: &Declaration,
+    target: Primitive,
+    primitive_scope: VersionSet,
+    effective: VersionSet,
+    lacking: VersionSet,
+) -> String {
+    let need = match d.mode() {
+        Mode::Url { .. } => "URL mode".to_owned(),
+        Mode::Form { form, schema, .. } => {
+            let schema = schema();
+            match lacking.first().and_then(|v| schema.first_misfit(v)) {
+                Some((property, feature)) => format!(
+                    "form `{form}` (field `{}` is {})",
+                    property.name(),
+                    feature.describe()
+                ),
+                None => format!("form `{form}`"),
+            }
+        }
+    };
+    let keep = effective.difference(lacking);
+    let supported = d.supported_versions();
+    let versions_list = |set: VersionSet| {
+        set.iter()
+            .map(|v| format!("\"{v}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let fix = if keep.is_empty() {
+        format!(
+            "it cannot serve any version of the {target}'s scope {primitive_scope}; describe the {} for {} separately",
+            target.kind(),
+            supported
+        )
+    } else {
+        format!(
+            "give the declaration `protocol_versions = [{}]`, or split the {}: one description scoped to {lacking} without this declaration and one scoped to {keep} with it",
+            versions_list(keep),
+            target.kind()
+        )
+    };
+    format!(
+        "the elicitation declaration `{}` ({}) of the {target} needs MCP {} or later for {need}, but it inherits the scope {effective}, which includes {lacking}; {fix}",
+        d.name(),
+        d.location(),
+        supported
+            .first()
+            .map_or("2025-11-25", ProtocolVersion::as_str),
+    )
+}

@@ -1,0 +1,270 @@
+//! The elicitation declarations linked into this binary.
+//!
+//! Every `#[elicitation(...)]` attribute registers one [`Declaration`] at start-up. The
+//! description builder merges them into their primitives
+//! ([`DescriptionBuilder::registered_elicitations`](crate::description::DescriptionBuilder::registered_elicitations)),
+//! and server code can look one up to send it without repeating its message or schema:
+//!
+//! ```
+//! use mcpdesc_runtime::registry::{self, Primitive};
+//! use mcpdesc_runtime::{ElicitationForm, elicitation};
+//!
+//! #[derive(ElicitationForm)]
+//! struct Confirm {
+//!     #[form(default = true)]
+//!     proceed: bool,
+//! }
+//!
+//! #[elicitation(name = "confirm", form = Confirm, message = "Really delete the issue?")]
+//! fn delete_issue(id: u64) -> bool {
+//!     id > 0
+//! }
+//!
+//! let decl = registry::find(Primitive::Tool("delete_issue"), "confirm").unwrap();
+//! assert_eq!(decl.message(), "Really delete the issue?");
+//! let params = decl.request_params();
+//! assert_eq!(params["mode"], "form");
+//! assert_eq!(params["requestedSchema"]["properties"]["proceed"]["default"], true);
+//! # assert!(delete_issue(1));
+//! ```
+
+use std::fmt;
+
+use serde_json::{Value, json};
+
+use crate::schema::RequestedSchema;
+use crate::version::VersionSet;
+
+/// The primitive a declaration belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Primitive {
+    /// A tool, by name.
+    Tool(&'static str),
+    /// A resource, by URI.
+    Resource(&'static str),
+    /// A resource template, by URI template.
+    ResourceTemplate(&'static str),
+    /// A prompt, by name.
+    Prompt(&'static str),
+}
+
+impl Primitive {
+    /// "tool", "resource", "resource template" or "prompt".
+    pub const fn kind(self) -> &'static str {
+        match self {
+            Primitive::Tool(_) => "tool",
+            Primitive::Resource(_) => "resource",
+            Primitive::ResourceTemplate(_) => "resource template",
+            Primitive::Prompt(_) => "prompt",
+        }
+    }
+
+    /// The name, URI or URI template.
+    pub const fn identity(self) -> &'static str {
+        match self {
+            Primitive::Tool(s)
+            | Primitive::Resource(s)
+            | Primitive::ResourceTemplate(s)
+            | Primitive::Prompt(s) => s,
+        }
+    }
+}
+
+impl fmt::Display for Primitive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} `{}`", self.kind(), self.identity())
+    }
+}
+
+/// How a declaration asks.
+#[derive(Clone, Copy, Debug)]
+pub enum Mode {
+    /// Form mode with a derived form.
+    Form {
+        /// The form's Rust type name.
+        form: &'static str,
+        /// The form's schema.
+        schema: fn() -> &'static RequestedSchema,
+        /// The versions whose vocabulary the form fits.
+        versions: VersionSet,
+    },
+    /// URL mode, with the static URL when it is known.
+    Url {
+        /// The static URL; `None` when it is chosen at run time.
+        url: Option<&'static str>,
+    },
+}
+
+/// Where a declaration is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// The source file.
+    pub file: &'static str,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// One `#[elicitation(...)]` declaration.
+#[derive(Clone, Copy, Debug)]
+pub struct Declaration {
+    primitive: Primitive,
+    name: &'static str,
+    mode: Mode,
+    message: &'static str,
+    when: Option<&'static str>,
+    on_decline: Option<&'static str>,
+    on_cancel: Option<&'static str>,
+    protocol_versions: Option<VersionSet>,
+    location: Location,
+}
+
+impl Declaration {
+    /// Built by the `#[elicitation]` attribute.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub const fn __new(
+        primitive: Primitive,
+        name: &'static str,
+        mode: Mode,
+        message: &'static str,
+        when: Option<&'static str>,
+        on_decline: Option<&'static str>,
+        on_cancel: Option<&'static str>,
+        protocol_versions: Option<VersionSet>,
+        location: Location,
+    ) -> Self {
+        Declaration {
+            primitive,
+            name,
+            mode,
+            message,
+            when,
+            on_decline,
+            on_cancel,
+            protocol_versions,
+            location,
+        }
+    }
+
+    /// The primitive it belongs to.
+    pub fn primitive(&self) -> Primitive {
+        self.primitive
+    }
+
+    /// Its name, unique on the primitive.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Form or URL mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// `"form"` or `"url"`.
+    pub fn mode_str(&self) -> &'static str {
+        match self.mode {
+            Mode::Form { .. } => "form",
+            Mode::Url { .. } => "url",
+        }
+    }
+
+    /// The message shown to the user.
+    pub fn message(&self) -> &'static str {
+        self.message
+    }
+
+    /// When the interaction happens.
+    pub fn when(&self) -> Option<&'static str> {
+        self.when
+    }
+
+    /// What happens on decline.
+    pub fn on_decline(&self) -> Option<&'static str> {
+        self.on_decline
+    }
+
+    /// What happens on cancel.
+    pub fn on_cancel(&self) -> Option<&'static str> {
+        self.on_cancel
+    }
+
+    /// The explicit scope, if any.
+    pub fn protocol_versions(&self) -> Option<VersionSet> {
+        self.protocol_versions
+    }
+
+    /// Where the attribute is written.
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
+    /// The form's schema in form mode.
+    pub fn requested_schema(&self) -> Option<&'static RequestedSchema> {
+        match self.mode {
+            Mode::Form { schema, .. } => Some(schema()),
+            Mode::Url { .. } => None,
+        }
+    }
+
+    /// The static URL in URL mode, when known.
+    pub fn url(&self) -> Option<&'static str> {
+        match self.mode {
+            Mode::Url { url } => url,
+            Mode::Form { .. } => None,
+        }
+    }
+
+    /// The versions the declaration itself can serve: the form's vocabulary, or URL mode's.
+    pub fn supported_versions(&self) -> VersionSet {
+        match self.mode {
+            Mode::Form { versions, .. } => versions,
+            Mode::Url { .. } => VersionSet::URL_MODE,
+        }
+    }
+
+    /// The parameters of an `elicitation/create` request (2025-11-25 and later) for this
+    /// declaration: `{mode, message, requestedSchema}`, or `{mode, message, url}` when the URL
+    /// is static (a run-time URL and, before 2026-07-28, an `elicitationId` are added by the
+    /// caller).
+    pub fn request_params(&self) -> Value {
+        match self.mode {
+            Mode::Form { schema, .. } => json!({
+                "mode": "form",
+                "message": self.message,
+                "requestedSchema": schema(),
+            }),
+            Mode::Url { url } => {
+                let mut v = json!({"mode": "url", "message": self.message});
+                if let Some(url) = url {
+                    v["url"] = Value::from(url);
+                }
+                v
+            }
+        }
+    }
+}
+
+inventory::collect!(Declaration);
+
+/// Every declaration linked into this binary, ordered by primitive, then by where it is written.
+pub fn declarations() -> Vec<&'static Declaration> {
+    let mut all: Vec<&'static Declaration> = inventory::iter::<Declaration>.into_iter().collect();
+    all.sort_by_key(|d| (d.primitive, d.location, d.name));
+    all
+}
+
+/// The declaration named `name` on `primitive`.
+pub fn find(primitive: Primitive, name: &str) -> Option<&'static Declaration> {
+    inventory::iter::<Declaration>
+        .into_iter()
+        .find(|d| d.primitive == primitive && d.name == name)
+}
