@@ -66,6 +66,13 @@ struct Args {
     key_spans: Vec<(String, Span)>,
 }
 
+impl Args {
+    /// Whether the key was written (even with a value that was refused).
+    fn has(&self, key: &str) -> bool {
+        self.key_spans.iter().any(|(k, _)| k == key)
+    }
+}
+
 const KEYS: &[&str] = &[
     "name",
     "form",
@@ -100,17 +107,21 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
             let lit: LitStr = meta.value()?.parse()?;
             Ok(Str::from_lit(&lit))
         };
-        let nonempty = |meta: &syn::meta::ParseNestedMeta, key: &Ident| -> syn::Result<Str> {
+        // A refused value is reported and left unset; parsing goes on with the next key.
+        let nonempty = |meta: &syn::meta::ParseNestedMeta,
+                        key: &Ident|
+         -> syn::Result<Option<Str>> {
             let s = lit(meta)?;
             if s.value.trim().is_empty() {
-                return Err(syn::Error::new(
+                cx.error_at(
                     s.span,
                     format!(
                         "`{key}` must not be empty: it documents the interaction for users and clients"
                     ),
-                ));
+                );
+                return Ok(None);
             }
-            Ok(s)
+            Ok(Some(s))
         };
         match key_text.as_str() {
             "name" => args.name = Some(lit(&meta)?),
@@ -118,21 +129,22 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
             "url" => args.url = Some(lit(&meta)?),
             "mode" => {
                 let m = lit(&meta)?;
-                if m.value != "form" && m.value != "url" {
-                    return Err(syn::Error::new(
+                if m.value == "form" || m.value == "url" {
+                    args.mode = Some(m);
+                } else {
+                    cx.error_at(
                         m.span,
                         format!(
                             "unknown mode {:?}; the modes are \"form\" and \"url\"",
                             m.value
                         ),
-                    ));
+                    );
                 }
-                args.mode = Some(m);
             }
-            "message" => args.message = Some(nonempty(&meta, &key)?),
-            "when" => args.when = Some(nonempty(&meta, &key)?),
-            "on_decline" => args.on_decline = Some(nonempty(&meta, &key)?),
-            "on_cancel" => args.on_cancel = Some(nonempty(&meta, &key)?),
+            "message" => args.message = nonempty(&meta, &key)?,
+            "when" => args.when = nonempty(&meta, &key)?,
+            "on_decline" => args.on_decline = nonempty(&meta, &key)?,
+            "on_cancel" => args.on_cancel = nonempty(&meta, &key)?,
             "protocol_versions" => {
                 let input: ParseStream = meta.value()?;
                 let content;
@@ -141,15 +153,18 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
                     content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
                 let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
                 if versions.is_empty() {
-                    return Err(syn::Error::new(
+                    cx.error_at(
                         bracket.span.join(),
                         "`protocol_versions` must not be empty: list the versions the declaration applies to, or leave the key out to inherit the primitive's",
-                    ));
+                    );
+                } else {
+                    args.protocol_versions = Some((key.span(), versions));
                 }
-                args.protocol_versions = Some((key.span(), versions));
             }
             "tool" | "prompt" | "resource" | "resource_template" => {
-                let s = nonempty(&meta, &key)?;
+                let Some(s) = nonempty(&meta, &key)? else {
+                    return Ok(());
+                };
                 let target = match key_text.as_str() {
                     "tool" => Target::Tool(s),
                     "prompt" => Target::Prompt(s),
@@ -157,18 +172,30 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
                     _ => Target::ResourceTemplate(s),
                 };
                 if args.target.is_some() {
-                    return Err(syn::Error::new(
+                    cx.error_at(
                         key.span(),
                         "a declaration belongs to one primitive: give only one of `tool`, `prompt`, `resource` and `resource_template`",
-                    ));
+                    );
+                } else {
+                    args.target = Some(target);
                 }
-                args.target = Some(target);
             }
             _ => {
-                return Err(syn::Error::new(
+                cx.error_at(
                     key.span(),
                     format!("unknown key `{key_text}`; the keys are {}", KEYS.join(", ")),
-                ));
+                );
+                // Skip the value so the keys after it are still read.
+                meta.input.step(|cursor| {
+                    let mut rest = *cursor;
+                    while let Some((tt, next)) = rest.token_tree() {
+                        if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
+                            break;
+                        }
+                        rest = next;
+                    }
+                    Ok(((), rest))
+                })?;
             }
         }
         Ok(())
@@ -286,15 +313,17 @@ fn check_and_register(
         }
         Some(n) => Some(n.clone()),
         None => {
-            cx.error_at(
-                site,
-                "a declaration needs a `name = \"...\"`, unique on its primitive",
-            );
+            if !args.has("name") {
+                cx.error_at(
+                    site,
+                    "a declaration needs a `name = \"...\"`, unique on its primitive",
+                );
+            }
             None
         }
     };
     let message = args.message.clone();
-    if message.is_none() {
+    if message.is_none() && !args.has("message") {
         cx.error_at(
             site,
             "a declaration needs a `message = \"...\"`: what the user is asked",

@@ -622,6 +622,27 @@ impl DescriptionBuilder {
                 });
                 continue;
             }
+            // A primitive split by scope: a declaration without an explicit scope goes to the
+            // descriptions whose versions it can serve (the split the scope advice asks for).
+            let matching = if decl.protocol_versions().is_none() && matching.len() > 1 {
+                let fitting: Vec<usize> = matching
+                    .iter()
+                    .copied()
+                    .filter(|i| {
+                        slots[*i]
+                            .scope
+                            .intersection(VersionSet::FORM_MODE)
+                            .is_subset(decl.supported_versions())
+                    })
+                    .collect();
+                if fitting.is_empty() {
+                    matching
+                } else {
+                    fitting
+                }
+            } else {
+                matching
+            };
             let mut placed = false;
             for i in matching {
                 let slot = &slots[i];

@@ -1,0 +1,286 @@
+//! The description builder: what it writes, and every refusal with its message.
+
+use mcpdesc_runtime::description::{
+    BuildProblem, Description, Info, Prompt, Resource, ResourceTemplate, SpecVersion, Tool,
+};
+use mcpdesc_runtime::registry::{self, Declaration, Primitive};
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, elicitation};
+use serde_json::json;
+
+use ProtocolVersion::{V2025_06_18, V2025_11_25, V2026_07_28};
+
+#[derive(ElicitationForm)]
+struct Plain {
+    #[form(title = "Name")]
+    name: String,
+}
+
+#[derive(ElicitationForm)]
+struct Multi {
+    labels: Vec<Label>,
+}
+
+#[derive(ElicitationEnum)]
+enum Label {
+    Bug,
+}
+
+#[elicitation(name = "ask", form = Plain, message = "Name?")]
+fn b_plain() {}
+
+#[elicitation(name = "pick", form = Multi, message = "Labels?")]
+fn b_multi() {}
+
+#[elicitation(name = "link", mode = "url", message = "Link.")]
+fn b_url() {}
+
+#[elicitation(name = "orphan", tool = "b_missing", form = Plain, message = "Nobody has me.")]
+fn b_orphan() {}
+
+#[elicitation(name = "a", resource = "file:///b", form = Plain, message = "A.")]
+#[elicitation(name = "b", resource_template = "file:///b/{x}", form = Plain, message = "B.", when = "Always.", on_decline = "D.", on_cancel = "C.")]
+#[elicitation(name = "c", prompt = "b_prompt", form = Plain, message = "C.", protocol_versions = ["2025-11-25"])]
+fn b_everywhere() {}
+
+/// Declarations of the tools (or other primitives) whose identity starts with `prefix`.
+fn decls(prefix: &str) -> Vec<&'static Declaration> {
+    registry::declarations()
+        .into_iter()
+        .filter(|d| d.primitive().identity().starts_with(prefix))
+        .collect()
+}
+
+fn builder() -> mcpdesc_runtime::description::DescriptionBuilder {
+    Description::builder(Info::new("b", "1.0.0"))
+}
+
+#[test]
+fn writes_declarations_into_every_kind_of_primitive() {
+    let doc = builder()
+        .resource(Resource::new("file:///b", "b"))
+        .resource_template(ResourceTemplate::new("file:///b/{x}", "bx"))
+        .prompt(Prompt::new("b_prompt"))
+        .elicitations(decls("file:///b").into_iter().chain(decls("b_prompt")))
+        .build()
+        .unwrap();
+    let plain = json!({"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]});
+    assert_eq!(
+        doc.as_value(),
+        &json!({
+            "mcpdesc": "0.9.0",
+            "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
+            "info": {"name": "b", "version": "1.0.0"},
+            "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
+            "resources": [{"uri": "file:///b", "name": "b", "elicitations": [
+                {"name": "a", "mode": "form", "message": "A.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}}
+            ]}],
+            "resourceTemplates": [{"uriTemplate": "file:///b/{x}", "name": "bx", "elicitations": [
+                {"name": "b", "mode": "form", "message": "B.", "when": "Always.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "onDecline": "D.", "onCancel": "C."}
+            ]}],
+            "prompts": [{"name": "b_prompt", "elicitations": [
+                {"name": "c", "mode": "form", "message": "C.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "protocolVersions": ["2025-11-25"]}
+            ]}],
+            "components": {"schemas": {"Plain": plain}},
+        })
+    );
+}
+
+#[test]
+fn yaml_snapshot_of_a_small_document() {
+    let doc = builder()
+        .protocol_versions([V2025_11_25])
+        .tool(Tool::new("b_url").description("Link: an account"))
+        .elicitations(decls("b_url"))
+        .build()
+        .unwrap();
+    assert_eq!(
+        doc.to_yaml(),
+        "mcpdesc: \"0.9.0\"\n$schema: https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json\ninfo:\n  name: b\n  version: \"1.0.0\"\nprotocolVersions:\n  - \"2025-11-25\"\ntools:\n  - name: b_url\n    description: \"Link: an account\"\n    inputSchema:\n      type: object\n    elicitations:\n      - name: link\n        mode: url\n        message: Link.\n"
+    );
+    assert_eq!(
+        doc.to_json_pretty(),
+        "{\n  \"mcpdesc\": \"0.9.0\",\n  \"$schema\": \"https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json\",\n  \"info\": {\n    \"name\": \"b\",\n    \"version\": \"1.0.0\"\n  },\n  \"protocolVersions\": [\n    \"2025-11-25\"\n  ],\n  \"tools\": [\n    {\n      \"name\": \"b_url\",\n      \"description\": \"Link: an account\",\n      \"inputSchema\": {\n        \"type\": \"object\"\n      },\n      \"elicitations\": [\n        {\n          \"name\": \"link\",\n          \"mode\": \"url\",\n          \"message\": \"Link.\"\n        }\n      ]\n    }\n  ]\n}\n"
+    );
+}
+
+#[test]
+fn targets_0_8_0_on_request() {
+    let doc = builder()
+        .spec_version(SpecVersion::V0_8_0)
+        .tool(Tool::new("b_plain"))
+        .elicitations(decls("b_plain"))
+        .build()
+        .unwrap();
+    assert_eq!(doc.as_value()["mcpdesc"], "0.8.0");
+    assert_eq!(
+        doc.as_value()["$schema"],
+        "https://mcpdesc.org/schema/mcp-description/0.8.0.json"
+    );
+    // A form used once is written inline.
+    assert_eq!(
+        doc.as_value()["tools"][0]["elicitations"][0]["requestedSchema"]["type"],
+        "object"
+    );
+    assert!(doc.as_value().get("components").is_none());
+}
+
+#[test]
+fn input_schema_for_is_object_rooted() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Args {
+        issue: u64,
+    }
+    let doc = builder()
+        .tool(Tool::new("x").input_schema_for::<Args>())
+        .build()
+        .unwrap();
+    let schema = &doc.as_value()["tools"][0]["inputSchema"];
+    assert_eq!(schema["type"], "object");
+    assert_eq!(schema["required"], json!(["issue"]));
+}
+
+#[test]
+fn refuses_a_declaration_for_an_unknown_primitive() {
+    let err = builder()
+        .tool(Tool::new("b_other"))
+        .elicitations(decls("b_missing"))
+        .build()
+        .unwrap_err();
+    assert_eq!(err.problems().len(), 1);
+    assert!(
+        matches!(&err.problems()[0], BuildProblem::UnknownPrimitive { declaration, primitive, .. }
+        if declaration == "orphan" && primitive == "tool `b_missing`")
+    );
+    let text = err.to_string();
+    assert!(text.starts_with("cannot build the MCP Description: the elicitation declaration `orphan` (tests/builder.rs:"), "{text}");
+    assert!(
+        text.contains("belongs to the tool `b_missing`, which the builder does not know"),
+        "{text}"
+    );
+}
+
+#[test]
+fn refuses_an_inherited_scope_the_declaration_cannot_satisfy() {
+    let err = builder()
+        .tool(Tool::new("b_multi"))
+        .elicitations(decls("b_multi"))
+        .build()
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(
+        err.problems()[0],
+        BuildProblem::ScopeNotSatisfiable { .. }
+    ));
+    assert!(
+        text.contains("the elicitation declaration `pick`"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "needs MCP 2025-11-25 or later for form `Multi` (field `labels` is a multi-select"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("which includes [2025-06-18]"), "{text}");
+    assert!(text.contains("give the declaration `protocol_versions = [\"2025-11-25\", \"2026-07-28\"]`, or split the tool: one description scoped to [2025-06-18] without this declaration and one scoped to [2025-11-25, 2026-07-28] with it"), "{text}");
+
+    let err = builder()
+        .tool(Tool::new("b_url"))
+        .elicitations(decls("b_url"))
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("for URL mode"), "{err}");
+
+    // Split as advised, it builds: the declaration goes to the description it can serve.
+    let doc = builder()
+        .tool(Tool::new("b_multi").protocol_versions([V2025_06_18]))
+        .tool(Tool::new("b_multi").protocol_versions([V2025_11_25, V2026_07_28]))
+        .elicitations(decls("b_multi"))
+        .build()
+        .unwrap();
+    let tools = doc.as_value()["tools"].as_array().unwrap();
+    assert!(tools[0].get("elicitations").is_none());
+    assert_eq!(tools[1]["elicitations"][0]["name"], "pick");
+}
+
+#[test]
+fn refuses_duplicates() {
+    let err = builder()
+        .tool(Tool::new("b_plain"))
+        .tool(Tool::new("b_plain"))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot build the MCP Description: the tool `b_plain` is added twice for [2025-06-18, 2025-11-25, 2026-07-28]; add it once, or give the two descriptions disjoint `.protocol_versions(..)`"
+    );
+    let twice: Vec<_> = decls("b_plain")
+        .into_iter()
+        .chain(decls("b_plain"))
+        .collect();
+    let err = builder()
+        .tool(Tool::new("b_plain"))
+        .elicitations(twice)
+        .build()
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("has two elicitation declarations named `ask`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refuses_empty_protocol_versions_and_invalid_documents() {
+    let err = builder().protocol_versions([]).build().unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("needs at least one protocol version"),
+        "{err}"
+    );
+    // What the builder cannot check itself, the validator catches: an empty server name.
+    let err = Description::builder(Info::new("", "1"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(&err.problems()[0], BuildProblem::Invalid(d) if d.path == "/info/name"),
+        "{err}"
+    );
+    // A scope outside the document's.
+    let err = builder()
+        .protocol_versions([V2025_11_25])
+        .tool(Tool::new("t").protocol_versions([V2026_07_28]))
+        .build()
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("protocol-scope-outside-parent"),
+        "{err}"
+    );
+}
+
+#[test]
+fn registered_declarations_are_ordered_deterministically() {
+    let names: Vec<_> = decls("file:///b").iter().map(|d| d.name()).collect();
+    assert_eq!(names, ["a", "b"]);
+    let all = registry::declarations();
+    let again = registry::declarations();
+    assert_eq!(
+        all.iter()
+            .map(|d| (d.primitive(), d.name()))
+            .collect::<Vec<_>>(),
+        again
+            .iter()
+            .map(|d| (d.primitive(), d.name()))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        all.iter()
+            .any(|d| d.primitive() == Primitive::Prompt("b_prompt"))
+    );
+    b_plain();
+    b_multi();
+    b_url();
+    b_orphan();
+    b_everywhere();
+}

@@ -1,0 +1,181 @@
+//! The main job: the issue tracker's generated description is valid, deterministic, and the
+//! checked-in files are current.
+//!
+//! After a deliberate change, regenerate the checked-in files with
+//! `MCPDESC_BLESS=1 cargo test --test main_job` (or
+//! `cargo run --example issue_tracker -- describe --out examples/issue_tracker.mcpdesc.yaml`).
+
+#[path = "../examples/issue_tracker.rs"]
+#[allow(unreachable_pub)]
+mod issue_tracker;
+
+use std::path::Path;
+
+use mcpdesc_runtime::registry::{self, Primitive};
+use mcpdesc_runtime::validate::validate;
+
+fn check_file(rel: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    if std::env::var_os("MCPDESC_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == actual,
+        "{rel} is stale: the issue tracker's code now describes something else.\n\
+         Review the change, then regenerate it with `MCPDESC_BLESS=1 cargo test --test main_job`.\n\
+         --- generated ---\n{actual}"
+    );
+}
+
+#[test]
+fn checked_in_yaml_is_current() {
+    let d = issue_tracker::description().unwrap();
+    check_file("examples/issue_tracker.mcpdesc.yaml", &d.to_yaml());
+}
+
+#[test]
+fn json_snapshot_is_current() {
+    let d = issue_tracker::description().unwrap();
+    check_file(
+        "tests/snapshots/issue_tracker.mcpdesc.json",
+        &d.to_json_pretty(),
+    );
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let a = issue_tracker::description().unwrap();
+    let b = issue_tracker::description().unwrap();
+    assert_eq!(a.to_yaml(), b.to_yaml());
+    assert_eq!(a.to_json_pretty(), b.to_json_pretty());
+}
+
+#[test]
+fn generated_documents_validate_and_round_trip() {
+    let d = issue_tracker::description().unwrap();
+    assert!(
+        validate(d.as_value()).is_empty(),
+        "{}",
+        validate(d.as_value())
+    );
+    let from_yaml = mcpdesc_runtime::yaml::from_str(&d.to_yaml()).unwrap();
+    assert_eq!(&from_yaml, d.as_value());
+    let from_json: serde_json::Value = serde_json::from_str(&d.to_json_pretty()).unwrap();
+    assert_eq!(&from_json, d.as_value());
+}
+
+#[test]
+fn the_surface_is_complete() {
+    let d = issue_tracker::description().unwrap();
+    let v = d.as_value();
+    assert_eq!(v["mcpdesc"], "0.9.0");
+    assert_eq!(
+        v["$schema"],
+        "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json"
+    );
+    assert!(v["tools"].as_array().unwrap().len() >= 4);
+    assert_eq!(
+        v["resourceTemplates"][0]["uriTemplate"],
+        "tracker://issues/{id}"
+    );
+    assert_eq!(v["prompts"][0]["name"], "release_notes");
+
+    let declarations: Vec<&serde_json::Value> = ["tools", "resourceTemplates", "prompts"]
+        .iter()
+        .flat_map(|k| v[*k].as_array().unwrap())
+        .flat_map(|p| p["elicitations"].as_array().into_iter().flatten())
+        .collect();
+    assert!(declarations.len() >= 6);
+    // Every declaration states its mode; none adds clientRequirements.
+    assert!(
+        declarations
+            .iter()
+            .all(|d| d["mode"] == "form" || d["mode"] == "url")
+    );
+    assert!(
+        v["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t.get("clientRequirements").is_none())
+    );
+
+    // The form shared by close_issue and delete_issue is written once and referenced.
+    assert!(v["components"]["schemas"]["Confirm"].is_object());
+    for tool in ["close_issue", "delete_issue"] {
+        let t = v["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == tool)
+            .unwrap();
+        assert_eq!(
+            t["elicitations"][0]["requestedSchema"],
+            serde_json::json!({"$componentRef": "#/components/schemas/Confirm"})
+        );
+    }
+    // URL mode with a static URL and without one, each scoped to the versions that have it.
+    let link = &v["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "link_repository")
+        .unwrap()["elicitations"][0];
+    assert_eq!(
+        link["url"],
+        "https://tracker.example.com/oauth/code-host/authorize"
+    );
+    assert_eq!(
+        link["protocolVersions"],
+        serde_json::json!(["2025-11-25", "2026-07-28"])
+    );
+    let sign_in = &v["resourceTemplates"][0]["elicitations"][0];
+    assert_eq!(sign_in["mode"], "url");
+    assert!(sign_in.get("url").is_none());
+}
+
+#[test]
+fn server_code_finds_its_declarations() {
+    let d = registry::find(Primitive::Tool("assign_issue"), "choose_assignee").unwrap();
+    assert_eq!(d.message(), "Who should own this issue?");
+    let schema = d.requested_schema().unwrap();
+    assert_eq!(schema.properties()[0].name(), "assignee");
+    let url = registry::find(
+        Primitive::ResourceTemplate("tracker://issues/{id}"),
+        "sign_in",
+    )
+    .unwrap();
+    assert_eq!(url.mode_str(), "url");
+    assert_eq!(url.url(), None);
+    assert!(registry::find(Primitive::Tool("assign_issue"), "nope").is_none());
+}
+
+#[test]
+fn the_command_line() {
+    // `describe` with --format json writes the same document.
+    let d = issue_tracker::description().unwrap();
+    let dir = std::env::temp_dir().join(format!("mcpdesc-main-job-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.json");
+    let status = std::process::Command::new(env!("CARGO"))
+        .args([
+            "run",
+            "-q",
+            "--example",
+            "issue_tracker",
+            "--",
+            "describe",
+            "--format",
+            "json",
+            "--out",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), d.to_json_pretty());
+    std::fs::remove_dir_all(&dir).ok();
+}

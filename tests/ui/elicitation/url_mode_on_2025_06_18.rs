@@ -1,0 +1,12 @@
+use mcpdesc_runtime::{elicitation, ElicitationForm};
+
+#[derive(ElicitationForm)]
+struct Confirm {
+    #[form(default = true)]
+    confirm: bool,
+}
+
+#[elicitation(name = "link", mode = "url", message = "Link it.", protocol_versions = ["2025-06-18", "2025-11-25"])]
+fn link_repository() {}
+
+fn main() {}
