@@ -1,6 +1,6 @@
 //! MCP Description documents, generated from code.
 //!
-//! ```
+//! ```standalone_crate
 //! use mcpdesc_runtime::description::{Description, Info, Tool};
 //! use mcpdesc_runtime::ProtocolVersion;
 //!

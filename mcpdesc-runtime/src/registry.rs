@@ -5,7 +5,7 @@
 //! ([`DescriptionBuilder::registered_elicitations`](crate::description::DescriptionBuilder::registered_elicitations)),
 //! and server code can look one up to send it without repeating its message or schema:
 //!
-//! ```
+//! ```standalone_crate
 //! use mcpdesc_runtime::registry::{self, Primitive};
 //! use mcpdesc_runtime::{ElicitationForm, elicitation};
 //!
