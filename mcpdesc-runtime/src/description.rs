@@ -11,7 +11,7 @@
 //!     .build()
 //!     .unwrap();
 //! assert!(doc.to_json_pretty().contains("\"list_issues\""));
-//! assert!(doc.to_yaml().starts_with("mcpdesc: 0.9.0\n"));
+//! assert!(doc.to_yaml().starts_with("mcpdesc: \"0.9.0\"\n"));
 //! ```
 //!
 //! The builder refuses to produce an invalid document: [`DescriptionBuilder::build`] runs the
