@@ -107,20 +107,6 @@ pub enum ValueKind {
     MultiSelect(EnumChoices),
 }
 
-impl ValueKind {
-    /// The words for the kind, in diagnostics.
-    pub const fn describe(&self) -> &'static str {
-        match self {
-            ValueKind::String => "a string",
-            ValueKind::Boolean => "a boolean",
-            ValueKind::Number => "a number",
-            ValueKind::Integer { .. } => "an integer",
-            ValueKind::SingleSelect(_) => "a single-select enum",
-            ValueKind::MultiSelect(_) => "a multi-select",
-        }
-    }
-}
-
 /// A type that a form field may hold (not counting `Option`).
 ///
 /// Implemented for `String`, `bool`, `f32`, `f64`, the integer types, every

@@ -319,19 +319,6 @@ pub const fn format_matches(format: StringFormat, value: &str) -> bool {
     format.matches(value)
 }
 
-/// The index of the first property of `schema` that does not fit `scope`, if any.
-pub const fn first_misfit_property(schema: &RequestedSchema, scope: VersionSet) -> Option<usize> {
-    let properties = schema.properties();
-    let mut i = 0;
-    while i < properties.len() {
-        if !scope.is_subset(properties[i].schema().protocol_versions()) {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
-}
-
 /// Problems collected while reading an answer, turned into the error.
 pub fn into_error(problems: Problems) -> ContentError {
     match problems.finish() {
