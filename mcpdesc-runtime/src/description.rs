@@ -419,10 +419,7 @@ pub struct DescriptionBuilder {
     info: Info,
     spec: SpecVersion,
     protocol_versions: Vec<ProtocolVersion>,
-    tools: Vec<Tool>,
-    resources: Vec<Resource>,
-    resource_templates: Vec<ResourceTemplate>,
-    prompts: Vec<Prompt>,
+    primitives: Vec<Entry>,
     declarations: Vec<&'static Declaration>,
 }
 
@@ -441,10 +438,7 @@ impl Description {
             info,
             spec: SpecVersion::default(),
             protocol_versions: VersionSet::FORM_MODE.iter().collect(),
-            tools: Vec::new(),
-            resources: Vec::new(),
-            resource_templates: Vec::new(),
-            prompts: Vec::new(),
+            primitives: Vec::new(),
             declarations: Vec::new(),
         }
     }
@@ -495,25 +489,83 @@ impl DescriptionBuilder {
 
     /// Adds a tool.
     pub fn tool(mut self, tool: Tool) -> Self {
-        self.tools.push(tool);
+        let mut members = Map::new();
+        members.insert("name".into(), tool.name.clone().into());
+        common(&mut members, &tool.common);
+        members.insert("inputSchema".into(), tool.input_schema);
+        if let Some(o) = tool.output_schema {
+            members.insert("outputSchema".into(), o);
+        }
+        self.primitives
+            .push(Entry::new(Kind::Tool, tool.name, &tool.common, members));
         self
     }
 
     /// Adds a resource.
     pub fn resource(mut self, resource: Resource) -> Self {
-        self.resources.push(resource);
+        let mut members = Map::new();
+        members.insert("uri".into(), resource.uri.clone().into());
+        members.insert("name".into(), resource.name.into());
+        common(&mut members, &resource.common);
+        if let Some(t) = resource.mime_type {
+            members.insert("mimeType".into(), t.into());
+        }
+        self.primitives.push(Entry::new(
+            Kind::Resource,
+            resource.uri,
+            &resource.common,
+            members,
+        ));
         self
     }
 
     /// Adds a resource template.
     pub fn resource_template(mut self, template: ResourceTemplate) -> Self {
-        self.resource_templates.push(template);
+        let mut members = Map::new();
+        members.insert("uriTemplate".into(), template.uri_template.clone().into());
+        members.insert("name".into(), template.name.into());
+        common(&mut members, &template.common);
+        if let Some(t) = template.mime_type {
+            members.insert("mimeType".into(), t.into());
+        }
+        self.primitives.push(Entry::new(
+            Kind::ResourceTemplate,
+            template.uri_template,
+            &template.common,
+            members,
+        ));
         self
     }
 
     /// Adds a prompt.
     pub fn prompt(mut self, prompt: Prompt) -> Self {
-        self.prompts.push(prompt);
+        let mut members = Map::new();
+        members.insert("name".into(), prompt.name.clone().into());
+        common(&mut members, &prompt.common);
+        if !prompt.arguments.is_empty() {
+            let args = prompt
+                .arguments
+                .iter()
+                .map(|a| {
+                    let mut am = Map::new();
+                    am.insert("name".into(), a.name.clone().into());
+                    if let Some(d) = &a.description {
+                        am.insert("description".into(), d.clone().into());
+                    }
+                    if a.required {
+                        am.insert("required".into(), true.into());
+                    }
+                    Value::Object(am)
+                })
+                .collect();
+            members.insert("arguments".into(), Value::Array(args));
+        }
+        self.primitives.push(Entry::new(
+            Kind::Prompt,
+            prompt.name,
+            &prompt.common,
+            members,
+        ));
         self
     }
 
@@ -548,43 +600,15 @@ impl DescriptionBuilder {
         }
 
         // Every primitive, with its identity and effective scope.
-        let mut slots: Vec<Slot> = Vec::new();
-        for (i, t) in self.tools.iter().enumerate() {
-            slots.push(Slot::new(
-                Kind::Tool,
-                &t.name,
-                i,
-                t.common.protocol_versions,
-                root_scope,
-            ));
-        }
-        for (i, r) in self.resources.iter().enumerate() {
-            slots.push(Slot::new(
-                Kind::Resource,
-                &r.uri,
-                i,
-                r.common.protocol_versions,
-                root_scope,
-            ));
-        }
-        for (i, r) in self.resource_templates.iter().enumerate() {
-            slots.push(Slot::new(
-                Kind::ResourceTemplate,
-                &r.uri_template,
-                i,
-                r.common.protocol_versions,
-                root_scope,
-            ));
-        }
-        for (i, p) in self.prompts.iter().enumerate() {
-            slots.push(Slot::new(
-                Kind::Prompt,
-                &p.name,
-                i,
-                p.common.protocol_versions,
-                root_scope,
-            ));
-        }
+        let slots: Vec<Slot> = self
+            .primitives
+            .iter()
+            .map(|e| Slot {
+                kind: e.kind,
+                identity: e.identity.clone(),
+                scope: e.scope.unwrap_or(root_scope),
+            })
+            .collect();
         for (a, first) in slots.iter().enumerate() {
             for second in &slots[a + 1..] {
                 if first.kind == second.kind
@@ -698,7 +722,7 @@ impl DescriptionBuilder {
         // Forms used by several declarations are written once, under components.schemas.
         let shared = shared_forms(&per_slot);
 
-        let value = self.write(&slots, &per_slot, &shared);
+        let value = self.write(&per_slot, &shared);
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
@@ -717,7 +741,6 @@ impl DescriptionBuilder {
 
     fn write(
         &self,
-        slots: &[Slot],
         per_slot: &[Vec<(&'static Declaration, Option<VersionSet>)>],
         shared: &BTreeMap<usize, String>,
     ) -> Value {
@@ -727,118 +750,67 @@ impl DescriptionBuilder {
         root.insert("info".into(), self.info.to_value());
         root.insert("protocolVersions".into(), json!(self.protocol_versions));
 
-        let declarations_of = |kind_index: usize, kind: Kind| -> Option<Value> {
-            let slot = slots
-                .iter()
-                .position(|s| s.kind == kind && s.index == kind_index)?;
-            let list = &per_slot[slot];
-            if list.is_empty() {
-                return None;
-            }
-            Some(Value::Array(
-                list.iter()
-                    .map(|(d, scope)| declaration_value(d, *scope, shared))
-                    .collect(),
-            ))
-        };
-
-        let mut tools = Vec::new();
-        for (i, t) in self.tools.iter().enumerate() {
-            let mut m = Map::new();
-            m.insert("name".into(), t.name.clone().into());
-            common(&mut m, &t.common);
-            m.insert("inputSchema".into(), t.input_schema.clone());
-            if let Some(o) = &t.output_schema {
-                m.insert("outputSchema".into(), o.clone());
-            }
-            if let Some(list) = declarations_of(i, Kind::Tool) {
-                m.insert("elicitations".into(), list);
-            }
-            tools.push(Value::Object(m));
-        }
-        let mut resources = Vec::new();
-        for (i, r) in self.resources.iter().enumerate() {
-            let mut m = Map::new();
-            m.insert("uri".into(), r.uri.clone().into());
-            m.insert("name".into(), r.name.clone().into());
-            common(&mut m, &r.common);
-            if let Some(t) = &r.mime_type {
-                m.insert("mimeType".into(), t.clone().into());
-            }
-            if let Some(list) = declarations_of(i, Kind::Resource) {
-                m.insert("elicitations".into(), list);
-            }
-            resources.push(Value::Object(m));
-        }
-        let mut templates = Vec::new();
-        for (i, r) in self.resource_templates.iter().enumerate() {
-            let mut m = Map::new();
-            m.insert("uriTemplate".into(), r.uri_template.clone().into());
-            m.insert("name".into(), r.name.clone().into());
-            common(&mut m, &r.common);
-            if let Some(t) = &r.mime_type {
-                m.insert("mimeType".into(), t.clone().into());
-            }
-            if let Some(list) = declarations_of(i, Kind::ResourceTemplate) {
-                m.insert("elicitations".into(), list);
-            }
-            templates.push(Value::Object(m));
-        }
-        let mut prompts = Vec::new();
-        for (i, p) in self.prompts.iter().enumerate() {
-            let mut m = Map::new();
-            m.insert("name".into(), p.name.clone().into());
-            common(&mut m, &p.common);
-            if !p.arguments.is_empty() {
-                let args = p
-                    .arguments
-                    .iter()
-                    .map(|a| {
-                        let mut am = Map::new();
-                        am.insert("name".into(), a.name.clone().into());
-                        if let Some(d) = &a.description {
-                            am.insert("description".into(), d.clone().into());
-                        }
-                        if a.required {
-                            am.insert("required".into(), true.into());
-                        }
-                        Value::Object(am)
-                    })
-                    .collect();
-                m.insert("arguments".into(), Value::Array(args));
-            }
-            if let Some(list) = declarations_of(i, Kind::Prompt) {
-                m.insert("elicitations".into(), list);
-            }
-            prompts.push(Value::Object(m));
-        }
-        for (key, list) in [
-            ("tools", tools),
-            ("resources", resources),
-            ("resourceTemplates", templates),
-            ("prompts", prompts),
+        for kind in [
+            Kind::Tool,
+            Kind::Resource,
+            Kind::ResourceTemplate,
+            Kind::Prompt,
         ] {
+            let list: Vec<Value> = self
+                .primitives
+                .iter()
+                .zip(per_slot)
+                .filter(|(e, _)| e.kind == kind)
+                .map(|(e, declarations)| {
+                    let mut m = e.members.clone();
+                    if !declarations.is_empty() {
+                        let list = declarations
+                            .iter()
+                            .map(|(d, scope)| declaration_value(d, *scope, shared))
+                            .collect();
+                        m.insert("elicitations".into(), Value::Array(list));
+                    }
+                    Value::Object(m)
+                })
+                .collect();
             if !list.is_empty() {
-                root.insert(key.into(), Value::Array(list));
+                root.insert(kind.collection().into(), Value::Array(list));
             }
         }
         if !shared.is_empty() {
             let mut schemas = Map::new();
-            let mut written: Vec<&str> = Vec::new();
-            for slot_decls in per_slot {
-                for (d, _) in slot_decls {
-                    if let (Some(name), Some(schema)) =
-                        (shared.get(&schema_key(d)), d.requested_schema())
-                        && !written.contains(&name.as_str())
-                    {
-                        written.push(name);
-                        schemas.insert(name.clone(), schema.to_value());
-                    }
+            for (d, _) in per_slot.iter().flatten() {
+                if let (Some(name), Some(schema)) =
+                    (shared.get(&schema_key(d)), d.requested_schema())
+                    && !schemas.contains_key(name)
+                {
+                    schemas.insert(name.clone(), schema.to_value());
                 }
             }
             root.insert("components".into(), json!({ "schemas": schemas }));
         }
         Value::Object(root)
+    }
+}
+
+/// One primitive as added: its kind, identity, explicit scope, and members in output order
+/// (without `elicitations`, which the build adds).
+#[derive(Clone, Debug)]
+struct Entry {
+    kind: Kind,
+    identity: String,
+    scope: Option<VersionSet>,
+    members: Map<String, Value>,
+}
+
+impl Entry {
+    fn new(kind: Kind, identity: String, common: &Common, members: Map<String, Value>) -> Self {
+        Entry {
+            kind,
+            identity,
+            scope: common.protocol_versions,
+            members,
+        }
     }
 }
 
@@ -861,6 +833,15 @@ impl Kind {
         }
     }
 
+    fn collection(self) -> &'static str {
+        match self {
+            Kind::Tool => "tools",
+            Kind::Resource => "resources",
+            Kind::ResourceTemplate => "resourceTemplates",
+            Kind::Prompt => "prompts",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Kind::Tool => "tool",
@@ -871,29 +852,11 @@ impl Kind {
     }
 }
 
-/// A primitive as the builder sees it.
+/// A primitive as the build sees it.
 struct Slot {
     kind: Kind,
     identity: String,
-    index: usize,
     scope: VersionSet,
-}
-
-impl Slot {
-    fn new(
-        kind: Kind,
-        identity: &str,
-        index: usize,
-        explicit: Option<VersionSet>,
-        root: VersionSet,
-    ) -> Self {
-        Slot {
-            kind,
-            identity: identity.to_owned(),
-            index,
-            scope: explicit.unwrap_or(root),
-        }
-    }
 }
 
 fn common(m: &mut Map<String, Value>, c: &Common) {

@@ -413,6 +413,9 @@ fn read_field<T: FormField>(
     }
 }
 
+/// Why a value that passed the schema check still does not fit the Rust type: an integer beyond
+/// a 64-bit type's range (which the schema leaves unbounded), a number beyond `f32`, or a choice
+/// that a hand-written `ElicitationEnum` does not read back.
 fn out_of_type_range(kind: ValueKind, value: &Value) -> ProblemKind {
     let found = Number::from_json(value);
     match (kind, found) {
@@ -429,12 +432,30 @@ fn out_of_type_range(kind: ValueKind, value: &Value) -> ProblemKind {
                 }
             }
         }
-        (ValueKind::Number, Some(v)) => ProblemKind::AboveMaximum {
-            maximum: Number::Float(f64::from(f32::MAX)),
-            value: v,
+        (ValueKind::Number, Some(v)) => {
+            if v.lt(Number::Float(-f64::from(f32::MAX))) {
+                ProblemKind::BelowMinimum {
+                    minimum: Number::Float(-f64::from(f32::MAX)),
+                    value: v,
+                }
+            } else {
+                ProblemKind::AboveMaximum {
+                    maximum: Number::Float(f64::from(f32::MAX)),
+                    value: v,
+                }
+            }
+        }
+        (ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e), _) => ProblemKind::NotAChoice {
+            value: value.to_string(),
+            choices: e.choices.iter().map(|c| c.value().to_owned()).collect(),
         },
-        _ => ProblemKind::WrongType {
-            expected: crate::content::JsonType::String,
+        (kind, _) => ProblemKind::WrongType {
+            expected: match kind {
+                ValueKind::String => crate::content::JsonType::String,
+                ValueKind::Boolean => crate::content::JsonType::Boolean,
+                ValueKind::Integer { .. } => crate::content::JsonType::Integer,
+                _ => crate::content::JsonType::Number,
+            },
             found: crate::content::JsonType::of(value),
         },
     }

@@ -5,10 +5,8 @@
 
 use std::borrow::Cow;
 
-pub use core::marker::Sized;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
-pub use core::{concat, panic, stringify};
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow as CowStr;
 pub use std::string::String;
@@ -18,10 +16,9 @@ pub use crate::form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
     ValueKind, enum_from_json,
 };
-pub use crate::schema::{
-    Choice, ChoiceStyle, Choices, Number, Property, PropertyKind, PropertySchema, RequestedSchema,
-    StringFormat, Text,
-};
+pub use crate::schema::{Choice, ChoiceStyle, Property, RequestedSchema, StringFormat};
+
+use crate::schema::{Choices, Number, PropertyKind, PropertySchema, Text};
 pub use crate::version::VersionSet;
 
 #[cfg(feature = "schemars")]
