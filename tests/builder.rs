@@ -138,6 +138,17 @@ fn input_schema_for_is_object_rooted() {
     let schema = &doc.as_value()["tools"][0]["inputSchema"];
     assert_eq!(schema["type"], "object");
     assert_eq!(schema["required"], json!(["issue"]));
+
+    // A type whose schema is not an object cannot be a tool's arguments.
+    let err = builder()
+        .tool(Tool::new("x").input_schema_for::<String>())
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(&err.problems()[0], BuildProblem::Invalid(d) if d.path == "/tools/0/inputSchema"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("object-rooted"), "{err}");
 }
 
 #[test]

@@ -96,11 +96,35 @@ fn tool_members() {
         "/tools/0/elicitations",
     );
     case(
-        valid,
+        valid.clone(),
         doc(json!(ALL), json!({"name": "t"})),
         "mcpdesc.tool.members",
         "schema-validation",
         "/tools/0",
+    );
+    case(
+        valid,
+        doc(
+            json!(ALL),
+            json!({"name": "t", "inputSchema": {"type": "string"}}),
+        ),
+        "mcpdesc.tool.members",
+        "schema-validation",
+        "/tools/0/inputSchema",
+    );
+}
+
+#[test]
+fn root_schema_keyword_needs_2025_11_25() {
+    let mut with_schema = form(json!({}));
+    with_schema["requestedSchema"]["$schema"] =
+        json!("https://json-schema.org/draft/2020-12/schema");
+    case(
+        doc(json!(MODERN), tool(json!([with_schema.clone()]))),
+        doc(json!(ALL), tool(json!([with_schema]))),
+        "mcp.elicitation.form-schema.protocol-shape",
+        "elicitation-form-schema-version-mismatch",
+        "/tools/0/elicitations/0/requestedSchema/$schema",
     );
 }
 

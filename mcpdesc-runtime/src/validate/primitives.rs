@@ -188,7 +188,17 @@ fn check_one<'a>(
                 path,
                 "a tool needs an `inputSchema`: an object-rooted JSON Schema such as {\"type\": \"object\"}",
             ),
-            Some(Value::Object(_)) => {}
+            Some(Value::Object(schema)) => {
+                if !schema.contains_key("$componentRef")
+                    && schema.get("type") != Some(&Value::from("object"))
+                {
+                    cx.structural(
+                        kind.rule,
+                        &pointer(path, "inputSchema"),
+                        "a tool's `inputSchema` is object-rooted: it needs `\"type\": \"object\"` (tool arguments are always an object)",
+                    );
+                }
+            }
             Some(_) => cx.structural(
                 kind.rule,
                 &pointer(path, "inputSchema"),
