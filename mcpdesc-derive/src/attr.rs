@@ -185,7 +185,13 @@ fn each_form_key(
             let Some(key) = meta.path.get_ident().cloned() else {
                 return Err(meta.error("expected a `form` key such as `title`"));
             };
-            f(&key, &meta)
+            // A refused key or value is recorded, and reading goes on at the next key, so every
+            // mistake of the attribute is reported together.
+            if let Err(e) = f(&key, &meta) {
+                cx.syn_error(e);
+                skip_value(&meta);
+            }
+            Ok(())
         });
         if let Err(e) = result {
             cx.syn_error(e);
