@@ -138,6 +138,14 @@ proptest! {
     }
 
     #[test]
+    fn format_checks_never_panic(text in "\\PC{0,40}|[0-9T:.+Zz@a-z%-]{0,30}") {
+        use mcpdesc_runtime::schema::StringFormat;
+        for format in StringFormat::ALL {
+            let _ = format.matches(&text);
+        }
+    }
+
+    #[test]
     fn arbitrary_values_of_known_keys_never_panic(value in json()) {
         for key in KEYS {
             let mut content = Map::new();

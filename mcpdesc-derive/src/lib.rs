@@ -2,10 +2,10 @@
 //! `ElicitationEnum`.
 //!
 //! Use them through `mcpdesc_runtime`, which re-exports them; this crate's own paths are not
-//! stable. The code is laid out as `serde_derive`'s: [`ast`] (typed input) ← [`attr`] (attribute
-//! parsing, errors accumulated in one [`ctxt::Ctxt`]) → [`check`] (cross-field rules) →
-//! [`expand`] (generated code). On error the macros emit every error together with a dummy impl,
-//! so one mistake does not cascade.
+//! stable. The code is laid out as `serde_derive`'s: `ast` (typed input) ← `attr` (attribute
+//! parsing, errors accumulated in one `ctxt::Ctxt`) → `check` (cross-field rules) → `expand`
+//! (generated code); `declaration` is the `#[elicitation]` attribute. On error the macros emit
+//! every error together with a dummy impl, so one mistake does not cascade.
 
 #![allow(clippy::needless_doctest_main)]
 
