@@ -503,36 +503,24 @@ impl DescriptionBuilder {
 
     /// Adds a resource.
     pub fn resource(mut self, resource: Resource) -> Self {
-        let mut members = Map::new();
-        members.insert("uri".into(), resource.uri.clone().into());
-        members.insert("name".into(), resource.name.into());
-        common(&mut members, &resource.common);
-        if let Some(t) = resource.mime_type {
-            members.insert("mimeType".into(), t.into());
-        }
-        self.primitives.push(Entry::new(
+        self.primitives.push(resource_entry(
             Kind::Resource,
             resource.uri,
+            resource.name,
             &resource.common,
-            members,
+            resource.mime_type,
         ));
         self
     }
 
     /// Adds a resource template.
     pub fn resource_template(mut self, template: ResourceTemplate) -> Self {
-        let mut members = Map::new();
-        members.insert("uriTemplate".into(), template.uri_template.clone().into());
-        members.insert("name".into(), template.name.into());
-        common(&mut members, &template.common);
-        if let Some(t) = template.mime_type {
-            members.insert("mimeType".into(), t.into());
-        }
-        self.primitives.push(Entry::new(
+        self.primitives.push(resource_entry(
             Kind::ResourceTemplate,
             template.uri_template,
+            template.name,
             &template.common,
-            members,
+            template.mime_type,
         ));
         self
     }
@@ -850,6 +838,29 @@ impl Kind {
             Kind::Prompt => "prompt",
         }
     }
+}
+
+/// The entry of a resource (`uri`) or resource template (`uriTemplate`).
+fn resource_entry(
+    kind: Kind,
+    identity: String,
+    name: String,
+    common_members: &Common,
+    mime_type: Option<String>,
+) -> Entry {
+    let key = if kind == Kind::Resource {
+        "uri"
+    } else {
+        "uriTemplate"
+    };
+    let mut members = Map::new();
+    members.insert(key.into(), identity.clone().into());
+    members.insert("name".into(), name.into());
+    common(&mut members, common_members);
+    if let Some(t) = mime_type {
+        members.insert("mimeType".into(), t.into());
+    }
+    Entry::new(kind, identity, common_members, members)
 }
 
 /// A primitive as the build sees it.
