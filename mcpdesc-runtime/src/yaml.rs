@@ -54,10 +54,12 @@ impl fmt::Display for YamlError {
 impl std::error::Error for YamlError {}
 
 #[cfg(feature = "yaml")]
-pub use reader::from_str;
+pub use reader::{Positions, from_str, from_str_with_positions};
 
 #[cfg(feature = "yaml")]
 mod reader {
+    use std::collections::BTreeMap;
+
     use serde_json::{Map, Value};
     use yaml_rust2::parser::{Event, Parser};
     use yaml_rust2::scanner::{Marker, TScalarStyle};
@@ -77,13 +79,29 @@ mod reader {
     /// assert!(err.problems()[0].message.contains("anchor"));
     /// ```
     pub fn from_str(text: &str) -> Result<Value, YamlError> {
+        from_str_with_positions(text).map(|(value, _)| value)
+    }
+
+    /// Like [`from_str`], and also where each value is written, by JSON Pointer, so that a
+    /// diagnostic's path can be shown as a line and column.
+    ///
+    /// ```
+    /// let (_, positions) =
+    ///     mcpdesc_runtime::yaml::from_str_with_positions("a:\n  b: [1, 2]\n").unwrap();
+    /// assert_eq!(positions.get("/a/b/1"), Some((2, 10)));
+    /// // A pointer to something that is not written resolves to its nearest written ancestor.
+    /// assert_eq!(positions.get("/a/missing"), Some((1, 1)));
+    /// ```
+    pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         let mut reader = Reader {
             parser: Parser::new_from_str(text),
             text,
             problems: Vec::new(),
+            pointer: String::new(),
+            positions: BTreeMap::new(),
         };
         match reader.stream() {
-            Ok(value) if reader.problems.is_empty() => Ok(value),
+            Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
             Ok(_) => Err(YamlError {
                 problems: reader.problems,
             }),
@@ -100,6 +118,26 @@ mod reader {
         parser: Parser<std::str::Chars<'a>>,
         text: &'a str,
         problems: Vec<YamlProblem>,
+        /// The JSON Pointer of the node being read.
+        pointer: String,
+        positions: BTreeMap<String, (usize, usize)>,
+    }
+
+    /// Where the values of a YAML file are written: 1-based line and column by JSON Pointer.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    pub struct Positions(BTreeMap<String, (usize, usize)>);
+
+    impl Positions {
+        /// The line and column of the value at `pointer`, or of its nearest written ancestor.
+        pub fn get(&self, pointer: &str) -> Option<(usize, usize)> {
+            let mut p = pointer;
+            loop {
+                if let Some(at) = self.0.get(p) {
+                    return Some(*at);
+                }
+                p = &p[..p.rfind('/')?];
+            }
+        }
     }
 
     fn problem(mark: Marker, message: impl Into<String>) -> YamlProblem {
@@ -157,6 +195,9 @@ mod reader {
                             ));
                         }
                         let (event, mark) = self.next()?;
+                        self.positions
+                            .entry(String::new())
+                            .or_insert((mark.line(), mark.col() + 1));
                         let value = self.node(event, mark)?;
                         document.get_or_insert(value);
                     }
@@ -167,6 +208,24 @@ mod reader {
                 }
             }
             Ok(document.unwrap_or(Value::Null))
+        }
+
+        /// Descends into `token` (recording where it is written); returns the length to truncate
+        /// the pointer back to.
+        fn enter(&mut self, token: &str, mark: Marker) -> usize {
+            let len = self.pointer.len();
+            self.pointer.push('/');
+            for c in token.chars() {
+                match c {
+                    '~' => self.pointer.push_str("~0"),
+                    '/' => self.pointer.push_str("~1"),
+                    c => self.pointer.push(c),
+                }
+            }
+            self.positions
+                .entry(self.pointer.clone())
+                .or_insert((mark.line(), mark.col() + 1));
+            len
         }
 
         fn no_anchor(&mut self, anchor: usize, mark: Marker) {
@@ -218,7 +277,10 @@ mod reader {
                         if matches!(event, Event::SequenceEnd) {
                             break;
                         }
-                        items.push(self.node(event, mark)?);
+                        let len = self.enter(&items.len().to_string(), mark);
+                        let item = self.node(event, mark);
+                        self.pointer.truncate(len);
+                        items.push(item?);
                     }
                     Ok(Value::Array(items))
                 }
@@ -233,7 +295,10 @@ mod reader {
                         }
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
-                        let value = self.node(event, value_mark)?;
+                        let len = self.enter(key.as_deref().unwrap_or("~"), key_mark);
+                        let value = self.node(event, value_mark);
+                        self.pointer.truncate(len);
+                        let value = value?;
                         if let Some(key) = key {
                             if map.contains_key(&key) {
                                 self.problems.push(problem(

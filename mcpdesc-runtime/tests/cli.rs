@@ -87,6 +87,24 @@ fn yaml_with_an_alias_is_refused_with_its_position() {
 }
 
 #[test]
+fn yaml_diagnostics_show_where_they_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        &dir,
+        "url.mcpdesc.yaml",
+        "mcpdesc: \"0.9.0\"\ninfo:\n  name: demo\n  version: \"1\"\nprotocolVersions:\n  - \"2025-06-18\"\ntools:\n  - name: sign_in\n    inputSchema:\n      type: object\n    elicitations:\n      - name: login\n        mode: url\n        message: Sign in.\n",
+    );
+    let (code, stdout, _) = run(&["check", &file]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "error[elicitation-mode-not-supported-by-version] at /tools/0/elicitations/0/mode ({file}:13:9)"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn syntax_errors_name_file_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
     let json = write(

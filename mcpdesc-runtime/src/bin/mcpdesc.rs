@@ -20,7 +20,8 @@ Validates MCP Description files (.json, .yaml, .yml) against the elicitation rul
 format. Exit status: 0 no errors; 1 a file has errors; 2 a file could not be read or parsed.";
 
 enum Outcome {
-    Checked(Vec<Diagnostic>),
+    /// The diagnostics, and for YAML files where each value is written.
+    Checked(Vec<Diagnostic>, Option<mcpdesc_runtime::yaml::Positions>),
     Unreadable(String),
 }
 
@@ -53,7 +54,7 @@ fn main() -> ExitCode {
         .iter()
         .any(|(_, o)| matches!(o, Outcome::Unreadable(_)));
     let invalid = results.iter().any(|(_, o)| {
-        matches!(o, Outcome::Checked(d) if d.iter().any(|d| d.severity == Severity::Error))
+        matches!(o, Outcome::Checked(d, _) if d.iter().any(|d| d.severity == Severity::Error))
     });
 
     let mut out = std::io::stdout().lock();
@@ -84,9 +85,13 @@ fn check(path: &Path) -> Outcome {
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or_default();
+    let mut positions = None;
     let value: Value = match ext {
-        "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str(&text) {
-            Ok(v) => v,
+        "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str_with_positions(&text) {
+            Ok((v, p)) => {
+                positions = Some(p);
+                v
+            }
             Err(e) => {
                 let lines: Vec<String> = e
                     .problems()
@@ -112,7 +117,7 @@ fn check(path: &Path) -> Outcome {
             ));
         }
     };
-    Outcome::Checked(validate(&value).into_diagnostics())
+    Outcome::Checked(validate(&value).into_diagnostics(), positions)
 }
 
 fn write_human(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::Result<()> {
@@ -123,10 +128,10 @@ fn write_human(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::
                 broken += 1;
                 writeln!(out, "{message}")?;
             }
-            Outcome::Checked(diagnostics) if diagnostics.is_empty() => {
+            Outcome::Checked(diagnostics, _) if diagnostics.is_empty() => {
                 writeln!(out, "{file}: valid")?;
             }
-            Outcome::Checked(diagnostics) => {
+            Outcome::Checked(diagnostics, positions) => {
                 let e = diagnostics
                     .iter()
                     .filter(|d| d.severity == Severity::Error)
@@ -146,7 +151,14 @@ fn write_human(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::
                     } else {
                         d.path.as_str()
                     };
-                    writeln!(out, "  {}[{}] at {path}", d.severity, d.code)?;
+                    match positions.as_ref().and_then(|p| p.get(&d.path)) {
+                        Some((line, column)) => writeln!(
+                            out,
+                            "  {}[{}] at {path} ({file}:{line}:{column})",
+                            d.severity, d.code
+                        )?,
+                        None => writeln!(out, "  {}[{}] at {path}", d.severity, d.code)?,
+                    }
                     writeln!(out, "    {}", d.message)?;
                     writeln!(out, "    rule: {}", d.rule)?;
                 }
@@ -178,7 +190,7 @@ fn write_json(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::R
     let files: Vec<Value> = results
         .iter()
         .map(|(file, outcome)| match outcome {
-            Outcome::Checked(diagnostics) => json!({
+            Outcome::Checked(diagnostics, _) => json!({
                 "file": file,
                 "valid": !diagnostics.iter().any(|d| d.severity == Severity::Error),
                 "diagnostics": diagnostics,
