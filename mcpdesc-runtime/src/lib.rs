@@ -47,6 +47,8 @@ pub mod description;
 mod form;
 pub mod registry;
 pub mod schema;
+#[cfg(feature = "rmcp")]
+pub mod session;
 mod text;
 pub mod validate;
 mod version;

@@ -1,0 +1,247 @@
+//! Forms asked over a real MCP session: an rmcp server and client connected in memory.
+
+use std::sync::{Arc, Mutex};
+
+use mcpdesc_runtime::registry::{self, Primitive};
+use mcpdesc_runtime::session::{Answer, ElicitError, elicit, elicit_declared};
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
+    ErrorData, Implementation, ProtocolVersion,
+};
+use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService};
+use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Assign {
+    /// Teammate login.
+    #[form(title = "Assignee", min_length = 1)]
+    assignee: String,
+    #[form(format = "email")]
+    cc: Option<String>,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+}
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Triage {
+    labels: Vec<Label>,
+}
+
+#[derive(ElicitationEnum, Debug, PartialEq)]
+enum Label {
+    #[form(title = "Bug")]
+    Bug,
+    #[form(title = "Docs")]
+    Docs,
+}
+
+#[elicitation(name = "choose_assignee", form = Assign, message = "Who should own this issue?")]
+fn assign_issue() {}
+
+struct Server;
+
+impl ServerHandler for Server {}
+
+/// A client that answers every form with a scripted result and remembers what it was sent.
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    elicitation: bool,
+    answer: ElicitResult,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = if self.elicitation {
+            ClientCapabilities::builder().enable_elicitation().build()
+        } else {
+            ClientCapabilities::default()
+        };
+        ClientConfig::new(capabilities, Implementation::new("test-client", "1.0.0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&request).unwrap());
+        Ok(self.answer.clone())
+    }
+}
+
+struct Session {
+    server: RunningService<RoleServer, Server>,
+    _client: RunningService<RoleClient, Client>,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+async fn session(version: ProtocolVersion, elicitation: bool, answer: ElicitResult) -> Session {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let client = Client {
+        version,
+        elicitation,
+        answer,
+        seen: seen.clone(),
+    };
+    let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
+    Session {
+        server: server.expect("server starts"),
+        _client: client.expect("client starts"),
+        seen,
+    }
+}
+
+fn accept(content: Value) -> ElicitResult {
+    ElicitResult::new(ElicitationAction::Accept).with_content(content)
+}
+
+#[tokio::test]
+async fn an_accepted_answer_comes_back_typed_and_the_wire_schema_is_exact() {
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        accept(json!({"assignee": "octocat", "estimate": 3})),
+    )
+    .await;
+    let answer = elicit::<Assign>(s.server.peer(), "Who should own this issue?")
+        .await
+        .unwrap();
+    assert_eq!(
+        answer,
+        Answer::Accepted(Assign {
+            assignee: "octocat".into(),
+            cc: None,
+            estimate: 3
+        })
+    );
+    let seen = s.seen.lock().unwrap();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0]["mode"], "form");
+    assert_eq!(seen[0]["message"], "Who should own this issue?");
+    // What reached the client is exactly the derived schema: no root title or $schema.
+    assert_eq!(
+        seen[0]["requestedSchema"],
+        Assign::requested_schema().to_value()
+    );
+}
+
+#[tokio::test]
+async fn a_bad_answer_reports_every_problem() {
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        accept(json!({"assignee": "", "cc": "not-an-email", "estimate": 11})),
+    )
+    .await;
+    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+    let ElicitError::Content(content) = err else {
+        panic!("expected a content error, got {err}");
+    };
+    let names: Vec<_> = content.problems().iter().map(|p| p.property()).collect();
+    assert_eq!(names, ["assignee", "cc", "estimate"]);
+}
+
+#[tokio::test]
+async fn decline_and_cancel() {
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        ElicitResult::new(ElicitationAction::Decline),
+    )
+    .await;
+    assert_eq!(
+        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
+        Answer::Declined
+    );
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        ElicitResult::new(ElicitationAction::Cancel),
+    )
+    .await;
+    assert_eq!(
+        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
+        Answer::Cancelled
+    );
+}
+
+#[tokio::test]
+async fn a_form_newer_than_the_session_is_not_sent() {
+    let s = session(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        accept(json!({"labels": []})),
+    )
+    .await;
+    let err = elicit::<Triage>(s.server.peer(), "Labels?")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ElicitError::UnsupportedVersion { version, .. } if version == mcpdesc_runtime::ProtocolVersion::V2025_06_18),
+        "{err}"
+    );
+    assert!(s.seen.lock().unwrap().is_empty());
+    // The same session can still ask a form that fits 2025-06-18.
+    let s = session(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        accept(json!({"assignee": "a", "estimate": 1})),
+    )
+    .await;
+    assert!(matches!(
+        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
+        Answer::Accepted(_)
+    ));
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_is_not_asked() {
+    let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
+    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+    assert!(matches!(err, ElicitError::ClientCannotElicit), "{err}");
+    assert!(s.seen.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_registered_declaration_is_sent_with_its_message() {
+    assign_issue();
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        accept(json!({"assignee": "octocat", "estimate": 2})),
+    )
+    .await;
+    let decl = registry::find(Primitive::Tool("assign_issue"), "choose_assignee").unwrap();
+    let answer = elicit_declared::<Assign>(s.server.peer(), decl)
+        .await
+        .unwrap();
+    assert!(matches!(
+        answer,
+        Answer::Accepted(Assign { estimate: 2, .. })
+    ));
+    assert_eq!(
+        s.seen.lock().unwrap()[0]["message"],
+        "Who should own this issue?"
+    );
+    let err = elicit_declared::<Triage>(s.server.peer(), decl)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ElicitError::NotThisForm {
+                declaration: "choose_assignee"
+            }
+        ),
+        "{err}"
+    );
+}
