@@ -325,7 +325,8 @@ fn expand_form(form: &Form) -> TokenStream {
     });
     let checks = form.fields.iter().map(field_checks);
     let vars: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
-    let indexes = (0..n).map(Literal::usize_unsuffixed);
+    let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
+    let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
     let readers: Vec<_> = form.fields.iter().map(field_trait).collect();
     let misfits = form.fields.iter().map(|f| {
@@ -358,13 +359,22 @@ fn expand_form(form: &Form) -> TokenStream {
                     &__MCPDESC_SCHEMA
                 }
 
+                #[allow(unused_variables, unused_mut)]
                 fn from_content(
                     __content: &#p::Map<#p::String, #p::Value>,
                 ) -> #p::Result<Self, #p::ContentError> {
                     let mut __problems = #p::Problems::new();
+                    // One pass over the answer; unknown properties are ignored.
+                    let mut __found: [#p::Option<&#p::Value>; #n] = [#p::None; #n];
+                    for (__key, __value) in __content {
+                        match __key.as_str() {
+                            #( #match_wires => __found[#indexes] = #p::Some(__value), )*
+                            _ => {}
+                        }
+                    }
                     #(
                         let #vars = #readers::__read(
-                            __content,
+                            __found[#indexes],
                             &__MCPDESC_PROPERTIES[#indexes],
                             &mut __problems,
                         );

@@ -152,14 +152,15 @@ pub trait FormField: Sized {
     /// The present value, if any.
     fn get(&self) -> Option<&Self::Value>;
 
-    /// Reads the field from an answer, recording its problems. Used by generated code.
+    /// Reads the field from its value in an answer (`None` when absent), recording its
+    /// problems. Used by generated code.
     #[doc(hidden)]
     fn __read(
-        content: &Map<String, Value>,
+        value: Option<&Value>,
         property: &crate::schema::Property,
         problems: &mut crate::content::Problems,
     ) -> Option<Self> {
-        read_field::<Self>(content, property, problems)
+        read_field::<Self>(value, property, problems)
     }
 
     /// Writes the field into `content` when it holds a value. Used by generated code.
@@ -384,12 +385,12 @@ pub fn enum_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
 
 /// Reads one field of an answer, recording its problems.
 fn read_field<T: FormField>(
-    content: &Map<String, Value>,
+    value: Option<&Value>,
     property: &crate::schema::Property,
     problems: &mut crate::content::Problems,
 ) -> Option<T> {
     let name = property.name();
-    match content.get(name) {
+    match value {
         None | Some(Value::Null) if !T::REQUIRED => T::absent(),
         None => {
             problems.push(name, ProblemKind::Missing);
