@@ -26,11 +26,16 @@
 //! [`ElicitationForm::from_content`], so every problem of it is reported.
 //!
 //! MCP 2026-07-28 has no server-initiated requests: there, rmcp refuses the request
-//! ([`ElicitError::Service`]) and the server answers with an input-required result instead.
+//! ([`ElicitError::Service`]). The server answers the tool call with an input-required result
+//! instead: [`input_request`] builds its `inputRequests` entry for a form, and
+//! [`read_input_response`] reads the client's answer from the retried call's `inputResponses`.
 
 use std::fmt;
 
-use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+use rmcp::model::{
+    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
+    InputRequest, InputResponses,
+};
 use rmcp::service::{ElicitationMode, Peer, RoleServer, ServiceError};
 use serde_json::{Map, Value};
 
@@ -75,6 +80,8 @@ pub enum ElicitError {
     ContentNotAnObject,
     /// The accepted content does not fit the form.
     Content(ContentError),
+    /// An `inputResponses` entry is not an elicitation result.
+    NotAnElicitResult(serde_json::Error),
 }
 
 impl fmt::Display for ElicitError {
@@ -97,6 +104,9 @@ impl fmt::Display for ElicitError {
                 f.write_str("the client accepted with content that is not a JSON object")
             }
             ElicitError::Content(e) => e.fmt(f),
+            ElicitError::NotAnElicitResult(e) => {
+                write!(f, "the input response is not an elicitation result: {e}")
+            }
         }
     }
 }
@@ -107,6 +117,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Schema(e) => Some(e),
             ElicitError::Service(e) => Some(e),
             ElicitError::Content(e) => Some(e),
+            ElicitError::NotAnElicitResult(e) => Some(e),
             _ => None,
         }
     }
@@ -118,17 +129,24 @@ pub async fn elicit<F: ElicitationForm>(
     message: impl Into<String>,
 ) -> Result<Answer<F>, ElicitError> {
     check_session::<F>(peer)?;
-    let requested_schema: ElicitationSchema =
-        serde_json::from_value(F::requested_schema().to_value()).map_err(ElicitError::Schema)?;
-    let params = ElicitRequestParams::FormElicitationParams {
-        meta: None,
-        message: message.into(),
-        requested_schema,
-    };
     let result = peer
-        .create_elicitation(params)
+        .create_elicitation(form_params::<F>(message.into())?)
         .await
         .map_err(ElicitError::Service)?;
+    read_result(result)
+}
+
+fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
+    let requested_schema: ElicitationSchema =
+        serde_json::from_value(F::requested_schema().to_value()).map_err(ElicitError::Schema)?;
+    Ok(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema,
+    })
+}
+
+fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, ElicitError> {
     match result.action {
         ElicitationAction::Accept => {
             let content = match result.content {
@@ -143,6 +161,36 @@ pub async fn elicit<F: ElicitationForm>(
         ElicitationAction::Decline => Ok(Answer::Declined),
         _ => Ok(Answer::Cancelled),
     }
+}
+
+/// The `inputRequests` entry of an input-required result (MCP 2026-07-28 multi round-trip
+/// requests) that asks the form `F` with `message`.
+///
+/// Put it under a key of your choice; the client answers under the same key in the retried
+/// call's `inputResponses`, which [`read_input_response`] reads.
+pub fn input_request<F: ElicitationForm>(
+    message: impl Into<String>,
+) -> Result<InputRequest, ElicitError> {
+    Ok(InputRequest::Elicitation(ElicitRequest::new(
+        form_params::<F>(message.into())?,
+    )))
+}
+
+/// The client's answer to the `inputRequests` entry `key`, from a retried call's
+/// `inputResponses`; `Ok(None)` when it holds no answer under `key` (the first round).
+///
+/// `inputResponses` come from the client: they are read as untrusted input, checked like any
+/// other answer.
+pub fn read_input_response<F: ElicitationForm>(
+    responses: Option<&InputResponses>,
+    key: &str,
+) -> Result<Option<Answer<F>>, ElicitError> {
+    let Some(value) = responses.and_then(|r| r.get(key)) else {
+        return Ok(None);
+    };
+    let result: ElicitResult =
+        serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+    read_result(result).map(Some)
 }
 
 /// Asks a registered form-mode declaration of the form `F`, with its documented message.

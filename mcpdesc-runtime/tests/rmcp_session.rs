@@ -3,13 +3,16 @@
 use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::registry::{self, Primitive};
-use mcpdesc_runtime::session::{Answer, ElicitError, elicit, elicit_declared};
+use mcpdesc_runtime::session::{
+    Answer, ElicitError, elicit, elicit_declared, input_request, read_input_response,
+};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
-    ErrorData, Implementation, ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    InitializeResult, InputRequiredResult, ProtocolVersion, ServerCapabilities,
 };
-use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService};
+use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService, serve_directly};
 use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 
@@ -42,7 +45,38 @@ fn assign_issue() {}
 
 struct Server;
 
-impl ServerHandler for Server {}
+/// The `assign` tool asks for the assignee with a multi round-trip request, the way MCP
+/// 2026-07-28 has servers ask.
+impl ServerHandler for Server {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let internal = |e: ElicitError| ErrorData::internal_error(e.to_string(), None);
+        match read_input_response::<Assign>(request.input_responses.as_ref(), "assignee") {
+            Ok(None) => {
+                let ask =
+                    input_request::<Assign>("Who should own this issue?").map_err(internal)?;
+                Ok(
+                    InputRequiredResult::from_input_requests([("assignee".to_owned(), ask)].into())
+                        .into(),
+                )
+            }
+            Ok(Some(Answer::Accepted(assign))) => {
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                    "assigned to {} ({} points)",
+                    assign.assignee, assign.estimate
+                ))])
+                .into())
+            }
+            Ok(Some(_)) => {
+                Ok(CallToolResult::success(vec![ContentBlock::text("left unassigned")]).into())
+            }
+            Err(e) => Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())]).into()),
+        }
+    }
+}
 
 /// A client that answers every form with a scripted result and remembers what it was sent.
 #[derive(Clone)]
@@ -244,4 +278,93 @@ async fn a_registered_declaration_is_sent_with_its_message() {
         ),
         "{err}"
     );
+}
+
+/// A 2026-07-28 session: no `initialize` handshake, each side knows the other up front.
+async fn session_2026(answer: ElicitResult) -> Session {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let client = Client {
+        version: ProtocolVersion::V_2026_07_28,
+        elicitation: true,
+        answer,
+        seen: seen.clone(),
+    };
+    let mut server_info =
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
+    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
+    let client_info = client.get_info();
+    Session {
+        server: serve_directly::<RoleServer, _, _, _, _>(Server, server_io, Some(client_info)),
+        _client: serve_directly::<RoleClient, _, _, _, _>(
+            client,
+            client_io,
+            Some(server_info.into()),
+        ),
+        seen,
+    }
+}
+
+async fn call_assign(answer: ElicitResult) -> (String, Vec<Value>) {
+    let s = session_2026(answer).await;
+    let result = s
+        ._client
+        .call_tool(CallToolRequestParams::new("assign"))
+        .await
+        .expect("the tool call completes");
+    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let seen = s.seen.lock().unwrap().clone();
+    (text, seen)
+}
+
+#[tokio::test]
+async fn multi_round_trip_requests_ask_and_read_back_checked() {
+    let (text, seen) = call_assign(accept(json!({"assignee": "octocat", "estimate": 5}))).await;
+    assert_eq!(text, "assigned to octocat (5 points)");
+    assert_eq!(seen.len(), 1);
+    assert_eq!(
+        seen[0]["requestedSchema"],
+        Assign::requested_schema().to_value()
+    );
+
+    let (text, _) = call_assign(ElicitResult::new(ElicitationAction::Decline)).await;
+    assert_eq!(text, "left unassigned");
+
+    // The answer comes from the client: a bad one is refused with every problem.
+    let (text, _) = call_assign(accept(json!({"assignee": "", "estimate": "many"}))).await;
+    assert!(text.contains("2 problems"), "{text}");
+    assert!(
+        text.contains("`assignee`") && text.contains("`estimate`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn input_responses_are_read_as_untrusted() {
+    let responses = [("k".to_owned(), json!({"action": "maybe"}))].into();
+    assert!(matches!(
+        read_input_response::<Assign>(Some(&responses), "k"),
+        Err(ElicitError::NotAnElicitResult(_))
+    ));
+    assert!(matches!(
+        read_input_response::<Assign>(Some(&responses), "other"),
+        Ok(None)
+    ));
+    assert!(matches!(read_input_response::<Assign>(None, "k"), Ok(None)));
+    let responses = [("k".to_owned(), json!({"action": "accept", "content": [1]}))].into();
+    assert!(matches!(
+        read_input_response::<Assign>(Some(&responses), "k"),
+        Err(ElicitError::ContentNotAnObject)
+    ));
+}
+
+#[tokio::test]
+async fn server_initiated_requests_are_refused_on_2026_07_28() {
+    let s = session_2026(accept(json!({"assignee": "a", "estimate": 1}))).await;
+    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+    assert!(matches!(err, ElicitError::Service(_)), "{err}");
+    assert!(s.seen.lock().unwrap().is_empty());
 }
