@@ -365,9 +365,11 @@ impl Problems {
         }
     }
 
-    pub(crate) fn push(&mut self, property: &str, kind: ProblemKind) {
+    /// Records a problem of `property` (its name is borrowed from a derived form's `static`,
+    /// so recording allocates only the list).
+    pub(crate) fn push(&mut self, property: &Property, kind: ProblemKind) {
         self.problems.push(ContentProblem {
-            property: Cow::Owned(property.to_owned()),
+            property: property.name_text().clone(),
             kind,
         });
     }
@@ -385,7 +387,7 @@ impl Problems {
     /// Checks one present value against its property, pushing every problem; `true` when none.
     pub(crate) fn check(&mut self, property: &Property, value: &Value) -> bool {
         let before = self.problems.len();
-        let name = property.name();
+        let name = property;
         match property.schema().kind() {
             PropertyKind::String(s) => match value {
                 Value::String(v) => {
@@ -485,7 +487,7 @@ impl Problems {
         self.problems.len() == before
     }
 
-    fn wrong_type(&mut self, name: &str, expected: JsonType, value: &Value) {
+    fn wrong_type(&mut self, name: &Property, expected: JsonType, value: &Value) {
         self.push(
             name,
             ProblemKind::WrongType {

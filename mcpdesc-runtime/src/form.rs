@@ -389,7 +389,7 @@ fn read_field<T: FormField>(
     property: &crate::schema::Property,
     problems: &mut crate::content::Problems,
 ) -> Option<T> {
-    let name = property.name();
+    let name = property;
     match value {
         None | Some(Value::Null) if !T::REQUIRED => T::absent(),
         None => {

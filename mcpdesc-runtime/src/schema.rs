@@ -532,6 +532,10 @@ impl Property {
         text_str(&self.name)
     }
 
+    pub(crate) fn name_text(&self) -> &Text {
+        &self.name
+    }
+
     /// Whether the property is listed in `required`.
     pub const fn is_required(&self) -> bool {
         self.required
@@ -640,7 +644,7 @@ impl RequestedSchema {
         for property in self.properties() {
             match content.get(property.name()) {
                 Some(serde_json::Value::Null) | None if !property.required => {}
-                None => problems.push(property.name(), crate::content::ProblemKind::Missing),
+                None => problems.push(property, crate::content::ProblemKind::Missing),
                 Some(value) => {
                     problems.check(property, value);
                 }
