@@ -63,13 +63,14 @@ struct Args {
     on_cancel: Option<Str>,
     protocol_versions: Option<(Span, Vec<Str>)>,
     target: Option<Target>,
-    key_spans: Vec<(String, Span)>,
+    /// Every key written, in order (also those whose value was refused).
+    keys: Vec<String>,
 }
 
 impl Args {
     /// Whether the key was written (even with a value that was refused).
     fn has(&self, key: &str) -> bool {
-        self.key_spans.iter().any(|(k, _)| k == key)
+        self.keys.iter().any(|k| k == key)
     }
 }
 
@@ -96,13 +97,13 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
             return Err(meta.error("expected a key such as `name = \"...\"`"));
         };
         let key_text = key.to_string();
-        if args.key_spans.iter().any(|(k, _)| *k == key_text) {
+        if args.keys.contains(&key_text) {
             cx.error_at(
                 key.span(),
                 format!("duplicate key `{key_text}`; write it once"),
             );
         }
-        args.key_spans.push((key_text.clone(), key.span()));
+        args.keys.push(key_text.clone());
         let lit = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<Str> {
             let lit: LitStr = meta.value()?.parse()?;
             Ok(Str::from_lit(&lit))

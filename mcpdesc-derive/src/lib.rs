@@ -7,7 +7,7 @@
 //! (generated code); `declaration` is the `#[elicitation]` attribute. On error the macros emit
 //! every error together with a dummy impl, so one mistake does not cascade.
 
-#![allow(clippy::needless_doctest_main)]
+#![deny(missing_docs)]
 
 mod ast;
 mod attr;
