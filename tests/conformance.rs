@@ -280,6 +280,24 @@ fn expected_invalid_fixtures_in_scope_fail_with_their_codes() {
 }
 
 #[test]
+fn contradicting_client_requirements_warn() {
+    let report = fixtures("expected-warning")
+        .into_iter()
+        .find(|(n, _)| n == "tool-interaction-client-requirements-contradictions")
+        .unwrap()
+        .1;
+    let w = report.warnings().next().unwrap();
+    assert_eq!(
+        w.code,
+        "interaction-elicitation-client-requirements-contradiction"
+    );
+    assert_eq!(
+        w.path,
+        "/tools/0/interactionExamples/contradictory/steps/2/request/mode"
+    );
+}
+
+#[test]
 fn legacy_fixtures_warn_that_validation_is_incomplete() {
     for (name, report) in fixtures("expected-warning") {
         if [

@@ -586,3 +586,24 @@ fn validation_never_fetches_and_reports_json_output() {
     assert_eq!(json[0]["severity"], "error");
     assert_eq!(json[0]["rule"], "mcp.elicitation.protocol-version");
 }
+
+#[test]
+fn interaction_contradicting_client_requirements_warns() {
+    let url_step = json!({"type": "elicitation", "declaration": "link", "request": {"mode": "url", "message": "Link.", "url": "https://example.com/link"}, "response": {"action": "accept"}});
+    let mut both = with_example(json!([url_step.clone()]));
+    both["tools"][0]["clientRequirements"] = json!({"elicitation": {"form": {}, "url": {}}});
+    assert!(validate(&both).is_empty(), "{}", validate(&both));
+    let mut form_only = with_example(json!([url_step]));
+    form_only["tools"][0]["clientRequirements"] = json!({"elicitation": {}});
+    let report = validate(&form_only);
+    assert!(report.is_valid());
+    let w = report.warnings().next().unwrap();
+    assert_eq!(
+        (w.rule, w.code, w.path.as_str()),
+        (
+            "mcpdesc.tool.interaction-examples",
+            "interaction-elicitation-client-requirements-contradiction",
+            "/tools/0/interactionExamples/one/steps/0/request/mode"
+        )
+    );
+}

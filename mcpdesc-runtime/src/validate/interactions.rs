@@ -6,7 +6,17 @@ use super::declarations::Declared;
 use super::{Cx, closed_members, codes, is_name, pointer, rules};
 use crate::version::VersionSet;
 
-pub(crate) fn check(cx: &mut Cx, value: &Value, path: &str, declarations: &[Declared]) {
+/// The elicitation modes a tool's `clientRequirements` requires of every client, when it names
+/// them: an empty `elicitation` object means form mode only.
+pub(crate) type RequiredModes<'a> = Option<Vec<&'a str>>;
+
+pub(crate) fn check(
+    cx: &mut Cx,
+    value: &Value,
+    path: &str,
+    declarations: &[Declared],
+    required_modes: &RequiredModes,
+) {
     let rule = rules::INTERACTION_EXAMPLES;
     let Some(examples) = value.as_object() else {
         cx.structural(
@@ -74,6 +84,7 @@ pub(crate) fn check(cx: &mut Cx, value: &Value, path: &str, declarations: &[Decl
                         step,
                         &pointer(&pointer(&path, "steps"), i),
                         declarations,
+                        required_modes,
                     );
                 }
             }
@@ -92,7 +103,13 @@ pub(crate) fn check(cx: &mut Cx, value: &Value, path: &str, declarations: &[Decl
     }
 }
 
-fn check_step(cx: &mut Cx, step: &Value, path: &str, declarations: &[Declared]) {
+fn check_step(
+    cx: &mut Cx,
+    step: &Value,
+    path: &str,
+    declarations: &[Declared],
+    required_modes: &RequiredModes,
+) {
     let rule = rules::INTERACTION_EXAMPLES;
     let Some(step) = step.as_object() else {
         cx.structural(
@@ -174,6 +191,22 @@ fn check_step(cx: &mut Cx, step: &Value, path: &str, declarations: &[Declared]) 
     let request_path = pointer(path, "request");
     let mode = request.get("mode").and_then(Value::as_str);
     let schema = check_request(cx, request, &request_path, mode);
+
+    if let (Some(modes), Some(mode @ ("form" | "url"))) = (required_modes, mode)
+        && !modes.contains(&mode)
+    {
+        cx.push(
+            rule,
+            codes::INTERACTION_CLIENT_REQUIREMENTS,
+            super::Severity::Warning,
+            &pointer(&request_path, "mode"),
+            format!(
+                "this example asks in {mode} mode, but the tool's `clientRequirements.elicitation` requires only {} of clients; add `{mode}: {{}}` to it, or show a {} request",
+                modes.join(" and "),
+                modes.join(" or "),
+            ),
+        );
+    }
 
     if let (Some(d), Some(mode)) = (declared, mode) {
         if d.mode != mode {

@@ -369,6 +369,9 @@ pub mod codes {
     pub const INTERACTION_RESPONSE_SHAPE: &str = "interaction-elicitation-response-shape";
     /// An accepted form answer that does not fit the form.
     pub const INTERACTION_CONTENT_INVALID: &str = "interaction-elicitation-content-invalid";
+    /// An example asks in a mode the tool's client requirements do not require (a warning).
+    pub const INTERACTION_CLIENT_REQUIREMENTS: &str =
+        "interaction-elicitation-client-requirements-contradiction";
 }
 
 /// `base` + `/token`, with the token escaped per RFC 6901.

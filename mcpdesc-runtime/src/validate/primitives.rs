@@ -241,11 +241,23 @@ fn check_one<'a>(
     if kind == TOOL
         && let Some(examples) = object.get("interactionExamples")
     {
+        let required_modes = object
+            .get("clientRequirements")
+            .and_then(|r| r.get("elicitation"))
+            .and_then(Value::as_object)
+            .map(|modes| {
+                if modes.is_empty() {
+                    vec!["form"]
+                } else {
+                    modes.keys().map(String::as_str).collect()
+                }
+            });
         super::interactions::check(
             cx,
             examples,
             &pointer(path, "interactionExamples"),
             &declarations,
+            &required_modes,
         );
     }
     scope
