@@ -59,6 +59,11 @@ fn invalid_files_exit_one_with_readable_output() {
         stdout.contains("rule: mcp.elicitation.protocol-version"),
         "{stdout}"
     );
+    // JSON files are located too (JSON is YAML 1.2).
+    assert!(
+        stdout.contains("elicitation-version-mismatch.json:27:11)"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -85,13 +85,9 @@ fn check(path: &Path) -> Outcome {
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or_default();
-    let mut positions = None;
-    let value: Value = match ext {
+    let (value, positions): (Value, _) = match ext {
         "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str_with_positions(&text) {
-            Ok((v, p)) => {
-                positions = Some(p);
-                v
-            }
+            Ok((v, p)) => (v, Some(p)),
             Err(e) => {
                 let lines: Vec<String> = e
                     .problems()
@@ -102,7 +98,15 @@ fn check(path: &Path) -> Outcome {
             }
         },
         "json" => match serde_json::from_str(&text) {
-            Ok(v) => v,
+            Ok(v) => {
+                // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
+                // locate the diagnostics. (serde_json's value stays authoritative.)
+                let positions = mcpdesc_runtime::yaml::from_str_with_positions(&text)
+                    .ok()
+                    .filter(|(same, _)| *same == v)
+                    .map(|(_, p)| p);
+                (v, positions)
+            }
             Err(e) => {
                 return Outcome::Unreadable(format!(
                     "{name}:{}:{}: invalid JSON: {e}",
