@@ -111,3 +111,36 @@ fn core_schema_scalars() {
         json!({"a": null, "b": true, "c": 16, "d": 15, "e": -3, "f": 150.0, "g": "1", "h": "plain text", "i": null})
     );
 }
+
+#[test]
+fn hostile_files_are_refused_without_exhausting_the_stack() {
+    let nested = |text: &str| {
+        let err = yaml::from_str(text).unwrap_err();
+        assert!(
+            err.problems()
+                .iter()
+                .any(|p| p.message.contains("nested more than 128 levels")),
+            "{err}"
+        );
+    };
+    nested(&format!("{}{}", "[".repeat(140), "]".repeat(140)));
+    nested(
+        &(0..300)
+            .map(|i| format!("{}k:\n", "  ".repeat(i)))
+            .collect::<String>(),
+    );
+    // Far deeper input is refused too (by the parser itself), without exhausting the stack.
+    assert!(yaml::from_str(&"[".repeat(100_000)).is_err());
+
+    let many: String = (0..1000).map(|i| format!("k{i}: &a{i} 1\n")).collect();
+    let err = yaml::from_str(&many).unwrap_err();
+    assert!(err.problems().len() <= 101, "{}", err.problems().len());
+    assert!(
+        err.problems()
+            .last()
+            .unwrap()
+            .message
+            .contains("stopped reading"),
+        "{err}"
+    );
+}

@@ -99,6 +99,7 @@ mod reader {
             problems: Vec::new(),
             pointer: String::new(),
             positions: BTreeMap::new(),
+            depth: 0,
         };
         match reader.stream() {
             Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
@@ -121,7 +122,17 @@ mod reader {
         /// The JSON Pointer of the node being read.
         pointer: String,
         positions: BTreeMap<String, (usize, usize)>,
+        /// How deep the node being read is nested.
+        depth: usize,
     }
+
+    /// Nesting deeper than this is refused, as serde_json does, so that no file can exhaust the
+    /// stack.
+    const MAX_DEPTH: usize = 128;
+
+    /// Problems reported per file; past this the reader stops, so that a hostile file cannot
+    /// make the report (or the search for each problem's position) arbitrarily large.
+    const MAX_PROBLEMS: usize = 100;
 
     /// Where the values of a YAML file are written: 1-based line and column by JSON Pointer.
     #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -255,6 +266,28 @@ mod reader {
         }
 
         fn node(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
+            if self.problems.len() >= MAX_PROBLEMS {
+                return Err(problem(
+                    mark,
+                    format!("more than {MAX_PROBLEMS} problems; stopped reading here"),
+                ));
+            }
+            if matches!(event, Event::SequenceStart(..) | Event::MappingStart(..)) {
+                if self.depth >= MAX_DEPTH {
+                    return Err(problem(
+                        mark,
+                        format!("nested more than {MAX_DEPTH} levels deep"),
+                    ));
+                }
+                self.depth += 1;
+                let value = self.collection(event, mark);
+                self.depth -= 1;
+                return value;
+            }
+            self.collection(event, mark)
+        }
+
+        fn collection(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
             match event {
                 Event::Scalar(text, style, anchor, tag) => {
                     self.no_anchor(anchor, mark);
