@@ -43,6 +43,17 @@ use crate::registry::{Declaration, Mode};
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm};
 
+/// What the user did with a URL-mode request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlAnswer {
+    /// The user agreed to visit the URL (the interaction itself happens on the page).
+    Accepted,
+    /// The user declined explicitly.
+    Declined,
+    /// The user dismissed the request.
+    Cancelled,
+}
+
 /// What the user did with a form.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer<F> {
@@ -65,10 +76,18 @@ pub enum ElicitError {
         /// The versions the form fits.
         supported: VersionSet,
     },
-    /// The client did not declare form elicitation (nothing was sent).
+    /// The client did not declare the elicitation mode (nothing was sent).
     ClientCannotElicit,
+    /// A URL-mode request without a URL: the declaration has no static URL and none was given,
+    /// or the URL is not an absolute URI (nothing was sent).
+    InvalidUrl,
     /// The declaration is not a form-mode declaration of this form type.
     NotThisForm {
+        /// The declaration's name.
+        declaration: &'static str,
+    },
+    /// The declaration is not a URL-mode declaration.
+    NotUrlMode {
         /// The declaration's name.
         declaration: &'static str,
     },
@@ -91,13 +110,19 @@ impl fmt::Display for ElicitError {
                 f,
                 "the session speaks MCP {version}, but the form fits only {supported}; nothing was sent"
             ),
-            ElicitError::ClientCannotElicit => {
-                f.write_str("the client did not declare form elicitation; nothing was sent")
-            }
+            ElicitError::ClientCannotElicit => f.write_str(
+                "the client did not declare this elicitation mode; nothing was sent",
+            ),
+            ElicitError::InvalidUrl => f.write_str(
+                "a URL-mode request needs an absolute URL (the declaration's static one, or one chosen now); nothing was sent",
+            ),
             ElicitError::NotThisForm { declaration } => write!(
                 f,
                 "the declaration `{declaration}` is not a form-mode declaration of this form type"
             ),
+            ElicitError::NotUrlMode { declaration } => {
+                write!(f, "the declaration `{declaration}` is not a URL-mode declaration")
+            }
             ElicitError::Schema(e) => write!(f, "rmcp cannot represent the form's schema: {e}"),
             ElicitError::Service(e) => write!(f, "the elicitation request failed: {e}"),
             ElicitError::ContentNotAnObject => {
@@ -211,6 +236,14 @@ pub async fn elicit_declared<F: ElicitationForm>(
 }
 
 fn check_session<F: ElicitationForm>(peer: &Peer<RoleServer>) -> Result<(), ElicitError> {
+    check_mode(peer, F::PROTOCOL_VERSIONS, ElicitationMode::Form)
+}
+
+fn check_mode(
+    peer: &Peer<RoleServer>,
+    supported: VersionSet,
+    mode: ElicitationMode,
+) -> Result<(), ElicitError> {
     let negotiated = peer.peer_info().and_then(|info| {
         info.protocol_version
             .to_string()
@@ -218,18 +251,65 @@ fn check_session<F: ElicitationForm>(peer: &Peer<RoleServer>) -> Result<(), Elic
             .ok()
     });
     if let Some(version) = negotiated
-        && !F::PROTOCOL_VERSIONS.contains(version)
+        && !supported.contains(version)
     {
-        return Err(ElicitError::UnsupportedVersion {
-            version,
-            supported: F::PROTOCOL_VERSIONS,
-        });
+        return Err(ElicitError::UnsupportedVersion { version, supported });
     }
-    if !peer
-        .supported_elicitation_modes()
-        .contains(&ElicitationMode::Form)
-    {
+    if !peer.supported_elicitation_modes().contains(&mode) {
         return Err(ElicitError::ClientCannotElicit);
     }
     Ok(())
+}
+
+/// Asks the client to send the user to `url` (URL mode, MCP 2025-11-25), with the
+/// `elicitation_id` the completion notification will name.
+///
+/// Not sent when the negotiated version has no URL mode, the client did not declare it, or the URL
+/// is not absolute. The URL is never fetched here.
+pub async fn elicit_url(
+    peer: &Peer<RoleServer>,
+    message: impl Into<String>,
+    url: impl Into<String>,
+    elicitation_id: impl Into<String>,
+) -> Result<UrlAnswer, ElicitError> {
+    let url = url.into();
+    if !crate::text::is_absolute_uri(&url) {
+        return Err(ElicitError::InvalidUrl);
+    }
+    check_mode(peer, VersionSet::URL_MODE, ElicitationMode::Url)?;
+    let params = ElicitRequestParams::UrlElicitationParams {
+        meta: None,
+        message: message.into(),
+        url,
+        elicitation_id: elicitation_id.into(),
+    };
+    let result = peer
+        .create_elicitation(params)
+        .await
+        .map_err(ElicitError::Service)?;
+    Ok(match result.action {
+        ElicitationAction::Accept => UrlAnswer::Accepted,
+        ElicitationAction::Decline => UrlAnswer::Declined,
+        _ => UrlAnswer::Cancelled,
+    })
+}
+
+/// Asks a registered URL-mode declaration with its documented message: at its static URL, or at
+/// `url` when the declaration leaves the URL to run time (a given `url` wins).
+pub async fn elicit_declared_url(
+    peer: &Peer<RoleServer>,
+    declaration: &Declaration,
+    url: Option<&str>,
+    elicitation_id: impl Into<String>,
+) -> Result<UrlAnswer, ElicitError> {
+    let static_url = match declaration.mode() {
+        Mode::Url { url } => url,
+        Mode::Form { .. } => {
+            return Err(ElicitError::NotUrlMode {
+                declaration: declaration.name(),
+            });
+        }
+    };
+    let url = url.or(static_url).ok_or(ElicitError::InvalidUrl)?;
+    elicit_url(peer, declaration.message(), url, elicitation_id).await
 }

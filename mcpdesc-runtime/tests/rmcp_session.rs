@@ -4,7 +4,8 @@ use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
-    Answer, ElicitError, elicit, elicit_declared, input_request, read_input_response,
+    Answer, ElicitError, UrlAnswer, elicit, elicit_declared, elicit_declared_url, elicit_url,
+    input_request, read_input_response,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
@@ -41,6 +42,12 @@ enum Label {
 }
 
 #[elicitation(name = "choose_assignee", form = Assign, message = "Who should own this issue?")]
+#[elicitation(
+    name = "authorize",
+    url = "https://tracker.example.com/authorize",
+    message = "Authorize the tracker.",
+    protocol_versions = ["2025-11-25"]
+)]
 fn assign_issue() {}
 
 struct Server;
@@ -90,7 +97,10 @@ struct Client {
 impl ClientHandler for Client {
     fn get_info(&self) -> ClientConfig {
         let capabilities = if self.elicitation {
-            ClientCapabilities::builder().enable_elicitation().build()
+            let mut caps = ClientCapabilities::builder().enable_elicitation().build();
+            // Form and URL mode.
+            caps.elicitation = serde_json::from_value(json!({"form": {}, "url": {}})).ok();
+            caps
         } else {
             ClientCapabilities::default()
         };
@@ -366,5 +376,70 @@ async fn server_initiated_requests_are_refused_on_2026_07_28() {
     let s = session_2026(accept(json!({"assignee": "a", "estimate": 1}))).await;
     let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
     assert!(matches!(err, ElicitError::Service(_)), "{err}");
+    assert!(s.seen.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn url_mode_requests() {
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        ElicitResult::new(ElicitationAction::Accept),
+    )
+    .await;
+    let decl = registry::find(Primitive::Tool("assign_issue"), "authorize").unwrap();
+    let answer = elicit_declared_url(s.server.peer(), decl, None, "e-1")
+        .await
+        .unwrap();
+    assert_eq!(answer, UrlAnswer::Accepted);
+    {
+        let seen = s.seen.lock().unwrap();
+        assert_eq!(
+            seen[0],
+            json!({"mode": "url", "message": "Authorize the tracker.", "url": "https://tracker.example.com/authorize", "elicitationId": "e-1"})
+        );
+    }
+    // A URL chosen at run time wins over the static one; a relative one is refused unsent.
+    elicit_declared_url(
+        s.server.peer(),
+        decl,
+        Some("https://tracker.example.com/a?s=9"),
+        "e-2",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        s.seen.lock().unwrap()[1]["url"],
+        "https://tracker.example.com/a?s=9"
+    );
+    let err = elicit_url(s.server.peer(), "Go.", "/relative", "e-3")
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ElicitError::InvalidUrl), "{err}");
+    assert_eq!(s.seen.lock().unwrap().len(), 2);
+    // A form declaration is not a URL declaration.
+    let form = registry::find(Primitive::Tool("assign_issue"), "choose_assignee").unwrap();
+    assert!(
+        elicit_declared_url(s.server.peer(), form, None, "e-4")
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn url_mode_is_not_sent_on_2025_06_18() {
+    let s = session(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        ElicitResult::new(ElicitationAction::Accept),
+    )
+    .await;
+    let err = elicit_url(s.server.peer(), "Go.", "https://example.com", "e")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ElicitError::UnsupportedVersion { .. }),
+        "{err}"
+    );
     assert!(s.seen.lock().unwrap().is_empty());
 }
