@@ -151,22 +151,6 @@ pub struct FieldAttrs {
     pub max_items: Option<u64>,
 }
 
-impl FieldAttrs {
-    /// No keys.
-    pub const NONE: FieldAttrs = FieldAttrs {
-        title: None,
-        description: None,
-        min_length: None,
-        max_length: None,
-        format: None,
-        minimum: None,
-        maximum: None,
-        default: None,
-        min_items: None,
-        max_items: None,
-    };
-}
-
 const fn bound(b: Option<Bound>) -> Option<Number> {
     match b {
         Some(b) => Some(b.number()),
