@@ -332,3 +332,25 @@ fn the_schema_checks_the_same_rules_dynamically() {
     let err = schema.check_content(bad.as_object().unwrap()).unwrap_err();
     assert_eq!(err.problems()[0].property(), "estimate");
 }
+
+#[test]
+fn messages_count_in_singular_and_plural() {
+    let one = ProblemKind::TooLong {
+        max_length: 0,
+        length: 1,
+    }
+    .to_string();
+    assert_eq!(one, "has 1 character, more than the maximum 0");
+    let many = ProblemKind::TooManyItems {
+        max_items: 1,
+        count: 2,
+    }
+    .to_string();
+    assert_eq!(many, "has 2 items, more than the maximum 1");
+    let one = ProblemKind::TooManyItems {
+        max_items: 0,
+        count: 1,
+    }
+    .to_string();
+    assert_eq!(one, "has 1 item, more than the maximum 0");
+}

@@ -202,7 +202,8 @@ impl fmt::Display for ProblemKind {
             ),
             ProblemKind::TooLong { max_length, length } => write!(
                 f,
-                "has {length} characters, more than the maximum {max_length}"
+                "has {length} character{}, more than the maximum {max_length}",
+                plural(*length)
             ),
             ProblemKind::InvalidFormat { format, value } => {
                 let what = match format {
@@ -233,9 +234,11 @@ impl fmt::Display for ProblemKind {
                 "has {count} item{}, fewer than the minimum {min_items}",
                 plural(*count)
             ),
-            ProblemKind::TooManyItems { max_items, count } => {
-                write!(f, "has {count} items, more than the maximum {max_items}")
-            }
+            ProblemKind::TooManyItems { max_items, count } => write!(
+                f,
+                "has {count} item{}, more than the maximum {max_items}",
+                plural(*count)
+            ),
         }
     }
 }

@@ -587,28 +587,24 @@ impl DescriptionBuilder {
             });
         }
 
-        // Every primitive, with its identity and effective scope.
-        let slots: Vec<Slot> = self
-            .primitives
+        // The effective scope of every primitive, in the order they were added.
+        let entries = &self.primitives;
+        let scopes: Vec<VersionSet> = entries
             .iter()
-            .map(|e| Slot {
-                kind: e.kind,
-                identity: e.identity.clone(),
-                scope: e.scope.unwrap_or(root_scope),
-            })
+            .map(|e| e.scope.unwrap_or(root_scope))
             .collect();
-        for (a, first) in slots.iter().enumerate() {
-            for second in &slots[a + 1..] {
+        for (a, first) in entries.iter().enumerate() {
+            for (b, second) in entries.iter().enumerate().skip(a + 1) {
+                let overlap = scopes[a].intersection(scopes[b]);
                 if first.kind == second.kind
                     && first.identity == second.identity
-                    && !first.scope.intersection(second.scope).is_empty()
+                    && !overlap.is_empty()
                 {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
-                            "the {} `{}` is added twice for {}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
+                            "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
                             first.kind.name(),
                             first.identity,
-                            first.scope.intersection(second.scope)
                         ),
                     });
                 }
@@ -616,14 +612,14 @@ impl DescriptionBuilder {
         }
 
         // Merge declarations.
-        let mut per_slot: Vec<Vec<(&'static Declaration, Option<VersionSet>)>> =
-            vec![Vec::new(); slots.len()];
+        let mut merged: Vec<Vec<(&'static Declaration, Option<VersionSet>)>> =
+            vec![Vec::new(); entries.len()];
         for decl in &self.declarations {
             let target = decl.primitive();
-            let matching: Vec<usize> = slots
+            let matching: Vec<usize> = entries
                 .iter()
                 .enumerate()
-                .filter(|(_, s)| s.kind == Kind::of(target) && s.identity == target.identity())
+                .filter(|(_, e)| e.kind == Kind::of(target) && e.identity == target.identity())
                 .map(|(i, _)| i)
                 .collect();
             if matching.is_empty() {
@@ -641,8 +637,7 @@ impl DescriptionBuilder {
                     .iter()
                     .copied()
                     .filter(|i| {
-                        slots[*i]
-                            .scope
+                        scopes[*i]
                             .intersection(VersionSet::FORM_MODE)
                             .is_subset(decl.supported_versions())
                     })
@@ -657,10 +652,10 @@ impl DescriptionBuilder {
             };
             let mut placed = false;
             for i in matching {
-                let slot = &slots[i];
+                let primitive_scope = scopes[i];
                 let scope = match decl.protocol_versions() {
                     Some(explicit) => {
-                        let within = explicit.intersection(slot.scope);
+                        let within = explicit.intersection(primitive_scope);
                         if within.is_empty() {
                             continue;
                         }
@@ -669,7 +664,7 @@ impl DescriptionBuilder {
                     None => None,
                 };
                 placed = true;
-                let effective = scope.unwrap_or(slot.scope);
+                let effective = scope.unwrap_or(primitive_scope);
                 let lacking = effective
                     .intersection(VersionSet::FORM_MODE)
                     .difference(decl.supported_versions());
@@ -677,21 +672,21 @@ impl DescriptionBuilder {
                     problems.push(BuildProblem::ScopeNotSatisfiable {
                         declaration: decl.name().to_owned(),
                         primitive: target.to_string(),
-                        message: scope_advice(decl, target, slot.scope, effective, lacking),
+                        message: scope_advice(decl, target, primitive_scope, effective, lacking),
                     });
                 }
-                if per_slot[i].iter().any(|(d, _)| d.name() == decl.name()) {
+                if let Some((first, _)) = merged[i].iter().find(|(d, _)| d.name() == decl.name()) {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
                             "the {target} has two elicitation declarations named `{}` ({} and {}); names are unique per primitive",
                             decl.name(),
-                            per_slot[i].iter().find(|(d, _)| d.name() == decl.name()).map(|(d, _)| d.location().to_string()).unwrap_or_default(),
+                            first.location(),
                             decl.location()
                         ),
                     });
                     continue;
                 }
-                per_slot[i].push((decl, scope));
+                merged[i].push((decl, scope));
             }
             if !placed {
                 problems.push(BuildProblem::ScopeNotSatisfiable {
@@ -708,9 +703,9 @@ impl DescriptionBuilder {
         }
 
         // Forms used by several declarations are written once, under components.schemas.
-        let shared = shared_forms(&per_slot);
+        let shared = shared_forms(&merged);
 
-        let value = self.write(&per_slot, &shared);
+        let value = self.write(&merged, &shared);
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
@@ -729,7 +724,7 @@ impl DescriptionBuilder {
 
     fn write(
         &self,
-        per_slot: &[Vec<(&'static Declaration, Option<VersionSet>)>],
+        merged: &[Vec<(&'static Declaration, Option<VersionSet>)>],
         shared: &BTreeMap<usize, String>,
     ) -> Value {
         let mut root = Map::new();
@@ -747,7 +742,7 @@ impl DescriptionBuilder {
             let list: Vec<Value> = self
                 .primitives
                 .iter()
-                .zip(per_slot)
+                .zip(merged)
                 .filter(|(e, _)| e.kind == kind)
                 .map(|(e, declarations)| {
                     let mut m = e.members.clone();
@@ -767,7 +762,7 @@ impl DescriptionBuilder {
         }
         if !shared.is_empty() {
             let mut schemas = Map::new();
-            for (d, _) in per_slot.iter().flatten() {
+            for (d, _) in merged.iter().flatten() {
                 if let (Some(name), Some(schema)) =
                     (shared.get(&schema_key(d)), d.requested_schema())
                     && !schemas.contains_key(name)
@@ -863,13 +858,6 @@ fn resource_entry(
     Entry::new(kind, identity, common_members, members)
 }
 
-/// A primitive as the build sees it.
-struct Slot {
-    kind: Kind,
-    identity: String,
-    scope: VersionSet,
-}
-
 fn common(m: &mut Map<String, Value>, c: &Common) {
     if let Some(t) = &c.title {
         m.insert("title".into(), t.clone().into());
@@ -888,10 +876,10 @@ fn schema_key(d: &Declaration) -> usize {
 }
 
 fn shared_forms(
-    per_slot: &[Vec<(&'static Declaration, Option<VersionSet>)>],
+    merged: &[Vec<(&'static Declaration, Option<VersionSet>)>],
 ) -> BTreeMap<usize, String> {
     let mut uses: Vec<(usize, &'static str, usize)> = Vec::new();
-    for (d, _) in per_slot.iter().flatten() {
+    for (d, _) in merged.iter().flatten() {
         if let Mode::Form { form, .. } = d.mode() {
             let key = schema_key(d);
             match uses.iter_mut().find(|(k, _, _)| *k == key) {
