@@ -1,24 +1,61 @@
-//! The main job: an issue-tracker MCP server whose elicitations are declared in code, checked at
-//! compile time, and written into its MCP Description.
+//! The main job: an issue-tracker MCP server written the ordinary rmcp way, whose elicitations
+//! are declared next to its tools, checked at compile time, sent at run time, and written into
+//! its MCP Description.
 //!
 //! ```text
 //! cargo run --example issue_tracker -- describe [--format yaml|json] [--out FILE]
+//! cargo run --example issue_tracker -- serve      # MCP over stdio
 //! ```
 //!
-//! The checked-in `examples/issue_tracker.mcpdesc.yaml` is this program's output; a test fails
-//! when it is stale.
+//! `describe` prints the description built from the server's own routers
+//! (`ToolRouter::list_all()`, `PromptRouter::list_all()`) and its `#[elicitation]` declarations;
+//! the checked-in `examples/issue_tracker.mcpdesc.yaml` is that output, and a test fails when it
+//! is stale. `serve` speaks MCP 2025-06-18, 2025-11-25 and 2026-07-28 over stdin/stdout.
+//!
+//! Every tool that declares an elicitation sends it when called with only its required
+//! arguments:
+//!
+//! | call | declaration | asked on |
+//! |---|---|---|
+//! | `create_issue {title}` (no `labels`) | `triage` (form) | 2025-11-25, 2026-07-28 |
+//! | `assign_issue {issue}` (no `assignee`) | `choose_assignee` (form) | every version |
+//! | `close_issue {issue}` | `confirm_close` (form) | every version |
+//! | `delete_issue {issue}` | `confirm_delete` (form) | every version |
+//! | `link_repository {repository}` | `authorize_code_host` (URL) | 2025-11-25, 2026-07-28 |
+//! | prompt `release_notes` (no `release`) | `choose_release` (form) | every version |
+//!
+//! On 2025-06-18 and 2025-11-25 the server sends `elicitation/create` and waits; on 2026-07-28 it
+//! answers the call with an input-required result, and the client retries with
+//! `inputResponses`. The `requestState` of that result is sealed (HMAC) and bound to the tool and
+//! its arguments, so a client cannot forge or replay it. Declining and cancelling do what the
+//! declaration's `on_decline` / `on_cancel` say. An answer that does not fit the form changes
+//! nothing: the tool returns an error result naming every problem.
 
-#![allow(dead_code)] // The server's methods are declared, not served, in this example.
-
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
-use mcpdesc_runtime::description::{
-    BuildError, Description, Info, Prompt, PromptArgument, ResourceTemplate, Tool,
-};
+use mcpdesc_runtime::description::{BuildError, Description, Info};
+use mcpdesc_runtime::registry::{self, Declaration, Primitive};
+use mcpdesc_runtime::session::{Answer, Call, ElicitError, Step, UrlAnswer};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, elicitation};
+use rmcp::handler::server::prompt::PromptContext;
+use rmcp::handler::server::router::prompt::PromptRouter;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, InputRequiredResult, ListPromptsResult,
+    PaginatedRequestParams, PromptMessage, RequestStateCodec, Role, SealOptions,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{
+    ErrorData, ServerHandler, ServiceExt, prompt, prompt_router, tool, tool_handler, tool_router,
+};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 // ---------------------------------------------------------------------------------------------
 // Forms
@@ -38,9 +75,8 @@ pub struct Assign {
 }
 
 /// How urgent an issue is (the legacy titled enum, which MCP 2025-06-18 understands).
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
 #[form(legacy_enum_names, rename_all = "lowercase")]
-#[serde(rename_all = "lowercase")]
 pub enum Severity {
     #[form(title = "Low: whenever there is time")]
     Low,
@@ -121,40 +157,273 @@ pub enum Channel {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tool arguments (schemars)
+// Arguments (schemars + serde, as rmcp's `Parameters` wants them)
 
 /// Arguments of `create_issue`.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Serialize, Deserialize, JsonSchema)]
 pub struct CreateIssueArgs {
     /// The issue title.
     pub title: String,
     /// The issue body, in Markdown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
+    /// Labels to apply; without them the user is asked to triage the issue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<String>>,
+}
+
+/// Arguments of `assign_issue`.
+#[derive(Serialize, Deserialize, JsonSchema)]
+pub struct AssignArgs {
+    /// The issue number.
+    pub issue: u64,
+    /// The teammate's login; without it the user is asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignee: Option<String>,
 }
 
 /// Arguments of the tools that act on one issue.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Serialize, Deserialize, JsonSchema)]
 pub struct IssueArgs {
     /// The issue number.
     pub issue: u64,
 }
 
 /// Arguments of `link_repository`.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Serialize, Deserialize, JsonSchema)]
 pub struct LinkArgs {
     /// The repository, as `owner/name`.
     pub repository: String,
 }
 
-// ---------------------------------------------------------------------------------------------
-// The server
+/// Arguments of the `release_notes` prompt.
+#[derive(Serialize, Deserialize, JsonSchema)]
+pub struct ReleaseNotesArgs {
+    /// The release tag; without it the user is asked for a channel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release: Option<String>,
+}
 
-/// The issue-tracker server. Its methods are the MCP primitives; the `#[elicitation]`
-/// attributes declare where each may stop to ask the user.
-pub struct IssueTracker;
+// ---------------------------------------------------------------------------------------------
+// The server's state
+
+/// One issue.
+#[derive(Clone, Debug)]
+struct Issue {
+    title: String,
+    labels: Vec<String>,
+    assignee: Option<String>,
+    open: bool,
+}
+
+/// The issue tracker: a handful of issues in memory, and the routers rmcp dispatches through.
+#[derive(Clone)]
+pub struct IssueTracker {
+    issues: Arc<Mutex<BTreeMap<u64, Issue>>>,
+    linked: Arc<Mutex<BTreeSet<String>>>,
+    /// Seals `requestState` (MCP 2026-07-28): the client echoes it back, so it is untrusted.
+    state: Arc<RequestStateCodec>,
+    tool_router: ToolRouter<Self>,
+    prompt_router: PromptRouter<Self>,
+}
+
+impl Default for IssueTracker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What a tool does next after asking.
+enum Asked<T> {
+    /// The user answered.
+    Answer(T),
+    /// Answer the call with this (MCP 2026-07-28 input-required result).
+    Return(InputRequiredResult),
+    /// The request could not or must not be sent (version, scope or client capability).
+    NotAsked(ElicitError),
+}
+
+fn text(message: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(message.into())])
+}
+
+fn failure(message: impl Into<String>) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(message.into())])
+}
+
+/// The registered declaration `name` of `primitive`.
+fn declared(primitive: Primitive, name: &str) -> Result<&'static Declaration, ErrorData> {
+    registry::find(primitive, name).ok_or_else(|| {
+        ErrorData::internal_error(format!("no declaration `{name}` on the {primitive}"), None)
+    })
+}
+
+/// The `on_decline` / `on_cancel` text of a declaration, as the tool's answer.
+fn follow(declaration: &Declaration, declined: bool) -> String {
+    let documented = if declined {
+        declaration.on_decline()
+    } else {
+        declaration.on_cancel()
+    };
+    documented.unwrap_or("Nothing was changed.").to_owned()
+}
 
 impl IssueTracker {
-    /// `create_issue`: triage is asked for when the caller gave no labels.
+    /// A tracker with three open issues, #1 to #3, and a fresh `requestState` key.
+    pub fn new() -> Self {
+        let issues = [
+            (1, "Crash on start"),
+            (2, "Typo in README"),
+            (3, "Slow search"),
+        ]
+        .into_iter()
+        .map(|(n, title)| {
+            let issue = Issue {
+                title: title.to_owned(),
+                labels: Vec::new(),
+                assignee: None,
+                open: true,
+            };
+            (n, issue)
+        })
+        .collect();
+        // A per-process key: a sealed state is only ever opened by the process that sealed it.
+        let key: Vec<u8> = {
+            use std::hash::{BuildHasher, Hasher};
+            let mut bytes = Vec::with_capacity(32);
+            for i in 0..4u64 {
+                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+                h.write_u64(i);
+                h.write_u128(
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_nanos()),
+                );
+                bytes.extend_from_slice(&h.finish().to_le_bytes());
+            }
+            bytes
+        };
+        let state = RequestStateCodec::try_new(key).expect("a 32-byte key");
+        IssueTracker {
+            issues: Arc::new(Mutex::new(issues)),
+            linked: Arc::new(Mutex::new(BTreeSet::new())),
+            state: Arc::new(state),
+            tool_router: Self::tool_router(),
+            prompt_router: Self::prompt_router(),
+        }
+    }
+
+    /// Asks a form-mode declaration within a tool call. On MCP 2026-07-28 the first round returns
+    /// an input-required result whose sealed `requestState` binds the retry to this primitive and
+    /// these arguments; the retry must bring it back intact.
+    async fn ask_form<F: ElicitationForm>(
+        &self,
+        ctx: &RequestContext<RoleServer>,
+        declaration: &'static Declaration,
+        arguments: &impl Serialize,
+        responses: Option<&rmcp::model::InputResponses>,
+        state: Option<&str>,
+    ) -> Result<Asked<Answer<F>>, ElicitError> {
+        let binding = self.binding(declaration, arguments);
+        if responses.is_some() && !self.state_is_valid(state, &binding) {
+            return Ok(Asked::NotAsked(ElicitError::InvalidRequestState));
+        }
+        let call = Call::new(ctx, declaration.primitive())
+            .input_responses(responses)
+            .guarded();
+        match call.form::<F>(declaration).await {
+            Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
+            Ok(Step::InputRequired { key, request }) => {
+                Ok(Asked::Return(self.input_required(key, request, &binding)))
+            }
+            Err(
+                e @ (ElicitError::OutOfScope { .. }
+                | ElicitError::UnsupportedVersion { .. }
+                | ElicitError::ClientCannotElicit),
+            ) => Ok(Asked::NotAsked(e)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Asks a URL-mode declaration within a tool call (same rounds as [`Self::ask_form`]).
+    async fn ask_url(
+        &self,
+        ctx: &RequestContext<RoleServer>,
+        declaration: &'static Declaration,
+        arguments: &impl Serialize,
+        responses: Option<&rmcp::model::InputResponses>,
+        state: Option<&str>,
+    ) -> Result<Asked<UrlAnswer>, ElicitError> {
+        let binding = self.binding(declaration, arguments);
+        if responses.is_some() && !self.state_is_valid(state, &binding) {
+            return Ok(Asked::NotAsked(ElicitError::InvalidRequestState));
+        }
+        let call = Call::new(ctx, declaration.primitive())
+            .input_responses(responses)
+            .guarded();
+        match call.url(declaration, None).await {
+            Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
+            Ok(Step::InputRequired { key, request }) => {
+                Ok(Asked::Return(self.input_required(key, request, &binding)))
+            }
+            Err(
+                e @ (ElicitError::OutOfScope { .. }
+                | ElicitError::UnsupportedVersion { .. }
+                | ElicitError::ClientCannotElicit),
+            ) => Ok(Asked::NotAsked(e)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What a sealed `requestState` is bound to: the primitive, the declaration and the call's
+    /// arguments. A state sealed for another call does not open for this one.
+    fn binding(&self, declaration: &Declaration, arguments: &impl Serialize) -> Vec<u8> {
+        let arguments = serde_json::to_string(arguments).unwrap_or_default();
+        format!(
+            "{}\u{0}{}\u{0}{arguments}",
+            declaration.primitive(),
+            declaration.name()
+        )
+        .into_bytes()
+    }
+
+    fn input_required(
+        &self,
+        key: String,
+        request: rmcp::model::InputRequest,
+        binding: &[u8],
+    ) -> InputRequiredResult {
+        let sealed = self.state.seal_with(
+            key.as_bytes(),
+            &SealOptions::new()
+                .associated_data(binding)
+                .ttl(std::time::Duration::from_secs(600)),
+        );
+        InputRequiredResult::new(Some([(key, request)].into()), Some(sealed))
+    }
+
+    fn state_is_valid(&self, state: Option<&str>, binding: &[u8]) -> bool {
+        state.is_some_and(|s| self.state.open_with(s, binding).is_ok())
+    }
+}
+
+/// Turns what asking gave into the tool's response, or hands the answer to `then`.
+fn respond<T>(
+    asked: Result<Asked<T>, ElicitError>,
+    then: impl FnOnce(Result<T, ElicitError>) -> CallToolResult,
+) -> Result<CallToolResponse, ErrorData> {
+    match asked {
+        Ok(Asked::Answer(answer)) => Ok(then(Ok(answer)).into()),
+        Ok(Asked::Return(result)) => Ok(result.into()),
+        Ok(Asked::NotAsked(e)) => Ok(then(Err(e)).into()),
+        // The answer did not fit, or the session failed: nothing was changed.
+        Err(e) => Ok(failure(format!("Nothing was changed: {e}")).into()),
+    }
+}
+
+#[tool_router]
+impl IssueTracker {
+    /// Create an issue. Without `labels`, the user is asked to triage it.
     #[elicitation(
         name = "triage",
         form = Triage,
@@ -164,11 +433,64 @@ impl IssueTracker {
         on_cancel = "Create the issue untriaged.",
         protocol_versions = ["2025-11-25", "2026-07-28"],
     )]
-    pub async fn create_issue(&self, args: CreateIssueArgs) -> u64 {
-        args.title.len() as u64
+    #[tool(description = "Create an issue.")]
+    async fn create_issue(
+        &self,
+        Parameters(args): Parameters<CreateIssueArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let create = |labels: Vec<String>| {
+            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+            let number = issues.keys().next_back().map_or(1, |n| n + 1);
+            let issue = Issue {
+                title: args.title.clone(),
+                labels,
+                assignee: None,
+                open: true,
+            };
+            let summary = format!(
+                "Created issue #{number} \"{}\" [{}]",
+                issue.title,
+                issue.labels.join(", ")
+            );
+            issues.insert(number, issue);
+            summary
+        };
+        if let Some(labels) = &args.labels {
+            return Ok(text(create(labels.clone())).into());
+        }
+        let triage = declared(Primitive::Tool("create_issue"), "triage")?;
+        let asked = self
+            .ask_form::<Triage>(&ctx, triage, &args, responses.as_ref(), state.as_deref())
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(t)) => {
+                let labels = t
+                    .labels
+                    .iter()
+                    .map(|l| format!("{l:?}").to_lowercase())
+                    .collect();
+                text(format!(
+                    "{} (kind {:?}, estimate {})",
+                    create(labels),
+                    t.kind,
+                    t.estimate
+                ))
+            }
+            Ok(Answer::Declined) => {
+                text(format!("{} {}", follow(triage, true), create(Vec::new())))
+            }
+            Ok(Answer::Cancelled) => {
+                text(format!("{} {}", follow(triage, false), create(Vec::new())))
+            }
+            // Triage is optional: a session that cannot be asked gets the issue untriaged.
+            Err(e) => text(format!("{} (not triaged: {e})", create(Vec::new()))),
+        })
     }
 
-    /// `assign_issue`: asks who should own the issue.
+    /// Assign an issue to a teammate. Without `assignee`, the user is asked.
     #[elicitation(
         name = "choose_assignee",
         form = Assign,
@@ -177,22 +499,84 @@ impl IssueTracker {
         on_decline = "Leave the issue unassigned.",
         on_cancel = "Abort without modifying the issue.",
     )]
-    pub async fn assign_issue(&self, args: IssueArgs) -> bool {
-        args.issue > 0
+    #[tool(description = "Assign an issue to a teammate.")]
+    async fn assign_issue(
+        &self,
+        Parameters(args): Parameters<AssignArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.check_issue(args.issue)?;
+        let assign = |login: &str| {
+            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(issue) = issues.get_mut(&args.issue) {
+                issue.assignee = Some(login.to_owned());
+            }
+            format!("Assigned issue #{} to {login}", args.issue)
+        };
+        if let Some(login) = &args.assignee {
+            return Ok(text(assign(login)).into());
+        }
+        let decl = declared(Primitive::Tool("assign_issue"), "choose_assignee")?;
+        let asked = self
+            .ask_form::<Assign>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(a)) => text(format!(
+                "{} (priority {}, notify {})",
+                assign(&a.assignee),
+                a.priority
+                    .map_or("unset".to_owned(), |p| format!("{p:?}").to_lowercase()),
+                a.notify
+            )),
+            Ok(Answer::Declined) => text(follow(decl, true)),
+            Ok(Answer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!("Cannot ask for an assignee: {e}. Pass `assignee`.")),
+        })
     }
 
-    /// `close_issue`: confirms before closing.
+    /// Close an issue, after the user confirms.
     #[elicitation(
         name = "confirm_close",
         form = Confirm,
         message = "Close this issue?",
         on_decline = "Keep the issue open.",
     )]
-    pub fn close_issue(&self, args: IssueArgs) -> bool {
-        args.issue > 0
+    #[tool(description = "Close an issue.")]
+    async fn close_issue(
+        &self,
+        Parameters(args): Parameters<IssueArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.check_issue(args.issue)?;
+        let decl = declared(Primitive::Tool("close_issue"), "confirm_close")?;
+        let asked = self
+            .ask_form::<Confirm>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(c)) if c.confirm => {
+                let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(issue) = issues.get_mut(&args.issue) {
+                    issue.open = false;
+                }
+                text(format!(
+                    "Closed issue #{}{}",
+                    args.issue,
+                    c.reason.map(|r| format!(": {r}")).unwrap_or_default()
+                ))
+            }
+            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
+            Ok(Answer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!(
+                "Cannot ask for confirmation: {e}. Nothing was changed."
+            )),
+        })
     }
 
-    /// `delete_issue`: confirms before deleting, with the same form as `close_issue`.
+    /// Delete an issue permanently, after the user confirms (same form as `close_issue`).
     #[elicitation(
         name = "confirm_delete",
         form = Confirm,
@@ -200,11 +584,36 @@ impl IssueTracker {
         on_decline = "Keep the issue.",
         on_cancel = "Keep the issue.",
     )]
-    pub fn delete_issue(&self, args: IssueArgs) -> bool {
-        args.issue > 0
+    #[tool(description = "Delete an issue permanently.")]
+    async fn delete_issue(
+        &self,
+        Parameters(args): Parameters<IssueArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.check_issue(args.issue)?;
+        let decl = declared(Primitive::Tool("delete_issue"), "confirm_delete")?;
+        let asked = self
+            .ask_form::<Confirm>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(c)) if c.confirm => {
+                self.issues
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&args.issue);
+                text(format!("Deleted issue #{}", args.issue))
+            }
+            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
+            Ok(Answer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!(
+                "Cannot ask for confirmation: {e}. Nothing was changed."
+            )),
+        })
     }
 
-    /// `link_repository`: the user authorizes the tracker on the code host, on its own page.
+    /// Link a code repository; the user first authorizes the tracker on the code host's page.
     #[elicitation(
         name = "authorize_code_host",
         url = "https://tracker.example.com/oauth/code-host/authorize",
@@ -213,95 +622,222 @@ impl IssueTracker {
         on_decline = "Link nothing.",
         protocol_versions = ["2025-11-25", "2026-07-28"],
     )]
-    pub async fn link_repository(&self, args: LinkArgs) -> bool {
-        !args.repository.is_empty()
+    #[tool(description = "Link a code repository to the tracker.")]
+    async fn link_repository(
+        &self,
+        Parameters(args): Parameters<LinkArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let decl = declared(Primitive::Tool("link_repository"), "authorize_code_host")?;
+        let asked = self
+            .ask_url(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(UrlAnswer::Accepted) => {
+                self.linked
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(args.repository.clone());
+                text(format!(
+                    "Linked {} (once the authorization on the code host completes)",
+                    args.repository
+                ))
+            }
+            Ok(UrlAnswer::Declined) => text(follow(decl, true)),
+            Ok(UrlAnswer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!(
+                "Linking needs the user to authorize the tracker on a web page: {e}"
+            )),
+        })
     }
+}
 
-    /// Reading `tracker://issues/{id}` of a private project asks the user to sign in, on a
-    /// page whose URL is made per request.
-    #[elicitation(
-        name = "sign_in",
-        resource_template = "tracker://issues/{id}",
-        mode = "url",
-        message = "Sign in to read issues of this private project.",
-        when = "The issue belongs to a private project and the session is anonymous.",
-        on_cancel = "Return the issue's public summary only.",
-        protocol_versions = ["2025-11-25", "2026-07-28"],
-    )]
-    pub fn read_issue(&self, id: u64) -> String {
-        format!("issue {id}")
+impl IssueTracker {
+    fn check_issue(&self, number: u64) -> Result<(), ErrorData> {
+        let issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+        if issues.contains_key(&number) {
+            Ok(())
+        } else {
+            Err(ErrorData::invalid_params(
+                format!("there is no issue #{number}"),
+                None,
+            ))
+        }
     }
+}
 
-    /// The `release_notes` prompt asks which release to write about.
+/// What `get_prompt` hands the prompt function: the round's input responses and state (rmcp's
+/// prompt context does not carry them).
+#[derive(Clone, Default)]
+struct PromptRound {
+    responses: Option<rmcp::model::InputResponses>,
+    state: Option<String>,
+}
+
+/// A prompt's answer: its messages, or an input-required result (MCP 2026-07-28).
+enum PromptAnswer {
+    Messages(GetPromptResult),
+    InputRequired(InputRequiredResult),
+}
+
+impl rmcp::handler::server::prompt::IntoGetPromptResult for PromptAnswer {
+    fn into_get_prompt_result(self) -> Result<GetPromptResponse, ErrorData> {
+        Ok(match self {
+            PromptAnswer::Messages(m) => m.into(),
+            PromptAnswer::InputRequired(r) => r.into(),
+        })
+    }
+}
+
+#[prompt_router]
+impl IssueTracker {
+    /// Draft release notes from the closed issues of a release. Without `release`, the user is
+    /// asked which channel to write about.
     #[elicitation(
         name = "choose_release",
-        prompt = "release_notes",
         form = ReleaseChoice,
         message = "Which release are the notes for?",
         when = "No release was named.",
     )]
-    pub fn release_notes(&self, release: Option<String>) -> String {
-        release.unwrap_or_default()
+    #[prompt(description = "Draft release notes from the closed issues of a release.")]
+    async fn release_notes(
+        &self,
+        Parameters(args): Parameters<ReleaseNotesArgs>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<PromptAnswer, ErrorData> {
+        let notes = |about: String| {
+            let closed: Vec<String> = self
+                .issues
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .filter(|(_, i)| !i.open)
+                .map(|(n, i)| format!("#{n} {}", i.title))
+                .collect();
+            PromptAnswer::Messages(
+                GetPromptResult::new(vec![PromptMessage::new_text(
+                    Role::User,
+                    format!(
+                        "Write release notes for {about}. Closed issues: {}.",
+                        if closed.is_empty() {
+                            "none".to_owned()
+                        } else {
+                            closed.join(", ")
+                        }
+                    ),
+                )])
+                .with_description("Release notes"),
+            )
+        };
+        if let Some(release) = &args.release {
+            return Ok(notes(format!("release {release}")));
+        }
+        let round = ctx
+            .extensions
+            .get::<PromptRound>()
+            .cloned()
+            .unwrap_or_default();
+        let decl = declared(Primitive::Prompt("release_notes"), "choose_release")?;
+        let asked = self
+            .ask_form::<ReleaseChoice>(
+                &ctx,
+                decl,
+                &args,
+                round.responses.as_ref(),
+                round.state.as_deref(),
+            )
+            .await;
+        match asked {
+            Ok(Asked::Answer(Answer::Accepted(choice))) => Ok(notes(format!(
+                "the latest {:?} release{}",
+                choice.channel,
+                if choice.internal {
+                    ", internal changes included"
+                } else {
+                    ""
+                }
+            ))),
+            Ok(Asked::Answer(_)) => Ok(notes("the latest release".to_owned())),
+            Ok(Asked::Return(result)) => Ok(PromptAnswer::InputRequired(result)),
+            Ok(Asked::NotAsked(e)) => Err(ErrorData::invalid_params(
+                format!("Name a `release`: {e}"),
+                None,
+            )),
+            Err(e) => Err(ErrorData::invalid_params(
+                format!("Nothing was written: {e}"),
+                None,
+            )),
+        }
     }
 }
 
-/// The MCP Description of the server, generated from this code.
+#[tool_handler]
+impl ServerHandler for IssueTracker {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_prompts()
+                .build(),
+        )
+        .with_server_info(
+            Implementation::new("issue-tracker", "1.4.0")
+                .with_title("Issue Tracker")
+                .with_description(
+                    "Create, triage, assign and close issues; link repositories; write release notes.",
+                ),
+        )
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        context.extensions.insert(PromptRound {
+            responses: request.input_responses,
+            state: request.request_state,
+        });
+        let prompt = PromptContext::new(self, request.name, request.arguments, context);
+        self.prompt_router.get_prompt(prompt).await
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(
+            self.prompt_router.list_all(),
+        ))
+    }
+}
+
+/// The MCP Description of the server, built from its own routers and declarations.
 pub fn description() -> Result<Description, BuildError> {
-    // The tools that act on one issue share their arguments.
-    let on_issue = |name: &str, description: &str| {
-        Tool::new(name)
-            .description(description)
-            .input_schema_for::<IssueArgs>()
-    };
-    Description::builder(
-        Info::new("issue-tracker", "1.4.0")
-            .title("Issue Tracker")
-            .description(
-                "Create, triage, assign and close issues; link repositories; write release notes.",
-            ),
-    )
-    .protocol_versions([
-        ProtocolVersion::V2025_06_18,
-        ProtocolVersion::V2025_11_25,
-        ProtocolVersion::V2026_07_28,
-    ])
-    .tool(
-        Tool::new("create_issue")
-            .description("Create an issue.")
-            .input_schema_for::<CreateIssueArgs>(),
-    )
-    .tool(on_issue("assign_issue", "Assign an issue to a teammate."))
-    .tool(on_issue("close_issue", "Close an issue."))
-    .tool(on_issue("delete_issue", "Delete an issue permanently."))
-    .tool(
-        Tool::new("link_repository")
-            .description("Link a code repository to the tracker.")
-            .input_schema_for::<LinkArgs>(),
-    )
-    .resource_template(
-        ResourceTemplate::new("tracker://issues/{id}", "issue")
-            .description("One issue, as Markdown.")
-            .mime_type("text/markdown"),
-    )
-    .prompt(
-        Prompt::new("release_notes")
-            .description("Draft release notes from the closed issues of a release.")
-            .argument(PromptArgument::new("release").description("The release tag.")),
-    )
-    .registered_elicitations()
-    .build()
+    let server = IssueTracker::new();
+    Description::builder(Info::from(&server.get_info()))
+        .protocol_versions([
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+        ])
+        .rmcp_tools(server.tool_router.list_all())
+        .rmcp_prompts(server.prompt_router.list_all())
+        .registered_elicitations()
+        .build()
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: issue_tracker describe [--format yaml|json] [--out FILE]");
+    eprintln!(
+        "usage: issue_tracker describe [--format yaml|json] [--out FILE]\n       issue_tracker serve"
+    );
     ExitCode::from(2)
 }
 
-fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    if args.next().as_deref() != Some("describe") {
-        return usage();
-    }
+fn describe(mut args: impl Iterator<Item = String>) -> ExitCode {
     let mut format = "yaml".to_owned();
     let mut out = None;
     while let Some(arg) = args.next() {
@@ -338,5 +874,43 @@ fn main() -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
+    }
+}
+
+fn serve() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        let service = match IssueTracker::new().serve(rmcp::transport::stdio()).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("cannot start the MCP session: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        match service.waiting().await {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("the MCP session ended with an error: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    match args.next().as_deref() {
+        Some("describe") => describe(args),
+        Some("serve") if args.next().is_none() => serve(),
+        _ => usage(),
     }
 }

@@ -6,7 +6,7 @@
 //! `cargo run --example issue_tracker -- describe --out examples/issue_tracker.mcpdesc.yaml`).
 
 #[path = "../examples/issue_tracker.rs"]
-#[allow(unreachable_pub)]
+#[allow(unreachable_pub, dead_code)]
 mod issue_tracker;
 
 use std::path::Path;
@@ -75,19 +75,44 @@ fn the_surface_is_complete() {
         v["$schema"],
         "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json"
     );
-    assert!(v["tools"].as_array().unwrap().len() >= 4);
+    // The primitives come from the server's own rmcp routers: the tools in name order, each
+    // with the description its `#[tool]` gives and the input schema of its `Parameters`.
+    let tools: Vec<&str> = v["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        v["resourceTemplates"][0]["uriTemplate"],
-        "tracker://issues/{id}"
+        tools,
+        [
+            "assign_issue",
+            "close_issue",
+            "create_issue",
+            "delete_issue",
+            "link_repository"
+        ]
     );
+    assert_eq!(
+        v["tools"][0]["description"],
+        "Assign an issue to a teammate."
+    );
+    assert_eq!(
+        v["tools"][0]["inputSchema"]["required"],
+        serde_json::json!(["issue"])
+    );
+    // 2025-06-18 is in scope, and it defines no `$schema` in a tool's input schema.
+    assert!(v["tools"][0]["inputSchema"].get("$schema").is_none());
     assert_eq!(v["prompts"][0]["name"], "release_notes");
+    assert_eq!(v["prompts"][0]["arguments"][0]["name"], "release");
+    assert_eq!(v["info"]["title"], "Issue Tracker");
 
-    let declarations: Vec<&serde_json::Value> = ["tools", "resourceTemplates", "prompts"]
+    let declarations: Vec<&serde_json::Value> = ["tools", "prompts"]
         .iter()
         .flat_map(|k| v[*k].as_array().unwrap())
         .flat_map(|p| p["elicitations"].as_array().into_iter().flatten())
         .collect();
-    assert!(declarations.len() >= 6);
+    assert_eq!(declarations.len(), 6);
     // Every declaration states its mode; none adds clientRequirements.
     assert!(
         declarations
@@ -131,9 +156,6 @@ fn the_surface_is_complete() {
         link["protocolVersions"],
         serde_json::json!(["2025-11-25", "2026-07-28"])
     );
-    let sign_in = &v["resourceTemplates"][0]["elicitations"][0];
-    assert_eq!(sign_in["mode"], "url");
-    assert!(sign_in.get("url").is_none());
 }
 
 #[test]
@@ -142,13 +164,10 @@ fn server_code_finds_its_declarations() {
     assert_eq!(d.message(), "Who should own this issue?");
     let schema = d.requested_schema().unwrap();
     assert_eq!(schema.properties()[0].name(), "assignee");
-    let url = registry::find(
-        Primitive::ResourceTemplate("tracker://issues/{id}"),
-        "sign_in",
-    )
-    .unwrap();
+    let url = registry::find(Primitive::Tool("link_repository"), "authorize_code_host").unwrap();
     assert_eq!(url.mode_str(), "url");
-    assert_eq!(url.url(), None);
+    let prompt = registry::find(Primitive::Prompt("release_notes"), "choose_release").unwrap();
+    assert_eq!(prompt.mode_str(), "form");
     assert!(registry::find(Primitive::Tool("assign_issue"), "nope").is_none());
 }
 

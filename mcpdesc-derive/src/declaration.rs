@@ -63,6 +63,8 @@ struct Args {
     on_cancel: Option<Str>,
     protocol_versions: Option<(Span, Vec<Str>)>,
     target: Option<Target>,
+    /// The span of the key that named the target (`tool`, `prompt`, ...).
+    target_key: Option<Span>,
     /// Every key written, in order (also those whose value was refused).
     keys: Vec<String>,
 }
@@ -179,6 +181,7 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
                     );
                 } else {
                     args.target = Some(target);
+                    args.target_key = Some(key.span());
                 }
             }
             _ => {
@@ -228,6 +231,103 @@ fn scan_item(item: &[TokenTree]) -> (Option<Ident>, Option<usize>) {
         .iter()
         .rposition(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace));
     (name, body)
+}
+
+/// The primitive an rmcp attribute stacked on the same item makes of the function:
+/// `#[tool(...)]` (in a `#[tool_router]` impl) or `#[prompt(...)]` (in a `#[prompt_router]`
+/// impl), with the `name = "..."` it gives, if any.
+///
+/// Only attributes written *below* `#[elicitation]` are visible here: an attribute macro above it
+/// has already been expanded and removed when this one runs.
+struct Sibling {
+    kind: SiblingKind,
+    name: Option<Str>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SiblingKind {
+    Tool,
+    Prompt,
+}
+
+impl SiblingKind {
+    fn attribute(self) -> &'static str {
+        match self {
+            SiblingKind::Tool => "tool",
+            SiblingKind::Prompt => "prompt",
+        }
+    }
+}
+
+fn sibling(item: &[TokenTree]) -> Option<Sibling> {
+    for pair in item.windows(2) {
+        let (TokenTree::Punct(p), TokenTree::Group(g)) = (&pair[0], &pair[1]) else {
+            continue;
+        };
+        if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
+            continue;
+        }
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        // A path (`tool`, `rmcp::tool`) whose last segment names the attribute, then its
+        // optional argument list.
+        let path_end = inner
+            .iter()
+            .position(|t| matches!(t, TokenTree::Group(_)))
+            .unwrap_or(inner.len());
+        let path = &inner[..path_end];
+        if !path.iter().all(|t| match t {
+            TokenTree::Ident(_) => true,
+            TokenTree::Punct(p) => p.as_char() == ':',
+            _ => false,
+        }) {
+            continue;
+        }
+        let kind = match path.last() {
+            Some(TokenTree::Ident(i)) if i == "tool" => SiblingKind::Tool,
+            Some(TokenTree::Ident(i)) if i == "prompt" => SiblingKind::Prompt,
+            _ => continue,
+        };
+        let args: Vec<TokenTree> = match inner.get(path_end) {
+            Some(TokenTree::Group(args)) if args.delimiter() == Delimiter::Parenthesis => {
+                args.stream().into_iter().collect()
+            }
+            _ => Vec::new(),
+        };
+        // `name = "..."` at the top level of the arguments; other keys are rmcp's business.
+        let name = args.windows(3).find_map(|w| match w {
+            [
+                TokenTree::Ident(key),
+                TokenTree::Punct(eq),
+                TokenTree::Literal(lit),
+            ] if key == "name" && eq.as_char() == '=' => {
+                syn::parse2::<LitStr>(TokenTree::Literal(lit.clone()).into())
+                    .ok()
+                    .map(|l| Str::from_lit(&l))
+            }
+            _ => None,
+        });
+        return Some(Sibling { kind, name });
+    }
+    None
+}
+
+/// The primitive a declaration belongs to when it names none: the tool or prompt of a sibling
+/// rmcp attribute (its `name`, else the function's), else the tool named after the function.
+fn default_target(sibling: Option<&Sibling>, fn_name: Option<&Ident>) -> Option<Target> {
+    let fn_str = fn_name.map(|f| Str {
+        value: crate::attr::unraw(f),
+        span: f.span(),
+    });
+    match sibling {
+        Some(s) => {
+            let name = s.name.clone().or(fn_str)?;
+            Some(match s.kind {
+                SiblingKind::Tool => Target::Tool(name),
+                SiblingKind::Prompt => Target::Prompt(name),
+            })
+        }
+        None => fn_str.map(Target::Tool),
+    }
 }
 
 /// The arguments of the other `#[elicitation(...)]` attributes stacked on the same item.
@@ -289,6 +389,39 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     }
     quote!(#errors #out)
+}
+
+/// An explicit `tool = "..."` / `prompt = "..."` must name the primitive that the sibling rmcp
+/// attribute makes of the function: rmcp serves it under that name, so a declaration under
+/// another could never be placed or sent.
+fn check_against_sibling(
+    cx: &Ctxt,
+    explicit: &Target,
+    key_span: Span,
+    sibling: &Sibling,
+    default: &Target,
+) {
+    let (key, value) = match (explicit, sibling.kind) {
+        (Target::Tool(s), SiblingKind::Tool) => ("tool", s),
+        (Target::Prompt(s), SiblingKind::Prompt) => ("prompt", s),
+        _ => return,
+    };
+    let (_, served) = default.key();
+    if value.value == served {
+        return;
+    }
+    let attribute = sibling.kind.attribute();
+    let source = match &sibling.name {
+        Some(_) => format!("its `#[{attribute}(name = {served:?})]`"),
+        None => format!("`#[{attribute}]` without `name`, which uses the function's name"),
+    };
+    cx.error_at(
+        key_span,
+        format!(
+            "`{key} = {:?}` contradicts {source}: rmcp serves this {attribute} as {served:?}; remove `{key} = ...` (the declaration follows the {attribute}), or rename the {attribute}",
+            value.value
+        ),
+    );
 }
 
 /// The checks and the registration, or `None` when the declaration cannot be registered.
@@ -362,14 +495,13 @@ fn check_and_register(
     };
 
     // The primitive.
-    let target = match (&args.target, fn_name) {
-        (Some(t), _) => Some(t.clone()),
-        (None, Some(f)) => Some(Target::Tool(Str {
-            value: crate::attr::unraw(f),
-            span: f.span(),
-        })),
-        (None, None) => None,
-    };
+    let sibling = sibling(item);
+    let default = default_target(sibling.as_ref(), fn_name);
+    if let (Some(explicit), Some(sibling), Some(default)) = (&args.target, &sibling, &default) {
+        let key_span = args.target_key.unwrap_or_else(Span::call_site);
+        check_against_sibling(cx, explicit, key_span, sibling, default);
+    }
+    let target = args.target.clone().or_else(|| default.clone());
 
     // Duplicate names across the attributes stacked on this item.
     if let (Some(name), Some(target)) = (&name, &target) {
@@ -377,14 +509,7 @@ fn check_and_register(
             let other_cx = Ctxt::new();
             let o = parse_args(&other_cx, other);
             let _ = other_cx.check();
-            let other_target = match (&o.target, fn_name) {
-                (Some(t), _) => Some(t.clone()),
-                (None, Some(f)) => Some(Target::Tool(Str {
-                    value: crate::attr::unraw(f),
-                    span: f.span(),
-                })),
-                _ => None,
-            };
+            let other_target = o.target.clone().or_else(|| default.clone());
             if o.name.as_ref().is_some_and(|n| n.value == name.value)
                 && other_target.is_some_and(|t| t.key() == target.key())
             {

@@ -43,8 +43,10 @@
 #![deny(missing_docs)]
 
 mod content;
+pub mod contract;
 pub mod description;
 mod form;
+mod members;
 pub mod registry;
 pub mod schema;
 #[cfg(feature = "rmcp")]

@@ -36,10 +36,10 @@ use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
     InputRequest, InputResponses,
 };
-use rmcp::service::{ElicitationMode, Peer, RoleServer, ServiceError};
+use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
 
-use crate::registry::{Declaration, Mode};
+use crate::registry::{Declaration, Mode, Primitive};
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm};
 
@@ -63,6 +63,22 @@ pub enum Answer<F> {
     Declined,
     /// The user dismissed the request.
     Cancelled,
+}
+
+/// The outcome of asking within one primitive call ([`Call`]).
+#[derive(Debug, Clone)]
+pub enum Step<T> {
+    /// The user answered.
+    Answered(T),
+    /// MCP 2026-07-28: nothing was sent. Answer the call with an input-required result that
+    /// holds `request` under `key` in its `inputRequests`; the client retries the call with the
+    /// answer under `key` in `inputResponses`, which the same [`Call`] method then reads.
+    InputRequired {
+        /// The `inputRequests` key: the declaration's name.
+        key: String,
+        /// The elicitation request.
+        request: InputRequest,
+    },
 }
 
 /// Why a form could not be asked, or its answer not read.
@@ -101,6 +117,23 @@ pub enum ElicitError {
     Content(ContentError),
     /// An `inputResponses` entry is not an elicitation result.
     NotAnElicitResult(serde_json::Error),
+    /// The negotiated version is outside the declaration's explicit scope (nothing was sent):
+    /// the primitive goes on without asking, as it does for a client that cannot be asked.
+    OutOfScope {
+        /// The declaration's name.
+        declaration: &'static str,
+        /// The negotiated version.
+        version: ProtocolVersion,
+        /// The declaration's scope.
+        scope: VersionSet,
+    },
+    /// A retried call (MCP 2026-07-28) brought a `requestState` that is missing, forged,
+    /// expired or sealed for another call. `requestState` comes back from the client and is
+    /// untrusted; a server that relies on it verifies it before reading the answers.
+    InvalidRequestState,
+    /// A guarded [`Call`] refused a request that the registry does not declare for its
+    /// primitive (nothing was sent).
+    Undeclared(crate::contract::ContractError),
 }
 
 impl fmt::Display for ElicitError {
@@ -132,6 +165,18 @@ impl fmt::Display for ElicitError {
             ElicitError::NotAnElicitResult(e) => {
                 write!(f, "the input response is not an elicitation result: {e}")
             }
+            ElicitError::OutOfScope {
+                declaration,
+                version,
+                scope,
+            } => write!(
+                f,
+                "the declaration `{declaration}` applies to {scope}, not to MCP {version}; nothing was sent"
+            ),
+            ElicitError::Undeclared(e) => write!(f, "{e}; nothing was sent"),
+            ElicitError::InvalidRequestState => f.write_str(
+                "the retried call's requestState is missing, forged, expired or sealed for another call",
+            ),
         }
     }
 }
@@ -143,6 +188,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Service(e) => Some(e),
             ElicitError::Content(e) => Some(e),
             ElicitError::NotAnElicitResult(e) => Some(e),
+            ElicitError::Undeclared(e) => Some(e),
             _ => None,
         }
     }
@@ -287,11 +333,7 @@ pub async fn elicit_url(
         .create_elicitation(params)
         .await
         .map_err(ElicitError::Service)?;
-    Ok(match result.action {
-        ElicitationAction::Accept => UrlAnswer::Accepted,
-        ElicitationAction::Decline => UrlAnswer::Declined,
-        _ => UrlAnswer::Cancelled,
-    })
+    Ok(url_answer(&result))
 }
 
 /// Asks a registered URL-mode declaration with its documented message: at its static URL, or at
@@ -312,4 +354,312 @@ pub async fn elicit_declared_url(
     };
     let url = url.or(static_url).ok_or(ElicitError::InvalidUrl)?;
     elicit_url(peer, declaration.message(), url, elicitation_id).await
+}
+
+/// One primitive call's view of the session: the negotiated protocol version and the client's
+/// capabilities *of this request*, the peer, and on MCP 2026-07-28 the round's
+/// `inputResponses`. Its methods ask a registered declaration the way the version asks:
+///
+/// - 2025-06-18 and 2025-11-25: an `elicitation/create` request, awaited
+///   ([`Step::Answered`]);
+/// - 2026-07-28: no server-initiated request exists. The first round returns
+///   [`Step::InputRequired`] for the call's input-required result; the retried call, whose
+///   `inputResponses` this `Call` is given, returns [`Step::Answered`].
+///
+/// Nothing is sent when the version is outside the declaration's scope
+/// ([`ElicitError::OutOfScope`]), lacks the form's vocabulary or URL mode
+/// ([`ElicitError::UnsupportedVersion`]), or the client did not declare the mode
+/// ([`ElicitError::ClientCannotElicit`]). A [`guarded`](Call::guarded) call also refuses any
+/// request the registry does not declare for its primitive.
+///
+/// ```no_run
+/// use mcpdesc_runtime::registry::{self, Primitive};
+/// use mcpdesc_runtime::session::{Answer, Call, Step};
+/// use mcpdesc_runtime::ElicitationForm;
+/// # use rmcp::model::{InputResponses, InputRequiredResult};
+/// # use rmcp::service::{RequestContext, RoleServer};
+///
+/// #[derive(ElicitationForm)]
+/// struct Confirm {
+///     confirm: bool,
+/// }
+///
+/// # async fn tool(ctx: RequestContext<RoleServer>, responses: Option<InputResponses>)
+/// # -> Result<(), Box<dyn std::error::Error>> {
+/// let declaration = registry::find(Primitive::Tool("close_issue"), "confirm_close").unwrap();
+/// let call = Call::new(&ctx, Primitive::Tool("close_issue"))
+///     .input_responses(responses.as_ref())
+///     .guarded();
+/// match call.form::<Confirm>(declaration).await? {
+///     Step::Answered(Answer::Accepted(c)) if c.confirm => { /* close it */ }
+///     Step::Answered(_) => { /* keep it open, as `on_decline` says */ }
+///     Step::InputRequired { key, request } => {
+///         let _result = InputRequiredResult::from_input_requests([(key, request)].into());
+///         // return it from the tool; the client retries with the answer
+///     }
+/// }
+/// # Ok(())
+/// # }
+/// ```
+pub struct Call<'a> {
+    context: &'a RequestContext<RoleServer>,
+    primitive: Primitive,
+    input_responses: Option<&'a InputResponses>,
+    guarded: bool,
+}
+
+impl<'a> Call<'a> {
+    /// A call of `primitive`, handled with `context`.
+    pub fn new(context: &'a RequestContext<RoleServer>, primitive: Primitive) -> Self {
+        Call {
+            context,
+            primitive,
+            input_responses: None,
+            guarded: false,
+        }
+    }
+
+    /// The `inputResponses` of this round (MCP 2026-07-28 retries), as the request carried them.
+    #[must_use]
+    pub fn input_responses(mut self, responses: Option<&'a InputResponses>) -> Self {
+        self.input_responses = responses;
+        self
+    }
+
+    /// Refuse, before sending, any elicitation that the registry does not declare for this
+    /// primitive with this mode, schema, URL and version (see [`contract::check_registered`]).
+    ///
+    /// [`contract::check_registered`]: crate::contract::check_registered
+    #[must_use]
+    pub fn guarded(mut self) -> Self {
+        self.guarded = true;
+        self
+    }
+
+    /// The primitive being called.
+    pub fn primitive(&self) -> Primitive {
+        self.primitive
+    }
+
+    /// The protocol version of this request, when the session knows it.
+    pub fn protocol_version(&self) -> Option<ProtocolVersion> {
+        self.context
+            .protocol_version()
+            .and_then(|v| v.as_str().parse().ok())
+    }
+
+    /// Whether the client declared `mode` for this request (an empty `elicitation` capability
+    /// means form only).
+    pub fn client_supports(&self, mode: ElicitationMode) -> bool {
+        let Some(capability) = self
+            .context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+        else {
+            return false;
+        };
+        match mode {
+            ElicitationMode::Form => capability.form.is_some() || capability.url.is_none(),
+            ElicitationMode::Url => capability.url.is_some(),
+            _ => false,
+        }
+    }
+
+    /// Asks the form-mode `declaration` (of the form `F`) with its documented message.
+    pub async fn form<F: ElicitationForm>(
+        &self,
+        declaration: &'static Declaration,
+    ) -> Result<Step<Answer<F>>, ElicitError> {
+        let same_form = match declaration.mode() {
+            Mode::Form { schema, .. } => std::ptr::eq(schema(), F::requested_schema()),
+            Mode::Url { .. } => false,
+        };
+        if !same_form {
+            return Err(ElicitError::NotThisForm {
+                declaration: declaration.name(),
+            });
+        }
+        self.form_with_message::<F>(declaration.name(), declaration.message(), Some(declaration))
+            .await
+    }
+
+    /// Asks the form `F` with a message of the server's choosing, under the `inputRequests` key
+    /// `key` on 2026-07-28. A [`guarded`](Call::guarded) call sends it only when it matches a
+    /// registered declaration of this primitive (§12.2 allows a runtime message to differ from
+    /// the documented wording).
+    pub async fn ask_form<F: ElicitationForm>(
+        &self,
+        key: &str,
+        message: &str,
+    ) -> Result<Step<Answer<F>>, ElicitError> {
+        self.form_with_message::<F>(key, message, None).await
+    }
+
+    async fn form_with_message<F: ElicitationForm>(
+        &self,
+        key: &str,
+        message: &str,
+        declaration: Option<&'static Declaration>,
+    ) -> Result<Step<Answer<F>>, ElicitError> {
+        let version = self.protocol_version();
+        if let (Some(d), Some(v)) = (declaration, version) {
+            self.check_scope(d, v)?;
+        }
+        if let Some(v) = version
+            && !F::PROTOCOL_VERSIONS.contains(v)
+        {
+            return Err(ElicitError::UnsupportedVersion {
+                version: v,
+                supported: F::PROTOCOL_VERSIONS,
+            });
+        }
+        if let Some(answer) = self.read_round::<F>(key, version)? {
+            return Ok(Step::Answered(answer));
+        }
+        if !self.client_supports(ElicitationMode::Form) {
+            return Err(ElicitError::ClientCannotElicit);
+        }
+        let params = form_params::<F>(message.to_owned())?;
+        self.guard(&params, version)?;
+        if is_multi_round_trip(version) {
+            return Ok(Step::InputRequired {
+                key: key.to_owned(),
+                request: InputRequest::Elicitation(ElicitRequest::new(params)),
+            });
+        }
+        let result = self
+            .context
+            .peer
+            .create_elicitation(params)
+            .await
+            .map_err(ElicitError::Service)?;
+        read_result(result).map(Step::Answered)
+    }
+
+    /// Asks the URL-mode `declaration` with its documented message, at its static URL or at
+    /// `url` when the declaration leaves the URL to run time (a given `url` wins). On
+    /// 2025-11-25 the request carries a fresh `elicitationId`.
+    pub async fn url(
+        &self,
+        declaration: &'static Declaration,
+        url: Option<&str>,
+    ) -> Result<Step<UrlAnswer>, ElicitError> {
+        let static_url = match declaration.mode() {
+            Mode::Url { url } => url,
+            Mode::Form { .. } => {
+                return Err(ElicitError::NotUrlMode {
+                    declaration: declaration.name(),
+                });
+            }
+        };
+        let url = url.or(static_url).ok_or(ElicitError::InvalidUrl)?;
+        if !crate::text::is_absolute_uri(url) {
+            return Err(ElicitError::InvalidUrl);
+        }
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            self.check_scope(declaration, v)?;
+            if !VersionSet::URL_MODE.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported: VersionSet::URL_MODE,
+                });
+            }
+        }
+        let key = declaration.name();
+        if is_multi_round_trip(version)
+            && let Some(value) = self.input_responses.and_then(|r| r.get(key))
+        {
+            let result: ElicitResult =
+                serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+            return Ok(Step::Answered(url_answer(&result)));
+        }
+        if !self.client_supports(ElicitationMode::Url) {
+            return Err(ElicitError::ClientCannotElicit);
+        }
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let elicitation_id = if is_multi_round_trip(version) {
+            String::new() // 2026-07-28 removed `elicitationId`.
+        } else {
+            let n = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            format!("{key}-{n}")
+        };
+        let params = ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: declaration.message().to_owned(),
+            url: url.to_owned(),
+            elicitation_id,
+        };
+        self.guard(&params, version)?;
+        if is_multi_round_trip(version) {
+            return Ok(Step::InputRequired {
+                key: key.to_owned(),
+                request: InputRequest::Elicitation(ElicitRequest::new(params)),
+            });
+        }
+        let result = self
+            .context
+            .peer
+            .create_elicitation(params)
+            .await
+            .map_err(ElicitError::Service)?;
+        Ok(Step::Answered(url_answer(&result)))
+    }
+
+    fn check_scope(
+        &self,
+        declaration: &'static Declaration,
+        version: ProtocolVersion,
+    ) -> Result<(), ElicitError> {
+        match declaration.protocol_versions() {
+            Some(scope) if !scope.contains(version) => Err(ElicitError::OutOfScope {
+                declaration: declaration.name(),
+                version,
+                scope,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// On a 2026-07-28 retry, the answer under `key`.
+    fn read_round<F: ElicitationForm>(
+        &self,
+        key: &str,
+        version: Option<ProtocolVersion>,
+    ) -> Result<Option<Answer<F>>, ElicitError> {
+        if !is_multi_round_trip(version) {
+            return Ok(None);
+        }
+        read_input_response::<F>(self.input_responses, key)
+    }
+
+    fn guard(
+        &self,
+        params: &ElicitRequestParams,
+        version: Option<ProtocolVersion>,
+    ) -> Result<(), ElicitError> {
+        if !self.guarded {
+            return Ok(());
+        }
+        let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
+        // Without a known version, the check uses the newest one (the guard still compares
+        // mode, schema and URL).
+        let version = version.unwrap_or(ProtocolVersion::V2026_07_28);
+        crate::contract::check_registered(self.primitive, version, &value)
+            .map(|_| ())
+            .map_err(ElicitError::Undeclared)
+    }
+}
+
+/// MCP 2026-07-28 and later ask through input-required results.
+fn is_multi_round_trip(version: Option<ProtocolVersion>) -> bool {
+    version.is_some_and(|v| v >= ProtocolVersion::V2026_07_28)
+}
+
+fn url_answer(result: &ElicitResult) -> UrlAnswer {
+    match result.action {
+        ElicitationAction::Accept => UrlAnswer::Accepted,
+        ElicitationAction::Decline => UrlAnswer::Declined,
+        _ => UrlAnswer::Cancelled,
+    }
 }

@@ -1,0 +1,618 @@
+//! Holding a running server to its description: is an elicitation request it sent declared?
+//!
+//! MCP Description §12.6 says validation "does not inspect or certify runtime behavior"; this
+//! module is the toolkit's own addition, for a server's tests and for an opt-in guard before
+//! sending ([`session::Call::guarded`](crate::session)). It is not stricter than the document
+//! promises: §12.2 lets the runtime `message` be "representative or default wording", so a
+//! request whose wording differs from every declaration still matches one by mode, schema, URL
+//! and scope, with a [`Matched::wording_differs`] note.
+//!
+//! ```standalone_crate
+//! use mcpdesc_runtime::contract;
+//! use mcpdesc_runtime::registry::Primitive;
+//! use mcpdesc_runtime::{ElicitationForm, ProtocolVersion, elicitation};
+//!
+//! #[derive(ElicitationForm)]
+//! struct Confirm {
+//!     confirm: bool,
+//! }
+//!
+//! #[elicitation(name = "confirm_close", form = Confirm, message = "Close this issue?")]
+//! fn close_issue() {}
+//!
+//! // What a client saw in `elicitation/create` (or in an `inputRequests` entry).
+//! let params = serde_json::json!({
+//!     "mode": "form",
+//!     "message": "Close this issue?",
+//!     "requestedSchema": Confirm::requested_schema(),
+//! });
+//! let tool = Primitive::Tool("close_issue");
+//! let matched = contract::check_registered(tool, ProtocolVersion::V2025_11_25, &params).unwrap();
+//! assert_eq!(matched.name(), "confirm_close");
+//!
+//! // A schema that is not the declared one matches nothing, and says why.
+//! let other = serde_json::json!({
+//!     "mode": "form",
+//!     "message": "Close this issue?",
+//!     "requestedSchema": {"type": "object", "properties": {}},
+//! });
+//! let err = contract::check_registered(tool, ProtocolVersion::V2025_11_25, &other).unwrap_err();
+//! assert!(err.to_string().contains("requestedSchema differs"));
+//! # close_issue();
+//! ```
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::version::{ProtocolVersion, VersionSet};
+
+/// The declaration an observed request matched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matched {
+    name: String,
+    wording_differs: bool,
+}
+
+impl Matched {
+    /// The declaration's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The request's `message` is not the declaration's. §12.2 allows representative wording, so
+    /// this is a note, not a mismatch.
+    pub fn wording_differs(&self) -> bool {
+        self.wording_differs
+    }
+}
+
+/// Why an observed request matches a declaration of its primitive, or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The primitive is not in the description (or has no registered declaration).
+    UnknownPrimitive,
+    /// The request's params are not an elicitation request (no `message`, an unknown `mode`, a
+    /// form without `requestedSchema` or a URL request without `url`).
+    Malformed(String),
+    /// No declaration of the primitive has the request's mode (and message).
+    NoSuchDeclaration {
+        /// `"form"` or `"url"`.
+        mode: String,
+        /// The request's message.
+        message: String,
+    },
+    /// The request's `requestedSchema` is not the declared one (after resolving
+    /// `$componentRef`).
+    SchemaDiffers {
+        /// The declaration.
+        declaration: String,
+        /// JSON Pointer into the request's `requestedSchema` of the first difference.
+        pointer: String,
+    },
+    /// The negotiated version is outside the declaration's effective scope.
+    VersionOutOfScope {
+        /// The declaration.
+        declaration: String,
+        /// The negotiated version.
+        version: ProtocolVersion,
+        /// The declaration's effective scope.
+        scope: VersionSet,
+    },
+    /// The request's URL is not the declaration's static URL.
+    UrlDiffers {
+        /// The declaration.
+        declaration: String,
+        /// The declared URL.
+        declared: String,
+        /// The URL sent.
+        sent: String,
+    },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::UnknownPrimitive => {
+                f.write_str("the primitive has no elicitation declarations")
+            }
+            Reason::Malformed(what) => {
+                write!(f, "the request is not an elicitation request: {what}")
+            }
+            Reason::NoSuchDeclaration { mode, message } => {
+                write!(f, "no declaration in {mode} mode (message {message:?})")
+            }
+            Reason::SchemaDiffers {
+                declaration,
+                pointer,
+            } => write!(
+                f,
+                "`{declaration}`: the requestedSchema differs from the declared one at {:?}",
+                if pointer.is_empty() { "/" } else { pointer }
+            ),
+            Reason::VersionOutOfScope {
+                declaration,
+                version,
+                scope,
+            } => write!(
+                f,
+                "`{declaration}`: MCP {version} is outside the declaration's scope {scope}"
+            ),
+            Reason::UrlDiffers {
+                declaration,
+                declared,
+                sent,
+            } => write!(
+                f,
+                "`{declaration}`: the URL {sent:?} is not the declared static URL {declared:?}"
+            ),
+        }
+    }
+}
+
+/// An observed request matched no declaration: every reason, per candidate declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContractError {
+    primitive: String,
+    reasons: Vec<Reason>,
+}
+
+impl ContractError {
+    /// Every reason, never empty.
+    pub fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
+}
+
+impl fmt::Display for ContractError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the elicitation request of the {} matches no declaration:",
+            self.primitive
+        )?;
+        for r in &self.reasons {
+            write!(f, "\n  - {r}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ContractError {}
+
+/// A declaration as the check sees it, from a document or from the registry.
+struct Candidate<'a> {
+    name: &'a str,
+    mode: &'a str,
+    message: &'a str,
+    schema: Option<&'a Value>,
+    url: Option<&'a str>,
+    scope: VersionSet,
+}
+
+/// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
+/// `version`, against the declarations of a description document (JSON, as read or built).
+///
+/// `$componentRef` schemas are resolved before comparing. The effective scope of a declaration
+/// is its own `protocolVersions`, else its primitive's, else the document's.
+pub fn check_description(
+    document: &Value,
+    primitive: Primitive,
+    version: ProtocolVersion,
+    params: &Value,
+) -> Result<Matched, ContractError> {
+    let root_scope = scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
+    let (collection, key) = match primitive {
+        Primitive::Tool(_) => ("tools", "name"),
+        Primitive::Resource(_) => ("resources", "uri"),
+        Primitive::ResourceTemplate(_) => ("resourceTemplates", "uriTemplate"),
+        Primitive::Prompt(_) => ("prompts", "name"),
+    };
+    let entries = document
+        .get(collection)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
+    let mut resolved: Vec<(Candidate<'_>, Option<Value>)> = Vec::new();
+    for entry in entries {
+        let entry_scope = scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
+        let declarations = entry
+            .get("elicitations")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for d in declarations {
+            let (Some(name), Some(mode), Some(message)) = (
+                d.get("name").and_then(Value::as_str),
+                d.get("mode").and_then(Value::as_str),
+                d.get("message").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
+            let schema = d
+                .get("requestedSchema")
+                .map(|s| resolve(document, s).cloned());
+            let candidate = Candidate {
+                name,
+                mode,
+                message,
+                schema: None,
+                url: d.get("url").and_then(Value::as_str),
+                scope: scope_of(d.get("protocolVersions")).unwrap_or(entry_scope),
+            };
+            resolved.push((candidate, schema.flatten()));
+        }
+    }
+    let candidates: Vec<Candidate<'_>> = resolved
+        .iter()
+        .map(|(c, schema)| Candidate {
+            schema: schema.as_ref(),
+            ..*c
+        })
+        .collect();
+    check(primitive, &candidates, version, params)
+}
+
+/// Checks an observed elicitation request against the `#[elicitation]` declarations linked into
+/// this binary, and returns the registered declaration it matches.
+///
+/// Without a description, a declaration's effective scope is its explicit `protocol_versions`,
+/// else the versions it can serve (its form's vocabulary, or URL mode's).
+pub fn check_registered(
+    primitive: Primitive,
+    version: ProtocolVersion,
+    params: &Value,
+) -> Result<&'static Declaration, ContractError> {
+    let declarations: Vec<&'static Declaration> = registry::declarations()
+        .into_iter()
+        .filter(|d| d.primitive() == primitive)
+        .collect();
+    let schemas: Vec<Option<Value>> = declarations
+        .iter()
+        .map(|d| d.requested_schema().map(|s| s.to_value()))
+        .collect();
+    let candidates: Vec<Candidate<'_>> = declarations
+        .iter()
+        .zip(&schemas)
+        .map(|(d, schema)| Candidate {
+            name: d.name(),
+            mode: d.mode_str(),
+            message: d.message(),
+            schema: schema.as_ref(),
+            url: match d.mode() {
+                Mode::Url { url } => url,
+                Mode::Form { .. } => None,
+            },
+            scope: d.protocol_versions().unwrap_or(d.supported_versions()),
+        })
+        .collect();
+    let matched = check(primitive, &candidates, version, params)?;
+    declarations
+        .into_iter()
+        .find(|d| d.name() == matched.name())
+        .ok_or_else(|| ContractError {
+            primitive: primitive.to_string(),
+            reasons: vec![Reason::UnknownPrimitive],
+        })
+}
+
+fn check(
+    primitive: Primitive,
+    candidates: &[Candidate<'_>],
+    version: ProtocolVersion,
+    params: &Value,
+) -> Result<Matched, ContractError> {
+    let error = |reasons| ContractError {
+        primitive: primitive.to_string(),
+        reasons,
+    };
+    if candidates.is_empty() {
+        return Err(error(vec![Reason::UnknownPrimitive]));
+    }
+    let request = Request::read(params).map_err(|what| error(vec![Reason::Malformed(what)]))?;
+    let same_mode: Vec<&Candidate<'_>> = candidates
+        .iter()
+        .filter(|c| c.mode == request.mode)
+        .collect();
+    if same_mode.is_empty() {
+        return Err(error(vec![Reason::NoSuchDeclaration {
+            mode: request.mode.to_owned(),
+            message: request.message.to_owned(),
+        }]));
+    }
+    // Declarations with the request's exact wording are tried first: they are the ones the
+    // server meant; others may still match (§12.2 allows representative wording).
+    let mut ordered = same_mode.clone();
+    ordered.sort_by_key(|c| c.message != request.message);
+    let mut reasons = Vec::new();
+    for c in ordered {
+        let before = reasons.len();
+        if !c.scope.contains(version) {
+            reasons.push(Reason::VersionOutOfScope {
+                declaration: c.name.to_owned(),
+                version,
+                scope: c.scope,
+            });
+        }
+        match (request.schema, c.schema) {
+            (Some(sent), Some(declared)) => {
+                if let Some(pointer) = first_difference(sent, declared, String::new()) {
+                    reasons.push(Reason::SchemaDiffers {
+                        declaration: c.name.to_owned(),
+                        pointer,
+                    });
+                }
+            }
+            (Some(_), None) => reasons.push(Reason::SchemaDiffers {
+                declaration: c.name.to_owned(),
+                pointer: String::new(),
+            }),
+            _ => {}
+        }
+        if let (Some(declared), Some(sent)) = (c.url, request.url)
+            && declared != sent
+        {
+            reasons.push(Reason::UrlDiffers {
+                declaration: c.name.to_owned(),
+                declared: declared.to_owned(),
+                sent: sent.to_owned(),
+            });
+        }
+        if reasons.len() == before {
+            return Ok(Matched {
+                name: c.name.to_owned(),
+                wording_differs: c.message != request.message,
+            });
+        }
+    }
+    Err(error(reasons))
+}
+
+/// The parts of an elicitation request's params the check reads.
+struct Request<'a> {
+    mode: &'a str,
+    message: &'a str,
+    schema: Option<&'a Value>,
+    url: Option<&'a str>,
+}
+
+impl<'a> Request<'a> {
+    fn read(params: &'a Value) -> Result<Request<'a>, String> {
+        let Some(params) = params.as_object() else {
+            return Err("the params are not a JSON object".to_owned());
+        };
+        // A missing mode means form (2025-06-18 has no `mode`; 2025-11-25 makes it optional).
+        let mode = match params.get("mode") {
+            None => "form",
+            Some(Value::String(m)) if m == "form" || m == "url" => m.as_str(),
+            Some(other) => return Err(format!("unknown mode {other}")),
+        };
+        let Some(message) = params.get("message").and_then(Value::as_str) else {
+            return Err("no string `message`".to_owned());
+        };
+        let schema = params.get("requestedSchema");
+        let url = params.get("url").and_then(Value::as_str);
+        match mode {
+            "form" if schema.is_none() => Err("a form request without `requestedSchema`".into()),
+            "url" if url.is_none() => Err("a URL request without a string `url`".into()),
+            _ => Ok(Request {
+                mode,
+                message,
+                schema,
+                url,
+            }),
+        }
+    }
+}
+
+/// The target of a `{"$componentRef": "#/components/schemas/Name"}`, followed through chains
+/// (at most as many steps as there are schemas, so a cycle ends); any other schema as it is.
+fn resolve<'a>(document: &'a Value, schema: &'a Value) -> Option<&'a Value> {
+    let schemas = document
+        .get("components")
+        .and_then(|c| c.get("schemas"))
+        .and_then(Value::as_object);
+    let mut current = schema;
+    for _ in 0..=schemas.map_or(0, Map::len) {
+        let Some(reference) = current.get("$componentRef").and_then(Value::as_str) else {
+            return Some(current);
+        };
+        let name = reference.strip_prefix("#/components/schemas/")?;
+        current = schemas?.get(name)?;
+    }
+    None
+}
+
+fn scope_of(versions: Option<&Value>) -> Option<VersionSet> {
+    let list = versions?.as_array()?;
+    Some(
+        list.iter()
+            .filter_map(|v| v.as_str()?.parse::<ProtocolVersion>().ok())
+            .collect(),
+    )
+}
+
+/// The JSON Pointer of the first place where `sent` and `declared` differ, if they do. Numbers
+/// compare by value (`3` equals `3.0`), object members regardless of order.
+fn first_difference(sent: &Value, declared: &Value, at: String) -> Option<String> {
+    match (sent, declared) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, va) in a {
+                let here = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
+                match b.get(k) {
+                    Some(vb) => {
+                        if let Some(p) = first_difference(va, vb, here) {
+                            return Some(p);
+                        }
+                    }
+                    None => return Some(here),
+                }
+            }
+            b.keys()
+                .find(|k| !a.contains_key(*k))
+                .map(|k| format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")))
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+                if let Some(p) = first_difference(va, vb, format!("{at}/{i}")) {
+                    return Some(p);
+                }
+            }
+            (a.len() != b.len()).then(|| format!("{at}/{}", a.len().min(b.len())))
+        }
+        (Value::Number(a), Value::Number(b)) => (a.as_f64() != b.as_f64()).then_some(at),
+        (a, b) => (a != b).then_some(at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn document() -> Value {
+        json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "t", "version": "1"},
+            "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
+            "tools": [{
+                "name": "close",
+                "inputSchema": {"type": "object"},
+                "elicitations": [
+                    {"name": "confirm", "mode": "form", "message": "Close it?",
+                     "requestedSchema": {"$componentRef": "#/components/schemas/Confirm"}},
+                    {"name": "auth", "mode": "url", "message": "Authorize.",
+                     "url": "https://example.com/auth", "protocolVersions": ["2025-11-25"]}
+                ]
+            }],
+            "components": {"schemas": {"Confirm": {
+                "type": "object",
+                "properties": {"confirm": {"type": "boolean"}},
+                "required": ["confirm"]
+            }}}
+        })
+    }
+
+    fn form(message: &str, schema: Value) -> Value {
+        json!({"mode": "form", "message": message, "requestedSchema": schema})
+    }
+
+    fn confirm_schema() -> Value {
+        json!({"type": "object", "properties": {"confirm": {"type": "boolean"}}, "required": ["confirm"]})
+    }
+
+    const CLOSE: Primitive = Primitive::Tool("close");
+
+    #[test]
+    fn a_form_request_matches_its_declaration_through_a_component_reference() {
+        let m = check_description(
+            &document(),
+            CLOSE,
+            ProtocolVersion::V2025_06_18,
+            &form("Close it?", confirm_schema()),
+        )
+        .unwrap();
+        assert_eq!(m.name(), "confirm");
+        assert!(!m.wording_differs());
+    }
+
+    #[test]
+    fn a_missing_mode_means_form_and_other_wording_is_a_note() {
+        let params = json!({"message": "Close issue 7?", "requestedSchema": confirm_schema()});
+        let m =
+            check_description(&document(), CLOSE, ProtocolVersion::V2025_06_18, &params).unwrap();
+        assert_eq!(m.name(), "confirm");
+        assert!(m.wording_differs());
+    }
+
+    #[test]
+    fn a_different_schema_is_reported_with_its_pointer() {
+        let mut schema = confirm_schema();
+        schema["properties"]["confirm"]["default"] = json!(true);
+        let e = check_description(
+            &document(),
+            CLOSE,
+            ProtocolVersion::V2025_11_25,
+            &form("Close it?", schema),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.reasons(),
+            [Reason::SchemaDiffers {
+                declaration: "confirm".into(),
+                pointer: "/properties/confirm/default".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn every_reason_is_listed() {
+        let params = json!({"mode": "url", "message": "Authorize.", "url": "https://evil.example/", "elicitationId": "1"});
+        let e = check_description(&document(), CLOSE, ProtocolVersion::V2026_07_28, &params)
+            .unwrap_err();
+        assert_eq!(e.reasons().len(), 2, "{e}");
+        assert!(matches!(e.reasons()[0], Reason::VersionOutOfScope { .. }));
+        assert!(matches!(e.reasons()[1], Reason::UrlDiffers { .. }));
+        let ok = json!({"mode": "url", "message": "Authorize.", "url": "https://example.com/auth", "elicitationId": "1"});
+        assert_eq!(
+            check_description(&document(), CLOSE, ProtocolVersion::V2025_11_25, &ok)
+                .unwrap()
+                .name(),
+            "auth"
+        );
+    }
+
+    #[test]
+    fn no_declaration_with_the_mode_or_on_the_primitive() {
+        let e = check_description(
+            &document(),
+            Primitive::Tool("open"),
+            ProtocolVersion::V2025_11_25,
+            &form("x", confirm_schema()),
+        )
+        .unwrap_err();
+        assert_eq!(e.reasons(), [Reason::UnknownPrimitive]);
+        let doc = json!({"protocolVersions": ["2025-11-25"], "tools": [{"name": "close", "elicitations": [
+            {"name": "auth", "mode": "url", "message": "Authorize."}
+        ]}]});
+        let e = check_description(
+            &doc,
+            CLOSE,
+            ProtocolVersion::V2025_11_25,
+            &form("Close it?", confirm_schema()),
+        )
+        .unwrap_err();
+        assert!(matches!(e.reasons(), [Reason::NoSuchDeclaration { .. }]));
+    }
+
+    #[test]
+    fn malformed_params_are_reported_not_panicked_on() {
+        for params in [
+            json!(null),
+            json!({"mode": 3, "message": "x"}),
+            json!({"mode": "form", "message": "x"}),
+            json!({"mode": "url", "message": "x"}),
+            json!({"mode": "form"}),
+        ] {
+            let e = check_description(&document(), CLOSE, ProtocolVersion::V2025_11_25, &params)
+                .unwrap_err();
+            assert!(matches!(e.reasons(), [Reason::Malformed(_)]), "{params}");
+        }
+    }
+
+    #[test]
+    fn a_reference_cycle_resolves_to_nothing() {
+        let doc = json!({"components": {"schemas": {
+            "A": {"$componentRef": "#/components/schemas/B"},
+            "B": {"$componentRef": "#/components/schemas/A"}
+        }}});
+        assert_eq!(
+            resolve(&doc, &json!({"$componentRef": "#/components/schemas/A"})),
+            None
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! Primitives from rmcp's own metadata (feature `rmcp`): a server states each tool and prompt once,
+//! in its `#[tool]` / `#[prompt]` attributes, and its description is built from its routers.
+//!
+//! ```ignore
+//! let doc = Description::builder(Info::from(&server.get_info()))
+//!     .protocol_versions([ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28])
+//!     .rmcp_tools(Server::tool_router().list_all())
+//!     .rmcp_prompts(Server::prompt_router().list_all())
+//!     .registered_elicitations()
+//!     .build()?;
+//! ```
+//!
+//! Every member the description format defines is copied: a tool's name, title, description,
+//! input and output schemas, annotations, icons and `_meta`; a prompt's name, title,
+//! description, arguments, icons and `_meta`; a resource template's as well. What a protocol
+//! version in the primitive's scope does not define is never written: the builder leaves a tool
+//! schema's `$schema` dialect out and refuses any other such member with a
+//! [`BuildProblem::MemberNotInVersion`](super::BuildProblem::MemberNotInVersion).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{DescriptionBuilder, Info, Prompt, PromptArgument, ResourceTemplate, Tool};
+
+fn json<T: Serialize>(value: &T) -> Option<Value> {
+    serde_json::to_value(value).ok()
+}
+
+/// `info` from rmcp's `Implementation` (name, version, title, description, website and icons).
+impl From<&rmcp::model::Implementation> for Info {
+    fn from(implementation: &rmcp::model::Implementation) -> Self {
+        let mut info = Info::new(&implementation.name, &implementation.version);
+        info.title.clone_from(&implementation.title);
+        info.description.clone_from(&implementation.description);
+        info.website_url.clone_from(&implementation.website_url);
+        info.icons = implementation.icons.as_ref().and_then(json);
+        info
+    }
+}
+
+/// `info` from what an rmcp server says of itself (`ServerHandler::get_info()`).
+impl From<&rmcp::model::ServerConfig> for Info {
+    fn from(server: &rmcp::model::ServerConfig) -> Self {
+        Info::from(&server.server_info)
+    }
+}
+
+/// A tool from rmcp's `Tool`, as `#[tool]` or `ToolRouter::list_all()` gives it.
+impl From<&rmcp::model::Tool> for Tool {
+    fn from(tool: &rmcp::model::Tool) -> Self {
+        let mut out = Tool::new(tool.name.as_ref())
+            .input_schema(Value::Object(tool.input_schema.as_ref().clone()));
+        out.common.title.clone_from(&tool.title);
+        out.common.description = tool.description.as_ref().map(|d| d.to_string());
+        out.output_schema = tool
+            .output_schema
+            .as_ref()
+            .map(|s| Value::Object(s.as_ref().clone()));
+        out.annotations = tool.annotations.as_ref().and_then(json);
+        out.common.icons = tool.icons.as_ref().and_then(json);
+        out.common.meta = tool.meta.as_ref().and_then(json);
+        out
+    }
+}
+
+/// A prompt from rmcp's `Prompt`, as `#[prompt]` or `PromptRouter::list_all()` gives it.
+impl From<&rmcp::model::Prompt> for Prompt {
+    fn from(prompt: &rmcp::model::Prompt) -> Self {
+        let mut out = Prompt::new(&prompt.name);
+        out.common.title.clone_from(&prompt.title);
+        out.common.description.clone_from(&prompt.description);
+        for a in prompt.arguments.iter().flatten() {
+            let mut argument = PromptArgument::new(&a.name);
+            argument.title.clone_from(&a.title);
+            argument.description.clone_from(&a.description);
+            argument.required = a.required.unwrap_or(false);
+            out = out.argument(argument);
+        }
+        out.common.icons = prompt.icons.as_ref().and_then(json);
+        out.common.meta = prompt.meta.as_ref().and_then(json);
+        out
+    }
+}
+
+/// A resource template from rmcp's `ResourceTemplate`.
+impl From<&rmcp::model::ResourceTemplate> for ResourceTemplate {
+    fn from(template: &rmcp::model::ResourceTemplate) -> Self {
+        let mut out = ResourceTemplate::new(&template.uri_template, &template.name);
+        out.common.title.clone_from(&template.title);
+        out.common.description.clone_from(&template.description);
+        out.mime_type.clone_from(&template.mime_type);
+        out.common.icons = template.icons.as_ref().and_then(json);
+        out.common.meta = template.meta.as_ref().and_then(json);
+        out
+    }
+}
+
+impl DescriptionBuilder {
+    /// Adds rmcp's tools, such as `Server::tool_router().list_all()`, in name order (rmcp's
+    /// router keeps no order of its own, and the output must be deterministic).
+    pub fn rmcp_tools(self, tools: impl IntoIterator<Item = rmcp::model::Tool>) -> Self {
+        let mut tools: Vec<rmcp::model::Tool> = tools.into_iter().collect();
+        tools.sort_by(|a, b| a.name.cmp(&b.name));
+        tools
+            .iter()
+            .fold(self, |builder, tool| builder.tool(Tool::from(tool)))
+    }
+
+    /// Adds rmcp's prompts, such as `Server::prompt_router().list_all()`, in name order.
+    pub fn rmcp_prompts(self, prompts: impl IntoIterator<Item = rmcp::model::Prompt>) -> Self {
+        let mut prompts: Vec<rmcp::model::Prompt> = prompts.into_iter().collect();
+        prompts.sort_by(|a, b| a.name.cmp(&b.name));
+        prompts
+            .iter()
+            .fold(self, |builder, prompt| builder.prompt(Prompt::from(prompt)))
+    }
+
+    /// Adds rmcp's resource templates, such as the ones a server's `list_resource_templates`
+    /// returns, in URI-template order.
+    pub fn rmcp_resource_templates(
+        self,
+        templates: impl IntoIterator<Item = rmcp::model::ResourceTemplate>,
+    ) -> Self {
+        let mut templates: Vec<rmcp::model::ResourceTemplate> = templates.into_iter().collect();
+        templates.sort_by(|a, b| a.uri_template.cmp(&b.uri_template));
+        templates.iter().fold(self, |builder, template| {
+            builder.resource_template(ResourceTemplate::from(template))
+        })
+    }
+}

@@ -1,0 +1,71 @@
+//! The primitive members that not every MCP version defines: one table, read by the description
+//! builder (which leaves such members out or refuses them) and by the validator (which reports
+//! them as `field-not-supported-by-version`).
+
+use crate::version::ProtocolVersion;
+
+/// Where a version-dependent member sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A member of the primitive itself.
+    Primitive,
+    /// A member of each entry of a prompt's `arguments`.
+    PromptArgument,
+    /// A member at the root of a tool's `inputSchema` or `outputSchema`.
+    ToolSchemaRoot,
+}
+
+/// One member and the first version that defines it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VersionedMember {
+    /// The collection of the primitives it belongs to (`tools`, `prompts`, ...).
+    pub(crate) collection: &'static str,
+    pub(crate) place: Place,
+    pub(crate) member: &'static str,
+    pub(crate) since: ProtocolVersion,
+}
+
+const fn m(
+    collection: &'static str,
+    place: Place,
+    member: &'static str,
+    since: ProtocolVersion,
+) -> VersionedMember {
+    VersionedMember {
+        collection,
+        place,
+        member,
+        since,
+    }
+}
+
+use Place::{Primitive, PromptArgument, ToolSchemaRoot};
+use ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25};
+
+/// The table, from the MCP schema of each version: `annotations` on tools came with 2025-03-26;
+/// `title`, `outputSchema` and `_meta` with 2025-06-18; `icons`, `execution` and a tool schema's
+/// own `$schema` dialect with 2025-11-25.
+pub(crate) const VERSIONED: &[VersionedMember] = &[
+    m("tools", Primitive, "annotations", V2025_03_26),
+    m("tools", Primitive, "title", V2025_06_18),
+    m("tools", Primitive, "outputSchema", V2025_06_18),
+    m("tools", Primitive, "_meta", V2025_06_18),
+    m("tools", Primitive, "icons", V2025_11_25),
+    m("tools", Primitive, "execution", V2025_11_25),
+    m("tools", ToolSchemaRoot, "$schema", V2025_11_25),
+    m("resources", Primitive, "title", V2025_06_18),
+    m("resources", Primitive, "_meta", V2025_06_18),
+    m("resources", Primitive, "icons", V2025_11_25),
+    m("resourceTemplates", Primitive, "title", V2025_06_18),
+    m("resourceTemplates", Primitive, "_meta", V2025_06_18),
+    m("resourceTemplates", Primitive, "icons", V2025_11_25),
+    m("prompts", Primitive, "title", V2025_06_18),
+    m("prompts", Primitive, "_meta", V2025_06_18),
+    m("prompts", Primitive, "icons", V2025_11_25),
+    m("prompts", PromptArgument, "title", V2025_06_18),
+];
+
+/// The versioned members of the primitives of `collection`.
+pub(crate) fn of(collection: &str) -> impl Iterator<Item = &'static VersionedMember> + '_ {
+    VERSIONED.iter().filter(move |v| v.collection == collection)
+}
