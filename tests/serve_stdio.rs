@@ -1,0 +1,700 @@
+//! End to end: the example server (`issue_tracker serve`) as a child process, driven by rmcp's
+//! own client over stdio on MCP 2025-06-18, 2025-11-25 and 2026-07-28.
+//!
+//! For every declaring tool (and the declaring prompt) the client accepts with valid content,
+//! accepts with content that does not fit, declines and cancels, and the tool's result is
+//! asserted. Every elicitation request that reaches the client passes the contract check against
+//! the checked-in description, and the bytes of its `requestedSchema` on the wire are exactly the
+//! bytes of the declared form's schema.
+
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::task::{Context, Poll};
+
+use mcpdesc_runtime::ProtocolVersion;
+use mcpdesc_runtime::contract;
+use mcpdesc_runtime::registry::Primitive;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, GetPromptRequestParams,
+    Implementation, ProtocolVersion as RmcpVersion,
+};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RunningService,
+};
+use rmcp::{ClientHandler, ServiceExt};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncRead, ReadBuf};
+use tokio::process::{Child, ChildStdout, Command};
+
+/// The example binary, built once for this test run.
+fn server_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-q", "--example", "issue_tracker"])
+            .current_dir(root)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "the example builds");
+        // target/<profile>/deps/<this test> -> target/<profile>/examples/issue_tracker
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<profile>");
+        profile_dir
+            .join("examples")
+            .join(format!("issue_tracker{}", std::env::consts::EXE_SUFFIX))
+    })
+}
+
+/// The checked-in description: what the server promises.
+fn description() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
+    DOC.get_or_init(|| {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
+        let text = std::fs::read_to_string(path).expect("the checked-in description");
+        mcpdesc_runtime::yaml::from_str(&text).expect("it parses")
+    })
+}
+
+/// The child's stdout, with every byte it wrote kept for inspection.
+struct Tee {
+    inner: ChildStdout,
+    log: Arc<Mutex<Vec<u8>>>,
+}
+
+impl AsyncRead for Tee {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = &poll {
+            let new = buf.filled()[before..].to_vec();
+            self.log.lock().unwrap().extend_from_slice(&new);
+        }
+        poll
+    }
+}
+
+/// What the scripted user does with every elicitation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    AcceptValid,
+    AcceptInvalid,
+    Decline,
+    Cancel,
+}
+
+#[derive(Clone, Copy)]
+struct Modes {
+    form: bool,
+    url: bool,
+}
+
+const BOTH: Modes = Modes {
+    form: true,
+    url: true,
+};
+
+/// rmcp's client, answering as scripted and checking every request it receives.
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    modes: Option<Modes>,
+    act: Act,
+    /// The primitive whose call is in flight.
+    current: Arc<Mutex<Primitive>>,
+    /// Every request received: the primitive, and its params as JSON.
+    seen: Arc<Mutex<Vec<(Primitive, Value)>>>,
+}
+
+fn content_for(message: &str, act: Act) -> Value {
+    let valid = act == Act::AcceptValid;
+    match message {
+        "How should this issue be triaged?" if valid => {
+            json!({"labels": ["bug", "docs"], "kind": "chore", "estimate": 5})
+        }
+        "How should this issue be triaged?" => {
+            json!({"labels": ["bug", "bug", "nope"], "kind": "epic", "estimate": 20})
+        }
+        "Who should own this issue?" if valid => {
+            json!({"assignee": "octocat", "priority": "urgent", "notify": false})
+        }
+        "Who should own this issue?" => json!({"assignee": "", "priority": "meh", "notify": null}),
+        "Which release are the notes for?" if valid => json!({"channel": "beta", "internal": true}),
+        "Which release are the notes for?" => json!({"channel": 7}),
+        // The two confirmations.
+        _ if valid => json!({"confirm": true, "reason": "done"}),
+        _ => json!({"confirm": "yes", "reason": null}),
+    }
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        if let Some(modes) = self.modes {
+            let mut elicitation = Map::new();
+            if modes.form {
+                elicitation.insert("form".into(), json!({}));
+            }
+            if modes.url {
+                elicitation.insert("url".into(), json!({}));
+            }
+            capabilities.elicitation = serde_json::from_value(Value::Object(elicitation)).ok();
+        }
+        ClientConfig::new(capabilities, Implementation::new("e2e-client", "1.0.0"))
+            .with_protocol_version(rmcp_version(self.version))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let params = serde_json::to_value(&request).unwrap();
+        let primitive = *self.current.lock().unwrap();
+        self.seen.lock().unwrap().push((primitive, params.clone()));
+        let message = params["message"].as_str().unwrap_or_default();
+        Ok(match self.act {
+            Act::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Act::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+            _ if params["mode"] == "url" => ElicitResult::new(ElicitationAction::Accept),
+            act => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(content_for(message, act))
+            }
+        })
+    }
+}
+
+fn rmcp_version(v: ProtocolVersion) -> RmcpVersion {
+    match v {
+        ProtocolVersion::V2025_06_18 => RmcpVersion::V_2025_06_18,
+        ProtocolVersion::V2025_11_25 => RmcpVersion::V_2025_11_25,
+        _ => RmcpVersion::V_2026_07_28,
+    }
+}
+
+struct Session {
+    client: RunningService<RoleClient, Client>,
+    current: Arc<Mutex<Primitive>>,
+    seen: Arc<Mutex<Vec<(Primitive, Value)>>>,
+    wire: Arc<Mutex<Vec<u8>>>,
+    version: ProtocolVersion,
+    _child: Child,
+}
+
+async fn start(version: ProtocolVersion, modes: Option<Modes>, act: Act) -> Session {
+    let mut child = Command::new(server_binary())
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the server starts");
+    let wire = Arc::new(Mutex::new(Vec::new()));
+    let stdout = Tee {
+        inner: child.stdout.take().unwrap(),
+        log: wire.clone(),
+    };
+    let stdin = child.stdin.take().unwrap();
+    let current = Arc::new(Mutex::new(Primitive::Tool("")));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let handler = Client {
+        version,
+        modes,
+        act,
+        current: current.clone(),
+        seen: seen.clone(),
+    };
+    let client = if version >= ProtocolVersion::V2026_07_28 {
+        handler
+            .serve_with_lifecycle(
+                (stdout, stdin),
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![RmcpVersion::V_2026_07_28],
+                },
+            )
+            .await
+    } else {
+        handler.serve((stdout, stdin)).await
+    }
+    .expect("the client connects");
+    Session {
+        client,
+        current,
+        seen,
+        wire,
+        version,
+        _child: child,
+    }
+}
+
+fn object(v: Value) -> Map<String, Value> {
+    v.as_object().cloned().unwrap_or_default()
+}
+
+impl Session {
+    async fn call(&self, tool: &'static str, args: Value) -> CallToolResult {
+        *self.current.lock().unwrap() = Primitive::Tool(tool);
+        self.client
+            .call_tool(CallToolRequestParams::new(tool).with_arguments(object(args)))
+            .await
+            .unwrap_or_else(|e| panic!("{tool} on {}: {e}", self.version))
+    }
+
+    async fn call_text(&self, tool: &'static str, args: Value) -> (bool, String) {
+        let result = self.call(tool, args).await;
+        (result.is_error == Some(true), result_text(&result))
+    }
+
+    async fn prompt(&self, args: Value) -> Result<String, String> {
+        *self.current.lock().unwrap() = Primitive::Prompt("release_notes");
+        self.client
+            .get_prompt(GetPromptRequestParams::new("release_notes").with_arguments(object(args)))
+            .await
+            .map(|r| {
+                serde_json::to_value(&r.messages).unwrap()[0]["content"]["text"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .map_err(|e| e.to_string())
+    }
+
+    /// Every request the client received passes the contract check against the description,
+    /// and the bytes of each `requestedSchema` on the wire are the declared schema's bytes.
+    fn check_contract(&self) -> usize {
+        let seen = self.seen.lock().unwrap().clone();
+        for (primitive, params) in &seen {
+            let matched =
+                contract::check_description(description(), *primitive, self.version, params)
+                    .unwrap_or_else(|e| panic!("on {}: {e}\n{params}", self.version));
+            assert!(
+                !matched.wording_differs(),
+                "the example sends the documented wording"
+            );
+        }
+        let raw = raw_schemas(&self.wire.lock().unwrap());
+        let forms = seen.iter().filter(|(_, p)| p["mode"] == "form").count();
+        assert_eq!(
+            raw.len(),
+            forms,
+            "one requestedSchema on the wire per form request"
+        );
+        for (message, schema) in raw {
+            let declared = declared_schema(&message);
+            assert_eq!(
+                schema, declared,
+                "the wire bytes of the schema of {message:?}"
+            );
+        }
+        seen.len()
+    }
+}
+
+fn result_text(result: &CallToolResult) -> String {
+    serde_json::to_value(&result.content).unwrap()[0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The declared schema of the declaration with `message`, serialized as the form serializes it.
+fn declared_schema(message: &str) -> String {
+    let doc = description();
+    for kind in ["tools", "prompts"] {
+        for primitive in doc[kind].as_array().into_iter().flatten() {
+            for d in primitive["elicitations"].as_array().into_iter().flatten() {
+                if d["message"] == message {
+                    let mut schema = &d["requestedSchema"];
+                    if let Some(r) = schema["$componentRef"].as_str() {
+                        let name = r.trim_start_matches("#/components/schemas/");
+                        schema = &doc["components"]["schemas"][name];
+                    }
+                    return serde_json::to_string(schema).unwrap();
+                }
+            }
+        }
+    }
+    panic!("no declaration with the message {message:?}")
+}
+
+/// `(message, raw requestedSchema)` of every form request the server wrote: `elicitation/create`
+/// requests, and the elicitation entries of input-required results.
+fn raw_schemas(wire: &[u8]) -> Vec<(String, String)> {
+    #[derive(serde::Deserialize)]
+    struct Params<'a> {
+        message: String,
+        #[serde(borrow, rename = "requestedSchema")]
+        requested_schema: Option<&'a RawValue>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Request<'a> {
+        #[serde(borrow)]
+        params: &'a RawValue,
+    }
+    let mut out = Vec::new();
+    let mut push = |params: &RawValue| {
+        if let Ok(p) = serde_json::from_str::<Params<'_>>(params.get())
+            && let Some(schema) = p.requested_schema
+        {
+            out.push((p.message, schema.get().to_owned()));
+        }
+    };
+    for line in wire.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        let Ok(message) = serde_json::from_slice::<Value>(line) else {
+            continue;
+        };
+        if message["method"] == "elicitation/create" {
+            #[derive(serde::Deserialize)]
+            struct Envelope<'a> {
+                #[serde(borrow)]
+                params: &'a RawValue,
+            }
+            let e: Envelope<'_> = serde_json::from_slice(line).unwrap();
+            push(e.params);
+        } else if message["result"]["resultType"] == "input_required" {
+            #[derive(serde::Deserialize)]
+            struct Envelope<'a> {
+                #[serde(borrow)]
+                result: Inner<'a>,
+            }
+            #[derive(serde::Deserialize)]
+            struct Inner<'a> {
+                #[serde(borrow, rename = "inputRequests")]
+                input_requests: std::collections::BTreeMap<String, Request<'a>>,
+            }
+            let e: Envelope<'_> = serde_json::from_slice(line).unwrap();
+            for r in e.result.input_requests.values() {
+                push(r.params);
+            }
+        }
+    }
+    out
+}
+
+const VERSIONS: [ProtocolVersion; 3] = [
+    ProtocolVersion::V2025_06_18,
+    ProtocolVersion::V2025_11_25,
+    ProtocolVersion::V2026_07_28,
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tools_list_is_the_description() {
+    for version in VERSIONS {
+        let s = start(version, Some(BOTH), Act::Cancel).await;
+        let tools = s.client.list_all_tools().await.unwrap();
+        let mut listed: Vec<Value> = tools
+            .iter()
+            .map(|t| {
+                let mut schema = Value::Object(t.input_schema.as_ref().clone());
+                // The description covers 2025-06-18, which defines no `$schema` there.
+                schema.as_object_mut().unwrap().shift_remove("$schema");
+                json!({"name": t.name, "description": t.description, "inputSchema": schema})
+            })
+            .collect();
+        listed.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+        let described: Vec<Value> = description()["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| json!({"name": t["name"], "description": t["description"], "inputSchema": t["inputSchema"]}))
+            .collect();
+        assert_eq!(listed, described, "on {version}");
+        s.client.cancel().await.ok();
+    }
+}
+
+/// What every tool answers, per version and act.
+async fn run(version: ProtocolVersion, act: Act) {
+    let s = start(version, Some(BOTH), act).await;
+    let newer = version >= ProtocolVersion::V2025_11_25;
+
+    let (error, create) = s
+        .call_text("create_issue", json!({"title": "Flaky test"}))
+        .await;
+    assert!(!error, "{create}");
+    match (newer, act) {
+        (false, _) => assert!(
+            create.starts_with("Created issue #4 \"Flaky test\" [] (not triaged:"),
+            "{create}"
+        ),
+        (true, Act::AcceptValid) => assert_eq!(
+            create,
+            "Created issue #4 \"Flaky test\" [bug, docs] (kind Chore, estimate 5)"
+        ),
+        (true, Act::AcceptInvalid) => unreachable!(),
+        (true, Act::Decline | Act::Cancel) => {
+            assert_eq!(
+                create,
+                "Create the issue untriaged. Created issue #4 \"Flaky test\" []"
+            );
+        }
+    }
+
+    let (error, assign) = s.call_text("assign_issue", json!({"issue": 1})).await;
+    match act {
+        Act::AcceptValid => assert_eq!(
+            assign,
+            "Assigned issue #1 to octocat (priority urgent, notify false)"
+        ),
+        Act::AcceptInvalid => {
+            assert!(error, "{assign}");
+            assert!(assign.starts_with("Nothing was changed:"), "{assign}");
+            for field in ["assignee", "priority", "notify"] {
+                assert!(
+                    assign.contains(&format!("`{field}`")),
+                    "{field} in {assign}"
+                );
+            }
+        }
+        Act::Decline => assert_eq!(assign, "Leave the issue unassigned."),
+        Act::Cancel => assert_eq!(assign, "Abort without modifying the issue."),
+    }
+
+    let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
+    match act {
+        Act::AcceptValid => assert_eq!(close, "Closed issue #1: done"),
+        Act::AcceptInvalid => {
+            assert!(error && close.contains("`confirm`"), "{close}");
+        }
+        Act::Decline => assert_eq!(close, "Keep the issue open."),
+        Act::Cancel => assert_eq!(close, "Nothing was changed."),
+    }
+
+    let (error, delete) = s.call_text("delete_issue", json!({"issue": 2})).await;
+    match act {
+        Act::AcceptValid => assert_eq!(delete, "Deleted issue #2"),
+        Act::AcceptInvalid => assert!(error && delete.contains("`confirm`"), "{delete}"),
+        Act::Decline | Act::Cancel => assert_eq!(delete, "Keep the issue."),
+    }
+
+    let (error, link) = s
+        .call_text("link_repository", json!({"repository": "acme/widgets"}))
+        .await;
+    match (newer, act) {
+        (false, _) => {
+            assert!(error, "{link}");
+            assert!(link.contains("MCP 2025-06-18"), "{link}");
+        }
+        (true, Act::AcceptValid | Act::AcceptInvalid) => {
+            assert_eq!(
+                link,
+                "Linked acme/widgets (once the authorization on the code host completes)"
+            );
+        }
+        (true, Act::Decline) => assert_eq!(link, "Link nothing."),
+        (true, Act::Cancel) => assert_eq!(link, "Nothing was changed."),
+    }
+
+    let notes = s.prompt(json!({})).await;
+    match act {
+        Act::AcceptValid => assert!(
+            notes
+                .as_ref()
+                .unwrap()
+                .contains("the latest Beta release, internal changes included"),
+            "{notes:?}"
+        ),
+        Act::AcceptInvalid => {
+            let e = notes.unwrap_err();
+            assert!(e.contains("`channel`"), "{e}");
+        }
+        Act::Decline | Act::Cancel => assert!(notes.unwrap().contains("the latest release.")),
+    }
+
+    // Nothing half-applied: issue #1 is closed only when the user confirmed.
+    let listed = s.prompt(json!({"release": "v2"})).await.unwrap();
+    let closed = act == Act::AcceptValid;
+    assert_eq!(listed.contains("#1 Crash on start"), closed, "{listed}");
+
+    let sent = s.check_contract();
+    // Forms: assign, close, delete, the prompt; triage and the URL only from 2025-11-25 on.
+    assert_eq!(sent, if newer { 6 } else { 4 }, "on {version}");
+    s.client.cancel().await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accept_with_valid_content() {
+    for version in VERSIONS {
+        run(version, Act::AcceptValid).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accept_with_content_that_does_not_fit() {
+    for version in VERSIONS {
+        run_invalid(version).await;
+    }
+}
+
+/// Invalid content: triage is asked only from 2025-11-25 on, and its bad answer is refused.
+async fn run_invalid(version: ProtocolVersion) {
+    if version >= ProtocolVersion::V2025_11_25 {
+        let s = start(version, Some(BOTH), Act::AcceptInvalid).await;
+        let (error, create) = s.call_text("create_issue", json!({"title": "Flaky"})).await;
+        assert!(error, "{create}");
+        for field in ["labels", "kind", "estimate"] {
+            assert!(
+                create.contains(&format!("`{field}`")),
+                "{field} in {create}"
+            );
+        }
+        // No issue #4 was created: the next one is #4 still.
+        let (_, created) = s
+            .call_text("create_issue", json!({"title": "Next", "labels": []}))
+            .await;
+        assert!(created.starts_with("Created issue #4"), "{created}");
+        s.check_contract();
+        s.client.cancel().await.ok();
+    }
+    // The other tools, with triage skipped by giving labels.
+    let s = start(version, Some(BOTH), Act::AcceptInvalid).await;
+    let (error, created) = s
+        .call_text("create_issue", json!({"title": "T", "labels": ["bug"]}))
+        .await;
+    assert!(
+        !error && created == "Created issue #4 \"T\" [bug]",
+        "{created}"
+    );
+    drop(s);
+    run_without_triage(version, Act::AcceptInvalid).await;
+}
+
+/// `run` for acts whose triage answer would not fit: every tool but `create_issue`.
+async fn run_without_triage(version: ProtocolVersion, act: Act) {
+    let s = start(version, Some(BOTH), act).await;
+    let (error, assign) = s.call_text("assign_issue", json!({"issue": 1})).await;
+    assert!(
+        error && assign.starts_with("Nothing was changed:"),
+        "{assign}"
+    );
+    for field in ["assignee", "priority", "notify"] {
+        assert!(
+            assign.contains(&format!("`{field}`")),
+            "{field} in {assign}"
+        );
+    }
+    let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
+    assert!(error && close.contains("`confirm`"), "{close}");
+    let (error, delete) = s.call_text("delete_issue", json!({"issue": 2})).await;
+    assert!(error && delete.contains("`confirm`"), "{delete}");
+    let e = s.prompt(json!({})).await.unwrap_err();
+    assert!(e.contains("`channel`"), "{e}");
+    let listed = s.prompt(json!({"release": "v2"})).await.unwrap();
+    assert!(
+        listed.contains("Closed issues: none"),
+        "nothing was closed: {listed}"
+    );
+    s.check_contract();
+    s.client.cancel().await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decline() {
+    for version in VERSIONS {
+        run(version, Act::Decline).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancel() {
+    for version in VERSIONS {
+        run(version, Act::Cancel).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
+    // Form only: the URL-mode declaration is not sent.
+    let s = start(
+        ProtocolVersion::V2025_11_25,
+        Some(Modes {
+            form: true,
+            url: false,
+        }),
+        Act::AcceptValid,
+    )
+    .await;
+    let (error, link) = s
+        .call_text("link_repository", json!({"repository": "acme/widgets"}))
+        .await;
+    assert!(error && link.contains("did not declare"), "{link}");
+    assert!(s.seen.lock().unwrap().is_empty());
+    s.client.cancel().await.ok();
+
+    // No elicitation at all: a confirmation cannot be asked, and nothing is changed.
+    for version in VERSIONS {
+        let s = start(version, None, Act::AcceptValid).await;
+        let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
+        assert!(
+            error && close.contains("did not declare"),
+            "{version}: {close}"
+        );
+        assert!(s.seen.lock().unwrap().is_empty());
+        s.client.cancel().await.ok();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tampered_request_state_is_refused() {
+    let s = start(ProtocolVersion::V2026_07_28, Some(BOTH), Act::AcceptValid).await;
+    let args = object(json!({"issue": 1}));
+    let first = s
+        .client
+        .call_tool_once(CallToolRequestParams::new("close_issue").with_arguments(args.clone()))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(required) = first else {
+        panic!("2026-07-28 asks with an input-required result");
+    };
+    let state = required
+        .request_state
+        .clone()
+        .expect("a sealed requestState");
+    let responses: rmcp::model::InputResponses = [(
+        "confirm_close".to_owned(),
+        json!({"action": "accept", "content": {"confirm": true}}),
+    )]
+    .into();
+    let retry = |state: Option<String>, args: Map<String, Value>| {
+        let mut p = CallToolRequestParams::new("close_issue")
+            .with_arguments(args)
+            .with_input_responses(responses.clone());
+        if let Some(state) = state {
+            p = p.with_request_state(state);
+        }
+        s.client.call_tool_once(p)
+    };
+    let text = |r: CallToolResponse| match r {
+        CallToolResponse::Complete(r) => (r.is_error == Some(true), result_text(&r)),
+        other => panic!("{other:?}"),
+    };
+    // Forged, missing, or sealed for other arguments: refused, nothing closed.
+    let mut forged = state.clone();
+    forged.push('x');
+    for (state, args) in [
+        (Some(forged), args.clone()),
+        (None, args.clone()),
+        (Some(state.clone()), object(json!({"issue": 2}))),
+    ] {
+        let (error, message) = text(retry(state, args).await.unwrap());
+        assert!(error && message.contains("requestState"), "{message}");
+    }
+    // The genuine state closes the issue.
+    let (error, message) = text(retry(Some(state), args).await.unwrap());
+    assert!(!error, "{message}");
+    assert_eq!(message, "Closed issue #1");
+    s.client.cancel().await.ok();
+}
