@@ -412,7 +412,7 @@ fn check_against_sibling(
     }
     let attribute = sibling.kind.attribute();
     let source = match &sibling.name {
-        Some(_) => format!("its `#[{attribute}(name = {served:?})]`"),
+        Some(_) => format!("the `#[{attribute}(name = {served:?})]` on this function"),
         None => format!("`#[{attribute}]` without `name`, which uses the function's name"),
     };
     cx.error_at(

@@ -94,6 +94,7 @@ pub const fn is_date_time(s: &str) -> bool {
     if h > 23 || m > 59 || sec > 60 {
         return false;
     }
+    let leap_second = sec == 60;
     let mut i = 19;
     if b[i] == b'.' {
         i += 1;
@@ -108,18 +109,27 @@ pub const fn is_date_time(s: &str) -> bool {
     if i >= b.len() {
         return false;
     }
-    match b[i] {
-        b'Z' | b'z' => i + 1 == b.len(),
-        b'+' | b'-' => {
+    let (offset_h, offset_m) = match b[i] {
+        b'Z' | b'z' if i + 1 == b.len() => (0, 0),
+        sign @ (b'+' | b'-') => {
             if i + 6 != b.len() || b[i + 3] != b':' {
                 return false;
             }
             match (digits(b, i + 1, 2), digits(b, i + 4, 2)) {
-                (Some(oh), Some(om)) => oh <= 23 && om <= 59,
-                _ => false,
+                (Some(oh), Some(om)) if oh <= 23 && om <= 59 => {
+                    let sign = if sign == b'-' { -1 } else { 1 };
+                    (sign * oh as i32, sign * om as i32)
+                }
+                _ => return false,
             }
         }
-        _ => false,
+        _ => return false,
+    };
+    // RFC 3339 §5.7: a leap second is 23:59:60 in UTC, whatever the local offset.
+    !leap_second || {
+        let utc_min = m as i32 - offset_m;
+        let utc_hour = h as i32 - offset_h - if utc_min < 0 { 1 } else { 0 };
+        (utc_hour == 23 || utc_hour == -1) && (utc_min == 59 || utc_min == -1)
     }
 }
 
@@ -127,8 +137,95 @@ const fn is_hex(c: u8) -> bool {
     c.is_ascii_hexdigit()
 }
 
-/// An absolute URI (RFC 3986 `absolute-URI` with an optional fragment): a scheme, `:`, and only
-/// characters a URI may hold, with well-formed percent escapes.
+/// RFC 3986 `unreserved` and `sub-delims`.
+const fn is_unreserved_or_sub_delim(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+        )
+}
+
+/// Reads the characters of `b[i..]` while they are `unreserved / sub-delims / extra` or
+/// well-formed percent escapes; the index after them, or `None` on a bad escape.
+const fn scan(b: &[u8], mut i: usize, extra: &[u8]) -> Option<usize> {
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            if i + 2 >= b.len() || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
+                return None;
+            }
+            i += 3;
+            continue;
+        }
+        let mut ok = is_unreserved_or_sub_delim(c);
+        let mut k = 0;
+        while !ok && k < extra.len() {
+            ok = c == extra[k];
+            k += 1;
+        }
+        if !ok {
+            return Some(i);
+        }
+        i += 1;
+    }
+    Some(i)
+}
+
+/// An IP literal's inside (`[...]`): an IPv6 address (hex digits, colons, an optional dotted
+/// IPv4 tail) or an IPvFuture (`v` hex `.` characters).
+const fn is_ip_literal(b: &[u8]) -> bool {
+    if b.is_empty() {
+        return false;
+    }
+    if b[0] == b'v' || b[0] == b'V' {
+        let mut i = 1;
+        while i < b.len() && is_hex(b[i]) {
+            i += 1;
+        }
+        if i == 1 || i >= b.len() || b[i] != b'.' || i + 1 >= b.len() {
+            return false;
+        }
+        i += 1;
+        while i < b.len() {
+            if !(is_unreserved_or_sub_delim(b[i]) || b[i] == b':') {
+                return false;
+            }
+            i += 1;
+        }
+        return true;
+    }
+    let mut colons = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b':' => colons += 1,
+            b'.' => {}
+            c if is_hex(c) => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    colons >= 2 && colons <= 7
+}
+
+/// An absolute URI as JSON Schema's `uri` format reads it (RFC 3986 `URI`, as ajv-formats checks
+/// it): a scheme, `:`, a non-empty hierarchical part (`//authority` with a path, an absolute
+/// path, or a rootless path), an optional query and fragment, every character where the grammar
+/// allows it and every percent escape well-formed. Brackets only enclose an IP literal host.
 pub const fn is_absolute_uri(s: &str) -> bool {
     let b = s.as_bytes();
     if b.is_empty() || !b[0].is_ascii_alphabetic() {
@@ -142,57 +239,131 @@ pub const fn is_absolute_uri(s: &str) -> bool {
         return false;
     }
     i += 1;
-    let mut fragments = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'%' {
-            if i + 2 >= b.len() || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
+    // Path characters (`pchar` less the escapes `scan` reads itself).
+    const PCHAR: &[u8] = b":@";
+    if i + 1 < b.len() && b[i] == b'/' && b[i + 1] == b'/' {
+        // Authority: [userinfo "@"] host [":" port].
+        i += 2;
+        let start = i;
+        let Some(end) = scan(b, i, b":@") else {
+            return false;
+        };
+        // The userinfo ends at the authority's last `@`.
+        let mut at = None;
+        let mut k = start;
+        while k < end {
+            if b[k] == b'@' {
+                at = Some(k);
+            }
+            k += 1;
+        }
+        i = match at {
+            Some(at) => at + 1,
+            None => start,
+        };
+        if i < b.len() && b[i] == b'[' {
+            let open = i + 1;
+            let mut close = open;
+            while close < b.len() && b[close] != b']' {
+                close += 1;
+            }
+            if close >= b.len() {
                 return false;
             }
-            i += 3;
-            continue;
-        }
-        if c == b'#' {
-            fragments += 1;
-            if fragments > 1 {
+            let (_, rest) = b.split_at(open);
+            let (inside, _) = rest.split_at(close - open);
+            if !is_ip_literal(inside) {
                 return false;
             }
+            i = close + 1;
+        } else {
+            let Some(end) = scan(b, i, b"") else {
+                return false;
+            };
+            i = end;
         }
-        let allowed = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-                    | b'['
-                    | b']'
-                    | b'@'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-            );
-        if !allowed {
+        if i < b.len() && b[i] == b':' {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        // path-abempty
+        while i < b.len() && b[i] == b'/' {
+            let Some(end) = scan(b, i + 1, PCHAR) else {
+                return false;
+            };
+            i = end;
+        }
+    } else if i < b.len() && b[i] == b'/' {
+        // path-absolute: "/" [segment-nz *("/" segment)]
+        while i < b.len() && b[i] == b'/' {
+            let Some(end) = scan(b, i + 1, PCHAR) else {
+                return false;
+            };
+            i = end;
+        }
+    } else {
+        // path-rootless: segment-nz *("/" segment); an empty hierarchical part is refused.
+        let Some(end) = scan(b, i, PCHAR) else {
+            return false;
+        };
+        if end == i {
             return false;
         }
-        i += 1;
+        i = end;
+        while i < b.len() && b[i] == b'/' {
+            let Some(end) = scan(b, i + 1, PCHAR) else {
+                return false;
+            };
+            i = end;
+        }
     }
-    true
+    if i < b.len() && b[i] == b'?' {
+        let Some(end) = scan(b, i + 1, b":@/?") else {
+            return false;
+        };
+        i = end;
+    }
+    if i < b.len() && b[i] == b'#' {
+        let Some(end) = scan(b, i + 1, b":@/?") else {
+            return false;
+        };
+        i = end;
+    }
+    i == b.len()
 }
 
-/// An e-mail address: a non-empty local part without spaces, one `@`, and a domain of one or more
-/// dot-separated labels of letters, digits and inner hyphens.
+/// `atext` of RFC 5322: the characters of a local part's dot-separated atoms.
+const fn is_atext(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'/'
+                | b'='
+                | b'?'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'{'
+                | b'|'
+                | b'}'
+                | b'~'
+                | b'-'
+        )
+}
+
+/// An e-mail address as JSON Schema's `email` format reads it (ajv-formats): an ASCII local part
+/// of dot-separated atoms (no leading, trailing or doubled dot), one `@`, and a domain of at least
+/// two dot-separated labels of letters, digits and inner hyphens. Non-ASCII addresses are
+/// `idn-email`, which MCP forms do not have.
 pub const fn is_email(s: &str) -> bool {
     let b = s.as_bytes();
     let mut at = None;
@@ -210,40 +381,44 @@ pub const fn is_email(s: &str) -> bool {
     if at == 0 || at + 1 >= b.len() {
         return false;
     }
+    // Local part: atoms of atext separated by single dots.
     let mut i = 0;
+    let mut atom = 0;
     while i < at {
-        let c = b[i];
-        if c <= b' '
-            || c == 0x7F
-            || matches!(
-                c,
-                b'(' | b')' | b'<' | b'>' | b',' | b';' | b':' | b'\\' | b'"' | b'[' | b']'
-            )
-        {
+        if b[i] == b'.' {
+            if atom == 0 {
+                return false;
+            }
+            atom = 0;
+        } else if is_atext(b[i]) {
+            atom += 1;
+        } else {
             return false;
         }
         i += 1;
     }
-    if b[0] == b'.' || b[at - 1] == b'.' {
+    if atom == 0 {
         return false;
     }
-    // Domain labels.
+    // Domain: two or more labels.
     let mut i = at + 1;
     let mut label_len = 0;
+    let mut labels = 0;
     while i <= b.len() {
         if i == b.len() || b[i] == b'.' {
             if label_len == 0 || label_len > 63 || b[i - 1] == b'-' || b[i - label_len] == b'-' {
                 return false;
             }
+            labels += 1;
             label_len = 0;
-        } else if b[i].is_ascii_alphanumeric() || b[i] == b'-' || b[i] >= 0x80 {
+        } else if b[i].is_ascii_alphanumeric() || b[i] == b'-' {
             label_len += 1;
         } else {
             return false;
         }
         i += 1;
     }
-    true
+    labels >= 2
 }
 
 #[cfg(test)]
@@ -276,6 +451,15 @@ mod tests {
     }
 
     #[test]
+    fn a_leap_second_is_23_59_60_in_utc() {
+        assert!(!is_date_time("1998-12-31T22:59:60Z"));
+        assert!(!is_date_time("1998-12-31T23:58:60Z"));
+        assert!(is_date_time("1998-12-31T18:59:60-05:00"));
+        assert!(!is_date_time("1998-12-31T23:59:60-05:00"));
+        assert!(is_date_time("1999-01-01T00:29:60+00:30"));
+    }
+
+    #[test]
     fn uris() {
         assert!(is_absolute_uri("https://example.com/a?b=c#d"));
         assert!(is_absolute_uri("urn:isbn:0451450523"));
@@ -286,6 +470,31 @@ mod tests {
         assert!(!is_absolute_uri("https://example.com/%zz"));
         assert!(!is_absolute_uri("1http://x"));
         assert!(!is_absolute_uri("https://x/#a#b"));
+    }
+
+    #[test]
+    fn uris_as_ajv_formats_reads_them() {
+        for ok in [
+            "http://[::1]:8080/a",
+            "http://[v7.x]/",
+            "http://user:pw@host:1/p?q=1&r#f/?",
+            "file:///etc/hosts",
+            "x:/",
+            "tag:example.com,2005:x",
+        ] {
+            assert!(is_absolute_uri(ok), "{ok}");
+        }
+        for bad in [
+            "http://a/[x]",
+            "https:",
+            "a:[",
+            "x:",
+            "http://[x]/",
+            "http://a b/",
+            "x:?q",
+        ] {
+            assert!(!is_absolute_uri(bad), "{bad}");
+        }
     }
 
     #[test]
@@ -301,6 +510,22 @@ mod tests {
         assert!(!is_email("a@-example.com"));
         assert!(!is_email("a@example..com"));
         assert!(!is_email(".a@example.com"));
+    }
+
+    #[test]
+    fn emails_as_ajv_formats_reads_them() {
+        for bad in [
+            "a@b",
+            "user@localhost",
+            "a..b@example.com",
+            "ü@example.com",
+            "a.@x.io",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+        for ok in ["o'brien@example.ie", "x!#$%&*+/=?^_`{|}~-@a-b.co"] {
+            assert!(is_email(ok), "{ok}");
+        }
     }
 
     #[test]
