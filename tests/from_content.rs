@@ -354,3 +354,58 @@ fn messages_count_in_singular_and_plural() {
     .to_string();
     assert_eq!(one, "has 1 item, more than the maximum 0");
 }
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Wide {
+    unsigned: Option<u64>,
+    signed: Option<i64>,
+}
+
+fn wide(v: Value) -> Result<Wide, ContentError> {
+    Wide::from_content(v.as_object().unwrap())
+}
+
+#[test]
+fn sixty_four_bit_fields_do_not_clamp_floats_beyond_their_range() {
+    // 2^64 and 2^63, read as floats: `as` would clamp them to MAX.
+    let two_64: Value = serde_json::from_str("18446744073709551616").unwrap();
+    let err = wide(json!({ "unsigned": two_64 })).unwrap_err();
+    assert!(
+        matches!(
+            err.problems()[0].kind(),
+            ProblemKind::AboveMaximum {
+                maximum: Number::Int(m),
+                ..
+            } if *m == i128::from(u64::MAX)
+        ),
+        "{err}"
+    );
+    let two_63: Value = serde_json::from_str("9223372036854775808.0").unwrap();
+    let err = wide(json!({ "signed": two_63 })).unwrap_err();
+    assert!(
+        matches!(err.problems()[0].kind(), ProblemKind::AboveMaximum { .. }),
+        "{err}"
+    );
+    // -2^63 is i64::MIN exactly, and fits.
+    let min: Value = serde_json::from_str("-9223372036854775808.0").unwrap();
+    assert_eq!(
+        wide(json!({ "signed": min })).unwrap().signed,
+        Some(i64::MIN)
+    );
+}
+
+#[test]
+fn a_multi_select_with_a_repeated_item_is_a_problem_for_sets_and_vecs() {
+    let err = parse(&with("set", json!(["bug", "bug"]))).unwrap_err();
+    assert_eq!(
+        err.problems()[0].kind(),
+        &ProblemKind::DuplicateItem {
+            index: 1,
+            value: "bug".into()
+        },
+        "{err}"
+    );
+    let err = parse(&with("labels", json!(["docs", "docs"]))).unwrap_err();
+    assert!(err.to_string().contains("repeats an earlier item"), "{err}");
+    assert!(parse(&with("labels", json!(["docs", "bug"]))).is_ok());
+}

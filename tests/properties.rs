@@ -70,7 +70,9 @@ prop_compose! {
         notify in any::<bool>(),
         priority in priority(),
         maybe in proptest::option::of(priority()),
-        labels in proptest::collection::vec(label(), 0..=3),
+        // A multi-select is a set of distinct choices, also when read into a `Vec`.
+        labels in proptest::collection::btree_set(label(), 0..=3)
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>()),
         set in proptest::collection::btree_set(label(), 0..=3),
     ) -> Everything {
         Everything { name, email, due, estimate, offset, small, big, ratio, notify, priority, maybe, labels, set }

@@ -158,6 +158,14 @@ pub enum ProblemKind {
         /// The allowed values.
         choices: Vec<String>,
     },
+    /// A multi-select item that repeats an earlier one: a multi-select is a set of distinct
+    /// choices.
+    DuplicateItem {
+        /// The index of the repeated item.
+        index: usize,
+        /// Its value.
+        value: String,
+    },
     /// Fewer items than `minItems`.
     TooFewItems {
         /// `minItems`.
@@ -229,6 +237,9 @@ impl fmt::Display for ProblemKind {
                 value,
                 choices,
             } => write!(f, "item {index} {value:?} is not one of {}", List(choices)),
+            ProblemKind::DuplicateItem { index, value } => {
+                write!(f, "item {index} {value:?} repeats an earlier item")
+            }
             ProblemKind::TooFewItems { min_items, count } => write!(
                 f,
                 "has {count} item{}, fewer than the minimum {min_items}",
@@ -463,9 +474,25 @@ impl Problems {
                     if let Some(max_items) = m.max_items.filter(|n| count > *n) {
                         self.push(name, ProblemKind::TooManyItems { max_items, count });
                     }
+                    // The distinct choices seen so far: at most as many as there are choices,
+                    // so the check stays linear in the number of items.
+                    let mut seen: Vec<&str> = Vec::new();
                     for (index, item) in items.iter().enumerate() {
                         match item {
-                            Value::String(v) if !m.choices.contains(v) => self.push(
+                            Value::String(v) if m.choices.contains(v) => {
+                                if seen.contains(&v.as_str()) {
+                                    self.push(
+                                        name,
+                                        ProblemKind::DuplicateItem {
+                                            index,
+                                            value: v.clone(),
+                                        },
+                                    );
+                                } else {
+                                    seen.push(v);
+                                }
+                            }
+                            Value::String(v) => self.push(
                                 name,
                                 ProblemKind::ItemNotAChoice {
                                     index,
@@ -473,7 +500,6 @@ impl Problems {
                                     choices: choice_values(&m.choices),
                                 },
                             ),
-                            Value::String(_) => {}
                             other => self.push(
                                 name,
                                 ProblemKind::ItemWrongType {

@@ -282,9 +282,11 @@ macro_rules! integers {
                 match Number::from_json(value)? {
                     Number::Int(i) => <$ty>::try_from(i).ok(),
                     Number::Float(f) => {
-                        let min = <$ty>::MIN as f64;
-                        let max = <$ty>::MAX as f64;
-                        (f.fract() == 0.0 && f >= min && f <= max).then(|| f as $ty)
+                        // Both bounds are exact powers of two (or zero) as `f64`; `MAX as f64`
+                        // would round a 64-bit type's maximum up, and `as` would then clamp.
+                        let min = <$ty>::MIN as i128 as f64;
+                        let above = (<$ty>::MAX as i128 + 1) as f64;
+                        (f.fract() == 0.0 && f >= min && f < above).then(|| f as $ty)
                     }
                 }
             }
