@@ -240,7 +240,7 @@ enum Asked<T> {
     /// Answer the call with this (MCP 2026-07-28 input-required result).
     Return(InputRequiredResult),
     /// The request could not or must not be sent (version, scope or client capability).
-    NotAsked(ElicitError),
+    Skipped(ElicitError),
 }
 
 fn text(message: impl Into<String>) -> CallToolResult {
@@ -326,7 +326,7 @@ impl IssueTracker {
     ) -> Result<Asked<Answer<F>>, ElicitError> {
         let binding = self.binding(declaration, arguments);
         if responses.is_some() && !self.state_is_valid(state, &binding) {
-            return Ok(Asked::NotAsked(ElicitError::InvalidRequestState));
+            return Ok(Asked::Skipped(ElicitError::InvalidRequestState));
         }
         let call = Call::new(ctx, declaration.primitive())
             .input_responses(responses)
@@ -334,13 +334,13 @@ impl IssueTracker {
         match call.form::<F>(declaration).await {
             Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
             Ok(Step::InputRequired { key, request }) => {
-                Ok(Asked::Return(self.input_required(key, request, &binding)))
+                Ok(Asked::Return(self.input_required(key, *request, &binding)))
             }
             Err(
                 e @ (ElicitError::OutOfScope { .. }
                 | ElicitError::UnsupportedVersion { .. }
                 | ElicitError::ClientCannotElicit),
-            ) => Ok(Asked::NotAsked(e)),
+            ) => Ok(Asked::Skipped(e)),
             Err(e) => Err(e),
         }
     }
@@ -356,7 +356,7 @@ impl IssueTracker {
     ) -> Result<Asked<UrlAnswer>, ElicitError> {
         let binding = self.binding(declaration, arguments);
         if responses.is_some() && !self.state_is_valid(state, &binding) {
-            return Ok(Asked::NotAsked(ElicitError::InvalidRequestState));
+            return Ok(Asked::Skipped(ElicitError::InvalidRequestState));
         }
         let call = Call::new(ctx, declaration.primitive())
             .input_responses(responses)
@@ -364,13 +364,13 @@ impl IssueTracker {
         match call.url(declaration, None).await {
             Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
             Ok(Step::InputRequired { key, request }) => {
-                Ok(Asked::Return(self.input_required(key, request, &binding)))
+                Ok(Asked::Return(self.input_required(key, *request, &binding)))
             }
             Err(
                 e @ (ElicitError::OutOfScope { .. }
                 | ElicitError::UnsupportedVersion { .. }
                 | ElicitError::ClientCannotElicit),
-            ) => Ok(Asked::NotAsked(e)),
+            ) => Ok(Asked::Skipped(e)),
             Err(e) => Err(e),
         }
     }
@@ -415,7 +415,7 @@ fn respond<T>(
     match asked {
         Ok(Asked::Answer(answer)) => Ok(then(Ok(answer)).into()),
         Ok(Asked::Return(result)) => Ok(result.into()),
-        Ok(Asked::NotAsked(e)) => Ok(then(Err(e)).into()),
+        Ok(Asked::Skipped(e)) => Ok(then(Err(e)).into()),
         // The answer did not fit, or the session failed: nothing was changed.
         Err(e) => Ok(failure(format!("Nothing was changed: {e}")).into()),
     }
@@ -761,7 +761,7 @@ impl IssueTracker {
             ))),
             Ok(Asked::Answer(_)) => Ok(notes("the latest release".to_owned())),
             Ok(Asked::Return(result)) => Ok(PromptAnswer::InputRequired(result)),
-            Ok(Asked::NotAsked(e)) => Err(ErrorData::invalid_params(
+            Ok(Asked::Skipped(e)) => Err(ErrorData::invalid_params(
                 format!("Name a `release`: {e}"),
                 None,
             )),

@@ -77,7 +77,7 @@ pub enum Step<T> {
         /// The `inputRequests` key: the declaration's name.
         key: String,
         /// The elicitation request.
-        request: InputRequest,
+        request: Box<InputRequest>,
     },
 }
 
@@ -394,7 +394,7 @@ pub async fn elicit_declared_url(
 ///     Step::Answered(Answer::Accepted(c)) if c.confirm => { /* close it */ }
 ///     Step::Answered(_) => { /* keep it open, as `on_decline` says */ }
 ///     Step::InputRequired { key, request } => {
-///         let _result = InputRequiredResult::from_input_requests([(key, request)].into());
+///         let _result = InputRequiredResult::from_input_requests([(key, *request)].into());
 ///         // return it from the tool; the client retries with the answer
 ///     }
 /// }
@@ -524,7 +524,7 @@ impl<'a> Call<'a> {
         if is_multi_round_trip(version) {
             return Ok(Step::InputRequired {
                 key: key.to_owned(),
-                request: InputRequest::Elicitation(ElicitRequest::new(params)),
+                request: Box::new(InputRequest::Elicitation(ElicitRequest::new(params))),
             });
         }
         let result = self
@@ -594,7 +594,7 @@ impl<'a> Call<'a> {
         if is_multi_round_trip(version) {
             return Ok(Step::InputRequired {
                 key: key.to_owned(),
-                request: InputRequest::Elicitation(ElicitRequest::new(params)),
+                request: Box::new(InputRequest::Elicitation(ElicitRequest::new(params))),
             });
         }
         let result = self
