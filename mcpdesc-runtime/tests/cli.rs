@@ -185,3 +185,23 @@ fn usage_errors_exit_two() {
     let (code, _, _) = run(&["lint", "x.json"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn the_example_servers_checked_in_description_checks_clean() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let yaml = root.join("examples/issue_tracker.mcpdesc.yaml");
+    let json = root.join("tests/snapshots/issue_tracker.mcpdesc.json");
+    let (code, stdout, stderr) = run(&[
+        "check",
+        yaml.to_str().unwrap(),
+        json.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    for file in report["files"].as_array().unwrap() {
+        assert_eq!(file["valid"], true, "{file}");
+        assert_eq!(file["diagnostics"], serde_json::json!([]), "{file}");
+    }
+    assert_eq!(report["files"].as_array().unwrap().len(), 2);
+}
