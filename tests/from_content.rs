@@ -409,3 +409,30 @@ fn a_multi_select_with_a_repeated_item_is_a_problem_for_sets_and_vecs() {
     assert!(err.to_string().contains("repeats an earlier item"), "{err}");
     assert!(parse(&with("labels", json!(["docs", "bug"]))).is_ok());
 }
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Ratio {
+    #[form(maximum = 0.1)]
+    ratio: f32,
+}
+
+#[test]
+fn f32_is_written_as_its_shortest_decimal_and_reads_back_within_its_bounds() {
+    let r = Ratio { ratio: 0.1 };
+    let content = r.to_content();
+    assert_eq!(serde_json::to_string(&content).unwrap(), r#"{"ratio":0.1}"#);
+    assert_eq!(Ratio::from_content(&content).unwrap(), r);
+}
+
+proptest::proptest! {
+    #[test]
+    fn every_finite_f32_round_trips_through_content(x in proptest::num::f32::NORMAL | proptest::num::f32::SUBNORMAL | proptest::num::f32::ZERO) {
+        #[derive(ElicitationForm, Debug, PartialEq)]
+        struct Any {
+            x: f32,
+        }
+        let content = Any { x }.to_content();
+        let back = Any::from_content(&content).unwrap();
+        proptest::prop_assert_eq!(back.x, x);
+    }
+}

@@ -263,8 +263,11 @@ impl FormValue for f32 {
         narrowed.is_finite().then_some(narrowed)
     }
 
+    /// The shortest decimal that reads back as the same `f32` (`0.1`, not the `f64` widening
+    /// `0.10000000149011612`), so an answer written and read again meets the same bounds.
     fn to_json(&self) -> Value {
-        serde_json::Number::from_f64(f64::from(*self)).map_or(Value::Null, Value::Number)
+        let shortest = self.to_string().parse::<f64>().unwrap_or(f64::from(*self));
+        serde_json::Number::from_f64(shortest).map_or(Value::Null, Value::Number)
     }
 }
 
