@@ -47,8 +47,8 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, Implementation, InputRequiredResult, ListPromptsResult,
-    PaginatedRequestParams, PromptMessage, RequestStateCodec, Role, SealOptions,
-    ServerCapabilities, ServerConfig,
+    PaginatedRequestParams, PromptMessage, RequestStateCodec, Role, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{
@@ -233,16 +233,6 @@ impl Default for IssueTracker {
     }
 }
 
-/// What a tool does next after asking.
-enum Asked<T> {
-    /// The user answered.
-    Answer(T),
-    /// Answer the call with this (MCP 2026-07-28 input-required result).
-    Return(InputRequiredResult),
-    /// The request could not or must not be sent (version, scope or client capability).
-    Skipped(ElicitError),
-}
-
 fn text(message: impl Into<String>) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(message.into())])
 }
@@ -287,7 +277,10 @@ impl IssueTracker {
             (n, issue)
         })
         .collect();
-        // A per-process key: a sealed state is only ever opened by the process that sealed it.
+        // A per-process key: a state is only ever opened by the process that sealed it (a server
+        // with replicas loads one shared secret instead). `RandomState` is seeded from the
+        // operating system's randomness; SipHash under that secret seed gives 32 unpredictable
+        // bytes without another dependency.
         let key: Vec<u8> = {
             use std::hash::{BuildHasher, Hasher};
             let mut bytes = Vec::with_capacity(32);
@@ -313,110 +306,36 @@ impl IssueTracker {
         }
     }
 
-    /// Asks a form-mode declaration within a tool call. On MCP 2026-07-28 the first round returns
-    /// an input-required result whose sealed `requestState` binds the retry to this primitive and
-    /// these arguments; the retry must bring it back intact.
-    async fn ask_form<F: ElicitationForm>(
-        &self,
-        ctx: &RequestContext<RoleServer>,
-        declaration: &'static Declaration,
+    /// The call of a declaration's primitive within a request: guarded (only what the registry
+    /// declares is sent) and sealed (on MCP 2026-07-28 the `requestState` is bound to the
+    /// primitive, the declaration and these arguments, so a client can neither forge nor
+    /// replay it).
+    fn call<'a>(
+        &'a self,
+        ctx: &'a RequestContext<RoleServer>,
+        declaration: &Declaration,
+        responses: Option<&'a rmcp::model::InputResponses>,
+        state: Option<&'a str>,
         arguments: &impl Serialize,
-        responses: Option<&rmcp::model::InputResponses>,
-        state: Option<&str>,
-    ) -> Result<Asked<Answer<F>>, ElicitError> {
-        let binding = self.binding(declaration, arguments);
-        if responses.is_some() && !self.state_is_valid(state, &binding) {
-            return Ok(Asked::Skipped(ElicitError::InvalidRequestState));
-        }
-        let call = Call::new(ctx, declaration.primitive())
+    ) -> Call<'a> {
+        Call::new(ctx, declaration.primitive())
             .input_responses(responses)
-            .guarded();
-        match call.form::<F>(declaration).await {
-            Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
-            Ok(Step::InputRequired { key, request }) => {
-                Ok(Asked::Return(self.input_required(key, *request, &binding)))
-            }
-            Err(
-                e @ (ElicitError::OutOfScope { .. }
-                | ElicitError::UnsupportedVersion { .. }
-                | ElicitError::ClientCannotElicit),
-            ) => Ok(Asked::Skipped(e)),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Asks a URL-mode declaration within a tool call (same rounds as [`Self::ask_form`]).
-    async fn ask_url(
-        &self,
-        ctx: &RequestContext<RoleServer>,
-        declaration: &'static Declaration,
-        arguments: &impl Serialize,
-        responses: Option<&rmcp::model::InputResponses>,
-        state: Option<&str>,
-    ) -> Result<Asked<UrlAnswer>, ElicitError> {
-        let binding = self.binding(declaration, arguments);
-        if responses.is_some() && !self.state_is_valid(state, &binding) {
-            return Ok(Asked::Skipped(ElicitError::InvalidRequestState));
-        }
-        let call = Call::new(ctx, declaration.primitive())
-            .input_responses(responses)
-            .guarded();
-        match call.url(declaration, None).await {
-            Ok(Step::Answered(answer)) => Ok(Asked::Answer(answer)),
-            Ok(Step::InputRequired { key, request }) => {
-                Ok(Asked::Return(self.input_required(key, *request, &binding)))
-            }
-            Err(
-                e @ (ElicitError::OutOfScope { .. }
-                | ElicitError::UnsupportedVersion { .. }
-                | ElicitError::ClientCannotElicit),
-            ) => Ok(Asked::Skipped(e)),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// What a sealed `requestState` is bound to: the primitive, the declaration and the call's
-    /// arguments. A state sealed for another call does not open for this one.
-    fn binding(&self, declaration: &Declaration, arguments: &impl Serialize) -> Vec<u8> {
-        let arguments = serde_json::to_string(arguments).unwrap_or_default();
-        format!(
-            "{}\u{0}{}\u{0}{arguments}",
-            declaration.primitive(),
-            declaration.name()
-        )
-        .into_bytes()
-    }
-
-    fn input_required(
-        &self,
-        key: String,
-        request: rmcp::model::InputRequest,
-        binding: &[u8],
-    ) -> InputRequiredResult {
-        let sealed = self.state.seal_with(
-            key.as_bytes(),
-            &SealOptions::new()
-                .associated_data(binding)
-                .ttl(std::time::Duration::from_secs(600)),
-        );
-        InputRequiredResult::new(Some([(key, request)].into()), Some(sealed))
-    }
-
-    fn state_is_valid(&self, state: Option<&str>, binding: &[u8]) -> bool {
-        state.is_some_and(|s| self.state.open_with(s, binding).is_ok())
+            .sealed(&self.state, state, arguments)
+            .guarded()
     }
 }
 
-/// Turns what asking gave into the tool's response, or hands the answer to `then`.
+/// Turns what asking gave into the tool's response, or hands the answer to `then`. A request
+/// this session cannot take goes to `then` as an error too, so the tool can go on without it.
 fn respond<T>(
-    asked: Result<Asked<T>, ElicitError>,
+    step: Result<Step<T>, ElicitError>,
     then: impl FnOnce(Result<T, ElicitError>) -> CallToolResult,
 ) -> Result<CallToolResponse, ErrorData> {
-    match asked {
-        Ok(Asked::Answer(answer)) => Ok(then(Ok(answer)).into()),
-        Ok(Asked::Return(result)) => Ok(result.into()),
-        Ok(Asked::Skipped(e)) => Ok(then(Err(e)).into()),
-        // The answer did not fit, or the session failed: nothing was changed.
+    match step {
+        Ok(Step::Answered(answer)) => Ok(then(Ok(answer)).into()),
+        Ok(Step::InputRequired(result)) => Ok((*result).into()),
+        Err(e) if e.is_unavailable() => Ok(then(Err(e)).into()),
+        // The answer did not fit, its state was forged, or the session failed: nothing changed.
         Err(e) => Ok(failure(format!("Nothing was changed: {e}")).into()),
     }
 }
@@ -463,7 +382,8 @@ impl IssueTracker {
         }
         let triage = declared(Primitive::Tool("create_issue"), "triage")?;
         let asked = self
-            .ask_form::<Triage>(&ctx, triage, &args, responses.as_ref(), state.as_deref())
+            .call(&ctx, triage, responses.as_ref(), state.as_deref(), &args)
+            .form::<Triage>(triage)
             .await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(t)) => {
@@ -520,7 +440,8 @@ impl IssueTracker {
         }
         let decl = declared(Primitive::Tool("assign_issue"), "choose_assignee")?;
         let asked = self
-            .ask_form::<Assign>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
+            .form::<Assign>(decl)
             .await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(a)) => text(format!(
@@ -554,7 +475,8 @@ impl IssueTracker {
         self.check_issue(args.issue)?;
         let decl = declared(Primitive::Tool("close_issue"), "confirm_close")?;
         let asked = self
-            .ask_form::<Confirm>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
+            .form::<Confirm>(decl)
             .await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(c)) if c.confirm => {
@@ -595,7 +517,8 @@ impl IssueTracker {
         self.check_issue(args.issue)?;
         let decl = declared(Primitive::Tool("delete_issue"), "confirm_delete")?;
         let asked = self
-            .ask_form::<Confirm>(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
+            .form::<Confirm>(decl)
             .await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(c)) if c.confirm => {
@@ -632,7 +555,8 @@ impl IssueTracker {
     ) -> Result<CallToolResponse, ErrorData> {
         let decl = declared(Primitive::Tool("link_repository"), "authorize_code_host")?;
         let asked = self
-            .ask_url(&ctx, decl, &args, responses.as_ref(), state.as_deref())
+            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
+            .url(decl, None)
             .await;
         respond(asked, |answer| match answer {
             Ok(UrlAnswer::Accepted) => {
@@ -741,16 +665,17 @@ impl IssueTracker {
             .unwrap_or_default();
         let decl = declared(Primitive::Prompt("release_notes"), "choose_release")?;
         let asked = self
-            .ask_form::<ReleaseChoice>(
+            .call(
                 &ctx,
                 decl,
-                &args,
                 round.responses.as_ref(),
                 round.state.as_deref(),
+                &args,
             )
+            .form::<ReleaseChoice>(decl)
             .await;
         match asked {
-            Ok(Asked::Answer(Answer::Accepted(choice))) => Ok(notes(format!(
+            Ok(Step::Answered(Answer::Accepted(choice))) => Ok(notes(format!(
                 "the latest {:?} release{}",
                 choice.channel,
                 if choice.internal {
@@ -759,9 +684,9 @@ impl IssueTracker {
                     ""
                 }
             ))),
-            Ok(Asked::Answer(_)) => Ok(notes("the latest release".to_owned())),
-            Ok(Asked::Return(result)) => Ok(PromptAnswer::InputRequired(result)),
-            Ok(Asked::Skipped(e)) => Err(ErrorData::invalid_params(
+            Ok(Step::Answered(_)) => Ok(notes("the latest release".to_owned())),
+            Ok(Step::InputRequired(result)) => Ok(PromptAnswer::InputRequired(*result)),
+            Err(e) if e.is_unavailable() => Err(ErrorData::invalid_params(
                 format!("Name a `release`: {e}"),
                 None,
             )),

@@ -32,9 +32,11 @@
 
 use std::fmt;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
-    InputRequest, InputResponses,
+    InputRequest, InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
 };
 use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
@@ -70,15 +72,11 @@ pub enum Answer<F> {
 pub enum Step<T> {
     /// The user answered.
     Answered(T),
-    /// MCP 2026-07-28: nothing was sent. Answer the call with an input-required result that
-    /// holds `request` under `key` in its `inputRequests`; the client retries the call with the
-    /// answer under `key` in `inputResponses`, which the same [`Call`] method then reads.
-    InputRequired {
-        /// The `inputRequests` key: the declaration's name.
-        key: String,
-        /// The elicitation request.
-        request: Box<InputRequest>,
-    },
+    /// MCP 2026-07-28: nothing was sent. Answer the call with this input-required result (its
+    /// `inputRequests` holds the request under the declaration's name, and its `requestState`
+    /// is sealed when the call is); the client retries the call with the answer in
+    /// `inputResponses`, which the same [`Call`] method then reads.
+    InputRequired(Box<InputRequiredResult>),
 }
 
 /// Why a form could not be asked, or its answer not read.
@@ -178,6 +176,21 @@ impl fmt::Display for ElicitError {
                 "the retried call's requestState is missing, forged, expired or sealed for another call",
             ),
         }
+    }
+}
+
+impl ElicitError {
+    /// Nothing was sent because this session cannot take the request: the version is outside
+    /// the declaration's scope or lacks the form's vocabulary (or URL mode), or the client did
+    /// not declare the mode. A primitive may go on without asking, or tell the caller what it
+    /// needs; every other error is a failure (a bad answer, a forged state, a broken session).
+    pub fn is_unavailable(&self) -> bool {
+        matches!(
+            self,
+            ElicitError::OutOfScope { .. }
+                | ElicitError::UnsupportedVersion { .. }
+                | ElicitError::ClientCannotElicit
+        )
     }
 }
 
@@ -358,25 +371,32 @@ pub async fn elicit_declared_url(
 
 /// One primitive call's view of the session: the negotiated protocol version and the client's
 /// capabilities *of this request*, the peer, and on MCP 2026-07-28 the round's
-/// `inputResponses`. Its methods ask a registered declaration the way the version asks:
+/// `inputResponses` and `requestState`. Its methods ask a registered declaration the way the
+/// version asks:
 ///
 /// - 2025-06-18 and 2025-11-25: an `elicitation/create` request, awaited
 ///   ([`Step::Answered`]);
 /// - 2026-07-28: no server-initiated request exists. The first round returns
-///   [`Step::InputRequired`] for the call's input-required result; the retried call, whose
+///   [`Step::InputRequired`], the result to answer the call with; the retried call, whose
 ///   `inputResponses` this `Call` is given, returns [`Step::Answered`].
 ///
 /// Nothing is sent when the version is outside the declaration's scope
 /// ([`ElicitError::OutOfScope`]), lacks the form's vocabulary or URL mode
 /// ([`ElicitError::UnsupportedVersion`]), or the client did not declare the mode
-/// ([`ElicitError::ClientCannotElicit`]). A [`guarded`](Call::guarded) call also refuses any
-/// request the registry does not declare for its primitive.
+/// ([`ElicitError::ClientCannotElicit`]); [`ElicitError::is_unavailable`] tells these apart from
+/// real failures. A [`guarded`](Call::guarded) call also refuses any request the registry does
+/// not declare for its primitive.
+///
+/// `requestState` comes back from the client and is untrusted (MCP 2026-07-28). A
+/// [`sealed`](Call::sealed) call signs the state of the result it returns, bound to the
+/// primitive, the declaration and the call's arguments, and reads a retry's answer only when the
+/// state it brings back opens ([`ElicitError::InvalidRequestState`] otherwise).
 ///
 /// ```no_run
 /// use mcpdesc_runtime::registry::{self, Primitive};
 /// use mcpdesc_runtime::session::{Answer, Call, Step};
 /// use mcpdesc_runtime::ElicitationForm;
-/// # use rmcp::model::{InputResponses, InputRequiredResult};
+/// # use rmcp::model::{InputResponses, RequestStateCodec};
 /// # use rmcp::service::{RequestContext, RoleServer};
 ///
 /// #[derive(ElicitationForm)]
@@ -384,18 +404,19 @@ pub async fn elicit_declared_url(
 ///     confirm: bool,
 /// }
 ///
-/// # async fn tool(ctx: RequestContext<RoleServer>, responses: Option<InputResponses>)
+/// # async fn tool(ctx: RequestContext<RoleServer>, issue: u64, responses: Option<InputResponses>,
+/// #     state: Option<String>, codec: RequestStateCodec)
 /// # -> Result<(), Box<dyn std::error::Error>> {
 /// let declaration = registry::find(Primitive::Tool("close_issue"), "confirm_close").unwrap();
 /// let call = Call::new(&ctx, Primitive::Tool("close_issue"))
 ///     .input_responses(responses.as_ref())
+///     .sealed(&codec, state.as_deref(), &issue)
 ///     .guarded();
 /// match call.form::<Confirm>(declaration).await? {
 ///     Step::Answered(Answer::Accepted(c)) if c.confirm => { /* close it */ }
 ///     Step::Answered(_) => { /* keep it open, as `on_decline` says */ }
-///     Step::InputRequired { key, request } => {
-///         let _result = InputRequiredResult::from_input_requests([(key, *request)].into());
-///         // return it from the tool; the client retries with the answer
+///     Step::InputRequired(result) => {
+///         // return `*result` from the tool; the client retries with the answer
 ///     }
 /// }
 /// # Ok(())
@@ -406,7 +427,20 @@ pub struct Call<'a> {
     primitive: Primitive,
     input_responses: Option<&'a InputResponses>,
     guarded: bool,
+    seal: Option<Seal<'a>>,
 }
+
+/// How a [`Call`] seals and opens `requestState`.
+struct Seal<'a> {
+    codec: &'a RequestStateCodec,
+    /// The state the retried call brought back.
+    request_state: Option<&'a str>,
+    /// The call's arguments, serialized: part of what a state is bound to.
+    arguments: Vec<u8>,
+}
+
+/// How long a sealed `requestState` stays valid.
+const STATE_TTL: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl<'a> Call<'a> {
     /// A call of `primitive`, handled with `context`.
@@ -416,6 +450,7 @@ impl<'a> Call<'a> {
             primitive,
             input_responses: None,
             guarded: false,
+            seal: None,
         }
     }
 
@@ -423,6 +458,30 @@ impl<'a> Call<'a> {
     #[must_use]
     pub fn input_responses(mut self, responses: Option<&'a InputResponses>) -> Self {
         self.input_responses = responses;
+        self
+    }
+
+    /// Seal the `requestState` of the input-required results this call returns with `codec`,
+    /// bound to the primitive, the declaration and `arguments` (serialized as JSON), and read a
+    /// retry's answer only when `request_state`, the state the retry brought back, opens with the
+    /// same binding and has not expired (ten minutes). A state forged, missing, expired, or
+    /// sealed for another primitive, declaration or arguments is
+    /// [`ElicitError::InvalidRequestState`].
+    ///
+    /// Without sealing, a retry's answers are still checked against the form, but nothing ties
+    /// them to the round that asked for them.
+    #[must_use]
+    pub fn sealed(
+        mut self,
+        codec: &'a RequestStateCodec,
+        request_state: Option<&'a str>,
+        arguments: &impl serde::Serialize,
+    ) -> Self {
+        self.seal = Some(Seal {
+            codec,
+            request_state,
+            arguments: serde_json::to_vec(arguments).unwrap_or_default(),
+        });
         self
     }
 
@@ -503,7 +562,7 @@ impl<'a> Call<'a> {
     ) -> Result<Step<Answer<F>>, ElicitError> {
         let version = self.protocol_version();
         if let (Some(d), Some(v)) = (declaration, version) {
-            self.check_scope(d, v)?;
+            check_scope(d, v)?;
         }
         if let Some(v) = version
             && !F::PROTOCOL_VERSIONS.contains(v)
@@ -513,27 +572,14 @@ impl<'a> Call<'a> {
                 supported: F::PROTOCOL_VERSIONS,
             });
         }
-        if let Some(answer) = self.read_round::<F>(key, version)? {
-            return Ok(Step::Answered(answer));
+        let params = || form_params::<F>(message.to_owned());
+        match self
+            .round(key, version, ElicitationMode::Form, params)
+            .await?
+        {
+            Step::Answered(result) => read_result(result).map(Step::Answered),
+            Step::InputRequired(result) => Ok(Step::InputRequired(result)),
         }
-        if !self.client_supports(ElicitationMode::Form) {
-            return Err(ElicitError::ClientCannotElicit);
-        }
-        let params = form_params::<F>(message.to_owned())?;
-        self.guard(&params, version)?;
-        if is_multi_round_trip(version) {
-            return Ok(Step::InputRequired {
-                key: key.to_owned(),
-                request: Box::new(InputRequest::Elicitation(ElicitRequest::new(params))),
-            });
-        }
-        let result = self
-            .context
-            .peer
-            .create_elicitation(params)
-            .await
-            .map_err(ElicitError::Service)?;
-        read_result(result).map(Step::Answered)
     }
 
     /// Asks the URL-mode `declaration` with its documented message, at its static URL or at
@@ -558,7 +604,7 @@ impl<'a> Call<'a> {
         }
         let version = self.protocol_version();
         if let Some(v) = version {
-            self.check_scope(declaration, v)?;
+            check_scope(declaration, v)?;
             if !VersionSet::URL_MODE.contains(v) {
                 return Err(ElicitError::UnsupportedVersion {
                     version: v,
@@ -567,70 +613,95 @@ impl<'a> Call<'a> {
             }
         }
         let key = declaration.name();
-        if is_multi_round_trip(version)
-            && let Some(value) = self.input_responses.and_then(|r| r.get(key))
-        {
-            let result: ElicitResult =
-                serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
-            return Ok(Step::Answered(url_answer(&result)));
-        }
-        if !self.client_supports(ElicitationMode::Url) {
-            return Err(ElicitError::ClientCannotElicit);
-        }
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let elicitation_id = if is_multi_round_trip(version) {
-            String::new() // 2026-07-28 removed `elicitationId`.
-        } else {
-            let n = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            format!("{key}-{n}")
+        let params = || {
+            static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+            let elicitation_id = if is_multi_round_trip(version) {
+                String::new() // 2026-07-28 removed `elicitationId`.
+            } else {
+                format!("{key}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
+            };
+            Ok(ElicitRequestParams::UrlElicitationParams {
+                meta: None,
+                message: declaration.message().to_owned(),
+                url: url.to_owned(),
+                elicitation_id,
+            })
         };
-        let params = ElicitRequestParams::UrlElicitationParams {
-            meta: None,
-            message: declaration.message().to_owned(),
-            url: url.to_owned(),
-            elicitation_id,
-        };
-        self.guard(&params, version)?;
-        if is_multi_round_trip(version) {
-            return Ok(Step::InputRequired {
-                key: key.to_owned(),
-                request: Box::new(InputRequest::Elicitation(ElicitRequest::new(params))),
-            });
-        }
-        let result = self
-            .context
-            .peer
-            .create_elicitation(params)
-            .await
-            .map_err(ElicitError::Service)?;
-        Ok(Step::Answered(url_answer(&result)))
+        let step = self
+            .round(key, version, ElicitationMode::Url, params)
+            .await?;
+        Ok(match step {
+            Step::Answered(result) => Step::Answered(url_answer(&result)),
+            Step::InputRequired(result) => Step::InputRequired(result),
+        })
     }
 
-    fn check_scope(
-        &self,
-        declaration: &'static Declaration,
-        version: ProtocolVersion,
-    ) -> Result<(), ElicitError> {
-        match declaration.protocol_versions() {
-            Some(scope) if !scope.contains(version) => Err(ElicitError::OutOfScope {
-                declaration: declaration.name(),
-                version,
-                scope,
-            }),
-            _ => Ok(()),
-        }
-    }
-
-    /// On a 2026-07-28 retry, the answer under `key`.
-    fn read_round<F: ElicitationForm>(
+    /// One round of asking under `key`: on a 2026-07-28 retry, the answer the client brought
+    /// (its state verified when sealed); otherwise the request `params` builds, checked against
+    /// the client's capabilities and the guard, then sent (or returned as an input-required
+    /// result on 2026-07-28).
+    async fn round(
         &self,
         key: &str,
         version: Option<ProtocolVersion>,
-    ) -> Result<Option<Answer<F>>, ElicitError> {
-        if !is_multi_round_trip(version) {
-            return Ok(None);
+        mode: ElicitationMode,
+        params: impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+    ) -> Result<Step<ElicitResult>, ElicitError> {
+        let multi_round_trip = is_multi_round_trip(version);
+        if multi_round_trip && let Some(value) = self.input_responses.and_then(|r| r.get(key)) {
+            self.open_state(key)?;
+            let result: ElicitResult =
+                serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+            return Ok(Step::Answered(result));
         }
-        read_input_response::<F>(self.input_responses, key)
+        if !self.client_supports(mode) {
+            return Err(ElicitError::ClientCannotElicit);
+        }
+        let params = params()?;
+        self.guard(&params, version)?;
+        if multi_round_trip {
+            let request = InputRequest::Elicitation(ElicitRequest::new(params));
+            let result = InputRequiredResult::new(
+                Some([(key.to_owned(), request)].into()),
+                self.seal_state(key),
+            );
+            return Ok(Step::InputRequired(Box::new(result)));
+        }
+        self.context
+            .peer
+            .create_elicitation(params)
+            .await
+            .map(Step::Answered)
+            .map_err(ElicitError::Service)
+    }
+
+    /// What a sealed state is bound to: the primitive, the `inputRequests` key and the call's
+    /// arguments.
+    fn binding(&self, seal: &Seal<'_>, key: &str) -> Vec<u8> {
+        let mut binding = format!("{}\u{0}{key}\u{0}", self.primitive).into_bytes();
+        binding.extend_from_slice(&seal.arguments);
+        binding
+    }
+
+    fn seal_state(&self, key: &str) -> Option<String> {
+        let seal = self.seal.as_ref()?;
+        let binding = self.binding(seal, key);
+        let options = SealOptions::new().associated_data(&binding).ttl(STATE_TTL);
+        Some(seal.codec.seal_with(key.as_bytes(), &options))
+    }
+
+    fn open_state(&self, key: &str) -> Result<(), ElicitError> {
+        let Some(seal) = &self.seal else {
+            return Ok(());
+        };
+        let binding = self.binding(seal, key);
+        match seal
+            .request_state
+            .map(|state| seal.codec.open_with(state, &binding))
+        {
+            Some(Ok(payload)) if payload == key.as_bytes() => Ok(()),
+            _ => Err(ElicitError::InvalidRequestState),
+        }
     }
 
     fn guard(
@@ -648,6 +719,21 @@ impl<'a> Call<'a> {
         crate::contract::check_registered(self.primitive, version, &value)
             .map(|_| ())
             .map_err(ElicitError::Undeclared)
+    }
+}
+
+/// The declaration's explicit scope holds `version`.
+fn check_scope(
+    declaration: &'static Declaration,
+    version: ProtocolVersion,
+) -> Result<(), ElicitError> {
+    match declaration.protocol_versions() {
+        Some(scope) if !scope.contains(version) => Err(ElicitError::OutOfScope {
+            declaration: declaration.name(),
+            version,
+            scope,
+        }),
+        _ => Ok(()),
     }
 }
 
