@@ -217,7 +217,7 @@ pub fn check_description(
         .unwrap_or_default()
         .iter()
         .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
-    let mut resolved: Vec<(Candidate<'_>, Option<Value>)> = Vec::new();
+    let mut candidates = Vec::new();
     for entry in entries {
         let entry_scope = scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
         let declarations = entry
@@ -233,27 +233,16 @@ pub fn check_description(
             ) else {
                 continue;
             };
-            let schema = d
-                .get("requestedSchema")
-                .map(|s| resolve(document, s).cloned());
-            let candidate = Candidate {
+            candidates.push(Candidate {
                 name,
                 mode,
                 message,
-                schema: None,
+                schema: d.get("requestedSchema").and_then(|s| resolve(document, s)),
                 url: d.get("url").and_then(Value::as_str),
                 scope: scope_of(d.get("protocolVersions")).unwrap_or(entry_scope),
-            };
-            resolved.push((candidate, schema.flatten()));
+            });
         }
     }
-    let candidates: Vec<Candidate<'_>> = resolved
-        .iter()
-        .map(|(c, schema)| Candidate {
-            schema: schema.as_ref(),
-            ..*c
-        })
-        .collect();
     check(primitive, &candidates, version, params)
 }
 
@@ -314,7 +303,7 @@ fn check(
         return Err(error(vec![Reason::UnknownPrimitive]));
     }
     let request = Request::read(params).map_err(|what| error(vec![Reason::Malformed(what)]))?;
-    let same_mode: Vec<&Candidate<'_>> = candidates
+    let mut same_mode: Vec<&Candidate<'_>> = candidates
         .iter()
         .filter(|c| c.mode == request.mode)
         .collect();
@@ -326,10 +315,9 @@ fn check(
     }
     // Declarations with the request's exact wording are tried first: they are the ones the
     // server meant; others may still match (§12.2 allows representative wording).
-    let mut ordered = same_mode.clone();
-    ordered.sort_by_key(|c| c.message != request.message);
+    same_mode.sort_by_key(|c| c.message != request.message);
     let mut reasons = Vec::new();
-    for c in ordered {
+    for c in same_mode {
         let before = reasons.len();
         if !c.scope.contains(version) {
             reasons.push(Reason::VersionOutOfScope {
