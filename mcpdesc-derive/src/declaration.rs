@@ -259,39 +259,49 @@ impl SiblingKind {
     }
 }
 
-fn sibling(item: &[TokenTree]) -> Option<Sibling> {
-    for pair in item.windows(2) {
+/// The outer attributes of an item, as `(last path segment, parenthesized arguments)`: `#[a]`,
+/// `#[a(..)]`, `#[x::a(..)]`. Attributes of another shape (`#[doc = ".."]`) are skipped.
+fn attributes(item: &[TokenTree]) -> impl Iterator<Item = (Ident, Vec<TokenTree>)> + '_ {
+    item.windows(2).filter_map(|pair| {
         let (TokenTree::Punct(p), TokenTree::Group(g)) = (&pair[0], &pair[1]) else {
-            continue;
+            return None;
         };
         if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
-            continue;
+            return None;
         }
         let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-        // A path (`tool`, `rmcp::tool`) whose last segment names the attribute, then its
-        // optional argument list.
         let path_end = inner
             .iter()
-            .position(|t| matches!(t, TokenTree::Group(_)))
+            .position(|t| !matches!(t, TokenTree::Ident(_) | TokenTree::Punct(_)))
             .unwrap_or(inner.len());
-        let path = &inner[..path_end];
-        if !path.iter().all(|t| match t {
+        let (path, rest) = inner.split_at(path_end);
+        let path_only = path.iter().all(|t| match t {
             TokenTree::Ident(_) => true,
             TokenTree::Punct(p) => p.as_char() == ':',
             _ => false,
-        }) {
-            continue;
-        }
-        let kind = match path.last() {
-            Some(TokenTree::Ident(i)) if i == "tool" => SiblingKind::Tool,
-            Some(TokenTree::Ident(i)) if i == "prompt" => SiblingKind::Prompt,
-            _ => continue,
+        });
+        let Some(TokenTree::Ident(last)) = path.last() else {
+            return None;
         };
-        let args: Vec<TokenTree> = match inner.get(path_end) {
-            Some(TokenTree::Group(args)) if args.delimiter() == Delimiter::Parenthesis => {
+        let args = match rest {
+            [] => Vec::new(),
+            [TokenTree::Group(args)] if args.delimiter() == Delimiter::Parenthesis => {
                 args.stream().into_iter().collect()
             }
-            _ => Vec::new(),
+            _ => return None,
+        };
+        path_only.then(|| (last.clone(), args))
+    })
+}
+
+fn sibling(item: &[TokenTree]) -> Option<Sibling> {
+    attributes(item).find_map(|(attribute, args)| {
+        let kind = if attribute == "tool" {
+            SiblingKind::Tool
+        } else if attribute == "prompt" {
+            SiblingKind::Prompt
+        } else {
+            return None;
         };
         // `name = "..."` at the top level of the arguments; other keys are rmcp's business.
         let name = args.windows(3).find_map(|w| match w {
@@ -306,9 +316,8 @@ fn sibling(item: &[TokenTree]) -> Option<Sibling> {
             }
             _ => None,
         });
-        return Some(Sibling { kind, name });
-    }
-    None
+        Some(Sibling { kind, name })
+    })
 }
 
 /// The primitive a declaration belongs to when it names none: the tool or prompt of a sibling
@@ -332,26 +341,10 @@ fn default_target(sibling: Option<&Sibling>, fn_name: Option<&Ident>) -> Option<
 
 /// The arguments of the other `#[elicitation(...)]` attributes stacked on the same item.
 fn stacked(item: &[TokenTree]) -> Vec<TokenStream> {
-    let mut out = Vec::new();
-    for pair in item.windows(2) {
-        let (TokenTree::Punct(p), TokenTree::Group(g)) = (&pair[0], &pair[1]) else {
-            continue;
-        };
-        if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
-            continue;
-        }
-        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-        // The path's last segment is `elicitation`, followed by the argument group.
-        if let Some(pos) = inner
-            .iter()
-            .position(|t| matches!(t, TokenTree::Ident(i) if i == "elicitation"))
-            && let Some(TokenTree::Group(args)) = inner.get(pos + 1)
-            && args.delimiter() == Delimiter::Parenthesis
-        {
-            out.push(args.stream());
-        }
-    }
-    out
+    attributes(item)
+        .filter(|(attribute, _)| attribute == "elicitation")
+        .map(|(_, args)| args.into_iter().collect())
+        .collect()
 }
 
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
