@@ -4,8 +4,8 @@ use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
-    Answer, ElicitError, UrlAnswer, elicit, elicit_declared, elicit_declared_url, elicit_url,
-    input_request, read_input_response,
+    Answer, Call, ElicitError, Step, UrlAnswer, elicit, elicit_declared, elicit_declared_url,
+    elicit_url, input_request, read_input_response,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
@@ -58,8 +58,11 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _: RequestContext<RoleServer>,
+        ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if request.name == "guarded" {
+            return Ok(guarded(&ctx).await.into());
+        }
         let internal = |e: ElicitError| ErrorData::internal_error(e.to_string(), None);
         match read_input_response::<Assign>(request.input_responses.as_ref(), "assignee") {
             Ok(None) => {
@@ -83,6 +86,25 @@ impl ServerHandler for Server {
             Err(e) => Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())]).into()),
         }
     }
+}
+
+/// The `guarded` tool asks twice on a guarded call of `assign_issue`: a form the registry does
+/// not declare for it (refused before sending), then the declared form in other words (sent:
+/// §12.2 lets the runtime message differ).
+async fn guarded(ctx: &RequestContext<RoleServer>) -> CallToolResult {
+    let call = Call::new(ctx, Primitive::Tool("assign_issue")).guarded();
+    let refused = match call.ask_form::<Triage>("labels", "Pick labels").await {
+        Err(ElicitError::Undeclared(e)) => e.to_string(),
+        other => format!("not refused: {other:?}"),
+    };
+    let asked = match call
+        .ask_form::<Assign>("choose_assignee", "Who owns issue 7 now?")
+        .await
+    {
+        Ok(Step::Answered(Answer::Accepted(a))) => a.assignee,
+        other => format!("not asked: {other:?}"),
+    };
+    CallToolResult::success(vec![ContentBlock::text(format!("{refused}\n--\n{asked}"))])
 }
 
 /// A client that answers every form with a scripted result and remembers what it was sent.
@@ -442,4 +464,34 @@ async fn url_mode_is_not_sent_on_2025_06_18() {
         "{err}"
     );
     assert!(s.seen.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_guarded_call_refuses_what_the_registry_does_not_declare() {
+    assign_issue();
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        accept(json!({"assignee": "octocat", "estimate": 2})),
+    )
+    .await;
+    let result = s
+        ._client
+        .call_tool(CallToolRequestParams::new("guarded"))
+        .await
+        .unwrap();
+    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (refused, asked) = text.split_once("\n--\n").unwrap();
+    assert!(
+        refused.contains("matches no declaration") && refused.contains("requestedSchema differs"),
+        "{refused}"
+    );
+    assert_eq!(asked, "octocat");
+    // Only the declared form reached the client.
+    let seen = s.seen.lock().unwrap();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0]["message"], "Who owns issue 7 now?");
 }
