@@ -295,3 +295,111 @@ fn registered_declarations_are_ordered_deterministically() {
     b_orphan();
     b_everywhere();
 }
+
+/// rmcp's metadata, copied member for member.
+fn rmcp_tool() -> rmcp::model::Tool {
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {"issue": {"type": "integer"}}
+    });
+    let mut tool = rmcp::model::Tool::new(
+        "close",
+        "Close an issue.",
+        std::sync::Arc::new(schema.as_object().unwrap().clone()),
+    );
+    tool.title = Some("Close".into());
+    tool.output_schema = Some(std::sync::Arc::new(
+        json!({"type": "object"}).as_object().unwrap().clone(),
+    ));
+    tool.annotations = Some(rmcp::model::ToolAnnotations::new().destructive(true));
+    tool
+}
+
+#[test]
+fn rmcp_tools_and_prompts_are_copied_member_for_member() {
+    let mut prompt = rmcp::model::Prompt::new(
+        "notes",
+        Some("Release notes."),
+        Some(vec![
+            rmcp::model::PromptArgument::new("release")
+                .with_title("Release")
+                .with_description("The tag.")
+                .with_required(true),
+        ]),
+    );
+    prompt.title = Some("Notes".into());
+    let implementation = rmcp::model::Implementation::new("srv", "2.0.0").with_title("Server");
+    let doc = Description::builder(Info::from(&implementation))
+        .protocol_versions([V2025_11_25, V2026_07_28])
+        .rmcp_tools([rmcp_tool()])
+        .rmcp_prompts([prompt])
+        .build()
+        .unwrap();
+    let v = doc.as_value();
+    assert_eq!(
+        v["info"],
+        json!({"name": "srv", "version": "2.0.0", "title": "Server"})
+    );
+    let tool = &v["tools"][0];
+    assert_eq!(tool["name"], "close");
+    assert_eq!(tool["title"], "Close");
+    assert_eq!(tool["description"], "Close an issue.");
+    assert_eq!(tool["outputSchema"], json!({"type": "object"}));
+    assert_eq!(tool["annotations"], json!({"destructiveHint": true}));
+    // Every version in scope defines the dialect member: it stays.
+    assert_eq!(
+        tool["inputSchema"]["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(
+        v["prompts"][0],
+        json!({
+            "name": "notes",
+            "title": "Notes",
+            "description": "Release notes.",
+            "arguments": [{"name": "release", "title": "Release", "description": "The tag.", "required": true}]
+        })
+    );
+}
+
+#[test]
+fn a_tool_schema_dialect_is_left_out_when_2025_06_18_is_in_scope() {
+    let doc = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([V2025_06_18, V2025_11_25])
+        .rmcp_tools([rmcp_tool()])
+        .build()
+        .unwrap();
+    assert!(
+        doc.as_value()["tools"][0]["inputSchema"]
+            .get("$schema")
+            .is_none()
+    );
+    assert!(mcpdesc_runtime::validate::validate(doc.as_value()).is_empty());
+}
+
+#[test]
+fn a_member_an_older_version_lacks_is_refused() {
+    let err = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([ProtocolVersion::V2025_03_26, V2025_06_18])
+        .rmcp_tools([rmcp_tool()])
+        .build()
+        .unwrap_err();
+    let members: Vec<&str> = err
+        .problems()
+        .iter()
+        .filter_map(|p| match p {
+            BuildProblem::MemberNotInVersion {
+                member, version, ..
+            } => {
+                assert_eq!(*version, ProtocolVersion::V2025_03_26);
+                Some(member.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(members, ["title", "outputSchema"], "{err}");
+    assert!(err.to_string().contains(
+        "the tool `close` has `title`, which MCP 2025-03-26 does not define (it came with 2025-06-18)"
+    ), "{err}");
+}

@@ -102,8 +102,7 @@ impl fmt::Display for BuildProblem {
                 since,
             } => write!(
                 f,
-                "the {primitive} has `{member}`, which MCP {version} does not define (it came with {since}); scope the {} to {since} and later with `.protocol_versions([...])`, or leave `{member}` out",
-                primitive.split(' ').next().unwrap_or("primitive")
+                "the {primitive} has `{member}`, which MCP {version} does not define (it came with {since}); give the primitive `.protocol_versions([...])` from {since} on, or leave `{member}` out"
             ),
             BuildProblem::Invalid(d) => write!(f, "the generated document is invalid: {d}"),
         }
