@@ -403,3 +403,70 @@ fn a_member_an_older_version_lacks_is_refused() {
         "the tool `close` has `title`, which MCP 2025-03-26 does not define (it came with 2025-06-18)"
     ), "{err}");
 }
+
+/// The builder and `mcpdesc check` read one table of version-dependent members: what the builder
+/// refuses to write (or leaves out), the validator reports in a hand-written document with the
+/// reference validator's code, at the member.
+#[test]
+fn builder_and_validator_agree_on_version_dependent_members() {
+    use mcpdesc_runtime::validate::validate;
+    // The builder refuses `title` and `outputSchema` for 2025-03-26 and drops the dialect ...
+    let err = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([ProtocolVersion::V2025_03_26, V2025_06_18])
+        .rmcp_tools([rmcp_tool()])
+        .build()
+        .unwrap_err();
+    let mut refused: Vec<String> = err
+        .problems()
+        .iter()
+        .filter_map(|p| match p {
+            BuildProblem::MemberNotInVersion { member, .. } => Some(format!("/tools/0/{member}")),
+            _ => None,
+        })
+        .collect();
+    // ... and the validator reports all three in the same document written by hand.
+    let modern = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([V2025_11_25])
+        .rmcp_tools([rmcp_tool()])
+        .build()
+        .unwrap();
+    let mut hand_written = modern.as_value().clone();
+    hand_written["protocolVersions"] = json!(["2025-03-26", "2025-06-18"]);
+    assert!(
+        hand_written["tools"][0]["inputSchema"]
+            .get("$schema")
+            .is_some()
+    );
+    let report = validate(&hand_written);
+    let mut reported: Vec<String> = report
+        .errors()
+        .filter(|d| d.code == "field-not-supported-by-version")
+        .map(|d| d.path.clone())
+        .collect();
+    refused.push("/tools/0/inputSchema/$schema".to_owned());
+    refused.sort();
+    reported.sort();
+    assert_eq!(reported, refused, "{report}");
+    // A resource's title on a legacy version: refused by one, reported by the other.
+    let err = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([ProtocolVersion::V2025_03_26])
+        .resource(Resource::new("file:///r", "r").title("R"))
+        .build()
+        .unwrap_err();
+    assert!(err.problems().iter().any(|p| matches!(
+        p,
+        BuildProblem::MemberNotInVersion { member, .. } if member == "title"
+    )));
+    let report = validate(&json!({
+        "mcpdesc": "0.9.0",
+        "info": {"name": "srv", "version": "1"},
+        "protocolVersions": ["2025-03-26"],
+        "resources": [{"uri": "file:///r", "name": "r", "title": "R"}]
+    }));
+    assert!(
+        report
+            .errors()
+            .any(|d| d.code == "field-not-supported-by-version" && d.path == "/resources/0/title"),
+        "{report}"
+    );
+}

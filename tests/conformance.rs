@@ -94,6 +94,23 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
     ("object-level-unknown-property", &["schema-validation"]),
     ("overlapping-tool-scope", &["duplicate-primitive-identity"]),
     (
+        "revision-inapplicable-tool-schema-dialect",
+        &["field-not-supported-by-version"],
+    ),
+    (
+        "revision-inapplicable-execution",
+        &["field-not-supported-by-version"],
+    ),
+    (
+        "non-object-output-schema-before-2026",
+        &["schema-validation"],
+    ),
+    (
+        "invalid-resource-annotations",
+        &["schema-validation", "field-not-supported-by-version"],
+    ),
+    ("meta-invalid-key", &["schema-validation"]),
+    (
         "scoped-version-not-in-root",
         &["protocol-scope-outside-parent"],
     ),
@@ -120,7 +137,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("invalid-mcp-header-placement", "MCP transport headers"),
     ("invalid-mcp-header-value", "MCP transport headers"),
     ("invalid-prompt-example-semantics", "prompt examples"),
-    ("invalid-resource-annotations", "resource annotations"),
     ("invalid-security-scheme-name", "security schemes"),
     ("invalid-tool-example-result-semantics", "tool examples"),
     ("malformed-completion-examples", "completion examples"),
@@ -140,13 +156,8 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "malformed-tool-schema",
         "JSON Schema validity of tool input schemas",
     ),
-    ("meta-invalid-key", "`_meta` keys"),
     ("meta-reserved-key-misuse", "`_meta` keys"),
     ("non-oauth-scopes", "security schemes"),
-    (
-        "non-object-output-schema-before-2026",
-        "tool output schemas",
-    ),
     ("oauth-flow-missing-required-url", "security schemes"),
     (
         "object-level-extension-cannot-weaken-core",
@@ -168,13 +179,8 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("overlapping-capabilities", "capabilities"),
     ("resource-example-cache-fields", "resource examples"),
     ("resource-example-result-semantics", "resource examples"),
-    ("revision-inapplicable-execution", "tool execution"),
     ("revision-inapplicable-mcp-header", "MCP transport headers"),
     ("revision-inapplicable-streamable-http", "transports"),
-    (
-        "revision-inapplicable-tool-schema-dialect",
-        "tool input schema dialects",
-    ),
     (
         "revision-incompatible-client-capability-requirements",
         "client capabilities other than elicitation (tasks)",

@@ -607,3 +607,259 @@ fn interaction_contradicting_client_requirements_warns() {
         )
     );
 }
+
+fn with_scope(versions: Value, tool: Value) -> Value {
+    doc(versions, tool)
+}
+
+#[test]
+fn tool_schema_dialect_is_not_defined_before_2025_11_25() {
+    let dialect = json!("https://json-schema.org/draft/2020-12/schema");
+    let tool = json!({"name": "t", "inputSchema": {"$schema": dialect, "type": "object"}});
+    case(
+        with_scope(json!(MODERN), tool.clone()),
+        with_scope(json!(ALL), tool),
+        "mcp.primitive.protocol-members",
+        "field-not-supported-by-version",
+        "/tools/0/inputSchema/$schema",
+    );
+    let tool = json!({"name": "t", "inputSchema": {"type": "object"},
+        "outputSchema": {"$schema": dialect, "type": "object"}});
+    case(
+        with_scope(json!(MODERN), tool.clone()),
+        with_scope(json!(ALL), tool),
+        "mcp.primitive.protocol-members",
+        "field-not-supported-by-version",
+        "/tools/0/outputSchema/$schema",
+    );
+    // Through a component reference, reported at the component's dialect.
+    let tool = json!({"name": "t", "inputSchema": {"$componentRef": "#/components/schemas/In"}});
+    let mut valid = with_scope(json!(MODERN), tool.clone());
+    valid["components"] = json!({"schemas": {"In": {"$schema": dialect, "type": "object"}}});
+    let mut invalid = valid.clone();
+    invalid["protocolVersions"] = json!(ALL);
+    case(
+        valid,
+        invalid,
+        "mcp.primitive.protocol-members",
+        "field-not-supported-by-version",
+        "/components/schemas/In/$schema",
+    );
+}
+
+#[test]
+fn a_message_names_the_versions_lacking_a_member_and_the_fix() {
+    let dialect = json!("https://json-schema.org/draft/2020-12/schema");
+    let tool = json!({"name": "t", "inputSchema": {"$schema": dialect, "type": "object"}});
+    let report = validate(&with_scope(json!(ALL), tool));
+    let d = report.errors().next().unwrap();
+    assert_eq!(
+        d.message,
+        "`$schema` is not defined for MCP 2025-06-18; it requires 2025-11-25 or later: remove it, or scope the tool to 2025-11-25 and 2026-07-28 with `protocolVersions`"
+    );
+}
+
+#[test]
+fn execution_is_not_defined_for_2026_07_28() {
+    let tool = json!({"name": "t", "inputSchema": {"type": "object"},
+        "execution": {"taskSupport": "optional"}});
+    case(
+        with_scope(json!(["2025-11-25"]), tool.clone()),
+        with_scope(json!(MODERN), tool),
+        "mcp.primitive.protocol-members",
+        "field-not-supported-by-version",
+        "/tools/0/execution",
+    );
+}
+
+#[test]
+fn members_older_versions_lack_are_reported_where_they_stand() {
+    let root = |versions: Value, key: &str, primitive: Value| {
+        json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "t", "version": "1.0.0"},
+            "protocolVersions": versions,
+            key: [primitive],
+        })
+    };
+    let cases = [
+        (
+            "tools",
+            json!({"name": "t", "inputSchema": {"type": "object"}, "title": "T"}),
+            "2025-06-18",
+            "/tools/0/title",
+        ),
+        (
+            "tools",
+            json!({"name": "t", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}),
+            "2025-03-26",
+            "/tools/0/annotations",
+        ),
+        (
+            "tools",
+            json!({"name": "t", "inputSchema": {"type": "object"}, "icons": [{"src": "https://example.com/i.png"}]}),
+            "2025-11-25",
+            "/tools/0/icons",
+        ),
+        (
+            "resources",
+            json!({"uri": "file:///r", "name": "r", "size": 10}),
+            "2025-03-26",
+            "/resources/0/size",
+        ),
+        (
+            "resources",
+            json!({"uri": "file:///r", "name": "r", "annotations": {"lastModified": "2025-01-12T15:00:58Z"}}),
+            "2025-06-18",
+            "/resources/0/annotations/lastModified",
+        ),
+        (
+            "resourceTemplates",
+            json!({"uriTemplate": "file:///r/{x}", "name": "r", "_meta": {"a": 1}}),
+            "2025-06-18",
+            "/resourceTemplates/0/_meta",
+        ),
+        (
+            "prompts",
+            json!({"name": "p", "arguments": [{"name": "a", "title": "A"}]}),
+            "2025-06-18",
+            "/prompts/0/arguments/0/title",
+        ),
+    ];
+    for (key, primitive, since, path) in cases {
+        let valid = root(json!([since]), key, primitive.clone());
+        let invalid = root(json!(["2024-11-05", since]), key, primitive);
+        let report = validate(&valid);
+        assert!(report.errors().next().is_none(), "{path}: {report}");
+        let report = validate(&invalid);
+        assert!(
+            report
+                .errors()
+                .any(|d| d.code == "field-not-supported-by-version"
+                    && d.rule == "mcp.primitive.protocol-members"
+                    && d.path == path),
+            "{path}: {report}"
+        );
+    }
+}
+
+#[test]
+fn output_schema_is_object_rooted_before_2026_07_28() {
+    let tool = json!({"name": "t", "inputSchema": {"type": "object"},
+        "outputSchema": {"type": "array", "items": {"type": "string"}}});
+    case(
+        with_scope(json!(["2026-07-28"]), tool.clone()),
+        with_scope(json!(MODERN), tool),
+        "mcpdesc.tool.members",
+        "schema-validation",
+        "/tools/0/outputSchema",
+    );
+}
+
+#[test]
+fn metadata_members_have_the_format_shapes() {
+    let base = json!({"name": "t", "inputSchema": {"type": "object"}});
+    let bad = [
+        ("title", json!(3), "/tools/0/title"),
+        (
+            "annotations",
+            json!({"readOnlyHint": "yes"}),
+            "/tools/0/annotations/readOnlyHint",
+        ),
+        ("annotations", json!([]), "/tools/0/annotations"),
+        (
+            "icons",
+            json!([{"mimeType": "image/png"}]),
+            "/tools/0/icons/0",
+        ),
+        (
+            "icons",
+            json!([{"src": "icon.png"}]),
+            "/tools/0/icons/0/src",
+        ),
+        (
+            "icons",
+            json!([{"src": "https://e.com/i.png", "theme": "blue"}]),
+            "/tools/0/icons/0/theme",
+        ),
+        (
+            "icons",
+            json!([{"src": "https://e.com/i.png", "size": "48"}]),
+            "/tools/0/icons/0/size",
+        ),
+        ("_meta", json!({"bad key": true}), "/tools/0/_meta/bad key"),
+        (
+            "execution",
+            json!({"taskSupport": "sometimes"}),
+            "/tools/0/execution/taskSupport",
+        ),
+        ("outputSchema", json!(true), "/tools/0/outputSchema"),
+    ];
+    for (key, value, path) in bad {
+        let mut valid_tool = base.clone();
+        let good = match key {
+            "title" => json!("T"),
+            "annotations" => json!({"readOnlyHint": true, "title": "T"}),
+            "icons" => json!([{"src": "https://e.com/i.png", "theme": "dark", "sizes": ["48x48"]}]),
+            "_meta" => json!({"com.example/trace": true}),
+            "execution" => json!({"taskSupport": "required"}),
+            _ => json!({"type": "object"}),
+        };
+        valid_tool[key] = good;
+        let mut invalid_tool = base.clone();
+        invalid_tool[key] = value;
+        case(
+            with_scope(json!(["2025-11-25"]), valid_tool),
+            with_scope(json!(["2025-11-25"]), invalid_tool),
+            "mcpdesc.tool.members",
+            "schema-validation",
+            path,
+        );
+    }
+    // A prompt argument is closed, named, and `required` is a boolean.
+    let prompts = |argument: Value| {
+        json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "t", "version": "1.0.0"},
+            "protocolVersions": ["2025-11-25"],
+            "prompts": [{"name": "p", "arguments": [argument]}],
+        })
+    };
+    case(
+        prompts(json!({"name": "a", "required": true})),
+        prompts(json!({"name": "a", "required": "yes"})),
+        "mcpdesc.prompt.members",
+        "schema-validation",
+        "/prompts/0/arguments/0/required",
+    );
+    case(
+        prompts(json!({"name": "a"})),
+        prompts(json!({"name": "a", "default": "x"})),
+        "mcpdesc.prompt.members",
+        "schema-validation",
+        "/prompts/0/arguments/0/default",
+    );
+    // Resource annotations: audience roles and a priority from 0 to 1.
+    let resource = |annotations: Value| {
+        json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "t", "version": "1.0.0"},
+            "protocolVersions": ["2025-11-25"],
+            "resources": [{"uri": "file:///r", "name": "r", "annotations": annotations}],
+        })
+    };
+    case(
+        resource(json!({"audience": ["user"], "priority": 1})),
+        resource(json!({"audience": ["operator"]})),
+        "mcpdesc.resource.members",
+        "schema-validation",
+        "/resources/0/annotations/audience/0",
+    );
+    case(
+        resource(json!({"priority": 0.5})),
+        resource(json!({"priority": 2})),
+        "mcpdesc.resource.members",
+        "schema-validation",
+        "/resources/0/annotations/priority",
+    );
+}

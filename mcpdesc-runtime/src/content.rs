@@ -534,3 +534,25 @@ fn choice_values(choices: &Choices) -> Vec<String> {
         .map(|c| c.value().to_owned())
         .collect()
 }
+
+// The answer check lives beside the problems it reports, so that `schema` (the model) does not
+// depend on `content` (the check): `content` uses `schema`, never the other way round.
+impl crate::schema::RequestedSchema {
+    /// Checks an answer's `content` against the schema, reporting every problem.
+    pub fn check_content(
+        &self,
+        content: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<(), ContentError> {
+        let mut problems = Problems::default();
+        for property in self.properties() {
+            match content.get(property.name()) {
+                Some(serde_json::Value::Null) | None if !property.is_required() => {}
+                None => problems.push(property, ProblemKind::Missing),
+                Some(value) => {
+                    problems.check(property, value);
+                }
+            }
+        }
+        problems.finish()
+    }
+}

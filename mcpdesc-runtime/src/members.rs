@@ -2,7 +2,7 @@
 //! builder (which leaves such members out or refuses them) and by the validator (which reports
 //! them as `field-not-supported-by-version`).
 
-use crate::version::ProtocolVersion;
+use crate::version::{ProtocolVersion, VersionSet};
 
 /// Where a version-dependent member sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,9 +13,12 @@ pub(crate) enum Place {
     PromptArgument,
     /// A member at the root of a tool's `inputSchema` or `outputSchema`.
     ToolSchemaRoot,
+    /// A member of a resource's or resource template's `annotations`.
+    ResourceAnnotations,
 }
 
-/// One member and the first version that defines it.
+/// One member, the first version that defines it and, when a later version dropped it, the
+/// first version without it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct VersionedMember {
     /// The collection of the primitives it belongs to (`tools`, `prompts`, ...).
@@ -23,6 +26,31 @@ pub(crate) struct VersionedMember {
     pub(crate) place: Place,
     pub(crate) member: &'static str,
     pub(crate) since: ProtocolVersion,
+    pub(crate) until: Option<ProtocolVersion>,
+}
+
+impl VersionedMember {
+    /// Whether `version` defines the member.
+    pub(crate) fn defined_in(&self, version: ProtocolVersion) -> bool {
+        version >= self.since && self.until.is_none_or(|until| version < until)
+    }
+
+    /// The versions of `scope` that do not define the member.
+    pub(crate) fn missing_from(&self, scope: VersionSet) -> VersionSet {
+        scope.iter().filter(|v| !self.defined_in(*v)).collect()
+    }
+
+    /// What the member needs, for messages: "it requires 2025-11-25 or later", "MCP 2026-07-28
+    /// removed it".
+    pub(crate) fn requirement(&self) -> String {
+        match self.until {
+            Some(until) => format!(
+                "it is defined from {} and MCP {until} removed it",
+                self.since
+            ),
+            None => format!("it requires {} or later", self.since),
+        }
+    }
 }
 
 const fn m(
@@ -36,23 +64,43 @@ const fn m(
         place,
         member,
         since,
+        until: None,
     }
 }
 
-use Place::{Primitive, PromptArgument, ToolSchemaRoot};
-use ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25};
+const fn removed(mut member: VersionedMember, until: ProtocolVersion) -> VersionedMember {
+    member.until = Some(until);
+    member
+}
 
-/// The table, from the MCP schema of each version: `annotations` on tools came with 2025-03-26;
-/// `title`, `outputSchema` and `_meta` with 2025-06-18; `icons`, `execution` and a tool schema's
-/// own `$schema` dialect with 2025-11-25.
+use Place::{Primitive, PromptArgument, ResourceAnnotations, ToolSchemaRoot};
+use ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25, V2026_07_28};
+
+/// The table, from the MCP schema of each version: `annotations` on tools and `size` on resources
+/// came with 2025-03-26; `title`, `outputSchema`, `_meta` and the annotation `lastModified` with
+/// 2025-06-18; `icons`, `execution` and a tool schema's own `$schema` dialect with 2025-11-25;
+/// 2026-07-28 removed `execution` (tasks left the tool definition).
 pub(crate) const VERSIONED: &[VersionedMember] = &[
     m("tools", Primitive, "annotations", V2025_03_26),
     m("tools", Primitive, "title", V2025_06_18),
     m("tools", Primitive, "outputSchema", V2025_06_18),
     m("tools", Primitive, "_meta", V2025_06_18),
     m("tools", Primitive, "icons", V2025_11_25),
-    m("tools", Primitive, "execution", V2025_11_25),
+    removed(m("tools", Primitive, "execution", V2025_11_25), V2026_07_28),
     m("tools", ToolSchemaRoot, "$schema", V2025_11_25),
+    m("resources", Primitive, "size", V2025_03_26),
+    m(
+        "resources",
+        ResourceAnnotations,
+        "lastModified",
+        V2025_06_18,
+    ),
+    m(
+        "resourceTemplates",
+        ResourceAnnotations,
+        "lastModified",
+        V2025_06_18,
+    ),
     m("resources", Primitive, "title", V2025_06_18),
     m("resources", Primitive, "_meta", V2025_06_18),
     m("resources", Primitive, "icons", V2025_11_25),

@@ -634,24 +634,6 @@ impl RequestedSchema {
         // number is finite or written as `null` by serde_json.
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
-
-    /// Checks an answer's `content` against the schema, reporting every problem.
-    pub fn check_content(
-        &self,
-        content: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<(), crate::ContentError> {
-        let mut problems = crate::content::Problems::default();
-        for property in self.properties() {
-            match content.get(property.name()) {
-                Some(serde_json::Value::Null) | None if !property.required => {}
-                None => problems.push(property, crate::content::ProblemKind::Missing),
-                Some(value) => {
-                    problems.check(property, value);
-                }
-            }
-        }
-        problems.finish()
-    }
 }
 
 impl Serialize for RequestedSchema {

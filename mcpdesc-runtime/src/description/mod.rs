@@ -547,36 +547,45 @@ impl Entry {
 /// Any other member such a version lacks is refused, because leaving it out would change what
 /// the primitive says.
 fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildProblem>) {
-    let Some(oldest) = scope.first() else {
-        return;
-    };
     let primitive = format!("{} `{}`", entry.kind.name(), entry.identity);
-    let mut refuse = |member: String, since: ProtocolVersion| {
-        problems.push(BuildProblem::MemberNotInVersion {
-            primitive: primitive.clone(),
-            member,
-            version: oldest,
-            since,
-        });
-    };
     for v in crate::members::of(entry.kind.collection()) {
-        if oldest >= v.since {
+        let missing = v.missing_from(scope);
+        let Some(version) = missing.first() else {
             continue;
-        }
+        };
+        let mut refuse = |member: String| {
+            problems.push(BuildProblem::MemberNotInVersion {
+                primitive: primitive.clone(),
+                member,
+                version,
+                since: v.since,
+            });
+        };
         match v.place {
             crate::members::Place::Primitive => {
                 if entry.members.contains_key(v.member) {
-                    refuse(v.member.to_owned(), v.since);
+                    refuse(v.member.to_owned());
                 }
             }
             crate::members::Place::PromptArgument => {
                 let arguments = entry.members.get("arguments").and_then(Value::as_array);
                 for (i, a) in arguments.into_iter().flatten().enumerate() {
                     if a.get(v.member).is_some() {
-                        refuse(format!("arguments/{i}/{}", v.member), v.since);
+                        refuse(format!("arguments/{i}/{}", v.member));
                     }
                 }
             }
+            crate::members::Place::ResourceAnnotations => {
+                if entry
+                    .members
+                    .get("annotations")
+                    .is_some_and(|a| a.get(v.member).is_some())
+                {
+                    refuse(format!("annotations/{}", v.member));
+                }
+            }
+            // A dialect the older versions do not know is dropped: the schema means the same
+            // without it (MCP tool schemas default to 2020-12 from 2025-11-25 on).
             crate::members::Place::ToolSchemaRoot => {
                 for key in ["inputSchema", "outputSchema"] {
                     if let Some(Value::Object(schema)) = entry.members.get_mut(key) {

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::primitives::Kind;
+use super::kind::Kind;
 use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 

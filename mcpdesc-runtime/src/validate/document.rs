@@ -205,7 +205,4 @@ pub(crate) fn check(cx: &mut Cx) {
             }
         }
     }
-
-    super::references::check_components(cx);
-    super::primitives::check(cx);
 }

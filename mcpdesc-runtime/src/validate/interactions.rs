@@ -10,6 +10,20 @@ use crate::version::VersionSet;
 /// them: an empty `elicitation` object means form mode only.
 pub(crate) type RequiredModes<'a> = Option<Vec<&'a str>>;
 
+/// The modes a tool's `clientRequirements.elicitation` requires, when it names any.
+pub(crate) fn required_modes(tool: &Map<String, Value>) -> RequiredModes<'_> {
+    tool.get("clientRequirements")
+        .and_then(|r| r.get("elicitation"))
+        .and_then(Value::as_object)
+        .map(|modes| {
+            if modes.is_empty() {
+                vec!["form"]
+            } else {
+                modes.keys().map(String::as_str).collect()
+            }
+        })
+}
+
 pub(crate) fn check(
     cx: &mut Cx,
     value: &Value,

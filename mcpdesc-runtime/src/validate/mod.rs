@@ -26,10 +26,17 @@
 //! assert_eq!(error.severity, Severity::Error);
 //! ```
 
+// The layers, lowest first: `kind` and `references` read only the document; `form_schema` checks
+// one form; `primitives` and `metadata` one primitive's own members; `declarations` the
+// declarations a primitive carries (using `form_schema` and `references`); `interactions` a
+// tool's examples against those declarations. `validate` below drives them in that order, so no
+// layer calls one above it.
 mod declarations;
 mod document;
 mod form_schema;
 mod interactions;
+mod kind;
+mod metadata;
 mod primitives;
 mod references;
 
@@ -146,8 +153,44 @@ impl fmt::Display for Report {
 pub fn validate(document: &Value) -> Report {
     let mut cx = Cx::new(document);
     document::check(&mut cx);
+    references::check_components(&mut cx);
+    check_primitives(&mut cx);
     Report {
         diagnostics: cx.diagnostics,
+    }
+}
+
+/// Every primitive of every kind: its own members, then the declarations it carries, then (for
+/// a tool) its interaction examples against those declarations; last, identities per collection.
+fn check_primitives(cx: &mut Cx) {
+    let document = cx.document;
+    for kind in kind::KINDS {
+        let Some(Value::Array(items)) = document.get(kind.collection) else {
+            continue;
+        };
+        let mut identities = primitives::Identities::default();
+        for (i, item) in items.iter().enumerate() {
+            let path = pointer(&pointer("", kind.collection), i);
+            let Some(object) = item.as_object() else {
+                cx.structural(kind.rule, &path, format!("{} must be an object", kind.what));
+                continue;
+            };
+            let scope = primitives::check(cx, kind, object, &path);
+            metadata::check(cx, kind, object, &path, scope);
+            let declared = declarations::check(cx, kind, object, &path, scope);
+            if kind == kind::TOOL
+                && let Some(examples) = object.get("interactionExamples")
+            {
+                interactions::check(
+                    cx,
+                    examples,
+                    &pointer(&path, "interactionExamples"),
+                    &declared,
+                    &interactions::required_modes(object),
+                );
+            }
+            identities.check(cx, kind, object, &path, i, scope);
+        }
     }
 }
 
@@ -185,6 +228,8 @@ pub mod rules {
     pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
     /// Tool interaction examples' elicitation steps.
     pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
+    /// A primitive's members are defined by every protocol version in its scope.
+    pub const PRIMITIVE_PROTOCOL_MEMBERS: &str = "mcp.primitive.protocol-members";
     /// Legacy versions: validation is incomplete.
     pub const LEGACY_SCOPE: &str = "mcpdesc.legacy-protocol.validation-scope";
 }
@@ -332,6 +377,8 @@ pub(crate) fn read_scope(
 pub mod codes {
     /// A structural problem (the reference validator's JSON Schema).
     pub const SCHEMA_VALIDATION: &str = "schema-validation";
+    /// A member that a protocol version in scope does not define (the reference's code).
+    pub const FIELD_NOT_SUPPORTED: &str = "field-not-supported-by-version";
     /// Two declarations of one primitive share a name.
     pub const DUPLICATE_ELICITATION_NAME: &str = "duplicate-elicitation-name";
     /// A form uses vocabulary a version in scope lacks.

@@ -1,174 +1,57 @@
-//! Tools, resources, resource templates and prompts: members, scopes, client requirements, and
-//! the declarations they carry.
+//! Tools, resources, resource templates and prompts: their own members, scopes, client
+//! requirements, and identities unique where scopes overlap. The declarations they carry are
+//! checked next, by `declarations`, in the order `validate` drives.
 
 use serde_json::{Map, Value};
 
+use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
-/// One kind of primitive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Kind {
-    /// The root collection.
-    pub(crate) collection: &'static str,
-    /// The member that identifies one (`name`, `uri`, `uriTemplate`).
-    pub(crate) identity: &'static str,
-    /// Required members.
-    pub(crate) required: &'static [&'static str],
-    /// Every member.
-    pub(crate) members: &'static [&'static str],
-    pub(crate) rule: &'static str,
-    /// "a tool", for messages.
-    pub(crate) what: &'static str,
+/// The identities seen so far in one collection, with their scopes and indices.
+#[derive(Default)]
+pub(crate) struct Identities<'a> {
+    seen: Vec<(&'a str, VersionSet, usize)>,
 }
 
-pub(crate) const TOOL: Kind = Kind {
-    collection: "tools",
-    identity: "name",
-    required: &["name", "inputSchema"],
-    members: &[
-        "_meta",
-        "annotations",
-        "clientRequirements",
-        "deprecated",
-        "description",
-        "elicitations",
-        "examples",
-        "execution",
-        "icons",
-        "inputSchema",
-        "interactionExamples",
-        "name",
-        "outputSchema",
-        "protocolVersions",
-        "security",
-        "tags",
-        "title",
-    ],
-    rule: rules::TOOL_MEMBERS,
-    what: "a tool",
-};
-
-pub(crate) const RESOURCE: Kind = Kind {
-    collection: "resources",
-    identity: "uri",
-    required: &["uri", "name"],
-    members: &[
-        "_meta",
-        "annotations",
-        "clientRequirements",
-        "deprecated",
-        "description",
-        "elicitations",
-        "examples",
-        "icons",
-        "mimeType",
-        "name",
-        "protocolVersions",
-        "security",
-        "size",
-        "tags",
-        "title",
-        "uri",
-    ],
-    rule: rules::RESOURCE_MEMBERS,
-    what: "a resource",
-};
-
-pub(crate) const RESOURCE_TEMPLATE: Kind = Kind {
-    collection: "resourceTemplates",
-    identity: "uriTemplate",
-    required: &["uriTemplate", "name"],
-    members: &[
-        "_meta",
-        "annotations",
-        "clientRequirements",
-        "completionExamples",
-        "deprecated",
-        "description",
-        "elicitations",
-        "examples",
-        "icons",
-        "mimeType",
-        "name",
-        "protocolVersions",
-        "security",
-        "tags",
-        "title",
-        "uriTemplate",
-    ],
-    rule: rules::RESOURCE_TEMPLATE_MEMBERS,
-    what: "a resource template",
-};
-
-pub(crate) const PROMPT: Kind = Kind {
-    collection: "prompts",
-    identity: "name",
-    required: &["name"],
-    members: &[
-        "_meta",
-        "arguments",
-        "clientRequirements",
-        "completionExamples",
-        "deprecated",
-        "description",
-        "elicitations",
-        "examples",
-        "icons",
-        "name",
-        "protocolVersions",
-        "security",
-        "tags",
-        "title",
-    ],
-    rule: rules::PROMPT_MEMBERS,
-    what: "a prompt",
-};
-
-pub(crate) const KINDS: [Kind; 4] = [TOOL, RESOURCE, RESOURCE_TEMPLATE, PROMPT];
-
-pub(crate) fn check(cx: &mut Cx) {
-    let document = cx.document;
-    for kind in KINDS {
-        let Some(Value::Array(items)) = document.get(kind.collection) else {
-            continue;
+impl<'a> Identities<'a> {
+    /// Reports the primitive at `index` when one before it has the same identity in an
+    /// overlapping scope, then records it.
+    pub(crate) fn check(
+        &mut self,
+        cx: &mut Cx,
+        kind: Kind,
+        object: &'a Map<String, Value>,
+        path: &str,
+        index: usize,
+        scope: VersionSet,
+    ) {
+        let Some(Value::String(id)) = object.get(kind.identity) else {
+            return;
         };
-        let mut seen: Vec<(&str, VersionSet, usize)> = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            let path = pointer(&pointer("", kind.collection), i);
-            let Some(object) = item.as_object() else {
-                cx.structural(kind.rule, &path, format!("{} must be an object", kind.what));
-                continue;
-            };
-            let scope = check_one(cx, kind, object, &path);
-            if let Some(Value::String(id)) = object.get(kind.identity) {
-                if let Some((_, _, first)) = seen
-                    .iter()
-                    .find(|(other, s, _)| *other == id && !s.intersection(scope).is_empty())
-                {
-                    let overlap = seen
-                        .iter()
-                        .find(|(other, _, _)| *other == id)
-                        .map(|(_, s, _)| s.intersection(scope))
-                        .unwrap_or_default();
-                    cx.error(
-                        rules::PRIMITIVE_UNIQUE,
-                        codes::DUPLICATE_PRIMITIVE,
-                        &pointer(&path, kind.identity),
-                        format!(
-                            "{} with `{}` {id:?} is already described at /{}/{first} for {overlap}; give each version one description by splitting their `protocolVersions`",
-                            kind.what, kind.identity, kind.collection
-                        ),
-                    );
-                }
-                seen.push((id, scope, i));
-            }
+        if let Some((_, earlier, first)) = self
+            .seen
+            .iter()
+            .find(|(other, s, _)| *other == id && !s.intersection(scope).is_empty())
+        {
+            let overlap = earlier.intersection(scope);
+            cx.error(
+                rules::PRIMITIVE_UNIQUE,
+                codes::DUPLICATE_PRIMITIVE,
+                &pointer(path, kind.identity),
+                format!(
+                    "{} with `{}` {id:?} is already described at /{}/{first} for {overlap}; give each version one description by splitting their `protocolVersions`",
+                    kind.what, kind.identity, kind.collection
+                ),
+            );
         }
+        self.seen.push((id, scope, index));
     }
 }
 
-/// Checks one primitive; returns its effective scope.
-fn check_one<'a>(
+/// Checks one primitive's own members, scope and client requirements; returns its effective
+/// scope.
+pub(crate) fn check<'a>(
     cx: &mut Cx<'a>,
     kind: Kind,
     object: &'a Map<String, Value>,
@@ -237,29 +120,6 @@ fn check_one<'a>(
         );
     }
 
-    let declarations = super::declarations::check(cx, kind, object, path, scope);
-    if kind == TOOL
-        && let Some(examples) = object.get("interactionExamples")
-    {
-        let required_modes = object
-            .get("clientRequirements")
-            .and_then(|r| r.get("elicitation"))
-            .and_then(Value::as_object)
-            .map(|modes| {
-                if modes.is_empty() {
-                    vec!["form"]
-                } else {
-                    modes.keys().map(String::as_str).collect()
-                }
-            });
-        super::interactions::check(
-            cx,
-            examples,
-            &pointer(path, "interactionExamples"),
-            &declarations,
-            &required_modes,
-        );
-    }
     scope
 }
 

@@ -1,0 +1,136 @@
+//! The four kinds of primitive and what the format says of each: its collection, identity,
+//! required and allowed members. The lowest layer of the primitive checks: every other module
+//! reads it, it reads none of them.
+
+use super::rules;
+
+/// One kind of primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind {
+    /// The root collection.
+    pub(crate) collection: &'static str,
+    /// The member that identifies one (`name`, `uri`, `uriTemplate`).
+    pub(crate) identity: &'static str,
+    /// Required members.
+    pub(crate) required: &'static [&'static str],
+    /// Every member.
+    pub(crate) members: &'static [&'static str],
+    pub(crate) rule: &'static str,
+    /// "a tool", for messages.
+    pub(crate) what: &'static str,
+}
+
+pub(crate) const TOOL: Kind = Kind {
+    collection: "tools",
+    identity: "name",
+    required: &["name", "inputSchema"],
+    members: &[
+        "_meta",
+        "annotations",
+        "clientRequirements",
+        "deprecated",
+        "description",
+        "elicitations",
+        "examples",
+        "execution",
+        "icons",
+        "inputSchema",
+        "interactionExamples",
+        "name",
+        "outputSchema",
+        "protocolVersions",
+        "security",
+        "tags",
+        "title",
+    ],
+    rule: rules::TOOL_MEMBERS,
+    what: "a tool",
+};
+
+pub(crate) const RESOURCE: Kind = Kind {
+    collection: "resources",
+    identity: "uri",
+    required: &["uri", "name"],
+    members: &[
+        "_meta",
+        "annotations",
+        "clientRequirements",
+        "deprecated",
+        "description",
+        "elicitations",
+        "examples",
+        "icons",
+        "mimeType",
+        "name",
+        "protocolVersions",
+        "security",
+        "size",
+        "tags",
+        "title",
+        "uri",
+    ],
+    rule: rules::RESOURCE_MEMBERS,
+    what: "a resource",
+};
+
+pub(crate) const RESOURCE_TEMPLATE: Kind = Kind {
+    collection: "resourceTemplates",
+    identity: "uriTemplate",
+    required: &["uriTemplate", "name"],
+    members: &[
+        "_meta",
+        "annotations",
+        "clientRequirements",
+        "completionExamples",
+        "deprecated",
+        "description",
+        "elicitations",
+        "examples",
+        "icons",
+        "mimeType",
+        "name",
+        "protocolVersions",
+        "security",
+        "tags",
+        "title",
+        "uriTemplate",
+    ],
+    rule: rules::RESOURCE_TEMPLATE_MEMBERS,
+    what: "a resource template",
+};
+
+pub(crate) const PROMPT: Kind = Kind {
+    collection: "prompts",
+    identity: "name",
+    required: &["name"],
+    members: &[
+        "_meta",
+        "arguments",
+        "clientRequirements",
+        "completionExamples",
+        "deprecated",
+        "description",
+        "elicitations",
+        "examples",
+        "icons",
+        "name",
+        "protocolVersions",
+        "security",
+        "tags",
+        "title",
+    ],
+    rule: rules::PROMPT_MEMBERS,
+    what: "a prompt",
+};
+
+pub(crate) const KINDS: [Kind; 4] = [TOOL, RESOURCE, RESOURCE_TEMPLATE, PROMPT];
+
+impl Kind {
+    /// "tool", "resource template", for messages.
+    pub(crate) fn noun(self) -> &'static str {
+        let what = self.what;
+        what.strip_prefix("an ")
+            .or_else(|| what.strip_prefix("a "))
+            .unwrap_or(what)
+    }
+}

@@ -1,0 +1,550 @@
+//! A primitive's metadata members, the ones the description builder copies from a server: their
+//! shapes (`title`, `annotations`, `icons`, `_meta`, `execution`, a tool's `outputSchema`, a
+//! prompt's `arguments`) and the protocol versions that define them (`$schema` at a tool schema's
+//! root, `title` before 2025-06-18, `execution` on 2026-07-28, ...), from the same table the
+//! builder reads (`crate::members`).
+
+use serde_json::{Map, Value};
+
+use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
+use super::{Cx, closed_members, codes, pointer, rules};
+use crate::JsonType;
+use crate::members::{Place, VersionedMember};
+use crate::version::{ProtocolVersion, VersionSet};
+
+pub(crate) fn check(
+    cx: &mut Cx,
+    kind: Kind,
+    object: &Map<String, Value>,
+    path: &str,
+    scope: VersionSet,
+) {
+    shapes(cx, kind, object, path, scope);
+    for member in crate::members::of(kind.collection) {
+        let missing = member.missing_from(scope);
+        if missing.is_empty() {
+            continue;
+        }
+        match member.place {
+            Place::Primitive => {
+                if object.contains_key(member.member) {
+                    unsupported(cx, kind, member, &pointer(path, member.member), missing);
+                }
+            }
+            Place::PromptArgument => {
+                if let Some(Value::Array(arguments)) = object.get("arguments") {
+                    for (i, a) in arguments.iter().enumerate() {
+                        if a.get(member.member).is_some() {
+                            let at =
+                                pointer(&pointer(&pointer(path, "arguments"), i), member.member);
+                            unsupported(cx, kind, member, &at, missing);
+                        }
+                    }
+                }
+            }
+            Place::ResourceAnnotations => {
+                if object
+                    .get("annotations")
+                    .is_some_and(|a| a.get(member.member).is_some())
+                {
+                    let at = pointer(&pointer(path, "annotations"), member.member);
+                    unsupported(cx, kind, member, &at, missing);
+                }
+            }
+            Place::ToolSchemaRoot => {
+                for key in ["inputSchema", "outputSchema"] {
+                    if let Some((schema, via)) = schema_root(cx, object.get(key))
+                        && schema.contains_key(member.member)
+                    {
+                        let at = match via {
+                            None => pointer(&pointer(path, key), member.member),
+                            Some(component) => pointer(&component, member.member),
+                        };
+                        unsupported(cx, kind, member, &at, missing);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reports a member that some versions of the primitive's scope do not define.
+fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, missing: VersionSet) {
+    let keep: VersionSet = VersionSet::ALL
+        .iter()
+        .filter(|v| member.defined_in(*v))
+        .collect();
+    cx.error(
+        rules::PRIMITIVE_PROTOCOL_MEMBERS,
+        codes::FIELD_NOT_SUPPORTED,
+        at,
+        format!(
+            "`{}` is not defined for MCP {}; {}: remove it, or scope the {} to {} with `protocolVersions`",
+            member.member,
+            plain(missing),
+            member.requirement(),
+            kind.noun(),
+            plain(keep),
+        ),
+    );
+}
+
+/// A tool schema's root object, following one component reference (`None` when it is neither).
+/// The second member is the component's pointer when the schema was reached through one.
+fn schema_root<'a>(
+    cx: &Cx<'a>,
+    value: Option<&'a Value>,
+) -> Option<(&'a Map<String, Value>, Option<String>)> {
+    let schema = value?.as_object()?;
+    match schema.get("$componentRef") {
+        None => Some((schema, None)),
+        Some(Value::String(reference)) => {
+            let name = reference.strip_prefix("#/components/schemas/")?;
+            let target = cx
+                .document
+                .get("components")?
+                .get("schemas")?
+                .get(name)?
+                .as_object()?;
+            Some((target, Some(pointer("/components/schemas", name))))
+        }
+        Some(_) => None,
+    }
+}
+
+/// The shapes of the metadata members, as the format's JSON Schema states them. Problems are
+/// structural (`schema-validation`).
+fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scope: VersionSet) {
+    let rule = kind.rule;
+    for key in ["title", "description", "mimeType"] {
+        if let Some(value) = object.get(key) {
+            expect(cx, rule, value, JsonType::String, &pointer(path, key), key);
+        }
+    }
+    if let Some(value) = object.get("deprecated") {
+        expect(
+            cx,
+            rule,
+            value,
+            JsonType::Boolean,
+            &pointer(path, "deprecated"),
+            "deprecated",
+        );
+    }
+    if let Some(value) = object.get("size")
+        && kind == RESOURCE
+        && !value.as_f64().is_some_and(|n| n >= 0.0)
+    {
+        cx.structural(
+            rule,
+            &pointer(path, "size"),
+            format!(
+                "`size` is the resource's size in bytes: a number of at least 0, not {}",
+                describe(value)
+            ),
+        );
+    }
+    if let Some(value) = object.get("_meta") {
+        meta(cx, rule, value, &pointer(path, "_meta"));
+    }
+    if let Some(value) = object.get("icons") {
+        icons(cx, rule, value, &pointer(path, "icons"));
+    }
+    if let Some(value) = object.get("annotations") {
+        let at = pointer(path, "annotations");
+        if kind == TOOL {
+            tool_annotations(cx, rule, value, &at);
+        } else if kind == RESOURCE || kind == RESOURCE_TEMPLATE {
+            resource_annotations(cx, rule, value, &at);
+        }
+    }
+    if kind == TOOL {
+        if let Some(value) = object.get("execution") {
+            execution(cx, rule, value, &pointer(path, "execution"));
+        }
+        for key in ["inputSchema", "outputSchema"] {
+            if let Some(Value::Object(schema)) = object.get(key)
+                && let Some(dialect) = schema.get("$schema")
+                && !dialect.is_string()
+            {
+                cx.structural(
+                    rule,
+                    &pointer(&pointer(path, key), "$schema"),
+                    format!(
+                        "`$schema` names the schema's dialect: a URI string, not {}",
+                        describe(dialect)
+                    ),
+                );
+            }
+        }
+        if let Some(value) = object.get("outputSchema") {
+            output_schema(cx, rule, value, &pointer(path, "outputSchema"), scope);
+        }
+    }
+    if kind == PROMPT
+        && let Some(Value::Array(arguments)) = object.get("arguments")
+    {
+        for (i, argument) in arguments.iter().enumerate() {
+            prompt_argument(cx, rule, argument, &pointer(&pointer(path, "arguments"), i));
+        }
+    }
+}
+
+/// A tool's `outputSchema`: a JSON Schema object or a component reference; object-rooted for
+/// every version before 2026-07-28, whose tools may return any JSON value as structured content.
+fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: VersionSet) {
+    let Some(schema) = value.as_object() else {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "`outputSchema` must be a JSON Schema object or a component reference, not {}",
+                describe(value)
+            ),
+        );
+        return;
+    };
+    if schema.contains_key("$componentRef") {
+        return;
+    }
+    let object_only: VersionSet = scope
+        .iter()
+        .filter(|v| *v < ProtocolVersion::V2026_07_28)
+        .collect();
+    if !object_only.is_empty() && schema.get("type") != Some(&Value::from("object")) {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "a tool's `outputSchema` must be object-rooted (`\"type\": \"object\"`) for MCP {}: structured content is a JSON object before 2026-07-28; wrap the value in an object, or scope the tool to 2026-07-28 with `protocolVersions`",
+                plain(object_only)
+            ),
+        );
+    }
+}
+
+fn tool_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(annotations) = value.as_object() else {
+        return not_object(cx, rule, value, at, "`annotations`");
+    };
+    for (key, value) in annotations {
+        let expected = match key.as_str() {
+            "title" => JsonType::String,
+            "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint" => {
+                JsonType::Boolean
+            }
+            _ => continue,
+        };
+        expect(cx, rule, value, expected, &pointer(at, key), key);
+    }
+}
+
+fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(annotations) = value.as_object() else {
+        return not_object(cx, rule, value, at, "`annotations`");
+    };
+    if let Some(audience) = annotations.get("audience") {
+        let audience_at = pointer(at, "audience");
+        match audience.as_array() {
+            None => cx.structural(
+                rule,
+                &audience_at,
+                format!(
+                    "`audience` must be an array of roles (\"user\", \"assistant\"), not {}",
+                    describe(audience)
+                ),
+            ),
+            Some(roles) => {
+                for (i, role) in roles.iter().enumerate() {
+                    if !matches!(role.as_str(), Some("user" | "assistant")) {
+                        cx.structural(
+                            rule,
+                            &pointer(&audience_at, i),
+                            format!(
+                                "{} is not a role; the roles are \"user\" and \"assistant\"",
+                                describe(role)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if let Some(priority) = annotations.get("priority")
+        && !priority.as_f64().is_some_and(|p| (0.0..=1.0).contains(&p))
+    {
+        cx.structural(
+            rule,
+            &pointer(at, "priority"),
+            format!(
+                "`priority` is a number from 0 (least important) to 1 (most important), not {}",
+                describe(priority)
+            ),
+        );
+    }
+    if let Some(value) = annotations.get("lastModified") {
+        expect(
+            cx,
+            rule,
+            value,
+            JsonType::String,
+            &pointer(at, "lastModified"),
+            "lastModified",
+        );
+    }
+}
+
+fn execution(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(execution) = value.as_object() else {
+        return not_object(cx, rule, value, at, "`execution`");
+    };
+    closed_members(cx, rule, execution, at, &["taskSupport"], "`execution`");
+    if let Some(support) = execution.get("taskSupport")
+        && !matches!(
+            support.as_str(),
+            Some("forbidden" | "optional" | "required")
+        )
+    {
+        cx.structural(
+            rule,
+            &pointer(at, "taskSupport"),
+            format!(
+                "`taskSupport` is \"forbidden\", \"optional\" or \"required\", not {}",
+                describe(support)
+            ),
+        );
+    }
+}
+
+fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(icons) = value.as_array() else {
+        cx.structural(
+            rule,
+            at,
+            format!("`icons` must be an array of icons, not {}", describe(value)),
+        );
+        return;
+    };
+    for (i, icon) in icons.iter().enumerate() {
+        let icon_at = pointer(at, i);
+        let Some(icon) = icon.as_object() else {
+            not_object(cx, rule, icon, &icon_at, "an icon");
+            continue;
+        };
+        closed_members(
+            cx,
+            rule,
+            icon,
+            &icon_at,
+            &["src", "mimeType", "sizes", "theme"],
+            "an icon",
+        );
+        match icon.get("src") {
+            None => cx.structural(rule, &icon_at, "an icon needs a `src`: the icon's URI"),
+            Some(Value::String(src)) if crate::text::is_absolute_uri(src) => {}
+            Some(src) => cx.structural(
+                rule,
+                &pointer(&icon_at, "src"),
+                format!(
+                    "`src` must be an absolute URI (such as https://example.com/icon.png or a data: URI), not {}",
+                    describe(src)
+                ),
+            ),
+        }
+        if let Some(value) = icon.get("mimeType") {
+            expect(
+                cx,
+                rule,
+                value,
+                JsonType::String,
+                &pointer(&icon_at, "mimeType"),
+                "mimeType",
+            );
+        }
+        if let Some(sizes) = icon.get("sizes")
+            && !sizes
+                .as_array()
+                .is_some_and(|s| s.iter().all(Value::is_string))
+        {
+            cx.structural(
+                rule,
+                &pointer(&icon_at, "sizes"),
+                "`sizes` must be an array of strings such as \"48x48\" or \"any\"",
+            );
+        }
+        if let Some(theme) = icon.get("theme")
+            && !matches!(theme.as_str(), Some("light" | "dark"))
+        {
+            cx.structural(
+                rule,
+                &pointer(&icon_at, "theme"),
+                format!("`theme` is \"light\" or \"dark\", not {}", describe(theme)),
+            );
+        }
+    }
+}
+
+fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(argument) = value.as_object() else {
+        return not_object(cx, rule, value, at, "a prompt argument");
+    };
+    closed_members(
+        cx,
+        rule,
+        argument,
+        at,
+        &["name", "title", "description", "required"],
+        "a prompt argument",
+    );
+    match argument.get("name") {
+        None => cx.structural(rule, at, "a prompt argument needs a `name`"),
+        Some(name) => expect(
+            cx,
+            rule,
+            name,
+            JsonType::String,
+            &pointer(at, "name"),
+            "name",
+        ),
+    }
+    for key in ["title", "description"] {
+        if let Some(value) = argument.get(key) {
+            expect(cx, rule, value, JsonType::String, &pointer(at, key), key);
+        }
+    }
+    if let Some(value) = argument.get("required") {
+        expect(
+            cx,
+            rule,
+            value,
+            JsonType::Boolean,
+            &pointer(at, "required"),
+            "required",
+        );
+    }
+}
+
+/// `_meta`: an object whose keys are an optional reverse-DNS prefix ending in `/` and a name.
+fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    let Some(meta) = value.as_object() else {
+        return not_object(cx, rule, value, at, "`_meta`");
+    };
+    for key in meta.keys() {
+        if !is_meta_key(key) {
+            cx.structural(
+                rule,
+                &pointer(at, key),
+                format!(
+                    "{key:?} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit"
+                ),
+            );
+        }
+    }
+}
+
+/// Whether `key` is a `_meta` key: `(prefix/)?name`, where the prefix is dot-separated labels
+/// (a letter, then letters, digits and inner hyphens) and the name is empty or alphanumeric at
+/// both ends with `.`, `_`, `-` inside.
+pub(crate) fn is_meta_key(key: &str) -> bool {
+    let (prefix, name) = match key.rsplit_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, key),
+    };
+    let label = |l: &str| {
+        let bytes = l.as_bytes();
+        matches!(bytes.first(), Some(b) if b.is_ascii_alphabetic())
+            && matches!(bytes.last(), Some(b) if b.is_ascii_alphanumeric())
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+    };
+    let prefix_ok = prefix.is_none_or(|p| p.split('.').all(label));
+    let name_bytes = name.as_bytes();
+    let name_ok = name.is_empty()
+        || (matches!(name_bytes.first(), Some(b) if b.is_ascii_alphanumeric())
+            && matches!(name_bytes.last(), Some(b) if b.is_ascii_alphanumeric())
+            && name_bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')));
+    prefix_ok && name_ok
+}
+
+fn expect(cx: &mut Cx, rule: &'static str, value: &Value, expected: JsonType, at: &str, key: &str) {
+    let actual = JsonType::of(value);
+    let fits = actual == expected || (expected == JsonType::Number && actual == JsonType::Integer);
+    if !fits {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "`{key}` must be {}, not {}",
+                expected.with_article(),
+                actual.with_article()
+            ),
+        );
+    }
+}
+
+fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &str) {
+    cx.structural(
+        rule,
+        at,
+        format!("{what} must be an object, not {}", describe(value)),
+    );
+}
+
+/// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
+fn plain(versions: VersionSet) -> String {
+    let names: Vec<&str> = versions.iter().map(ProtocolVersion::as_str).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A value for a message: its JSON text when short, else its type.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Object(_) | Value::Array(_) => JsonType::of(value).with_article().to_string(),
+        other => {
+            let text = other.to_string();
+            if text.chars().count() <= 40 {
+                text
+            } else {
+                JsonType::of(value).with_article().to_string()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_meta_key;
+
+    #[test]
+    fn meta_keys_follow_the_prefix_and_name_grammar() {
+        for key in [
+            "progressToken",
+            "com.example/trace-id",
+            "io.modelcontextprotocol/serverInfo",
+            "a",
+            "com.example/",
+            "x_1.y-2",
+        ] {
+            assert!(is_meta_key(key), "{key}");
+        }
+        for key in [
+            "bad key",
+            "-lead",
+            "trail-",
+            "1com.example/name",
+            "com..example/name",
+            "com.example-/name",
+            "a/b/c",
+            "ü",
+        ] {
+            assert!(!is_meta_key(key), "{key}");
+        }
+    }
+}
