@@ -144,3 +144,53 @@ fn hostile_files_are_refused_without_exhausting_the_stack() {
         "{err}"
     );
 }
+
+#[test]
+fn signed_hex_and_octal_are_strings_and_never_overflow() {
+    let value = yaml::from_str(
+        "a: -0x-80000000000000000000000000000000\nb: 0x-1\nc: -0x10\nd: +0o7\ne: 0x\nf: 0o8\ng: +12\nh: -9223372036854775808\ni: 18446744073709551615\nj: 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF\nk: -170141183460469231731687303715884105728\n",
+    )
+    .unwrap();
+    assert_eq!(value["a"], "-0x-80000000000000000000000000000000");
+    assert_eq!(value["b"], "0x-1");
+    assert_eq!(value["c"], "-0x10");
+    assert_eq!(value["d"], "+0o7");
+    assert_eq!(value["e"], "0x");
+    assert_eq!(value["f"], "0o8");
+    assert_eq!(value["g"], 12);
+    assert_eq!(value["h"], i64::MIN);
+    assert_eq!(value["i"], u64::MAX);
+    // Beyond 64 bits: the nearest f64, as serde_json reads such a JSON number.
+    assert_eq!(value["j"].as_f64(), Some(2f64.powi(136)));
+    assert_eq!(value["k"].as_f64(), Some(-(2f64.powi(127))));
+}
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_key() {
+    let value = yaml::from_str("\u{feff}name: a\n").unwrap();
+    assert_eq!(value, json!({"name": "a"}));
+    let (_, positions) = yaml::from_str_with_positions("\u{feff}name: a\n").unwrap();
+    assert_eq!(positions.get("/name"), Some((1, 1)));
+}
+
+#[test]
+fn the_document_starts_at_its_first_written_character() {
+    for (text, at) in [
+        ("a: 1\n", (1, 1)),
+        ("# c\n\n  a: 1\n", (3, 3)),
+        ("%YAML 1.2\n---\na: 1\n", (3, 1)),
+        ("--- {a: 1}\n", (1, 5)),
+        ("[1, 2]\n", (1, 1)),
+    ] {
+        let (_, positions) = yaml::from_str_with_positions(text).unwrap();
+        assert_eq!(positions.get(""), Some(at), "{text:?}");
+    }
+}
+
+proptest! {
+    /// The reader never panics, whatever the plain scalar.
+    #[test]
+    fn any_plain_scalar_reads_without_panicking(s in "[-+0-9a-fA-Fxo.eE_]{1,48}") {
+        let _ = yaml::from_str(&format!("a: {s}\n"));
+    }
+}

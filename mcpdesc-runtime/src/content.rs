@@ -195,7 +195,11 @@ impl fmt::Display for ProblemKind {
                 )
             }
             ProblemKind::NotAnInteger { value } => {
-                write!(f, "must be a whole number, not {value}")
+                write!(
+                    f,
+                    "must be a whole number, not {}",
+                    crate::schema::Shortest(*value)
+                )
             }
             ProblemKind::BelowMinimum { minimum, value } => {
                 write!(f, "{value} is below the minimum {minimum}")

@@ -46,6 +46,7 @@ mod content;
 pub mod contract;
 pub mod description;
 mod form;
+pub mod json;
 mod members;
 pub mod registry;
 pub mod schema;

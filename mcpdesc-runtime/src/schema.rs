@@ -84,7 +84,21 @@ impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Number::Int(i) => write!(f, "{i}"),
-            Number::Float(x) => write!(f, "{x}"),
+            Number::Float(x) => Shortest(*x).fmt(f),
+        }
+    }
+}
+
+/// An `f64` for messages, written as JSON writes it: the shortest decimal that reads back as the
+/// same number, in exponent form when large or small (`1e300`, not 301 digits).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shortest(pub(crate) f64);
+
+impl fmt::Display for Shortest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::Number::from_f64(self.0) {
+            Some(n) => n.fmt(f),
+            None => self.0.fmt(f),
         }
     }
 }

@@ -93,6 +93,8 @@ mod reader {
     /// assert_eq!(positions.get("/a/missing"), Some((1, 1)));
     /// ```
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
+        // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = Reader {
             parser: Parser::new_from_str(text),
             text,
@@ -183,6 +185,28 @@ mod reader {
         }
     }
 
+    /// The line and column of the first character that is not blank, a comment or a directive
+    /// (`%YAML`), nor the `---` that ends the directives: where the document's value begins.
+    fn first_content(text: &str) -> (usize, usize) {
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('%') {
+                continue;
+            }
+            let (column, rest) = (line.len() - trimmed.len(), trimmed);
+            if let Some(after) = rest.strip_prefix("---") {
+                let after_trimmed = after.trim_start();
+                if after_trimmed.is_empty() || after_trimmed.starts_with('#') {
+                    continue;
+                }
+                let offset = line.len() - after_trimmed.len();
+                return (i + 1, line[..offset].chars().count() + 1);
+            }
+            return (i + 1, line[..column].chars().count() + 1);
+        }
+        (1, 1)
+    }
+
     impl Reader<'_> {
         fn next(&mut self) -> Result<(Event, Marker), YamlProblem> {
             self.parser.next_token().map_err(|e| {
@@ -206,9 +230,11 @@ mod reader {
                             ));
                         }
                         let (event, mark) = self.next()?;
+                        // The parser marks a block mapping past its first key; the document
+                        // itself starts at its first written character.
                         self.positions
                             .entry(String::new())
-                            .or_insert((mark.line(), mark.col() + 1));
+                            .or_insert_with(|| first_content(self.text));
                         let value = self.node(event, mark)?;
                         document.get_or_insert(value);
                     }
@@ -427,28 +453,44 @@ mod reader {
         }
     }
 
+    /// The YAML 1.2 core schema's integers: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`. Only
+    /// decimals take a sign (`-0x10`, `0x-1` and `+0o7` are strings). Integers beyond 64 bits
+    /// become the nearest `f64`, as serde_json reads them.
     fn integer(text: &str) -> Option<Value> {
-        let (neg, digits) = match text.as_bytes().first()? {
-            b'-' => (true, &text[1..]),
-            b'+' => (false, &text[1..]),
-            _ => (false, text),
+        let (radix, neg, digits) = if let Some(hex) = text.strip_prefix("0x") {
+            (16, false, hex)
+        } else if let Some(oct) = text.strip_prefix("0o") {
+            (8, false, oct)
+        } else {
+            match text.as_bytes().first()? {
+                b'-' => (10, true, &text[1..]),
+                b'+' => (10, false, &text[1..]),
+                _ => (10, false, text),
+            }
         };
-        let parsed = if let Some(hex) = digits.strip_prefix("0x") {
-            i128::from_str_radix(hex, 16).ok()
-        } else if let Some(oct) = digits.strip_prefix("0o") {
-            i128::from_str_radix(oct, 8).ok()
-        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            digits.parse::<i128>().ok()
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        // Digits only (no sign): `from_str_radix` cannot see a sign of its own, and a `u128`
+        // holds every 64-bit magnitude, so nothing below can overflow.
+        let Ok(magnitude) = u128::from_str_radix(digits, radix) else {
+            let approx = digits.chars().fold(0.0_f64, |acc, c| {
+                acc * f64::from(radix) + f64::from(c.to_digit(radix).unwrap_or(0))
+            });
+            let approx = if neg { -approx } else { approx };
+            return serde_json::Number::from_f64(approx).map(Value::Number);
+        };
+        if neg {
+            match i64::try_from(magnitude) {
+                Ok(m) => Some(Value::from(-m)),
+                Err(_) if magnitude == 1 << 63 => Some(Value::from(i64::MIN)),
+                Err(_) => serde_json::Number::from_f64(-(magnitude as f64)).map(Value::Number),
+            }
         } else {
-            None
-        }?;
-        let value = if neg { -parsed } else { parsed };
-        if let Ok(v) = i64::try_from(value) {
-            Some(Value::from(v))
-        } else if let Ok(v) = u64::try_from(value) {
-            Some(Value::from(v))
-        } else {
-            serde_json::Number::from_f64(value as f64).map(Value::Number)
+            match u64::try_from(magnitude) {
+                Ok(m) => Some(Value::from(m)),
+                Err(_) => serde_json::Number::from_f64(magnitude as f64).map(Value::Number),
+            }
         }
     }
 

@@ -205,3 +205,125 @@ fn the_example_servers_checked_in_description_checks_clean() {
     }
     assert_eq!(report["files"].as_array().unwrap().len(), 2);
 }
+
+const MINIMAL_JSON: &str = r#"{"mcpdesc": "0.9.0", "info": {"name": "a", "version": "1"}, "protocolVersions": ["2025-11-25"]}"#;
+
+#[test]
+fn extensions_are_read_in_any_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(&dir, "upper.mcpdesc.JSON", MINIMAL_JSON);
+    let yaml = write(
+        &dir,
+        "upper.mcpdesc.YAML",
+        "mcpdesc: \"0.9.0\"\ninfo: {name: a, version: \"1\"}\nprotocolVersions: [2025-11-25]\n",
+    );
+    let yml = write(
+        &dir,
+        "mixed.mcpdesc.Yml",
+        "mcpdesc: \"0.9.0\"\ninfo: {name: a, version: \"1\"}\nprotocolVersions: [2025-11-25]\n",
+    );
+    let (code, stdout, _) = run(&["check", &json, &yaml, &yml]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("3 files checked: 0 errors, 0 warnings, 0 unreadable"),
+        "{stdout}"
+    );
+    let other = write(&dir, "notes.mcpdesc.TXT", MINIMAL_JSON);
+    let (code, stdout, _) = run(&["check", &other]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stdout.contains("unknown file type \"TXT\""), "{stdout}");
+}
+
+#[test]
+fn duplicate_json_keys_are_reported_with_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(
+        &dir,
+        "dup.mcpdesc.json",
+        "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": {\"name\": \"a\", \"name\": \"b\", \"version\": \"1\"},\n  \"protocolVersions\": [\"2025-11-25\"],\n  \"mcpdesc\": \"0.8.0\"\n}",
+    );
+    let (code, stdout, _) = run(&["check", &json]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(
+        stdout.contains(&format!("{json}:3:25: duplicate key \"name\"")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "{json}:5:3: duplicate key \"mcpdesc\": the object already has it at line 2, column 3"
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_json_and_yaml() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(&dir, "bom.mcpdesc.json", &format!("\u{feff}{MINIMAL_JSON}"));
+    let yaml = write(
+        &dir,
+        "bom.mcpdesc.yaml",
+        "\u{feff}mcpdesc: \"0.9.0\"\ninfo: {name: a, version: \"1\"}\nprotocolVersions: [2025-11-25]\n",
+    );
+    let (code, stdout, _) = run(&["check", &json, &yaml]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("0 errors, 0 warnings, 0 unreadable"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn yaml_root_diagnostics_point_at_the_start_of_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = write(
+        &dir,
+        "root.mcpdesc.yaml",
+        "# a comment\nmcpdesc: \"0.9.0\"\nprotocolVersions: [2025-11-25]\n",
+    );
+    let (code, stdout, _) = run(&["check", &yaml]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains(&format!("at / ({yaml}:2:1)")), "{stdout}");
+}
+
+#[test]
+fn whitespace_only_text_and_integral_float_bounds_are_what_the_format_allows() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(
+        &dir,
+        "blank.mcpdesc.json",
+        r#"{"mcpdesc": "0.9.0", "info": {"name": "a", "version": "1"}, "protocolVersions": ["2025-11-25"],
+ "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form",
+   "message": "   ", "when": "\t", "requestedSchema": {"type": "object", "properties": {"s": {"type": "string", "minLength": 3.0, "maxLength": 4.0}}}}]}]}"#,
+    );
+    let (code, stdout, _) = run(&["check", &json]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("0 errors, 2 warnings"), "{stdout}");
+    assert!(
+        stdout.contains("warning[whitespace-only-text] at /tools/0/elicitations/0/message"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("warning[whitespace-only-text] at /tools/0/elicitations/0/when"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn huge_numbers_are_written_short_in_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(
+        &dir,
+        "huge.mcpdesc.json",
+        r#"{"mcpdesc": "0.9.0", "info": {"name": "a", "version": "1"}, "protocolVersions": ["2025-11-25"],
+ "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form",
+   "message": "m", "requestedSchema": {"type": "object", "properties": {"n": {"type": "number", "minimum": 1e300, "maximum": 1e-300}}}}]}]}"#,
+    );
+    let (code, stdout, _) = run(&["check", &json]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("`minimum` 1e+300 exceeds `maximum` 1e-300"),
+        "{stdout}"
+    );
+    assert!(stdout.lines().all(|l| l.len() < 400), "{stdout}");
+}

@@ -81,11 +81,12 @@ fn check(path: &Path) -> Outcome {
         Ok(t) => t,
         Err(e) => return Outcome::Unreadable(format!("{name}: cannot read the file: {e}")),
     };
+    // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or_default();
-    let (value, positions): (Value, _) = match ext {
+    let (value, positions): (Value, _) = match ext.to_ascii_lowercase().as_str() {
         "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str_with_positions(&text) {
             Ok((v, p)) => (v, Some(p)),
             Err(e) => {
@@ -97,10 +98,10 @@ fn check(path: &Path) -> Outcome {
                 return Outcome::Unreadable(lines.join("\n"));
             }
         },
-        "json" => match serde_json::from_str(&text) {
+        "json" => match mcpdesc_runtime::json::from_str(&text) {
             Ok(v) => {
                 // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
-                // locate the diagnostics. (serde_json's value stays authoritative.)
+                // locate the diagnostics. (The JSON reader's value stays authoritative.)
                 let positions = mcpdesc_runtime::yaml::from_str_with_positions(&text)
                     .ok()
                     .filter(|(same, _)| *same == v)
@@ -108,16 +109,17 @@ fn check(path: &Path) -> Outcome {
                 (v, positions)
             }
             Err(e) => {
-                return Outcome::Unreadable(format!(
-                    "{name}:{}:{}: invalid JSON: {e}",
-                    e.line(),
-                    e.column()
-                ));
+                let lines: Vec<String> = e
+                    .problems()
+                    .iter()
+                    .map(|p| format!("{name}:{}:{}: {}", p.line, p.column, p.message))
+                    .collect();
+                return Outcome::Unreadable(lines.join("\n"));
             }
         },
-        other => {
+        _ => {
             return Outcome::Unreadable(format!(
-                "{name}: unknown file type {other:?}; MCP Descriptions are .json, .yaml or .yml"
+                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
             ));
         }
     };

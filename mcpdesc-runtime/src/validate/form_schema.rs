@@ -274,9 +274,16 @@ fn text(
     }
 }
 
+/// A non-negative integer: `3`, or `3.0` (an integer in JSON Schema, whose numbers have no
+/// integer type of their own).
 fn count(cx: &mut Cx, object: &Map<String, Value>, key: &str, path: &str) -> Option<u64> {
     match object.get(key) {
-        Some(v) => match v.as_u64() {
+        Some(v) => match v.as_u64().or_else(|| {
+            v.as_f64()
+                .filter(|f| f.fract() == 0.0 && (0.0..=u64::MAX as f64).contains(f))
+                // In range and integral: the conversion is exact (or saturates at 2^64).
+                .map(|f| f as u64)
+        }) {
             Some(n) => Some(n),
             None => {
                 structural(

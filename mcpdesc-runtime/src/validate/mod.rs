@@ -377,6 +377,8 @@ pub(crate) fn read_scope(
 pub mod codes {
     /// A structural problem (the reference validator's JSON Schema).
     pub const SCHEMA_VALIDATION: &str = "schema-validation";
+    /// A text member that is only whitespace (a warning).
+    pub const BLANK_TEXT: &str = "whitespace-only-text";
     /// A member that a protocol version in scope does not define (the reference's code).
     pub const FIELD_NOT_SUPPORTED: &str = "field-not-supported-by-version";
     /// Two declarations of one primitive share a name.
@@ -477,14 +479,29 @@ pub(crate) fn nonempty_string<'v>(
             }
             None
         }
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s),
-        Some(Value::String(_)) => {
+        Some(Value::String(s)) if s.is_empty() => {
             cx.structural(
                 rule,
                 &pointer(path, key),
                 format!("`{key}` of {what} must not be empty"),
             );
             None
+        }
+        // The format's schema asks for at least one character; a text of spaces has them but
+        // shows the user nothing, which is worth a warning, not a refusal.
+        Some(Value::String(s)) => {
+            if s.trim().is_empty() {
+                cx.push(
+                    rule,
+                    codes::BLANK_TEXT,
+                    Severity::Warning,
+                    &pointer(path, key),
+                    format!(
+                        "`{key}` of {what} is only whitespace, so a client shows nothing; write the text the user should read"
+                    ),
+                );
+            }
+            Some(s)
         }
         Some(other) => {
             cx.structural(
