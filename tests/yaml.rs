@@ -11,8 +11,18 @@ fn json_value() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(Value::from),
         any::<u64>().prop_map(Value::from),
+        prop_oneof![Just(1e-7), Just(1e20), Just(-2.5e-300), Just(1.7976931348623157e308), Just(5e-324)]
+            .prop_map(Value::from),
         (-1e12f64..1e12).prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
         "\\PC{0,12}".prop_map(Value::String),
+        "(?s).{0,8}".prop_map(Value::String),
+        "[\u{85}\u{2028}\u{2029}\u{feff}\u{fffe}\u{ffff}\u{7f}\u{0}\t a=:-]{1,4}"
+            .prop_map(Value::String),
+        "[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ][0-9]{1,2}:[0-9]{2}:[0-9]{2}(\\.[0-9]*)?( ?Z| ?[-+][0-9]{1,2}(:[0-9]{2})?)?)?"
+            .prop_map(Value::String),
         prop_oneof![
             Just("yes"),
             Just("No"),
@@ -38,6 +48,20 @@ fn json_value() -> impl Strategy<Value = Value> {
             Just(".5"),
             Just("+1"),
             Just("2025-11-25"),
+            Just("2024-01-01T10:00:00Z"),
+            Just("2001-12-14 21:59:43.10 -5"),
+            Just("2001-12-14t21:59:43.10-05:00"),
+            Just("="),
+            Just("a\u{2028}b"),
+            Just("\u{2029}"),
+            Just("\u{fffe}\u{ffff}"),
+            Just("\u{85}"),
+            Just("0777"),
+            Just("1_000"),
+            Just("190:20:30"),
+            Just("0b1010"),
+            Just("+.5"),
+            Just("Off"),
             Just("<<"),
             Just("{x}"),
             Just("[x]"),
@@ -193,4 +217,120 @@ proptest! {
     fn any_plain_scalar_reads_without_panicking(s in "[-+0-9a-fA-Fxo.eE_]{1,48}") {
         let _ = yaml::from_str(&format!("a: {s}\n"));
     }
+}
+
+/// Documents written by `to_string`: tricky scalars in every position, and generated trees.
+fn corpus() -> Vec<Value> {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = json_value();
+    (0..1500)
+        .map(|_| {
+            strategy
+                .new_tree(&mut runner)
+                .map(|tree| tree.current())
+                .unwrap_or(Value::Null)
+        })
+        .chain([
+            json!({"when": "2024-01-01T10:00:00Z", "at": "2001-12-14 21:59:43.10 -5", "eq": "=",
+                   "ls": "a\u{2028}b", "ps": "\u{2029}", "nc": "\u{fffe}\u{ffff}", "tiny": 1e-7,
+                   "big": 1e20, "neg": -1.5e-300, "list": ["=", "2001-12-14", 1e-7]}),
+        ])
+        .collect()
+}
+
+/// The output reads back equal through PyYAML's `safe_load`, the most common YAML 1.1 reader
+/// (`scripts/yaml11_roundtrip.py`). CI sets `MCPDESC_REQUIRE_PYYAML=1`, so there a missing
+/// Python or PyYAML fails the test instead of skipping it.
+#[test]
+fn written_yaml_reads_back_through_pyyaml() {
+    let required = std::env::var_os("MCPDESC_REQUIRE_PYYAML").is_some();
+    let available = std::process::Command::new("python3")
+        .args(["-c", "import yaml"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !available {
+        assert!(
+            !required,
+            "python3 with PyYAML is required (MCPDESC_REQUIRE_PYYAML is set)"
+        );
+        eprintln!("skipped: python3 with PyYAML is not installed");
+        return;
+    }
+    let cases: String = corpus()
+        .iter()
+        .map(|value| {
+            let line = json!({"yaml": yaml::to_string(value), "json": value.to_string()});
+            format!("{line}\n")
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("mcpdesc-yaml11-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("cases.jsonl");
+    std::fs::write(&input, cases).unwrap();
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yaml11_roundtrip.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("1501 documents, 0 mismatches"), "{stdout}");
+}
+
+/// yaml-rust2's own loader (its YAML 1.2 scalar resolution, not this crate's) as a JSON value.
+fn from_yaml_rust2(yaml: &yaml_rust2::Yaml) -> Option<Value> {
+    use yaml_rust2::Yaml;
+    Some(match yaml {
+        Yaml::Null => Value::Null,
+        Yaml::Boolean(b) => Value::Bool(*b),
+        Yaml::Integer(i) => Value::from(*i),
+        // Integers beyond i64 arrive as reals: keep the u64 ones exact.
+        Yaml::Real(text) => match text.parse::<u64>() {
+            Ok(u) => Value::from(u),
+            Err(_) => Value::from(text.parse::<f64>().ok()?),
+        },
+        Yaml::String(s) => Value::String(s.clone()),
+        Yaml::Array(items) => {
+            Value::Array(items.iter().map(from_yaml_rust2).collect::<Option<_>>()?)
+        }
+        Yaml::Hash(hash) => Value::Object(
+            hash.iter()
+                .map(|(k, v)| Some((k.as_str()?.to_owned(), from_yaml_rust2(v)?)))
+                .collect::<Option<_>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+/// The output reads back equal through a second YAML 1.2 reading, yaml-rust2's loader.
+#[test]
+fn written_yaml_reads_back_through_another_yaml_1_2_reader() {
+    for value in corpus() {
+        let text = yaml::to_string(&value);
+        let docs =
+            yaml_rust2::YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = docs.first().and_then(from_yaml_rust2);
+        assert_eq!(back.as_ref(), Some(&value), "{text}");
+    }
+}
+
+#[test]
+fn scalars_yaml_1_1_reads_otherwise_are_written_so_both_agree() {
+    let text = yaml::to_string(&json!({
+        "a": "2024-01-01T10:00:00Z", "b": "=", "c": "x\u{2028}y", "d": 1e-7, "e": 1e20,
+        "f": "\u{fffe}", "g": 0.5, "h": -3
+    }));
+    assert_eq!(
+        text,
+        "a: \"2024-01-01T10:00:00Z\"\nb: \"=\"\nc: \"x\\u2028y\"\nd: 1.0e-7\ne: 1.0e+20\nf: \"\\ufffe\"\ng: 0.5\nh: -3\n"
+    );
 }

@@ -627,11 +627,51 @@ fn write_scalar(out: &mut String, value: &Value) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::Number(n) => write_number(out, n),
         Value::String(s) => write_string(out, s),
         Value::Array(_) => out.push_str("[]"),
         Value::Object(_) => out.push_str("{}"),
     }
+}
+
+/// Writes a number so that YAML 1.2 and YAML 1.1 readers both read it as the same number: an
+/// exponent form gets a fraction and a signed exponent (`1.0e-7`, `1.0e+20`), because YAML 1.1
+/// (PyYAML) reads `1e-7` as a string.
+fn write_number(out: &mut String, n: &serde_json::Number) {
+    let text = n.to_string();
+    match text.split_once(['e', 'E']) {
+        None => out.push_str(&text),
+        Some((mantissa, exponent)) => {
+            out.push_str(mantissa);
+            if !mantissa.contains('.') {
+                out.push_str(".0");
+            }
+            out.push('e');
+            if !exponent.starts_with(['-', '+']) {
+                out.push('+');
+            }
+            out.push_str(exponent);
+        }
+    }
+}
+
+/// Characters a double-quoted scalar writes as escapes: everything outside YAML 1.2's printable
+/// set (controls, U+FFFE, U+FFFF), what YAML 1.1 readers take for a line break (U+0085, U+2028,
+/// U+2029), and the byte-order mark.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+        )
+}
+
+/// Whether a plain scalar `s` could be a YAML 1.1 timestamp (`2001-12-14`,
+/// `2001-12-14 21:59:43.10 -5`, `2024-01-01T10:00:00Z`): four digits and a dash, then anything.
+/// PyYAML reads those as dates, so they are quoted.
+fn timestamp_like(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() > 4 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-'
 }
 
 /// Whether a string can be written plain and still read back as the same string.
@@ -646,10 +686,11 @@ fn plain_ok(s: &str) -> bool {
     if "-?:,[]{}#&*!|>'\"%@`~".contains(first) {
         return false;
     }
-    if s == "<<" || s.contains(": ") || s.contains(" #") || s.ends_with(':') {
+    // `<<` is a merge key and `=` a "value" in YAML 1.1 (PyYAML refuses a bare `=`).
+    if s == "<<" || s == "=" || s.contains(": ") || s.contains(" #") || s.ends_with(':') {
         return false;
     }
-    if s.chars().any(|c| c.is_control() || c == '\u{feff}') {
+    if s.chars().any(needs_escape) || timestamp_like(s) {
         return false;
     }
     // Anything YAML 1.1 or 1.2 could read as a null, a boolean or a number.
@@ -692,7 +733,7 @@ fn write_string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() || c == '\u{feff}' => {
+            c if needs_escape(c) => {
                 out.push_str(&format!("\\u{:04x}", c as u32));
             }
             c => out.push(c),
