@@ -374,3 +374,42 @@ fn protocol_versions_per_newer_feature() {
         assert_eq!(v, modern());
     }
 }
+
+#[test]
+fn doc_comments_keep_paragraphs_and_lose_block_stars() {
+    #[derive(ElicitationForm)]
+    struct Docs {
+        /// First line,
+        /// second line.
+        ///
+        /// A new paragraph.
+        ///
+        ///
+        /// Blank runs are one break.
+        lines: String,
+        /** Block comment,
+         * starred.
+         *
+         * Second paragraph.
+         */
+        starred: String,
+        /**
+            Indented block,
+              keeping relative indentation.
+        */
+        indented: String,
+    }
+    let schema = Docs::requested_schema().to_value();
+    assert_eq!(
+        schema["properties"]["lines"]["description"],
+        "First line,\nsecond line.\n\nA new paragraph.\n\nBlank runs are one break."
+    );
+    assert_eq!(
+        schema["properties"]["starred"]["description"],
+        "Block comment,\nstarred.\n\nSecond paragraph."
+    );
+    assert_eq!(
+        schema["properties"]["indented"]["description"],
+        "Indented block,\n  keeping relative indentation."
+    );
+}

@@ -388,9 +388,11 @@ fn serde_renames(attrs: &[syn::Attribute]) -> (Option<String>, Option<String>) {
     (rename, rename_all)
 }
 
-/// The doc comment, lines joined with `\n`, trimmed; `None` when there is none.
+/// The doc comment as rustdoc shows it: lines joined with `\n`, a blank line kept as one
+/// paragraph break (`\n\n`), `/** ... */` comments without their leading `*` and indentation,
+/// trimmed; `None` when there is none.
 pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
-    let mut lines = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
     for attr in attrs {
         if !attr.path().is_ident("doc") {
             continue;
@@ -402,15 +404,59 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
             }) = &nv.value
         {
             let text = s.value();
-            for line in text.lines() {
-                let line = line.strip_prefix(' ').unwrap_or(line);
+            if text.contains('\n') {
+                lines.extend(block_lines(&text));
+            } else {
+                // `/// text` arrives as " text"; a blank `///` as "" (one empty line).
+                let line = text.strip_prefix(' ').unwrap_or(&text);
                 lines.push(line.trim_end().to_owned());
             }
         }
     }
-    let joined = lines.join("\n");
-    let trimmed = joined.trim();
-    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+    // Runs of blank lines are one paragraph break.
+    let mut out = String::new();
+    let mut blank = false;
+    for line in &lines {
+        if line.is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if blank { "\n\n" } else { "\n" });
+        }
+        blank = false;
+        out.push_str(line);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The lines of a block doc comment (`/** ... */`, or a `#[doc = "..."]` spanning lines): without
+/// a leading `*` column when every line after the first has one, else without their common
+/// indentation. The first line, written right after `/**`, is only trimmed.
+fn block_lines(text: &str) -> Vec<String> {
+    let mut raw = text.split('\n');
+    let first = raw.next().unwrap_or_default().trim().to_owned();
+    let rest: Vec<&str> = raw.collect();
+    let written = || rest.iter().filter(|l| !l.trim().is_empty());
+    let starred = written().all(|l| l.trim_start().starts_with('*'));
+    let indent = written()
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let rest = rest.iter().map(|l| {
+        if l.trim().is_empty() {
+            return String::new();
+        }
+        let line = if starred {
+            let t = l.trim_start();
+            let t = t.strip_prefix('*').unwrap_or(t);
+            t.strip_prefix(' ').unwrap_or(t)
+        } else {
+            l.get(indent..).unwrap_or(l)
+        };
+        line.trim_end().to_owned()
+    });
+    std::iter::once(first).chain(rest).collect()
 }
 
 fn rename_rule(cx: &Ctxt, span: Span, name: &str) -> Option<RenameRule> {

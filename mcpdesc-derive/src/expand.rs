@@ -300,15 +300,34 @@ fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
                 ),
             )
         }
-        NumLit::Float(f) => const_assert(
-            span,
-            quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
-                && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
-            format!(
-                "field `{member}`: `{key} = {f:?}` is not a whole number, but `{ty}` is an integer type\n\
-                 write a whole number, or use `f64` for the field"
-            ),
-        ),
+        NumLit::Float(f) => {
+            let mut out = const_assert(
+                span,
+                quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
+                    && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
+                format!(
+                    "field `{member}`: `{key} = {f:?}` is not a whole number, but `{ty}` is an integer type\n\
+                     write a whole number, or use `f64` for the field"
+                ),
+            );
+            // Beyond the float type's range the value would become infinity, which JSON has not.
+            let magnitude = if f.is_finite() {
+                let literal = Literal::f64_unsuffixed(f.abs());
+                quote!(#literal)
+            } else {
+                quote!(::core::primitive::f64::INFINITY)
+            };
+            out.extend(const_assert(
+                span,
+                quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Float)
+                    && #magnitude > #ft::FLOAT_MAX),
+                format!(
+                    "field `{member}`: `{key} = {f:?}` is outside the range of `{ty}`\n\
+                     keep it within the type's range, or use `f64` for the field"
+                ),
+            ));
+            out
+        }
     }
 }
 

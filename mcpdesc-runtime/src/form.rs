@@ -120,6 +120,9 @@ pub enum ValueKind {
 pub trait FormValue: Sized {
     /// What the type is as a property.
     const KIND: ValueKind;
+    /// For a floating-point type, the largest finite magnitude it holds (`f32::MAX` for `f32`):
+    /// a literal bound or default beyond it is a compile error. `f64::MAX` for every other type.
+    const FLOAT_MAX: f64 = f64::MAX;
 
     /// Converts a value that already passed the schema check. `None` when it does not fit the
     /// Rust type (an integer beyond the type's range that the schema does not bound).
@@ -142,6 +145,9 @@ pub trait FormField: Sized {
     const REQUIRED: bool;
     /// What the field is as a property.
     const KIND: ValueKind = <Self::Value as FormValue>::KIND;
+    /// The largest finite magnitude of the field's floating-point type (see
+    /// [`FormValue::FLOAT_MAX`]).
+    const FLOAT_MAX: f64 = <Self::Value as FormValue>::FLOAT_MAX;
 
     /// The field when its property is absent: `Some(None)` for an `Option`, `None` otherwise.
     fn absent() -> Option<Self>;
@@ -255,6 +261,7 @@ impl FormValue for f64 {
 
 impl FormValue for f32 {
     const KIND: ValueKind = ValueKind::Number;
+    const FLOAT_MAX: f64 = f32::MAX as f64;
 
     fn from_json(value: &Value) -> Option<Self> {
         let v = value.as_f64()?;
