@@ -1,0 +1,442 @@
+//! `from_content` next to an independent JSON Schema validator (the `jsonschema` crate, formats
+//! on), over a generated corpus of answers: every property kind, valid and invalid values, alone
+//! and combined. They must agree on whether an answer is accepted and on which properties are
+//! wrong, except where this crate is stricter or looser on purpose — each such case is listed in
+//! `EXCEPTIONS` with its reason (the README's "Answers are checked as the TypeScript SDK checks
+//! them" names them too), and every listed case must actually occur in the corpus.
+
+use std::collections::BTreeSet;
+
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
+use serde_json::{Map, Value, json};
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[form(rename_all = "lowercase")]
+enum Label {
+    Bug,
+    Feature,
+    Docs,
+}
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Priority {
+    #[form(title = "Low")]
+    Low,
+    #[form(title = "High")]
+    High,
+}
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(rename_all = "lowercase")]
+enum Size {
+    Small,
+    Large,
+}
+
+/// Every property kind an MCP form has.
+#[allow(dead_code)]
+#[derive(ElicitationForm, Debug)]
+struct Everything {
+    #[form(min_length = 2, max_length = 5)]
+    login: String,
+    #[form(format = "email")]
+    email: Option<String>,
+    #[form(format = "uri")]
+    link: Option<String>,
+    #[form(format = "date")]
+    due: Option<String>,
+    #[form(format = "date-time")]
+    at: Option<String>,
+    notify: bool,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+    offset: Option<i16>,
+    big: Option<u64>,
+    #[form(minimum = 0.5, maximum = 99.5)]
+    ratio: f64,
+    narrow: Option<f32>,
+    size: Size,
+    priority: Option<Priority>,
+    #[form(min_items = 1, max_items = 2)]
+    labels: Vec<Label>,
+    set: Option<BTreeSet<Label>>,
+}
+
+/// A valid value for every property.
+fn base() -> Map<String, Value> {
+    json!({
+        "login": "octo",
+        "email": "octo@example.com",
+        "link": "https://example.com/a?b=c#d",
+        "due": "2024-02-29",
+        "at": "2024-02-29T10:00:00Z",
+        "notify": true,
+        "estimate": 3,
+        "offset": -2,
+        "big": 7,
+        "ratio": 1.5,
+        "narrow": 0.25,
+        "size": "small",
+        "priority": "High",
+        "labels": ["bug"],
+        "set": ["docs", "feature"],
+    })
+    .as_object()
+    .cloned()
+    .unwrap_or_default()
+}
+
+/// Candidate values per property, valid and invalid; `None` is "absent".
+fn candidates(property: &str) -> Vec<Option<Value>> {
+    let common = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!(-1),
+        json!(2.5),
+        json!(""),
+        json!("x"),
+        json!([]),
+        json!({}),
+    ];
+    let specific: Vec<Value> = match property {
+        "login" => vec![
+            json!("ab"),
+            json!("abcde"),
+            json!("abcdef"),
+            json!("a"),
+            json!("ééé"),
+            json!("😀😀"),
+        ],
+        "email" => vec![
+            json!("a@example.com"),
+            json!("first.last+tag@sub.example.org"),
+            json!("a@b"),
+            json!("user@localhost"),
+            json!("a..b@example.com"),
+            json!("ü@example.com"),
+            json!("@example.com"),
+            json!("a@"),
+            json!("a b@example.com"),
+            json!(".a@example.com"),
+            json!("a@-example.com"),
+        ],
+        "link" => vec![
+            json!("https://example.com"),
+            json!("urn:isbn:0451450523"),
+            json!("mailto:a@example.com"),
+            json!("http://[::1]:80/"),
+            json!("http://a/[x]"),
+            json!("https:"),
+            json!("a:["),
+            json!("x:"),
+            json!("/relative/path"),
+            json!("no scheme"),
+            json!("http://exa mple.com"),
+            json!("http://a/%zz"),
+        ],
+        "due" => vec![
+            json!("2023-02-28"),
+            json!("2023-02-29"),
+            json!("2024-13-01"),
+            json!("2024-04-31"),
+            json!("24-01-01"),
+            json!("2024-1-01"),
+            json!("2024-01-01T00:00:00Z"),
+        ],
+        "at" => vec![
+            json!("2024-01-01T10:00:00+05:30"),
+            json!("2024-01-01t10:00:00.123z"),
+            json!("1998-12-31T23:59:60Z"),
+            json!("1998-12-31T22:59:60Z"),
+            json!("1998-12-31T18:59:60-05:00"),
+            json!("2024-01-01T24:00:00Z"),
+            json!("2024-01-01T10:00:00"),
+            json!("2024-01-01T10:00:00+0530"),
+            json!("2024-01-01 10:00:00Z"),
+            json!("2024-01-01T10:60:00Z"),
+            json!("2024-01-01"),
+        ],
+        "estimate" => vec![
+            json!(1),
+            json!(10),
+            json!(11),
+            json!(3.0),
+            json!(3.5),
+            json!("3"),
+            json!(1e300),
+        ],
+        "offset" => vec![
+            json!(-32768),
+            json!(32767),
+            json!(32768),
+            json!(-32769),
+            json!(-2.0),
+        ],
+        "big" => vec![
+            json!(u64::MAX),
+            json!(18446744073709551616.0),
+            json!(9223372036854775808.0),
+            json!(1e300),
+            json!(5.0),
+        ],
+        "ratio" => vec![
+            json!(0.5),
+            json!(99.5),
+            json!(0.49),
+            json!(99.51),
+            json!(50),
+            json!("1.5"),
+        ],
+        "narrow" => vec![
+            json!(3.4e38),
+            json!(-3.4e38),
+            json!(3.5e38),
+            json!(1e300),
+            json!(-1e39),
+        ],
+        "size" => vec![
+            json!("small"),
+            json!("large"),
+            json!("Small"),
+            json!("medium"),
+        ],
+        "priority" => vec![json!("Low"), json!("low"), json!("High "), json!(["High"])],
+        "labels" => vec![
+            json!(["bug", "docs"]),
+            json!(["bug", "docs", "feature"]),
+            json!(["bug", "bug"]),
+            json!(["nope"]),
+            json!([1]),
+            json!("bug"),
+            json!([null]),
+        ],
+        "set" => vec![
+            json!(["bug"]),
+            json!(["bug", "bug"]),
+            json!(["x"]),
+            json!([]),
+        ],
+        _ => vec![],
+    };
+    std::iter::once(None)
+        .chain(common.into_iter().chain(specific).map(Some))
+        .collect()
+}
+
+/// Where this crate differs from a plain JSON Schema validator on purpose.
+struct Exception {
+    /// A short name, for the report.
+    name: &'static str,
+    /// Whether this crate accepts the value (`true`: looser; `false`: stricter).
+    ours_accept: bool,
+    /// Whether it applies to this property and value.
+    applies: fn(&str, &Value) -> bool,
+    /// Why.
+    #[allow(dead_code)]
+    reason: &'static str,
+}
+
+const EXCEPTIONS: &[Exception] = &[
+    Exception {
+        name: "null optional reads as absent",
+        ours_accept: true,
+        applies: |p, v| {
+            v.is_null() && !["login", "notify", "estimate", "ratio", "size", "labels"].contains(&p)
+        },
+        reason: "Python clients send None for empty optional fields",
+    },
+    Exception {
+        name: "multi-select items are distinct",
+        ours_accept: false,
+        applies: |p, v| {
+            (p == "labels" || p == "set")
+                && v.as_array()
+                    .is_some_and(|a| a.iter().enumerate().any(|(i, x)| a[..i].contains(x)))
+        },
+        reason: "a multi-select is a set of choices; MCP's vocabulary has no uniqueItems to say so",
+    },
+    Exception {
+        name: "values beyond the Rust type",
+        ours_accept: false,
+        applies: |p, v| match p {
+            "big" => v.as_f64().is_some_and(|f| f >= 18446744073709551615.0) && !v.is_u64(),
+            "narrow" => v.as_f64().is_some_and(|f| f.abs() > f64::from(f32::MAX)),
+            _ => false,
+        },
+        reason: "64-bit and f32 fields leave their type's range out of the schema; a value beyond it cannot be read",
+    },
+    Exception {
+        name: "ajv-formats email",
+        ours_accept: false,
+        applies: |p, v| {
+            p == "email"
+                && ["a@b", "user@localhost", "a..b@example.com", "ü@example.com"]
+                    .contains(&v.as_str().unwrap_or_default())
+        },
+        reason: "the TypeScript SDK's ajv-formats needs a dotted domain and an ASCII local part of dot-atoms; jsonschema follows RFC 5321 more loosely",
+    },
+    Exception {
+        name: "ajv-formats uri",
+        ours_accept: false,
+        applies: |p, v| {
+            p == "link"
+                && ["http://a/[x]", "https:", "a:[", "x:"].contains(&v.as_str().unwrap_or_default())
+        },
+        reason: "ajv-formats' uri refuses brackets outside an IP literal and an empty hierarchical part",
+    },
+];
+
+/// The properties `from_content` reports problems for, or `None` when it accepts.
+fn ours(content: &Map<String, Value>) -> Option<BTreeSet<String>> {
+    match Everything::from_content(content) {
+        Ok(_) => None,
+        Err(e) => Some(
+            e.problems()
+                .iter()
+                .map(|p| p.property().to_owned())
+                .collect(),
+        ),
+    }
+}
+
+/// The properties the validator reports errors for, or `None` when it accepts.
+fn theirs(
+    validator: &jsonschema::Validator,
+    content: &Map<String, Value>,
+) -> Option<BTreeSet<String>> {
+    let instance = Value::Object(content.clone());
+    let mut wrong = BTreeSet::new();
+    for error in validator.iter_errors(&instance) {
+        let path = error.instance_path().to_string();
+        let first = path
+            .trim_start_matches('/')
+            .split('/')
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        if first.is_empty() {
+            // A `required` error sits at the root; it names the property in its message.
+            let message = error.to_string();
+            let name = message.split('"').nth(1).unwrap_or_default().to_owned();
+            wrong.insert(name);
+        } else {
+            wrong.insert(first);
+        }
+    }
+    (!wrong.is_empty()).then_some(wrong)
+}
+
+fn validator() -> jsonschema::Validator {
+    let schema = Everything::requested_schema().to_value();
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("the validator refuses our schema: {e}\n{schema}"))
+}
+
+#[test]
+fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
+    let validator = validator();
+    let properties: Vec<String> = base().keys().cloned().collect();
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    let mut disagreements = Vec::new();
+    let mut cases = 0;
+    for property in &properties {
+        for candidate in candidates(property) {
+            let mut content = base();
+            match &candidate {
+                None => {
+                    content.remove(property);
+                }
+                Some(v) => {
+                    content.insert(property.clone(), v.clone());
+                }
+            }
+            cases += 1;
+            let (a, b) = (ours(&content), theirs(&validator, &content));
+            if a == b {
+                continue;
+            }
+            let exception = candidate
+                .as_ref()
+                .and_then(|v| EXCEPTIONS.iter().find(|e| (e.applies)(property, v)));
+            // Looser: we accept what it refuses; stricter: we refuse (that property only) what it
+            // accepts.
+            let explained = exception.filter(|e| {
+                if e.ours_accept {
+                    a.is_none() && b.is_some()
+                } else {
+                    b.is_none()
+                        && a.as_ref()
+                            .is_some_and(|a| a.len() == 1 && a.contains(property))
+                }
+            });
+            match explained {
+                Some(e) => {
+                    used.insert(e.name);
+                }
+                None => disagreements.push(format!(
+                    "{property} = {candidate:?}: from_content {a:?}, jsonschema {b:?}"
+                )),
+            }
+        }
+    }
+    assert!(cases > 150, "{cases}");
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    let unused: Vec<&str> = EXCEPTIONS
+        .iter()
+        .map(|e| e.name)
+        .filter(|n| !used.contains(n))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "exceptions that never occurred: {unused:?}"
+    );
+}
+
+#[test]
+fn combined_answers_agree_on_every_wrong_property() {
+    let validator = validator();
+    let properties: Vec<String> = base().keys().cloned().collect();
+    // Per property, the candidates no exception covers.
+    let pools: Vec<Vec<Option<Value>>> = properties
+        .iter()
+        .map(|p| {
+            candidates(p)
+                .into_iter()
+                .filter(|c| {
+                    c.as_ref()
+                        .is_none_or(|v| !EXCEPTIONS.iter().any(|e| (e.applies)(p, v)))
+                })
+                .collect()
+        })
+        .collect();
+    // A fixed-seed generator, so the corpus is the same on every run.
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut rejected = 0;
+    for _ in 0..3000 {
+        let mut content = Map::new();
+        for (property, pool) in properties.iter().zip(&pools) {
+            // Half the time the valid base value, else any candidate.
+            let value = if next(2) == 0 {
+                base().get(property).cloned()
+            } else {
+                pool[next(pool.len())].clone()
+            };
+            if let Some(v) = value {
+                content.insert(property.clone(), v);
+            }
+        }
+        let (a, b) = (ours(&content), theirs(&validator, &content));
+        assert_eq!(a, b, "{}", Value::Object(content));
+        rejected += usize::from(a.is_some());
+    }
+    assert!(rejected > 1000, "{rejected}");
+}
