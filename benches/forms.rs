@@ -1,9 +1,18 @@
-//! Side-by-side costs of the hot paths, in one run: `cargo bench --bench forms`.
+//! Side-by-side costs of the form hot paths, in one run: `cargo bench --bench forms`.
 //!
-//! - schema: the derived form's static schema, against building the same schema per call
-//!   (as `json!` or through schemars, the way SDKs generate it today);
-//! - answer: `from_content` (which checks every rule), against serde's unchecked
-//!   deserialization of the same answer.
+//! - `wire`: an 8-field form's schema as the bytes that go on the wire. Ours: the cached wire JSON
+//!   (`requested_schema().wire_json()`), and the static schema serialized per call (the path
+//!   before the cache); against rmcp 3.11's own path (`ElicitationSchema::from_type::<T>()` on a
+//!   schemars + serde equivalent, then serialization) and `schemars::schema_for!` serialized.
+//! - `answer3` / `answer8`: reading an answer into the typed form, for a 3-field and the 8-field
+//!   form, valid and with several problems. Ours: `from_content` (every rule checked); against
+//!   serde's unchecked `Deserialize` from `&Value`, `serde_json::from_value` on the owned content
+//!   (what rmcp's `elicit` does), and a `jsonschema` validator (built once) checking the content
+//!   and then deserializing (what the TypeScript SDK does).
+//!
+//! BENCHMARKS.md has the figures of one run and the ratios.
+
+use std::collections::BTreeSet;
 
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use serde::Deserialize;
@@ -13,110 +22,236 @@ fn main() {
     divan::main();
 }
 
-#[derive(ElicitationForm, Deserialize)]
-#[allow(dead_code)]
-struct Assign {
-    /// Teammate login.
-    #[form(title = "Assignee", min_length = 1, max_length = 39)]
-    assignee: String,
-    #[form(format = "email")]
-    cc: Option<String>,
-    #[form(minimum = 1, maximum = 10, default = 3)]
-    estimate: u8,
-    #[form(default = true)]
-    notify: bool,
-    priority: Priority,
+// ---- The 8-field form, ours and its schemars + serde equivalent. ----
+
+#[derive(ElicitationEnum, Deserialize, schemars::JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[form(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+#[schemars(inline)]
+enum Size {
+    Small,
+    Large,
 }
 
-/// The same form as an SDK would derive it today, with schemars.
-#[derive(schemars::JsonSchema)]
-#[allow(dead_code)]
-struct AssignSchemars {
-    /// Teammate login.
-    #[schemars(title = "Assignee", length(min = 1, max = 39))]
-    assignee: String,
-    #[schemars(email)]
-    cc: Option<String>,
-    #[schemars(range(min = 1, max = 10))]
-    estimate: u8,
-    notify: bool,
-    priority: Priority,
-}
-
-#[derive(ElicitationEnum, Deserialize, schemars::JsonSchema)]
+#[derive(ElicitationEnum, Deserialize, schemars::JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[schemars(inline)]
 enum Priority {
     #[form(title = "Low")]
+    #[schemars(title = "Low")]
     Low,
     #[form(title = "High")]
+    #[schemars(title = "High")]
     High,
 }
 
-fn answer() -> Map<String, Value> {
-    match json!({
-        "assignee": "octocat",
-        "cc": "octo@example.com",
-        "estimate": 3,
-        "notify": true,
-        "priority": "High",
-    }) {
+/// The titled single-select for the rmcp path, untitled: rmcp 3.11's `from_type` refuses the
+/// `oneOf` that schemars writes for a titled enum (it has no `"type": "string"` beside it), so the
+/// rmcp side of the comparison asks with plain `enum` values (which only makes its work lighter).
+#[derive(Deserialize, schemars::JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[schemars(inline)]
+enum PriorityPlain {
+    Low,
+    High,
+}
+
+#[derive(
+    ElicitationEnum, Deserialize, schemars::JsonSchema, Clone, Copy, PartialEq, Eq, PartialOrd, Ord,
+)]
+#[form(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+#[schemars(inline)]
+enum Label {
+    Bug,
+    Feature,
+    Docs,
+}
+
+#[derive(ElicitationForm, Deserialize)]
+#[allow(dead_code)]
+struct Triage {
+    /// Who reported it.
+    #[form(title = "Reporter", min_length = 3, max_length = 254, format = "email")]
+    reporter: String,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+    #[form(minimum = -100, maximum = 100)]
+    score: i32,
+    #[form(minimum = 0.0, maximum = 1.0)]
+    weight: f64,
+    notify: bool,
+    size: Size,
+    priority: Priority,
+    #[form(min_items = 1, max_items = 3)]
+    labels: BTreeSet<Label>,
+}
+
+/// The same form as an rmcp user writes it today.
+#[derive(schemars::JsonSchema, Deserialize)]
+#[allow(dead_code)]
+struct TriageSchemars {
+    /// Who reported it.
+    #[schemars(title = "Reporter", length(min = 3, max = 254), email)]
+    reporter: String,
+    #[schemars(range(min = 1, max = 10))]
+    estimate: u8,
+    #[schemars(range(min = -100, max = 100))]
+    score: i32,
+    #[schemars(range(min = 0.0, max = 1.0))]
+    weight: f64,
+    notify: bool,
+    size: Size,
+    priority: PriorityPlain,
+    #[schemars(length(min = 1, max = 3))]
+    labels: BTreeSet<Label>,
+}
+
+// ---- The 3-field form. ----
+
+#[derive(ElicitationForm, Deserialize)]
+#[allow(dead_code)]
+struct Assign {
+    #[form(min_length = 1, max_length = 39)]
+    assignee: String,
+    #[form(minimum = 1, maximum = 10)]
+    estimate: u8,
+    notify: bool,
+}
+
+fn object(v: Value) -> Map<String, Value> {
+    match v {
         Value::Object(m) => m,
         _ => Map::new(),
     }
 }
 
-mod schema {
-    use super::*;
+fn triage_valid() -> Map<String, Value> {
+    object(json!({
+        "reporter": "octo@example.com",
+        "estimate": 3,
+        "score": -20,
+        "weight": 0.5,
+        "notify": true,
+        "size": "small",
+        "priority": "High",
+        "labels": ["bug", "docs"],
+    }))
+}
 
-    #[divan::bench]
-    fn static_schema_serialized() -> String {
-        serde_json::to_string(divan::black_box(Assign::requested_schema())).unwrap_or_default()
-    }
+fn triage_invalid() -> Map<String, Value> {
+    object(json!({
+        "reporter": "no",
+        "estimate": 11,
+        "score": -20,
+        "weight": 2.5,
+        "notify": true,
+        "size": "medium",
+        "priority": "High",
+        "labels": [],
+    }))
+}
 
-    #[divan::bench]
-    fn json_macro_per_call_serialized() -> String {
-        let schema = json!({
-            "type": "object",
-            "properties": {
-                "assignee": {"type": "string", "title": "Assignee", "description": "Teammate login.", "minLength": 1, "maxLength": 39},
-                "cc": {"type": "string", "format": "email"},
-                "estimate": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
-                "notify": {"type": "boolean", "default": true},
-                "priority": {"type": "string", "oneOf": [{"const": "Low", "title": "Low"}, {"const": "High", "title": "High"}]},
-            },
-            "required": ["assignee", "estimate", "notify", "priority"],
-        });
-        serde_json::to_string(&schema).unwrap_or_default()
-    }
+fn assign_valid() -> Map<String, Value> {
+    object(json!({"assignee": "octocat", "estimate": 3, "notify": true}))
+}
 
-    #[divan::bench]
-    fn schemars_per_call_serialized() -> String {
-        serde_json::to_string(&schemars::schema_for!(AssignSchemars)).unwrap_or_default()
+fn assign_invalid() -> Map<String, Value> {
+    object(json!({"assignee": "", "estimate": 11, "notify": "yes"}))
+}
+
+fn validator<T: ElicitationForm>() -> jsonschema::Validator {
+    let schema = T::requested_schema().to_value();
+    match jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+    {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
     }
 }
 
-mod answer {
+mod wire {
     use super::*;
 
-    #[divan::bench]
-    fn from_content_checked(bencher: divan::Bencher) {
-        let content = answer();
-        bencher.bench(|| Assign::from_content(divan::black_box(&content)).is_ok());
+    /// Ours: the wire JSON, serialized once per process and kept.
+    #[divan::bench(sample_size = 10_000)]
+    fn ours_cached_wire_json() -> usize {
+        divan::black_box(Triage::requested_schema())
+            .wire_json()
+            .len()
     }
 
+    /// Ours before the cache: the static schema serialized per call.
     #[divan::bench]
-    fn serde_from_value_unchecked(bencher: divan::Bencher) {
-        let content = Value::Object(answer());
-        // `&Value` is a deserializer: no clone of the answer.
-        bencher.bench(|| Assign::deserialize(divan::black_box(&content)).is_ok());
+    fn ours_static_schema_serialized() -> String {
+        serde_json::to_string(divan::black_box(Triage::requested_schema())).unwrap_or_default()
     }
 
+    /// rmcp 3.11: `ElicitationSchema::from_type` on the schemars + serde form, serialized.
     #[divan::bench]
-    fn from_content_with_errors(bencher: divan::Bencher) {
-        let content = match json!({"assignee": "", "cc": "nope", "estimate": 11, "priority": "Mid"})
-        {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        };
-        bencher.bench(|| Assign::from_content(divan::black_box(&content)).is_err());
+    fn rmcp_from_type_serialized() -> String {
+        match rmcp::model::ElicitationSchema::from_type::<TriageSchemars>() {
+            Ok(schema) => serde_json::to_string(&schema).unwrap_or_default(),
+            Err(e) => panic!("rmcp refuses the form: {e}"),
+        }
+    }
+
+    /// `schemars::schema_for!` on the same form, serialized.
+    #[divan::bench]
+    fn schemars_schema_for_serialized() -> String {
+        serde_json::to_string(&schemars::schema_for!(TriageSchemars)).unwrap_or_default()
     }
 }
+
+/// The four ways to read an answer, for one form and one answer.
+macro_rules! answer_benches {
+    ($module:ident, $form:ty, $content:expr) => {
+        mod $module {
+            use super::*;
+
+            /// Ours: every rule checked, every problem reported.
+            #[divan::bench]
+            fn ours_from_content(bencher: divan::Bencher) {
+                let content = $content;
+                bencher.bench(|| <$form>::from_content(divan::black_box(&content)).is_ok());
+            }
+
+            /// serde's `Deserialize` from `&Value`: no rule checked.
+            #[divan::bench]
+            fn serde_deserialize_unchecked(bencher: divan::Bencher) {
+                let content = Value::Object($content);
+                bencher.bench(|| <$form>::deserialize(divan::black_box(&content)).is_ok());
+            }
+
+            /// `serde_json::from_value` on the owned content, as rmcp's `elicit` reads it.
+            #[divan::bench]
+            fn serde_json_from_value(bencher: divan::Bencher) {
+                let content = Value::Object($content);
+                bencher
+                    .with_inputs(|| content.clone())
+                    .bench_values(|v| serde_json::from_value::<$form>(v).is_ok());
+            }
+
+            /// A JSON Schema validator (built once) checks, then serde deserializes: what the
+            /// TypeScript SDK does.
+            #[divan::bench]
+            fn jsonschema_then_deserialize(bencher: divan::Bencher) {
+                let validator = validator::<$form>();
+                let content = Value::Object($content);
+                bencher.bench(|| {
+                    let value = divan::black_box(&content);
+                    if validator.is_valid(value) {
+                        <$form>::deserialize(value).is_ok()
+                    } else {
+                        // Report what is wrong, as from_content does.
+                        validator.iter_errors(value).count() == 0
+                    }
+                });
+            }
+        }
+    };
+}
+
+answer_benches!(answer3_valid, Assign, assign_valid());
+answer_benches!(answer3_invalid, Assign, assign_invalid());
+answer_benches!(answer8_valid, Triage, triage_valid());
+answer_benches!(answer8_invalid, Triage, triage_invalid());

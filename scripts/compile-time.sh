@@ -1,19 +1,48 @@
 #!/usr/bin/env bash
-# Measures what the derives cost a user's build: a crate of 100 forms x 8 fields, rebuilt with its
-# dependencies already built (debug), once with `ElicitationForm` and once with
-# `schemars::JsonSchema + serde::Deserialize`. Prints the wall time of each rebuild.
+# What the derives cost a user's build, ours against `schemars::JsonSchema + serde::Deserialize`
+# (what an rmcp user derives today), with the ratios. Debug builds, on this machine.
+#
+# 1. A crate of 100 forms x 8 fields, rebuilt with its dependencies already built:
+#    a. plain fields (String, u32, bool, Option<String>);
+#    b. an attribute on every field (bounds, formats, titles, defaults) and enums (an untitled
+#       and a titled single-select and a multi-select per form).
+# 2. A clean build of the derive crate itself (`mcpdesc-derive`, against `schemars_derive` and
+#    `serde_derive` together), with syn, quote and proc-macro2 already built: each side in its own
+#    project, so each builds syn with only the features it asks for.
+#
+# Usage: scripts/compile-time.sh   (takes a few minutes; BENCHMARKS.md has one run's figures)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-gen() { # $1 = derive list, $2 = extra per-field attribute
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+project() { # $1 = dir, $2 = dependencies
+  mkdir -p "$1/src"
+  cat > "$1/Cargo.toml" <<TOML
+[package]
+name = "compile-time"
+version = "0.0.0"
+edition = "2024"
+publish = false
+[dependencies]
+$2
+[workspace]
+TOML
+}
+
+# ---- 1. 100 forms x 8 fields ----
+
+plain() { # $1 = derive list
   echo "#![allow(dead_code)]"
   for i in $(seq 1 100); do
     echo "#[derive($1)] pub struct Form$i {"
     for f in $(seq 1 8); do
       case $((f % 4)) in
-        0) echo "  $2 pub text$f: String," ;;
+        0) echo "  pub text$f: String," ;;
         1) echo "  pub count$f: u32," ;;
         2) echo "  pub flag$f: bool," ;;
         3) echo "  pub maybe$f: Option<String>," ;;
@@ -23,30 +52,91 @@ gen() { # $1 = derive list, $2 = extra per-field attribute
   done
 }
 
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time"
-version = "0.0.0"
-edition = "2024"
-publish = false
-[dependencies]
-mcpdesc-runtime = { path = "$root/mcpdesc-runtime" }
-schemars = "1"
-serde = { version = "1", features = ["derive"] }
-[workspace]
-TOML
-
-measure() {
-  gen "$1" "$2" > "$work/src/lib.rs"
-  cargo build -q --manifest-path "$work/Cargo.toml" 2>/dev/null || true
-  touch "$work/src/lib.rs"
-  local start end
-  start=$(date +%s.%N)
-  cargo build -q --manifest-path "$work/Cargo.toml"
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" -v l="$3" 'BEGIN { printf "%-50s %.2f s\n", l, b - a }'
+attributed() { # $1 = ours | theirs
+  echo "#![allow(dead_code)]"
+  if [ "$1" = ours ]; then
+    echo "use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};"
+    enum_derive="ElicitationEnum"; form_derive="ElicitationForm"
+  else
+    echo "use schemars::JsonSchema; use serde::Deserialize;"
+    enum_derive="JsonSchema, Deserialize"; form_derive="JsonSchema, Deserialize"
+  fi
+  for i in $(seq 1 100); do
+    echo "#[derive($enum_derive)] pub enum Size$i { Small, Medium, Large }"
+    if [ "$1" = ours ]; then
+      echo "#[derive($enum_derive)] pub enum Priority$i { #[form(title = \"Low\")] Low, #[form(title = \"High\")] High }"
+      echo "#[derive($enum_derive, PartialEq, Eq, PartialOrd, Ord)] #[form(rename_all = \"lowercase\")] pub enum Label$i { Bug, Feature, Docs }"
+      echo "#[derive($form_derive)] pub struct Form$i {"
+      echo "  /// Who reported it."
+      echo "  #[form(title = \"Reporter\", min_length = 3, max_length = 254, format = \"email\")] pub reporter: String,"
+      echo "  #[form(minimum = 1, maximum = 10, default = 3)] pub estimate: u8,"
+      echo "  #[form(minimum = -100, maximum = 100)] pub score: i32,"
+      echo "  #[form(minimum = 0.0, maximum = 1.0)] pub weight: f64,"
+      echo "  #[form(title = \"Notify\", default = true)] pub notify: bool,"
+      echo "  #[form(title = \"Size\")] pub size: Size$i,"
+      echo "  #[form(description = \"How urgent.\")] pub priority: Priority$i,"
+      echo "  #[form(min_items = 1, max_items = 3)] pub labels: std::collections::BTreeSet<Label$i>,"
+    else
+      echo "#[derive($enum_derive)] pub enum Priority$i { #[schemars(title = \"Low\")] Low, #[schemars(title = \"High\")] High }"
+      echo "#[derive($enum_derive, PartialEq, Eq, PartialOrd, Ord)] #[serde(rename_all = \"lowercase\")] pub enum Label$i { Bug, Feature, Docs }"
+      echo "#[derive($form_derive)] pub struct Form$i {"
+      echo "  /// Who reported it."
+      echo "  #[schemars(title = \"Reporter\", length(min = 3, max = 254), email)] pub reporter: String,"
+      echo "  #[schemars(range(min = 1, max = 10))] #[serde(default)] pub estimate: u8,"
+      echo "  #[schemars(range(min = -100, max = 100))] pub score: i32,"
+      echo "  #[schemars(range(min = 0.0, max = 1.0))] pub weight: f64,"
+      echo "  #[schemars(title = \"Notify\")] #[serde(default)] pub notify: bool,"
+      echo "  #[schemars(title = \"Size\")] pub size: Size$i,"
+      echo "  #[schemars(description = \"How urgent.\")] pub priority: Priority$i,"
+      echo "  #[schemars(length(min = 1, max = 3))] pub labels: std::collections::BTreeSet<Label$i>,"
+    fi
+    echo "}"
+  done
 }
 
-measure "mcpdesc_runtime::ElicitationForm" '#[form(max_length = 100)]' "ElicitationForm (100 forms x 8 fields)"
-measure "schemars::JsonSchema, serde::Deserialize" '' "JsonSchema + Deserialize (100 forms x 8 fields)"
+forms_project="$work/forms"
+project "$forms_project" "mcpdesc-runtime = { path = \"$root/mcpdesc-runtime\" }
+schemars = \"1\"
+serde = { version = \"1\", features = [\"derive\"] }"
+
+rebuild() { # $1 = source generator command; prints seconds
+  eval "$1" > "$forms_project/src/lib.rs"
+  cargo build -q --manifest-path "$forms_project/Cargo.toml" 2>/dev/null || true
+  touch "$forms_project/src/lib.rs"
+  local start end
+  start=$(now)
+  cargo build -q --manifest-path "$forms_project/Cargo.toml"
+  end=$(now)
+  elapsed "$start" "$end"
+}
+
+a_ours=$(rebuild 'plain "mcpdesc_runtime::ElicitationForm"')
+a_theirs=$(rebuild 'plain "schemars::JsonSchema, serde::Deserialize"')
+b_ours=$(rebuild 'attributed ours')
+b_theirs=$(rebuild 'attributed theirs')
+
+# ---- 2. The derive crates, clean ----
+
+clean_build() { # $1 = dir, $2 = dependencies, $3 = packages to clean; prints seconds
+  project "$1" "$2"
+  echo "" > "$1/src/lib.rs"
+  cargo build -q --manifest-path "$1/Cargo.toml"
+  local pkgs=()
+  for p in $3; do pkgs+=(-p "$p"); done
+  cargo clean -q --manifest-path "$1/Cargo.toml" "${pkgs[@]}"
+  local start end
+  start=$(now)
+  cargo build -q --manifest-path "$1/Cargo.toml"
+  end=$(now)
+  elapsed "$start" "$end"
+}
+
+d_ours=$(clean_build "$work/derive-ours" "mcpdesc-derive = { path = \"$root/mcpdesc-derive\" }" "mcpdesc-derive")
+d_theirs=$(clean_build "$work/derive-theirs" "schemars_derive = \"1\"
+serde_derive = \"1\"" "schemars_derive serde_derive")
+
+printf '%-62s %8s %8s %7s\n' "what (debug)" "ours" "theirs" "ratio"
+printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 plain fields, rebuild" "$a_ours" "$a_theirs" "$(ratio "$a_ours" "$a_theirs")"
+printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 fields, attributes on every field, 3 enums each" "$b_ours" "$b_theirs" "$(ratio "$b_ours" "$b_theirs")"
+printf '%-62s %7ss %7ss %7s\n' "clean build: mcpdesc-derive vs schemars_derive + serde_derive" "$d_ours" "$d_theirs" "$(ratio "$d_ours" "$d_theirs")"
+echo "(ratio = ours / theirs; below 1.00 is faster)"

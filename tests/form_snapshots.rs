@@ -413,3 +413,43 @@ fn doc_comments_keep_paragraphs_and_lose_block_stars() {
         "Indented block,\n  keeping relative indentation."
     );
 }
+
+#[test]
+fn wire_json_is_the_serialized_schema_written_once() {
+    use mcpdesc_runtime::schema::{Property, PropertyKind, PropertySchema};
+    #[derive(ElicitationForm)]
+    #[allow(dead_code)]
+    struct Wire {
+        #[form(title = "Name", min_length = 1)]
+        name: String,
+        count: Option<u8>,
+    }
+    let schema = Wire::requested_schema();
+    let first = schema.wire_json();
+    assert_eq!(first, serde_json::to_string(schema).unwrap());
+    // Kept: the same bytes at the same address on every call.
+    assert!(std::ptr::eq(first, schema.wire_json()));
+    assert_eq!(schema.wire().get(), first);
+    // Schemas built at run time, and statics made with `from_static`, keep theirs too.
+    static PROPERTIES: std::sync::LazyLock<Vec<Property>> = std::sync::LazyLock::new(|| {
+        vec![Property::new(
+            "flag",
+            true,
+            PropertySchema::new(PropertyKind::Boolean { default: None }),
+        )]
+    });
+    let owned = mcpdesc_runtime::RequestedSchema::new(PROPERTIES.clone());
+    assert_eq!(
+        owned.wire_json(),
+        r#"{"type":"object","properties":{"flag":{"type":"boolean"}},"required":["flag"]}"#
+    );
+    assert!(std::ptr::eq(owned.wire_json(), owned.wire_json()));
+    let leaked: &'static [Property] = Box::leak(PROPERTIES.clone().into_boxed_slice());
+    let from_static = mcpdesc_runtime::RequestedSchema::from_static(leaked);
+    assert_eq!(from_static.wire_json(), owned.wire_json());
+    assert!(std::ptr::eq(
+        from_static.wire_json(),
+        from_static.wire_json()
+    ));
+    assert_eq!(from_static.clone(), owned.clone());
+}

@@ -365,8 +365,9 @@ fn expand_form(form: &Form) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             static __MCPDESC_PROPERTIES: [#p::Property; #n] = [#(#properties),*];
+            static __MCPDESC_WIRE: #p::WireCell = #p::WireCell::new();
             static __MCPDESC_SCHEMA: #p::RequestedSchema =
-                #p::RequestedSchema::from_static(&__MCPDESC_PROPERTIES);
+                #p::RequestedSchema::from_static_with_wire(&__MCPDESC_PROPERTIES, &__MCPDESC_WIRE);
 
             #(#checks)*
 
@@ -504,7 +505,9 @@ fn dummy_form(input: &syn::DeriveInput) -> TokenStream {
                 const PROTOCOL_VERSIONS: #p::VersionSet = #p::VersionSet::EMPTY;
 
                 fn requested_schema() -> &'static #p::RequestedSchema {
-                    static __MCPDESC_SCHEMA: #p::RequestedSchema = #p::RequestedSchema::from_static(&[]);
+                    static __MCPDESC_WIRE: #p::WireCell = #p::WireCell::new();
+                    static __MCPDESC_SCHEMA: #p::RequestedSchema =
+                        #p::RequestedSchema::from_static_with_wire(&[], &__MCPDESC_WIRE);
                     &__MCPDESC_SCHEMA
                 }
 

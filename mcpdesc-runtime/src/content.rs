@@ -478,13 +478,25 @@ impl Problems {
                     if let Some(max_items) = m.max_items.filter(|n| count > *n) {
                         self.push(name, ProblemKind::TooManyItems { max_items, count });
                     }
-                    // The distinct choices seen so far: at most as many as there are choices,
-                    // so the check stays linear in the number of items.
-                    let mut seen: Vec<&str> = Vec::new();
+                    // The choices seen so far, by index: a bit each for the first 64 (no
+                    // allocation on the common path), a list past them.
+                    let mut seen_bits: u64 = 0;
+                    let mut seen_more: Vec<usize> = Vec::new();
                     for (index, item) in items.iter().enumerate() {
                         match item {
-                            Value::String(v) if m.choices.contains(v) => {
-                                if seen.contains(&v.as_str()) {
+                            Value::String(v) if let Some(choice) = m.choices.position(v) => {
+                                let repeated = if choice < 64 {
+                                    let bit = 1u64 << choice;
+                                    let repeated = seen_bits & bit != 0;
+                                    seen_bits |= bit;
+                                    repeated
+                                } else if seen_more.contains(&choice) {
+                                    true
+                                } else {
+                                    seen_more.push(choice);
+                                    false
+                                };
+                                if repeated {
                                     self.push(
                                         name,
                                         ProblemKind::DuplicateItem {
@@ -492,8 +504,6 @@ impl Problems {
                                             value: v.clone(),
                                         },
                                     );
-                                } else {
-                                    seen.push(v);
                                 }
                             }
                             Value::String(v) => self.push(

@@ -325,12 +325,14 @@ fn select_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
     E::from_value(value.as_str()?)
 }
 
-fn multi_from_json<E: ElicitationEnum, C: FromIterator<E>>(value: &Value) -> Option<C> {
-    value
-        .as_array()?
-        .iter()
-        .map(select_from_json::<E>)
-        .collect()
+/// Reads a multi-select into any collection, item by item: `Extend` with one item at a time
+/// (rather than `FromIterator`, which for a `BTreeSet` first gathers and sorts a `Vec`).
+fn multi_from_json<E: ElicitationEnum, C: Default + Extend<E>>(value: &Value) -> Option<C> {
+    let mut out = C::default();
+    for item in value.as_array()? {
+        out.extend(std::iter::once(select_from_json::<E>(item)?));
+    }
+    Some(out)
 }
 
 fn multi_to_json<'a, E: ElicitationEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Value {

@@ -16,7 +16,7 @@ pub use crate::form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
     ValueKind, enum_from_json,
 };
-pub use crate::schema::{Choice, ChoiceStyle, Property, RequestedSchema, StringFormat};
+pub use crate::schema::{Choice, ChoiceStyle, Property, RequestedSchema, StringFormat, WireCell};
 
 use crate::schema::{Choices, Number, PropertyKind, PropertySchema, Text};
 pub use crate::version::VersionSet;

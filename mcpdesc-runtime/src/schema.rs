@@ -13,6 +13,7 @@ use std::fmt;
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -54,6 +55,9 @@ impl Number {
     /// The number as an `f64` (possibly rounded).
     pub const fn as_f64(self) -> f64 {
         match self {
+            // Through `i64` when it fits: one instruction, where `i128 as f64` is a library call
+            // (and this sits on the answer-checking path).
+            Number::Int(i) if i >= i64::MIN as i128 && i <= i64::MAX as i128 => i as i64 as f64,
             Number::Int(i) => i as f64,
             Number::Float(f) => f,
         }
@@ -303,7 +307,12 @@ impl Choices {
 
     /// Whether `value` is one of the choices.
     pub fn contains(&self, value: &str) -> bool {
-        self.options().iter().any(|c| c.value() == value)
+        self.position(value).is_some()
+    }
+
+    /// The index of the choice whose value is `value`.
+    pub fn position(&self, value: &str) -> Option<usize> {
+        self.options().iter().position(|c| c.value() == value)
     }
 }
 
@@ -579,9 +588,84 @@ impl Property {
 ///     r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee"}},"required":["assignee"]}"#
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq)]
 pub struct RequestedSchema {
     properties: Cow<'static, [Property]>,
+    /// Where the wire JSON is kept once written (see [`wire`](Self::wire)).
+    wire: WireCache,
+}
+
+/// The cell a derived form's `static` schema keeps its wire JSON in, itself a `static` beside it.
+/// (The schema only points to it: a `static` holding the cell inline could not be read by the
+/// constant evaluation that checks a form's vocabulary at compile time.)
+pub type WireCell = std::sync::OnceLock<Box<RawValue>>;
+
+/// Where a schema's wire JSON is kept.
+enum WireCache {
+    /// A cell in a `static` beside the schema (derived forms).
+    Static(&'static WireCell),
+    /// A cell of its own (schemas built at run time).
+    Owned(Box<WireCell>),
+    /// A `static` schema made with [`RequestedSchema::from_static`]: kept in a process-wide table
+    /// by the address of its properties.
+    Table,
+}
+
+/// The wire JSON of schemas made with `from_static`, by the address of their (static) properties.
+fn table_wire(schema: &RequestedSchema) -> &'static RawValue {
+    use std::collections::HashMap;
+    use std::sync::{PoisonError, RwLock};
+    static TABLE: RwLock<Option<HashMap<usize, &'static RawValue>>> = RwLock::new(None);
+    let key = schema.properties().as_ptr() as usize;
+    if let Some(found) = TABLE
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|t| t.get(&key))
+    {
+        return found;
+    }
+    let mut table = TABLE.write().unwrap_or_else(PoisonError::into_inner);
+    // The properties are `'static`, so the key is never reused: writing once and leaking is
+    // bounded by the number of such schemas in the program.
+    table
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert_with(|| Box::leak(serialize_wire(schema)))
+}
+
+fn serialize_wire(schema: &RequestedSchema) -> Box<RawValue> {
+    // Serializing this model cannot fail (string keys, finite numbers); should it ever, the empty
+    // object keeps the result valid JSON.
+    serde_json::value::to_raw_value(schema).unwrap_or_else(|_| empty_object())
+}
+
+impl Clone for RequestedSchema {
+    fn clone(&self) -> Self {
+        RequestedSchema {
+            properties: self.properties.clone(),
+            wire: match &self.wire {
+                WireCache::Static(cell) => WireCache::Static(cell),
+                WireCache::Owned(_) => WireCache::Owned(Box::default()),
+                WireCache::Table => WireCache::Table,
+            },
+        }
+    }
+}
+
+impl PartialEq for RequestedSchema {
+    /// Schemas are equal when their properties are (whether either was serialized yet does not
+    /// matter).
+    fn eq(&self, other: &Self) -> bool {
+        self.properties == other.properties
+    }
+}
+
+impl fmt::Debug for RequestedSchema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RequestedSchema")
+            .field("properties", &self.properties)
+            .finish()
+    }
 }
 
 impl RequestedSchema {
@@ -589,13 +673,53 @@ impl RequestedSchema {
     pub fn new(properties: Vec<Property>) -> Self {
         RequestedSchema {
             properties: Cow::Owned(properties),
+            wire: WireCache::Owned(Box::default()),
         }
     }
 
-    /// A schema over properties held in a `static` (what derived forms use).
+    /// A schema over properties held in a `static`.
     pub const fn from_static(properties: &'static [Property]) -> Self {
         RequestedSchema {
             properties: Cow::Borrowed(properties),
+            wire: WireCache::Table,
+        }
+    }
+
+    /// A schema over properties held in a `static`, keeping its wire JSON in `wire` (what derived
+    /// forms use: both are statics the derive writes).
+    pub const fn from_static_with_wire(
+        properties: &'static [Property],
+        wire: &'static WireCell,
+    ) -> Self {
+        RequestedSchema {
+            properties: Cow::Borrowed(properties),
+            wire: WireCache::Static(wire),
+        }
+    }
+
+    /// The schema as wire JSON, the exact bytes of its `Serialize` output. Written on the first
+    /// call and kept, so for a derived form (whose schema is a `static`) every later call is a
+    /// load: nothing is built or serialized per request. Embed it in a message as a
+    /// [`RawValue`] with [`wire`](Self::wire).
+    ///
+    /// ```
+    /// # use mcpdesc_runtime::ElicitationForm;
+    /// #[derive(ElicitationForm)]
+    /// struct Ask { name: String }
+    /// let json = Ask::requested_schema().wire_json();
+    /// assert_eq!(json, serde_json::to_string(Ask::requested_schema()).unwrap());
+    /// assert!(std::ptr::eq(json, Ask::requested_schema().wire_json()));
+    /// ```
+    pub fn wire_json(&self) -> &str {
+        self.wire().get()
+    }
+
+    /// The schema as a [`RawValue`]: serializing a message that holds it copies these bytes.
+    pub fn wire(&self) -> &RawValue {
+        match &self.wire {
+            WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
+            WireCache::Owned(cell) => cell.get_or_init(|| serialize_wire(self)),
+            WireCache::Table => table_wire(self),
         }
     }
 
@@ -648,6 +772,11 @@ impl RequestedSchema {
         // number is finite or written as `null` by serde_json.
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
+}
+
+/// `{}` as a raw value.
+fn empty_object() -> Box<RawValue> {
+    RawValue::from_string("{}".to_owned()).unwrap_or_else(|_| Box::<RawValue>::default())
 }
 
 impl Serialize for RequestedSchema {

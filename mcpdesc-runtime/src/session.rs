@@ -222,7 +222,7 @@ pub async fn elicit<F: ElicitationForm>(
 
 fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
     let requested_schema: ElicitationSchema =
-        serde_json::from_value(F::requested_schema().to_value()).map_err(ElicitError::Schema)?;
+        serde_json::from_str(F::requested_schema().wire_json()).map_err(ElicitError::Schema)?;
     Ok(ElicitRequestParams::FormElicitationParams {
         meta: None,
         message,

@@ -336,22 +336,27 @@ impl DescriptionBuilder {
             .iter()
             .map(|e| e.scope.unwrap_or(root_scope))
             .collect();
-        for (a, first) in entries.iter().enumerate() {
-            for (b, second) in entries.iter().enumerate().skip(a + 1) {
+        // The entries of each primitive, by kind and identity: one pass, so that neither the
+        // duplicate check nor the merge below scans every entry per entry.
+        let mut by_identity: std::collections::HashMap<(Kind, &str), Vec<usize>> =
+            std::collections::HashMap::with_capacity(entries.len());
+        for (b, second) in entries.iter().enumerate() {
+            let same = by_identity
+                .entry((second.kind, second.identity.as_str()))
+                .or_default();
+            for &a in same.iter() {
                 let overlap = scopes[a].intersection(scopes[b]);
-                if first.kind == second.kind
-                    && first.identity == second.identity
-                    && !overlap.is_empty()
-                {
+                if !overlap.is_empty() {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
                             "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
-                            first.kind.name(),
-                            first.identity,
+                            entries[a].kind.name(),
+                            entries[a].identity,
                         ),
                     });
                 }
             }
+            same.push(b);
         }
 
         // Merge declarations.
@@ -359,12 +364,10 @@ impl DescriptionBuilder {
             vec![Vec::new(); entries.len()];
         for decl in &self.declarations {
             let target = decl.primitive();
-            let matching: Vec<usize> = entries
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.kind == Kind::of(target) && e.identity == target.identity())
-                .map(|(i, _)| i)
-                .collect();
+            let matching: Vec<usize> = by_identity
+                .get(&(Kind::of(target), target.identity()))
+                .cloned()
+                .unwrap_or_default();
             if matching.is_empty() {
                 problems.push(BuildProblem::UnknownPrimitive {
                     declaration: decl.name().to_owned(),
@@ -598,7 +601,7 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
 }
 
 /// The kinds of primitive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Tool,
     Resource,

@@ -8,10 +8,11 @@ use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
-/// The identities seen so far in one collection, with their scopes and indices.
+/// The identities seen so far in one collection, with their scopes and indices (by identity, so
+/// that a collection of thousands is checked in one pass).
 #[derive(Default)]
 pub(crate) struct Identities<'a> {
-    seen: Vec<(&'a str, VersionSet, usize)>,
+    seen: std::collections::HashMap<&'a str, Vec<(VersionSet, usize)>>,
 }
 
 impl<'a> Identities<'a> {
@@ -29,10 +30,8 @@ impl<'a> Identities<'a> {
         let Some(Value::String(id)) = object.get(kind.identity) else {
             return;
         };
-        if let Some((_, earlier, first)) = self
-            .seen
-            .iter()
-            .find(|(other, s, _)| *other == id && !s.intersection(scope).is_empty())
+        let same = self.seen.entry(id).or_default();
+        if let Some((earlier, first)) = same.iter().find(|(s, _)| !s.intersection(scope).is_empty())
         {
             let overlap = earlier.intersection(scope);
             cx.error(
@@ -45,7 +44,7 @@ impl<'a> Identities<'a> {
                 ),
             );
         }
-        self.seen.push((id, scope, index));
+        same.push((scope, index));
     }
 }
 
