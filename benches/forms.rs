@@ -180,6 +180,26 @@ mod wire {
             .len()
     }
 
+    /// Ours into rmcp's typed `ElicitationSchema`, as the `session` helpers hand it to rmcp (whose
+    /// request parameters hold the typed schema): the cached bytes parsed.
+    #[divan::bench]
+    fn ours_wire_json_into_rmcp_schema() -> bool {
+        serde_json::from_str::<rmcp::model::ElicitationSchema>(
+            divan::black_box(Triage::requested_schema()).wire_json(),
+        )
+        .is_ok()
+    }
+
+    /// What the `session` helpers pay per request: the typed schema, read once and kept, cloned.
+    #[divan::bench]
+    fn ours_kept_rmcp_schema_cloned(bencher: divan::Bencher) {
+        let kept = serde_json::from_str::<rmcp::model::ElicitationSchema>(
+            Triage::requested_schema().wire_json(),
+        )
+        .ok();
+        bencher.bench(|| divan::black_box(&kept).clone());
+    }
+
     /// Ours before the cache: the static schema serialized per call.
     #[divan::bench]
     fn ours_static_schema_serialized() -> String {

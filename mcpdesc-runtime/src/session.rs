@@ -43,7 +43,7 @@ use serde_json::{Map, Value};
 
 use crate::registry::{Declaration, Mode, Primitive};
 use crate::version::{ProtocolVersion, VersionSet};
-use crate::{ContentError, ElicitationForm};
+use crate::{ContentError, ElicitationForm, RequestedSchema};
 
 /// What the user did with a URL-mode request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,13 +221,39 @@ pub async fn elicit<F: ElicitationForm>(
 }
 
 fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
-    let requested_schema: ElicitationSchema =
-        serde_json::from_str(F::requested_schema().wire_json()).map_err(ElicitError::Schema)?;
+    let requested_schema = rmcp_schema(F::requested_schema())?;
     Ok(ElicitRequestParams::FormElicitationParams {
         meta: None,
         message,
         requested_schema,
     })
+}
+
+/// The form's schema as rmcp's typed `ElicitationSchema`, which rmcp's request parameters hold.
+/// Reading it from the wire JSON costs tens of microseconds (rmcp's schema types are untagged
+/// enums), so it is read once per form and process, kept by the address of the form's `static`
+/// schema, and cloned per request; it serializes back to exactly the wire JSON (tested in
+/// `tests/serve_stdio.rs`).
+fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, ElicitError> {
+    use std::collections::HashMap;
+    use std::sync::{PoisonError, RwLock};
+    static KEPT: RwLock<Option<HashMap<usize, ElicitationSchema>>> = RwLock::new(None);
+    let key = std::ptr::from_ref(schema) as usize;
+    if let Some(kept) = KEPT
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|m| m.get(&key))
+    {
+        return Ok(kept.clone());
+    }
+    let read: ElicitationSchema =
+        serde_json::from_str(schema.wire_json()).map_err(ElicitError::Schema)?;
+    KEPT.write()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert_with(HashMap::new)
+        .insert(key, read.clone());
+    Ok(read)
 }
 
 fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, ElicitError> {

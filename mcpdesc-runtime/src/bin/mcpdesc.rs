@@ -100,13 +100,19 @@ fn check(path: &Path) -> Outcome {
         },
         "json" => match mcpdesc_runtime::json::from_str(&text) {
             Ok(v) => {
+                let diagnostics = validate(&v).into_diagnostics();
                 // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
-                // locate the diagnostics. (The JSON reader's value stays authoritative.)
-                let positions = mcpdesc_runtime::yaml::from_str_with_positions(&text)
-                    .ok()
-                    .filter(|(same, _)| *same == v)
-                    .map(|(_, p)| p);
-                (v, positions)
+                // locate the diagnostics. (The JSON reader's value stays authoritative.) A clean
+                // file needs no positions, so the second reading is only paid for a report.
+                let positions = if diagnostics.is_empty() {
+                    None
+                } else {
+                    mcpdesc_runtime::yaml::from_str_with_positions(&text)
+                        .ok()
+                        .filter(|(same, _)| *same == v)
+                        .map(|(_, p)| p)
+                };
+                return Outcome::Checked(diagnostics, positions);
             }
             Err(e) => {
                 let lines: Vec<String> = e
