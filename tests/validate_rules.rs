@@ -863,3 +863,37 @@ fn metadata_members_have_the_format_shapes() {
         "/resources/0/annotations/priority",
     );
 }
+
+#[test]
+fn a_shared_form_is_reported_at_every_declaration_that_uses_it() {
+    let decl = |name: &str| {
+        json!({"name": name, "mode": "form", "message": "m",
+               "requestedSchema": {"$componentRef": "#/components/schemas/Shared"}})
+    };
+    let mut document = doc(json!(ALL), tool(json!([decl("a"), decl("b")])));
+    document["tools"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "u", "inputSchema": {"type": "object"}, "elicitations": [decl("c")]}));
+    document["components"] = json!({"schemas": {"Shared": {"type": "object", "properties": {
+        "labels": {"type": "array", "items": {"type": "string", "enum": ["bug"]}}
+    }}}});
+    let report = validate(&document);
+    let paths: Vec<&str> = report
+        .errors()
+        .filter(|d| d.code == "elicitation-form-schema-version-mismatch")
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/tools/0/elicitations/0/requestedSchema/properties/labels",
+            "/tools/0/elicitations/1/requestedSchema/properties/labels",
+            "/tools/1/elicitations/0/requestedSchema/properties/labels",
+        ],
+        "{report}"
+    );
+    // In a scope without 2025-06-18 the same form is clean everywhere.
+    document["protocolVersions"] = json!(MODERN);
+    assert!(validate(&document).is_empty());
+}

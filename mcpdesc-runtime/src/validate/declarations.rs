@@ -206,7 +206,7 @@ fn check_one<'a>(
                         super::references::resolve_schema(cx, value, &schema_path)
                     {
                         schema = Some(resolved);
-                        super::form_schema::check_in_scope(cx, resolved, &schema_path, scope);
+                        check_form(cx, value, resolved, &schema_path, scope);
                     }
                 }
             }
@@ -249,4 +249,48 @@ fn check_one<'a>(
         schema,
         url,
     })
+}
+
+/// Checks a declaration's form in its scope. A form shared through `components.schemas` is
+/// checked once per scope: its diagnostics are kept (relative to the form) and repeated at every
+/// declaration that references it, as if checked there.
+fn check_form<'a>(
+    cx: &mut Cx<'a>,
+    written: &'a Value,
+    resolved: &'a Value,
+    path: &str,
+    scope: VersionSet,
+) {
+    if std::ptr::eq(written, resolved) {
+        super::form_schema::check_in_scope(cx, resolved, path, scope);
+        return;
+    }
+    let key = (std::ptr::from_ref(resolved) as usize, scope);
+    if let Some(kept) = cx.checked_forms.get(&key) {
+        let replay: Vec<super::Diagnostic> = kept
+            .iter()
+            .map(|d| super::Diagnostic {
+                path: format!("{path}{}", d.path),
+                ..d.clone()
+            })
+            .collect();
+        cx.diagnostics.extend(replay);
+        return;
+    }
+    let before = cx.diagnostics.len();
+    super::form_schema::check_in_scope(cx, resolved, path, scope);
+    // Kept only when every diagnostic sits inside the form, so that replaying is exact.
+    let kept: Option<Vec<super::Diagnostic>> = cx.diagnostics[before..]
+        .iter()
+        .map(|d| {
+            let relative = d.path.strip_prefix(path)?;
+            Some(super::Diagnostic {
+                path: relative.to_owned(),
+                ..d.clone()
+            })
+        })
+        .collect();
+    if let Some(kept) = kept {
+        cx.checked_forms.insert(key, kept);
+    }
 }

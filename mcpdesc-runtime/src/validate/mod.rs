@@ -239,6 +239,9 @@ pub(crate) struct Cx<'a> {
     pub(crate) document: &'a Value,
     pub(crate) root_scope: VersionSet,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Forms reached through a component reference, already checked: by the form's address in
+    /// the document and the scope, the diagnostics it gave, relative to the form.
+    pub(crate) checked_forms: std::collections::HashMap<(usize, VersionSet), Vec<Diagnostic>>,
 }
 
 impl<'a> Cx<'a> {
@@ -247,6 +250,7 @@ impl<'a> Cx<'a> {
             document,
             root_scope: VersionSet::ALL,
             diagnostics: Vec::new(),
+            checked_forms: std::collections::HashMap::new(),
         }
     }
 
