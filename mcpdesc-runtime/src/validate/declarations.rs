@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::kind::Kind;
 use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
@@ -35,7 +36,7 @@ pub(crate) fn check<'a>(
     primitive_scope: VersionSet,
 ) -> Vec<Declared<'a>> {
     let mut out = Vec::new();
-    let Some(value) = primitive.get("elicitations") else {
+    let Some(value) = primitive.member("elicitations") else {
         return out;
     };
     let list_path = pointer(path, "elicitations");
@@ -134,7 +135,7 @@ fn check_one<'a>(
         );
     }
 
-    let mode = match decl.get("mode") {
+    let mode = match decl.member("mode") {
         None => {
             cx.structural(
                 rule,
@@ -162,7 +163,7 @@ fn check_one<'a>(
         None => primitive_scope,
     };
 
-    let url = match decl.get("url") {
+    let url = match decl.member("url") {
         Some(Value::String(u)) => {
             if !crate::text::is_absolute_uri(u) {
                 cx.structural(
@@ -194,7 +195,7 @@ fn check_one<'a>(
                     "a form-mode declaration must not have a `url`: remove it, or make this a separate declaration with mode \"url\"",
                 );
             }
-            match decl.get("requestedSchema") {
+            match decl.member("requestedSchema") {
                 None => cx.structural(
                     rule,
                     path,

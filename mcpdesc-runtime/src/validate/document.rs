@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use super::Members as _;
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
 use crate::version::VersionSet;
 
@@ -58,7 +59,7 @@ pub(crate) fn check(cx: &mut Cx) {
         "an MCP Description",
     );
 
-    match root.get("mcpdesc") {
+    match root.member("mcpdesc") {
         None => cx.structural(
             rules::DOCUMENT_MEMBERS,
             "",
@@ -73,7 +74,7 @@ pub(crate) fn check(cx: &mut Cx) {
             ),
         ),
     }
-    if let Some(schema) = root.get("$schema")
+    if let Some(schema) = root.member("$schema")
         && !schema.is_string()
     {
         cx.structural(
@@ -83,7 +84,7 @@ pub(crate) fn check(cx: &mut Cx) {
         );
     }
 
-    match root.get("info") {
+    match root.member("info") {
         None => cx.structural(
             rules::DOCUMENT_MEMBERS,
             "",
@@ -124,7 +125,7 @@ pub(crate) fn check(cx: &mut Cx) {
         ),
     }
 
-    match root.get("protocolVersions") {
+    match root.member("protocolVersions") {
         None => cx.structural(
             rules::DOCUMENT_MEMBERS,
             "",
@@ -161,7 +162,7 @@ pub(crate) fn check(cx: &mut Cx) {
         "tags",
         "security",
     ] {
-        match root.get(key) {
+        match root.member(key) {
             None => {}
             Some(Value::Array(items)) if items.is_empty() && key != "security" => {
                 cx.structural(
@@ -179,7 +180,7 @@ pub(crate) fn check(cx: &mut Cx) {
         }
     }
     for key in ["securitySchemes", "components"] {
-        match root.get(key) {
+        match root.member(key) {
             Some(Value::Object(m)) if m.is_empty() => cx.structural(
                 rules::DOCUMENT_MEMBERS,
                 &pointer("", key),
@@ -194,7 +195,7 @@ pub(crate) fn check(cx: &mut Cx) {
         }
     }
 
-    if let Some(Value::Array(transports)) = root.get("transports") {
+    if let Some(Value::Array(transports)) = root.member("transports") {
         let root_scope = cx.root_scope;
         for (i, t) in transports.iter().enumerate() {
             let path = pointer("/transports", i);

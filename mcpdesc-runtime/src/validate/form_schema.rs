@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::{Cx, Diagnostic, codes, pointer, rules};
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
@@ -160,14 +161,14 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
             );
         }
     }
-    if root.get("type") != Some(&Value::from("object")) {
+    if root.member("type") != Some(&Value::from("object")) {
         structural(
             cx,
             &pointer(path, "type"),
             "a requestedSchema needs `\"type\": \"object\"`",
         );
     }
-    let has_dollar_schema = match root.get("$schema") {
+    let has_dollar_schema = match root.member("$schema") {
         Some(Value::String(s)) => {
             if !crate::text::is_absolute_uri(s) {
                 structural(cx, &pointer(path, "$schema"), "`$schema` must be a URI");
@@ -186,7 +187,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
     };
     let props_path = pointer(path, "properties");
     let mut properties = Vec::new();
-    match root.get("properties") {
+    match root.member("properties") {
         None => structural(
             cx,
             path,
@@ -206,7 +207,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
         ),
     }
     let mut required: Vec<&str> = Vec::new();
-    match root.get("required") {
+    match root.member("required") {
         None => {}
         Some(Value::Array(items)) => {
             for (i, item) in items.iter().enumerate() {
@@ -219,7 +220,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                     ),
                     Some(name) => {
                         let declared = root
-                            .get("properties")
+                            .member("properties")
                             .and_then(Value::as_object)
                             .is_some_and(|p| p.contains_key(name));
                         if !declared {
@@ -264,7 +265,7 @@ fn text(
     key: &str,
     path: &str,
 ) -> Option<Cow<'static, str>> {
-    match object.get(key) {
+    match object.member(key) {
         Some(Value::String(s)) => Some(Cow::Owned(s.clone())),
         Some(_) => {
             structural(cx, &pointer(path, key), format!("`{key}` must be a string"));
@@ -277,7 +278,7 @@ fn text(
 /// A non-negative integer: `3`, or `3.0` (an integer in JSON Schema, whose numbers have no
 /// integer type of their own).
 fn count(cx: &mut Cx, object: &Map<String, Value>, key: &str, path: &str) -> Option<u64> {
-    match object.get(key) {
+    match object.member(key) {
         Some(v) => match v.as_u64().or_else(|| {
             v.as_f64()
                 .filter(|f| f.fract() == 0.0 && (0.0..=u64::MAX as f64).contains(f))
@@ -299,7 +300,7 @@ fn count(cx: &mut Cx, object: &Map<String, Value>, key: &str, path: &str) -> Opt
 }
 
 fn number(cx: &mut Cx, object: &Map<String, Value>, key: &str, path: &str) -> Option<Number> {
-    match object.get(key) {
+    match object.member(key) {
         Some(v) => match Number::from_json(v) {
             Some(n) => Some(n),
             None => {
@@ -380,8 +381,8 @@ fn titled_options(cx: &mut Cx, value: &Value, path: &str, what: &str) -> Option<
             }
         }
         match (
-            option.get("const").and_then(Value::as_str),
-            option.get("title").and_then(Value::as_str),
+            option.member("const").and_then(Value::as_str),
+            option.member("title").and_then(Value::as_str),
         ) {
             (Some(c), Some(t)) => {
                 out.push(Choice::new(c.to_owned(), Some(Cow::Owned(t.to_owned()))))
@@ -409,12 +410,12 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
         return None;
     };
     let before = cx.diagnostics.len();
-    let ty = object.get("type").and_then(Value::as_str);
+    let ty = object.member("type").and_then(Value::as_str);
     let kind = match ty {
         Some("string") if object.contains_key("enum") => {
             keys_within(cx, object, path, &["enum", "enumNames"], "a single-select");
-            let values = strings(cx, object.get("enum")?, &pointer(path, "enum"), "`enum`")?;
-            let names = match object.get("enumNames") {
+            let values = strings(cx, object.member("enum")?, &pointer(path, "enum"), "`enum`")?;
+            let names = match object.member("enumNames") {
                 Some(v) => {
                     let names = strings(cx, v, &pointer(path, "enumNames"), "`enumNames`")?;
                     if names.len() != values.len() {
@@ -455,8 +456,12 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
         }
         Some("string") if object.contains_key("oneOf") => {
             keys_within(cx, object, path, &["oneOf"], "a titled single-select");
-            let options =
-                titled_options(cx, object.get("oneOf")?, &pointer(path, "oneOf"), "oneOf")?;
+            let options = titled_options(
+                cx,
+                object.member("oneOf")?,
+                &pointer(path, "oneOf"),
+                "oneOf",
+            )?;
             let choices = Choices::new(ChoiceStyle::Titled, options);
             let default = single_default(cx, object, path, &choices);
             PropertyKind::SingleSelect(SingleSelectSchema { choices, default })
@@ -476,7 +481,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
             {
                 invalid_range(cx, path, "minLength", "maxLength", a, b);
             }
-            let format = match object.get("format") {
+            let format = match object.member("format") {
                 None => None,
                 Some(Value::String(f)) => match StringFormat::from_name(f) {
                     Some(f) => Some(f),
@@ -527,7 +532,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
         }
         Some("boolean") => {
             keys_within(cx, object, path, &[], "a boolean");
-            let default = match object.get("default") {
+            let default = match object.member("default") {
                 None => None,
                 Some(Value::Bool(b)) => Some(*b),
                 Some(_) => {
@@ -557,7 +562,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                 invalid_range(cx, path, "minItems", "maxItems", a, b);
             }
             let items_path = pointer(path, "items");
-            let Some(items) = object.get("items").and_then(Value::as_object) else {
+            let Some(items) = object.member("items").and_then(Value::as_object) else {
                 structural(
                     cx,
                     &items_path,
@@ -577,7 +582,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                     ChoiceStyle::Titled,
                     titled_options(
                         cx,
-                        items.get("anyOf")?,
+                        items.member("anyOf")?,
                         &pointer(&items_path, "anyOf"),
                         "anyOf",
                     )?,
@@ -592,7 +597,8 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                         ),
                     );
                 }
-                if items.get("type") != Some(&Value::from("string")) || !items.contains_key("enum")
+                if items.member("type") != Some(&Value::from("string"))
+                    || !items.contains_key("enum")
                 {
                     structural(
                         cx,
@@ -603,7 +609,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                 }
                 let values = strings(
                     cx,
-                    items.get("enum")?,
+                    items.member("enum")?,
                     &pointer(&items_path, "enum"),
                     "`enum`",
                 )?;
@@ -612,7 +618,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                     values.into_iter().map(|v| Choice::new(v, None)).collect(),
                 )
             };
-            let default = match object.get("default") {
+            let default = match object.member("default") {
                 None => None,
                 Some(v) => {
                     let values = strings(

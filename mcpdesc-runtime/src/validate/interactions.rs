@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::declarations::Declared;
 use super::{Cx, closed_members, codes, is_name, pointer, rules};
 use crate::version::VersionSet;
@@ -12,8 +13,8 @@ pub(crate) type RequiredModes<'a> = Option<Vec<&'a str>>;
 
 /// The modes a tool's `clientRequirements.elicitation` requires, when it names any.
 pub(crate) fn required_modes(tool: &Map<String, Value>) -> RequiredModes<'_> {
-    tool.get("clientRequirements")
-        .and_then(|r| r.get("elicitation"))
+    tool.member("clientRequirements")
+        .and_then(|r| r.member("elicitation"))
         .and_then(Value::as_object)
         .map(|modes| {
             if modes.is_empty() {
@@ -76,7 +77,7 @@ pub(crate) fn check(
             ("input", "the tool's arguments"),
             ("result", "the completed tool result"),
         ] {
-            match example.get(key) {
+            match example.member(key) {
                 Some(Value::Object(_)) => {}
                 Some(_) => cx.structural(
                     rule,
@@ -90,7 +91,7 @@ pub(crate) fn check(
                 ),
             }
         }
-        match example.get("steps") {
+        match example.member("steps") {
             Some(Value::Array(steps)) if !steps.is_empty() => {
                 for (i, step) in steps.iter().enumerate() {
                     check_step(
@@ -133,11 +134,11 @@ fn check_step(
         );
         return;
     };
-    match step.get("type").and_then(Value::as_str) {
+    match step.member("type").and_then(Value::as_str) {
         Some("elicitation") => {}
         Some("sampling" | "roots") => {
             for key in ["request", "response"] {
-                if !step.get(key).is_some_and(Value::is_object) {
+                if !step.member(key).is_some_and(Value::is_object) {
                     cx.structural(rule, path, format!("a step needs an object `{key}`"));
                 }
             }
@@ -160,7 +161,7 @@ fn check_step(
         &["type", "declaration", "request", "response"],
         "an elicitation step",
     );
-    let declared = match step.get("declaration") {
+    let declared = match step.member("declaration") {
         None => None,
         Some(Value::String(name)) => match declarations.iter().find(|d| d.name == name) {
             Some(d) => Some(d),
@@ -194,7 +195,7 @@ fn check_step(
             None
         }
     };
-    let Some(request) = step.get("request").and_then(Value::as_object) else {
+    let Some(request) = step.member("request").and_then(Value::as_object) else {
         cx.structural(
             rule,
             path,
@@ -203,7 +204,7 @@ fn check_step(
         return;
     };
     let request_path = pointer(path, "request");
-    let mode = request.get("mode").and_then(Value::as_str);
+    let mode = request.member("mode").and_then(Value::as_str);
     let schema = check_request(cx, request, &request_path, mode);
 
     if let (Some(modes), Some(mode @ ("form" | "url"))) = (required_modes, mode)
@@ -234,7 +235,7 @@ fn check_step(
                 ),
             );
         } else if let (Some(declared_schema), Some(sent)) =
-            (d.schema, request.get("requestedSchema"))
+            (d.schema, request.member("requestedSchema"))
             && declared_schema != sent
         {
             cx.error(
@@ -244,7 +245,7 @@ fn check_step(
                 format!("the request's requestedSchema differs from the one declaration {:?} declares; send the declared schema", d.name),
             );
         } else if let (Some(declared_url), Some(sent)) =
-            (d.url, request.get("url").and_then(Value::as_str))
+            (d.url, request.member("url").and_then(Value::as_str))
             && declared_url != sent
         {
             cx.error(
@@ -257,7 +258,7 @@ fn check_step(
     }
 
     let response_path = pointer(path, "response");
-    let Some(response) = step.get("response").and_then(Value::as_object) else {
+    let Some(response) = step.member("response").and_then(Value::as_object) else {
         cx.structural(
             rule,
             path,
@@ -265,7 +266,7 @@ fn check_step(
         );
         return;
     };
-    match response.get("action").and_then(Value::as_str) {
+    match response.member("action").and_then(Value::as_str) {
         Some("accept") => {
             closed_members(
                 cx,
@@ -275,7 +276,7 @@ fn check_step(
                 &["action", "content"],
                 "an accepted response",
             );
-            match (mode, response.get("content")) {
+            match (mode, response.member("content")) {
                 (Some("url"), Some(_)) => cx.error(
                     rule,
                     codes::INTERACTION_RESPONSE_SHAPE,
@@ -342,7 +343,7 @@ fn check_request(
                 &["mode", "message", "requestedSchema"],
                 "a form request",
             );
-            let Some(schema) = request.get("requestedSchema") else {
+            let Some(schema) = request.member("requestedSchema") else {
                 cx.structural(rule, path, "a form request carries its `requestedSchema`");
                 return None;
             };
@@ -363,7 +364,7 @@ fn check_request(
                 &["mode", "message", "url"],
                 "a URL request",
             );
-            match request.get("url").and_then(Value::as_str) {
+            match request.member("url").and_then(Value::as_str) {
                 Some(u) if crate::text::is_absolute_uri(u) => {}
                 _ => cx.structural(
                     rule,

@@ -6,6 +6,7 @@
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
 use super::{Cx, closed_members, codes, pointer, rules};
 use crate::JsonType;
@@ -32,9 +33,9 @@ pub(crate) fn check(
                 }
             }
             Place::PromptArgument => {
-                if let Some(Value::Array(arguments)) = object.get("arguments") {
+                if let Some(Value::Array(arguments)) = object.member("arguments") {
                     for (i, a) in arguments.iter().enumerate() {
-                        if a.get(member.member).is_some() {
+                        if a.member(member.member).is_some() {
                             let at =
                                 pointer(&pointer(&pointer(path, "arguments"), i), member.member);
                             unsupported(cx, kind, member, &at, missing);
@@ -44,8 +45,8 @@ pub(crate) fn check(
             }
             Place::ResourceAnnotations => {
                 if object
-                    .get("annotations")
-                    .is_some_and(|a| a.get(member.member).is_some())
+                    .member("annotations")
+                    .is_some_and(|a| a.member(member.member).is_some())
                 {
                     let at = pointer(&pointer(path, "annotations"), member.member);
                     unsupported(cx, kind, member, &at, missing);
@@ -53,7 +54,7 @@ pub(crate) fn check(
             }
             Place::ToolSchemaRoot => {
                 for key in ["inputSchema", "outputSchema"] {
-                    if let Some((schema, via)) = schema_root(cx, object.get(key))
+                    if let Some((schema, via)) = schema_root(cx, object.member(key))
                         && schema.contains_key(member.member)
                     {
                         let at = match via {
@@ -96,14 +97,14 @@ fn schema_root<'a>(
     value: Option<&'a Value>,
 ) -> Option<(&'a Map<String, Value>, Option<String>)> {
     let schema = value?.as_object()?;
-    match schema.get("$componentRef") {
+    match schema.member("$componentRef") {
         None => Some((schema, None)),
         Some(Value::String(reference)) => {
             let name = reference.strip_prefix("#/components/schemas/")?;
             let target = cx
                 .document
-                .get("components")?
-                .get("schemas")?
+                .member("components")?
+                .member("schemas")?
                 .get(name)?
                 .as_object()?;
             Some((target, Some(pointer("/components/schemas", name))))
@@ -117,11 +118,11 @@ fn schema_root<'a>(
 fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scope: VersionSet) {
     let rule = kind.rule;
     for key in ["title", "description", "mimeType"] {
-        if let Some(value) = object.get(key) {
+        if let Some(value) = object.member(key) {
             expect(cx, rule, value, JsonType::String, &pointer(path, key), key);
         }
     }
-    if let Some(value) = object.get("deprecated") {
+    if let Some(value) = object.member("deprecated") {
         expect(
             cx,
             rule,
@@ -131,7 +132,7 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
             "deprecated",
         );
     }
-    if let Some(value) = object.get("size")
+    if let Some(value) = object.member("size")
         && kind == RESOURCE
         && !value.as_f64().is_some_and(|n| n >= 0.0)
     {
@@ -144,13 +145,13 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
             ),
         );
     }
-    if let Some(value) = object.get("_meta") {
+    if let Some(value) = object.member("_meta") {
         meta(cx, rule, value, &pointer(path, "_meta"));
     }
-    if let Some(value) = object.get("icons") {
+    if let Some(value) = object.member("icons") {
         icons(cx, rule, value, &pointer(path, "icons"));
     }
-    if let Some(value) = object.get("annotations") {
+    if let Some(value) = object.member("annotations") {
         let at = pointer(path, "annotations");
         if kind == TOOL {
             tool_annotations(cx, rule, value, &at);
@@ -159,12 +160,12 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
         }
     }
     if kind == TOOL {
-        if let Some(value) = object.get("execution") {
+        if let Some(value) = object.member("execution") {
             execution(cx, rule, value, &pointer(path, "execution"));
         }
         for key in ["inputSchema", "outputSchema"] {
-            if let Some(Value::Object(schema)) = object.get(key)
-                && let Some(dialect) = schema.get("$schema")
+            if let Some(Value::Object(schema)) = object.member(key)
+                && let Some(dialect) = schema.member("$schema")
                 && !dialect.is_string()
             {
                 cx.structural(
@@ -177,12 +178,12 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
                 );
             }
         }
-        if let Some(value) = object.get("outputSchema") {
+        if let Some(value) = object.member("outputSchema") {
             output_schema(cx, rule, value, &pointer(path, "outputSchema"), scope);
         }
     }
     if kind == PROMPT
-        && let Some(Value::Array(arguments)) = object.get("arguments")
+        && let Some(Value::Array(arguments)) = object.member("arguments")
     {
         for (i, argument) in arguments.iter().enumerate() {
             prompt_argument(cx, rule, argument, &pointer(&pointer(path, "arguments"), i));
@@ -211,7 +212,7 @@ fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope
         .iter()
         .filter(|v| *v < ProtocolVersion::V2026_07_28)
         .collect();
-    if !object_only.is_empty() && schema.get("type") != Some(&Value::from("object")) {
+    if !object_only.is_empty() && schema.member("type") != Some(&Value::from("object")) {
         cx.structural(
             rule,
             at,
@@ -243,7 +244,7 @@ fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str
     let Some(annotations) = value.as_object() else {
         return not_object(cx, rule, value, at, "`annotations`");
     };
-    if let Some(audience) = annotations.get("audience") {
+    if let Some(audience) = annotations.member("audience") {
         let audience_at = pointer(at, "audience");
         match audience.as_array() {
             None => cx.structural(
@@ -270,7 +271,7 @@ fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str
             }
         }
     }
-    if let Some(priority) = annotations.get("priority")
+    if let Some(priority) = annotations.member("priority")
         && !priority.as_f64().is_some_and(|p| (0.0..=1.0).contains(&p))
     {
         cx.structural(
@@ -282,7 +283,7 @@ fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str
             ),
         );
     }
-    if let Some(value) = annotations.get("lastModified") {
+    if let Some(value) = annotations.member("lastModified") {
         expect(
             cx,
             rule,
@@ -299,7 +300,7 @@ fn execution(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
         return not_object(cx, rule, value, at, "`execution`");
     };
     closed_members(cx, rule, execution, at, &["taskSupport"], "`execution`");
-    if let Some(support) = execution.get("taskSupport")
+    if let Some(support) = execution.member("taskSupport")
         && !matches!(
             support.as_str(),
             Some("forbidden" | "optional" | "required")
@@ -339,7 +340,7 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
             &["src", "mimeType", "sizes", "theme"],
             "an icon",
         );
-        match icon.get("src") {
+        match icon.member("src") {
             None => cx.structural(rule, &icon_at, "an icon needs a `src`: the icon's URI"),
             Some(Value::String(src)) if crate::text::is_absolute_uri(src) => {}
             Some(src) => cx.structural(
@@ -351,7 +352,7 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
                 ),
             ),
         }
-        if let Some(value) = icon.get("mimeType") {
+        if let Some(value) = icon.member("mimeType") {
             expect(
                 cx,
                 rule,
@@ -361,7 +362,7 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
                 "mimeType",
             );
         }
-        if let Some(sizes) = icon.get("sizes")
+        if let Some(sizes) = icon.member("sizes")
             && !sizes
                 .as_array()
                 .is_some_and(|s| s.iter().all(Value::is_string))
@@ -372,7 +373,7 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
                 "`sizes` must be an array of strings such as \"48x48\" or \"any\"",
             );
         }
-        if let Some(theme) = icon.get("theme")
+        if let Some(theme) = icon.member("theme")
             && !matches!(theme.as_str(), Some("light" | "dark"))
         {
             cx.structural(
@@ -396,7 +397,7 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
         &["name", "title", "description", "required"],
         "a prompt argument",
     );
-    match argument.get("name") {
+    match argument.member("name") {
         None => cx.structural(rule, at, "a prompt argument needs a `name`"),
         Some(name) => expect(
             cx,
@@ -412,7 +413,7 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
             expect(cx, rule, value, JsonType::String, &pointer(at, key), key);
         }
     }
-    if let Some(value) = argument.get("required") {
+    if let Some(value) = argument.member("required") {
         expect(
             cx,
             rule,

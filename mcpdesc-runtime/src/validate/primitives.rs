@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
@@ -27,7 +28,7 @@ impl<'a> Identities<'a> {
         index: usize,
         scope: VersionSet,
     ) {
-        let Some(Value::String(id)) = object.get(kind.identity) else {
+        let Some(Value::String(id)) = object.member(kind.identity) else {
             return;
         };
         let same = self.seen.entry(id).or_default();
@@ -64,7 +65,7 @@ pub(crate) fn check<'a>(
         nonempty_string(cx, kind.rule, object, key, path, true, kind.what);
     }
     if kind == TOOL {
-        match object.get("inputSchema") {
+        match object.member("inputSchema") {
             None => cx.structural(
                 kind.rule,
                 path,
@@ -72,7 +73,7 @@ pub(crate) fn check<'a>(
             ),
             Some(Value::Object(schema)) => {
                 if !schema.contains_key("$componentRef")
-                    && schema.get("type") != Some(&Value::from("object"))
+                    && schema.member("type") != Some(&Value::from("object"))
                 {
                     cx.structural(
                         kind.rule,
@@ -89,7 +90,7 @@ pub(crate) fn check<'a>(
         }
     }
     for key in ["icons", "tags", "arguments"] {
-        if let Some(Value::Array(a)) = object.get(key)
+        if let Some(Value::Array(a)) = object.member(key)
             && a.is_empty()
         {
             cx.structural(
@@ -109,7 +110,7 @@ pub(crate) fn check<'a>(
         None => root_scope,
     };
 
-    if let Some(requirements) = object.get("clientRequirements") {
+    if let Some(requirements) = object.member("clientRequirements") {
         check_client_requirements(
             cx,
             kind,
@@ -141,7 +142,7 @@ fn check_client_requirements(
         );
         return;
     }
-    let Some(elicitation) = requirements.get("elicitation") else {
+    let Some(elicitation) = requirements.member("elicitation") else {
         return;
     };
     let path = pointer(path, "elicitation");

@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value};
 
+use super::Members as _;
 use super::{Cx, codes, is_name, pointer, rules};
 
 const NAMESPACES: &[&str] = &[
@@ -16,7 +17,7 @@ const NAMESPACES: &[&str] = &[
 /// reference is malformed.
 fn as_reference(value: &Value) -> Option<Result<(&str, &str), String>> {
     let object = value.as_object()?;
-    let target = object.get("$componentRef")?;
+    let target = object.member("$componentRef")?;
     if object.len() > 1 {
         let siblings: Vec<_> = object
             .keys()
@@ -74,7 +75,7 @@ fn resolve<'a>(
             Some(Ok(target)) => target,
         };
         let target_text = current
-            .get("$componentRef")
+            .member("$componentRef")
             .and_then(Value::as_str)
             .unwrap_or_default();
         if ns != namespace {
@@ -100,7 +101,7 @@ fn resolve<'a>(
         }
         visited.push(name);
         match document
-            .get("components")
+            .member("components")
             .and_then(|c| c.get(ns))
             .and_then(|m| m.get(name))
         {
@@ -121,7 +122,7 @@ fn resolve<'a>(
 /// Checks `components` and every component reference at the places this validator knows.
 pub(crate) fn check_components(cx: &mut Cx) {
     let document = cx.document;
-    if let Some(Value::Object(components)) = document.get("components") {
+    if let Some(Value::Object(components)) = document.member("components") {
         for (ns, map) in components {
             let ns_path = pointer("/components", ns);
             if ns.starts_with("x-") {
@@ -182,7 +183,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
             };
             let path = pointer(&pointer("", collection), i);
             for key in ["inputSchema", "outputSchema"] {
-                if let Some(v) = object.get(key) {
+                if let Some(v) = object.member(key) {
                     resolve(cx, v, &pointer(&path, key), "schemas");
                 }
             }
@@ -197,7 +198,7 @@ fn check_examples<'a>(
     path: &str,
     namespace: &str,
 ) {
-    let Some(Value::Object(examples)) = object.get("examples") else {
+    let Some(Value::Object(examples)) = object.member("examples") else {
         return;
     };
     for (name, value) in examples {
