@@ -10,7 +10,8 @@
 //!   (what rmcp's `elicit` does), and a `jsonschema` validator (built once) checking the content
 //!   and then deserializing (what the TypeScript SDK does).
 //!
-//! BENCHMARKS.md has the figures of one run and the ratios.
+//! Every answer benchmark runs 1,000 calls per sample, so that the timer's own cost does not
+//! weigh on the fast ones. BENCHMARKS.md has the figures of one run and the ratios.
 
 use std::collections::BTreeSet;
 
@@ -229,21 +230,21 @@ macro_rules! answer_benches {
             use super::*;
 
             /// Ours: every rule checked, every problem reported.
-            #[divan::bench]
+            #[divan::bench(sample_size = 1000)]
             fn ours_from_content(bencher: divan::Bencher) {
                 let content = $content;
                 bencher.bench(|| <$form>::from_content(divan::black_box(&content)).is_ok());
             }
 
             /// serde's `Deserialize` from `&Value`: no rule checked.
-            #[divan::bench]
+            #[divan::bench(sample_size = 1000)]
             fn serde_deserialize_unchecked(bencher: divan::Bencher) {
                 let content = Value::Object($content);
                 bencher.bench(|| <$form>::deserialize(divan::black_box(&content)).is_ok());
             }
 
             /// `serde_json::from_value` on the owned content, as rmcp's `elicit` reads it.
-            #[divan::bench]
+            #[divan::bench(sample_size = 1000)]
             fn serde_json_from_value(bencher: divan::Bencher) {
                 let content = Value::Object($content);
                 bencher
@@ -253,7 +254,7 @@ macro_rules! answer_benches {
 
             /// A JSON Schema validator (built once) checks, then serde deserializes: what the
             /// TypeScript SDK does.
-            #[divan::bench]
+            #[divan::bench(sample_size = 1000)]
             fn jsonschema_then_deserialize(bencher: divan::Bencher) {
                 let validator = validator::<$form>();
                 let content = Value::Object($content);
