@@ -468,8 +468,9 @@ impl DescriptionBuilder {
         Ok(Description { value, warnings })
     }
 
+    /// Writes the document, moving each primitive's members into it (the builder is spent).
     fn write(
-        &self,
+        &mut self,
         merged: &[Vec<(&'static Declaration, Option<VersionSet>)>],
         shared: &BTreeMap<usize, String>,
     ) -> Value {
@@ -487,11 +488,11 @@ impl DescriptionBuilder {
         ] {
             let list: Vec<Value> = self
                 .primitives
-                .iter()
+                .iter_mut()
                 .zip(merged)
                 .filter(|(e, _)| e.kind == kind)
                 .map(|(e, declarations)| {
-                    let mut m = e.members.clone();
+                    let mut m = std::mem::take(&mut e.members);
                     if !declarations.is_empty() {
                         let list = declarations
                             .iter()
