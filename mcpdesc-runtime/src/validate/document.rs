@@ -132,9 +132,7 @@ pub(crate) fn check(cx: &mut Cx) {
             "the document needs `protocolVersions`, the MCP versions the server supports",
         ),
         Some(value) => {
-            if let Some(scope) =
-                super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "/protocolVersions")
-            {
+            if let Some(scope) = super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "") {
                 cx.root_scope = scope;
             }
         }

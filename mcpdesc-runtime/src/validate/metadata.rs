@@ -119,18 +119,11 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
     let rule = kind.rule;
     for key in ["title", "description", "mimeType"] {
         if let Some(value) = object.member(key) {
-            expect(cx, rule, value, JsonType::String, &pointer(path, key), key);
+            expect(cx, rule, value, JsonType::String, path, key);
         }
     }
     if let Some(value) = object.member("deprecated") {
-        expect(
-            cx,
-            rule,
-            value,
-            JsonType::Boolean,
-            &pointer(path, "deprecated"),
-            "deprecated",
-        );
+        expect(cx, rule, value, JsonType::Boolean, path, "deprecated");
     }
     if let Some(value) = object.member("size")
         && kind == RESOURCE
@@ -236,7 +229,7 @@ fn tool_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
             }
             _ => continue,
         };
-        expect(cx, rule, value, expected, &pointer(at, key), key);
+        expect(cx, rule, value, expected, at, key);
     }
 }
 
@@ -284,14 +277,7 @@ fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str
         );
     }
     if let Some(value) = annotations.member("lastModified") {
-        expect(
-            cx,
-            rule,
-            value,
-            JsonType::String,
-            &pointer(at, "lastModified"),
-            "lastModified",
-        );
+        expect(cx, rule, value, JsonType::String, at, "lastModified");
     }
 }
 
@@ -353,14 +339,7 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
             ),
         }
         if let Some(value) = icon.member("mimeType") {
-            expect(
-                cx,
-                rule,
-                value,
-                JsonType::String,
-                &pointer(&icon_at, "mimeType"),
-                "mimeType",
-            );
+            expect(cx, rule, value, JsonType::String, &icon_at, "mimeType");
         }
         if let Some(sizes) = icon.member("sizes")
             && !sizes
@@ -399,29 +378,15 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     );
     match argument.member("name") {
         None => cx.structural(rule, at, "a prompt argument needs a `name`"),
-        Some(name) => expect(
-            cx,
-            rule,
-            name,
-            JsonType::String,
-            &pointer(at, "name"),
-            "name",
-        ),
+        Some(name) => expect(cx, rule, name, JsonType::String, at, "name"),
     }
     for key in ["title", "description"] {
         if let Some(value) = argument.get(key) {
-            expect(cx, rule, value, JsonType::String, &pointer(at, key), key);
+            expect(cx, rule, value, JsonType::String, at, key);
         }
     }
     if let Some(value) = argument.member("required") {
-        expect(
-            cx,
-            rule,
-            value,
-            JsonType::Boolean,
-            &pointer(at, "required"),
-            "required",
-        );
+        expect(cx, rule, value, JsonType::Boolean, at, "required");
     }
 }
 
@@ -470,13 +435,22 @@ pub(crate) fn is_meta_key(key: &str) -> bool {
     prefix_ok && name_ok
 }
 
-fn expect(cx: &mut Cx, rule: &'static str, value: &Value, expected: JsonType, at: &str, key: &str) {
+/// Reports member `key` of the object at `parent` unless it has the `expected` type (the
+/// member's pointer is only written for a report).
+fn expect(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &Value,
+    expected: JsonType,
+    parent: &str,
+    key: &str,
+) {
     let actual = JsonType::of(value);
     let fits = actual == expected || (expected == JsonType::Number && actual == JsonType::Integer);
     if !fits {
         cx.structural(
             rule,
-            at,
+            &pointer(parent, key),
             format!(
                 "`{key}` must be {}, not {}",
                 expected.with_article(),

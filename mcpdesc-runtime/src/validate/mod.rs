@@ -299,8 +299,7 @@ impl<'a> Cx<'a> {
         path: &str,
     ) -> Option<VersionSet> {
         let value = object.member("protocolVersions")?;
-        let path = pointer(path, "protocolVersions");
-        read_scope(self, rule, value, &path)
+        read_scope(self, rule, value, path)
     }
 
     /// Checks that an explicit scope is a subset of its parent's.
@@ -325,17 +324,19 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Reads a `protocolVersions` array.
+/// Reads the `protocolVersions` array of the object at `parent` (its pointer is only written for
+/// a report).
 pub(crate) fn read_scope(
     cx: &mut Cx,
     rule: &'static str,
     value: &Value,
-    path: &str,
+    parent: &str,
 ) -> Option<VersionSet> {
+    let path = || pointer(parent, "protocolVersions");
     let Some(items) = value.as_array() else {
         cx.structural(
             rule,
-            path,
+            &path(),
             "`protocolVersions` must be an array of MCP protocol versions",
         );
         return None;
@@ -343,7 +344,7 @@ pub(crate) fn read_scope(
     if items.is_empty() {
         cx.structural(
             rule,
-            path,
+            &path(),
             "`protocolVersions` must not be empty: list the versions it applies to, or leave it out to inherit",
         );
         return None;
@@ -351,20 +352,19 @@ pub(crate) fn read_scope(
     let mut set = VersionSet::EMPTY;
     let mut ok = true;
     for (i, item) in items.iter().enumerate() {
-        let item_path = pointer(path, i);
         match item
             .as_str()
             .and_then(|s| s.parse::<ProtocolVersion>().ok())
         {
             Some(v) if set.contains(v) => {
-                cx.structural(rule, &item_path, format!("`{v}` is listed twice"));
+                cx.structural(rule, &pointer(&path(), i), format!("`{v}` is listed twice"));
                 ok = false;
             }
             Some(v) => set = set.with(v),
             None => {
                 cx.structural(
                     rule,
-                    &item_path,
+                    &pointer(&path(), i),
                     format!(
                         "{item} is not an MCP protocol version; the versions are {}",
                         VersionSet::ALL
