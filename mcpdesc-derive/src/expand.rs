@@ -480,6 +480,8 @@ fn expand_enum(e: &Enum) -> TokenStream {
             impl #p::FormValue for #ident {
                 const KIND: #p::ValueKind =
                     #p::ValueKind::SingleSelect(<#ident as #p::ElicitationEnum>::CHOICES);
+                // `from_value` above matches exactly the choices, the property's only rule.
+                const CONVERTS_ONLY_VALID: ::core::primitive::bool = true;
 
                 fn from_json(__value: &#p::Value) -> #p::Option<Self> {
                     #p::enum_from_json::<#ident>(__value)

@@ -123,6 +123,10 @@ pub trait FormValue: Sized {
     /// For a floating-point type, the largest finite magnitude it holds (`f32::MAX` for `f32`):
     /// a literal bound or default beyond it is a compile error. `f64::MAX` for every other type.
     const FLOAT_MAX: f64 = f64::MAX;
+    /// Whether [`from_json`](Self::from_json) succeeding proves that the value passes the
+    /// property's checks (`bool`, and enums deriving `ElicitationEnum`, whose only rule is the
+    /// choice): answers are then converted first and checked only when that fails.
+    const CONVERTS_ONLY_VALID: bool = false;
 
     /// Converts a value that already passed the schema check. `None` when it does not fit the
     /// Rust type (an integer beyond the type's range that the schema does not bound).
@@ -236,6 +240,7 @@ impl FormValue for String {
 }
 
 impl FormValue for bool {
+    const CONVERTS_ONLY_VALID: bool = true;
     const KIND: ValueKind = ValueKind::Boolean;
 
     fn from_json(value: &Value) -> Option<Self> {
@@ -411,6 +416,11 @@ fn read_field<T: FormField>(
             None
         }
         Some(value) => {
+            if <T::Value as FormValue>::CONVERTS_ONLY_VALID
+                && let Some(v) = <T::Value as FormValue>::from_json(value)
+            {
+                return Some(T::present(v));
+            }
             if !problems.check(property, value) {
                 return None;
             }
