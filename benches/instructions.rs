@@ -1,0 +1,98 @@
+//! A plain loop over one operation, for counting its instructions with valgrind's callgrind,
+//! which, unlike timings, do not depend on the machine's load: `scripts/instructions.sh` runs it
+//! for each operation with N and 0 repetitions and prints the instructions per operation and the
+//! ratios BENCHMARKS.md quotes.
+//!
+//! Usage: `instructions OPERATION N [baseline]` (`cargo bench --bench instructions -- ...`):
+//! `baseline` makes everything N operations need and runs none of them.
+
+#[path = "common/description.rs"]
+mod description;
+#[path = "common/forms.rs"]
+mod forms;
+
+use std::hint::black_box;
+
+use mcpdesc_runtime::ElicitationForm;
+use serde::Deserialize;
+use serde_json::Value;
+
+const OPERATIONS: &[&str] = &[
+    "from_content3",
+    "serde3",
+    "jsonschema3",
+    "from_content8",
+    "serde8",
+    "jsonschema8",
+    "build_validate_serialize",
+    "serialize",
+    "validate",
+];
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let operation = args.next().unwrap_or_default();
+    let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let baseline = args.next().as_deref() == Some("baseline");
+    if !OPERATIONS.contains(&operation.as_str()) {
+        eprintln!("unknown operation {operation:?}; the operations are {OPERATIONS:?}");
+        std::process::exit(2);
+    }
+    // Everything the operations read is made before the loop, in the baseline too, so that the
+    // difference between a run and its baseline is the operations alone.
+    let assign = forms::assign_valid();
+    let assign_value = Value::Object(assign.clone());
+    let triage = forms::triage_valid();
+    let triage_value = Value::Object(triage.clone());
+    let assign_validator = forms::validator::<forms::Assign>();
+    let triage_validator = forms::validator::<forms::Triage>();
+    let document = description::document();
+    let mut builders: Vec<_> = (0..if operation == "build_validate_serialize" {
+        n
+    } else {
+        0
+    })
+        .map(|_| description::builder())
+        .collect();
+    let runs = if baseline { 0 } else { n };
+    let mut kept = Vec::with_capacity(n);
+    let mut ok = 0usize;
+    for _ in 0..runs {
+        ok += match operation.as_str() {
+            "from_content3" => usize::from(forms::Assign::from_content(black_box(&assign)).is_ok()),
+            "serde3" => usize::from(forms::Assign::deserialize(black_box(&assign_value)).is_ok()),
+            "jsonschema3" => {
+                let v = black_box(&assign_value);
+                usize::from(assign_validator.is_valid(v) && forms::Assign::deserialize(v).is_ok())
+            }
+            "from_content8" => usize::from(forms::Triage::from_content(black_box(&triage)).is_ok()),
+            "serde8" => usize::from(forms::Triage::deserialize(black_box(&triage_value)).is_ok()),
+            "jsonschema8" => {
+                let v = black_box(&triage_value);
+                usize::from(triage_validator.is_valid(v) && forms::Triage::deserialize(v).is_ok())
+            }
+            "build_validate_serialize" => match builders.pop().map(|b| b.build()) {
+                Some(Ok(d)) => {
+                    let json = serde_json::to_string(d.as_value()).unwrap_or_default();
+                    let len = json.len();
+                    // Freed after the loop, as the serialization floor never frees its document.
+                    kept.push(d);
+                    len
+                }
+                _ => 0,
+            },
+            "serialize" => serde_json::to_string(black_box(&document))
+                .map(|s| s.len())
+                .unwrap_or(0),
+            "validate" => {
+                usize::from(mcpdesc_runtime::validate::validate(black_box(&document)).is_valid())
+            }
+            _ => 0,
+        };
+    }
+    black_box(ok);
+    // Built descriptions are not freed (nor are the builders a baseline leaves): the operation
+    // ends with the JSON written, and the process ends next.
+    std::mem::forget(kept);
+    std::mem::forget(builders);
+}
