@@ -132,6 +132,20 @@ pub trait FormValue: Sized {
     /// Rust type (an integer beyond the type's range that the schema does not bound).
     fn from_json(value: &Value) -> Option<Self>;
 
+    /// The value, when converting it also proves that it passes `property`'s checks (a boolean,
+    /// a derived enum's choice, an integer within the type and the property's bounds); `None`
+    /// sends the answer through the full check, which reports what is wrong. Used when reading
+    /// answers.
+    #[doc(hidden)]
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let _ = property;
+        if Self::CONVERTS_ONLY_VALID {
+            Self::from_json(value)
+        } else {
+            None
+        }
+    }
+
     /// The value as JSON.
     fn to_json(&self) -> Value;
 }
@@ -283,6 +297,27 @@ impl FormValue for f32 {
     }
 }
 
+/// An integer answer within an integer property's bounds (integral bounds only: any other
+/// answer or bound takes the full check).
+fn integer_proven(value: &Value, property: &crate::schema::Property) -> Option<i128> {
+    let Value::Number(n) = value else {
+        return None;
+    };
+    let n = match n.as_i64() {
+        Some(i) => i128::from(i),
+        None => i128::from(n.as_u64()?),
+    };
+    let crate::schema::PropertyKind::Integer(bounds) = property.schema().kind() else {
+        return None;
+    };
+    let within = |bound: Option<Number>, fits: fn(i128, i128) -> bool| match bound {
+        None => true,
+        Some(Number::Int(b)) => fits(n, b),
+        Some(Number::Float(_)) => false,
+    };
+    (within(bounds.minimum, |n, b| n >= b) && within(bounds.maximum, |n, b| n <= b)).then_some(n)
+}
+
 macro_rules! integers {
     ($($ty:ty => $emit_min:expr, $emit_max:expr;)*) => {$(
         impl FormValue for $ty {
@@ -292,6 +327,13 @@ macro_rules! integers {
                 emit_min: $emit_min,
                 emit_max: $emit_max,
             };
+
+            fn __convert_proven(
+                value: &Value,
+                property: &crate::schema::Property,
+            ) -> Option<Self> {
+                integer_proven(value, property).and_then(|n| <$ty>::try_from(n).ok())
+            }
 
             fn from_json(value: &Value) -> Option<Self> {
                 match Number::from_json(value)? {
@@ -416,9 +458,7 @@ fn read_field<T: FormField>(
             None
         }
         Some(value) => {
-            if <T::Value as FormValue>::CONVERTS_ONLY_VALID
-                && let Some(v) = <T::Value as FormValue>::from_json(value)
-            {
+            if let Some(v) = <T::Value as FormValue>::__convert_proven(value, property) {
                 return Some(T::present(v));
             }
             if !problems.check(property, value) {
