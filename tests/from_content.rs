@@ -436,3 +436,86 @@ proptest::proptest! {
         proptest::prop_assert_eq!(back.x, x);
     }
 }
+
+/// A hand-written enum whose `from_value` is lenient (it reads any case): the schema's choices
+/// still decide, because only derived enums skip the check when conversion succeeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lenient {
+    High,
+    Low,
+}
+
+impl ElicitationEnum for Lenient {
+    const CHOICES: mcpdesc_runtime::EnumChoices = mcpdesc_runtime::EnumChoices {
+        type_name: "Lenient",
+        style: mcpdesc_runtime::schema::ChoiceStyle::Untitled,
+        choices: &[
+            mcpdesc_runtime::schema::Choice::from_static("high", None),
+            mcpdesc_runtime::schema::Choice::from_static("low", None),
+        ],
+        idents: &["High", "Low"],
+    };
+
+    fn value(&self) -> &'static str {
+        match self {
+            Lenient::High => "high",
+            Lenient::Low => "low",
+        }
+    }
+
+    fn from_value(value: &str) -> Option<Self> {
+        match value.to_ascii_lowercase().as_str() {
+            "high" => Some(Lenient::High),
+            "low" => Some(Lenient::Low),
+            _ => None,
+        }
+    }
+}
+
+impl mcpdesc_runtime::FormValue for Lenient {
+    const KIND: mcpdesc_runtime::ValueKind =
+        mcpdesc_runtime::ValueKind::SingleSelect(Self::CHOICES);
+
+    fn from_json(value: &Value) -> Option<Self> {
+        value.as_str().and_then(Self::from_value)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::from(self.value())
+    }
+}
+
+#[test]
+fn a_hand_written_enum_is_checked_against_its_choices_even_when_it_reads_more() {
+    #[derive(ElicitationForm, Debug)]
+    struct Pick {
+        level: Lenient,
+    }
+    assert_eq!(
+        Pick::from_content(json!({"level": "high"}).as_object().unwrap())
+            .unwrap()
+            .level,
+        Lenient::High
+    );
+    let err = Pick::from_content(json!({"level": "HIGH"}).as_object().unwrap()).unwrap_err();
+    assert!(
+        matches!(err.problems()[0].kind(), ProblemKind::NotAChoice { value, .. } if value == "HIGH"),
+        "{err}"
+    );
+}
+
+#[test]
+fn integers_are_checked_against_bounds_whether_written_as_integers_or_floats() {
+    for (estimate, ok) in [
+        (json!(1), true),
+        (json!(10), true),
+        (json!(10.0), true),
+        (json!(0), false),
+        (json!(11), false),
+        (json!(11.0), false),
+        (json!(-1), false),
+    ] {
+        let result = parse(&with("estimate", estimate.clone()));
+        assert_eq!(result.is_ok(), ok, "{estimate}: {result:?}");
+    }
+}
