@@ -427,19 +427,31 @@ pub mod codes {
         "interaction-elicitation-client-requirements-contradiction";
 }
 
-/// `base` + `/token`, with the token escaped per RFC 6901.
+/// `base` + `/token`, with the token escaped per RFC 6901. One allocation: the token is written
+/// straight into the result, escaped as it goes.
 pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {
-    let token = token.to_string();
-    let mut out = String::with_capacity(base.len() + token.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
+    struct Escaped<'a>(&'a mut String);
+    impl fmt::Write for Escaped<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if !s.contains(['~', '/']) {
+                self.0.push_str(s);
+                return Ok(());
+            }
+            for c in s.chars() {
+                match c {
+                    '~' => self.0.push_str("~0"),
+                    '/' => self.0.push_str("~1"),
+                    c => self.0.push(c),
+                }
+            }
+            Ok(())
         }
     }
+    let mut out = String::with_capacity(base.len() + 24);
+    out.push_str(base);
+    out.push('/');
+    // Writing into a `String` cannot fail.
+    let _ = fmt::Write::write_fmt(&mut Escaped(&mut out), format_args!("{token}"));
     out
 }
 
@@ -551,4 +563,19 @@ pub(crate) fn is_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pointer;
+
+    #[test]
+    fn pointers_escape_tilde_and_slash_in_any_token() {
+        assert_eq!(pointer("", "tools"), "/tools");
+        assert_eq!(pointer("/tools", 12), "/tools/12");
+        assert_eq!(pointer("/x", "a/b~c"), "/x/a~1b~0c");
+        assert_eq!(pointer("/x", "~/"), "/x/~0~1");
+        assert_eq!(pointer("/x", ""), "/x/");
+        assert_eq!(pointer("/x", "é/ü"), "/x/é~1ü");
+    }
 }

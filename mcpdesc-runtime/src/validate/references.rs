@@ -181,13 +181,17 @@ pub(crate) fn check_components(cx: &mut Cx) {
             let Some(object) = item.as_object() else {
                 continue;
             };
-            let path = pointer(&pointer("", collection), i);
+            // Pointers are written only where there is a reference to follow (and so possibly
+            // something to report).
+            let path = || pointer(&pointer("", collection), i);
             for key in ["inputSchema", "outputSchema"] {
-                if let Some(v) = object.member(key) {
-                    resolve(cx, v, &pointer(&path, key), "schemas");
+                if let Some(v) = object.member(key)
+                    && as_reference(v).is_some()
+                {
+                    resolve(cx, v, &pointer(&path(), key), "schemas");
                 }
             }
-            check_examples(cx, object, &path, examples_ns);
+            check_examples(cx, object, path, examples_ns);
         }
     }
 }
@@ -195,7 +199,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
 fn check_examples<'a>(
     cx: &mut Cx<'a>,
     object: &'a Map<String, Value>,
-    path: &str,
+    path: impl Fn() -> String,
     namespace: &str,
 ) {
     let Some(Value::Object(examples)) = object.member("examples") else {
@@ -206,7 +210,7 @@ fn check_examples<'a>(
             resolve(
                 cx,
                 value,
-                &pointer(&pointer(path, "examples"), name),
+                &pointer(&pointer(&path(), "examples"), name),
                 namespace,
             );
         }
