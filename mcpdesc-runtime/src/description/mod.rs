@@ -739,7 +739,8 @@ fn declaration_value(
     scope: Option<VersionSet>,
     shared: &BTreeMap<usize, String>,
 ) -> Value {
-    let mut m = Map::new();
+    // Sized for every member a declaration can have, so the map never grows.
+    let mut m = Map::with_capacity(8);
     m.insert("name".into(), d.name().into());
     m.insert("mode".into(), d.mode_str().into());
     m.insert("message".into(), d.message().into());

@@ -168,7 +168,7 @@ fn check_primitives(cx: &mut Cx) {
         let Some(Value::Array(items)) = document.get(kind.collection) else {
             continue;
         };
-        let mut identities = primitives::Identities::default();
+        let mut identities = primitives::Identities::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let path = pointer(&pointer("", kind.collection), i);
             let Some(object) = item.as_object() else {

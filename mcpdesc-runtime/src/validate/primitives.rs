@@ -17,6 +17,13 @@ pub(crate) struct Identities<'a> {
 }
 
 impl<'a> Identities<'a> {
+    /// Room for a collection of `len` primitives.
+    pub(crate) fn with_capacity(len: usize) -> Self {
+        Identities {
+            seen: std::collections::HashMap::with_capacity(len),
+        }
+    }
+
     /// Reports the primitive at `index` when one before it has the same identity in an
     /// overlapping scope, then records it.
     pub(crate) fn check(
