@@ -256,17 +256,22 @@ pub fn check_registered(
     version: ProtocolVersion,
     params: &Value,
 ) -> Result<&'static Declaration, ContractError> {
-    let declarations: Vec<&'static Declaration> = registry::declarations()
-        .into_iter()
-        .filter(|d| d.primitive() == primitive)
-        .collect();
-    let schemas: Vec<Option<Value>> = declarations
+    // Every registered declaration with its form's schema as a value, made once per process:
+    // the guard in `session` runs this before every request it sends.
+    static REGISTERED: std::sync::OnceLock<Vec<(&'static Declaration, Option<Value>)>> =
+        std::sync::OnceLock::new();
+    let registered = REGISTERED.get_or_init(|| {
+        registry::declarations()
+            .into_iter()
+            .map(|d| (d, d.requested_schema().map(|s| s.to_value())))
+            .collect()
+    });
+    let declarations: Vec<&(&'static Declaration, Option<Value>)> = registered
         .iter()
-        .map(|d| d.requested_schema().map(|s| s.to_value()))
+        .filter(|(d, _)| d.primitive() == primitive)
         .collect();
     let candidates: Vec<Candidate<'_>> = declarations
         .iter()
-        .zip(&schemas)
         .map(|(d, schema)| Candidate {
             name: d.name(),
             mode: d.mode_str(),
@@ -282,6 +287,7 @@ pub fn check_registered(
     let matched = check(primitive, &candidates, version, params)?;
     declarations
         .into_iter()
+        .map(|(d, _)| *d)
         .find(|d| d.name() == matched.name())
         .ok_or_else(|| ContractError {
             primitive: primitive.to_string(),
