@@ -530,7 +530,7 @@ pub(crate) fn nonempty_string<'v>(
         // The format's schema asks for at least one character; a text of spaces has them but
         // shows the user nothing, which is worth a warning, not a refusal.
         Some(Value::String(s)) => {
-            if s.trim().is_empty() {
+            if s.chars().all(char::is_whitespace) {
                 cx.push(
                     rule,
                     codes::BLANK_TEXT,
@@ -577,5 +577,8 @@ mod tests {
         assert_eq!(pointer("/x", "~/"), "/x/~0~1");
         assert_eq!(pointer("/x", ""), "/x/");
         assert_eq!(pointer("/x", "é/ü"), "/x/é~1ü");
+        assert_eq!(pointer("/x", 0), "/x/0");
+        assert_eq!(pointer("/x", usize::MAX), format!("/x/{}", usize::MAX));
+        assert_eq!(pointer("/x", &String::from("a/b")), "/x/a~1b");
     }
 }

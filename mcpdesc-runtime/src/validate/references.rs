@@ -102,8 +102,8 @@ fn resolve<'a>(
         visited.push(name);
         match document
             .member("components")
-            .and_then(|c| c.get(ns))
-            .and_then(|m| m.get(name))
+            .and_then(|c| c.member(ns))
+            .and_then(|m| m.member(name))
         {
             Some(next) => current = next,
             None => {
