@@ -579,6 +579,6 @@ mod tests {
         assert_eq!(pointer("/x", "é/ü"), "/x/é~1ü");
         assert_eq!(pointer("/x", 0), "/x/0");
         assert_eq!(pointer("/x", usize::MAX), format!("/x/{}", usize::MAX));
-        assert_eq!(pointer("/x", &String::from("a/b")), "/x/a~1b");
+        assert_eq!(pointer("/x", String::from("a/b")), "/x/a~1b");
     }
 }
