@@ -16,69 +16,30 @@
 //! ```
 
 use std::collections::HashMap;
-use std::fmt;
 
 use serde_json::Value;
 
-/// One problem in a JSON text, at a 1-based line and column (in characters).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JsonProblem {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for JsonProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
+/// A problem in a JSON text, at a 1-based line and column (in characters).
+pub use crate::source::SourceProblem as JsonProblem;
 
 /// A JSON text that could not be read: its syntax error, or every duplicate key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JsonError {
-    problems: Vec<JsonProblem>,
-}
-
-impl JsonError {
-    /// Every problem, in the order of the text.
-    pub fn problems(&self) -> &[JsonProblem] {
-        &self.problems
-    }
-}
-
-impl fmt::Display for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            p.fmt(f)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for JsonError {}
+pub use crate::source::SourceError as JsonError;
 
 /// Reads a JSON document; a leading byte-order mark is skipped, and duplicate keys are errors.
 pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let value: Value = serde_json::from_str(text).map_err(|e| JsonError {
-        problems: vec![JsonProblem {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        JsonError::new(vec![JsonProblem {
             line: e.line(),
             column: e.column(),
             message: format!("invalid JSON: {e}"),
-        }],
+        }])
     })?;
     let problems = duplicate_keys(text);
     if problems.is_empty() {
         Ok(value)
     } else {
-        Err(JsonError { problems })
+        Err(JsonError::new(problems))
     }
 }
 

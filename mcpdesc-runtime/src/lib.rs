@@ -52,6 +52,7 @@ pub mod registry;
 pub mod schema;
 #[cfg(feature = "rmcp")]
 pub mod session;
+pub mod source;
 mod text;
 pub mod validate;
 mod version;

@@ -5,53 +5,13 @@
 //! every use of what the format forbids with its line and column; [`to_string`] writes a JSON
 //! value as YAML that any YAML 1.2 parser reads back to the same JSON.
 
-use std::fmt;
-
 use serde_json::{Map, Value};
 
 /// A problem in a YAML file, at a 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct YamlProblem {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for YamlProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
+pub use crate::source::SourceProblem as YamlProblem;
 
 /// Every problem found while reading a YAML description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct YamlError {
-    problems: Vec<YamlProblem>,
-}
-
-impl YamlError {
-    /// The problems, in file order. Never empty.
-    pub fn problems(&self) -> &[YamlProblem] {
-        &self.problems
-    }
-}
-
-impl fmt::Display for YamlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for YamlError {}
+pub use crate::source::SourceError as YamlError;
 
 #[cfg(feature = "yaml")]
 pub use reader::{Positions, from_str, from_str_with_positions};
@@ -105,14 +65,10 @@ mod reader {
         };
         match reader.stream() {
             Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
-            Ok(_) => Err(YamlError {
-                problems: reader.problems,
-            }),
+            Ok(_) => Err(YamlError::new(reader.problems)),
             Err(fatal) => {
                 reader.problems.push(fatal);
-                Err(YamlError {
-                    problems: reader.problems,
-                })
+                Err(YamlError::new(reader.problems))
             }
         }
     }

@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use mcpdesc_runtime::source::SourceError;
 use mcpdesc_runtime::validate::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
@@ -89,14 +90,7 @@ fn check(path: &Path) -> Outcome {
     let (value, positions): (Value, _) = match ext.to_ascii_lowercase().as_str() {
         "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str_with_positions(&text) {
             Ok((v, p)) => (v, Some(p)),
-            Err(e) => {
-                let lines: Vec<String> = e
-                    .problems()
-                    .iter()
-                    .map(|p| format!("{name}:{}:{}: {}", p.line, p.column, p.message))
-                    .collect();
-                return Outcome::Unreadable(lines.join("\n"));
-            }
+            Err(e) => return unreadable(&name, &e),
         },
         "json" => match mcpdesc_runtime::json::from_str(&text) {
             Ok(v) => {
@@ -114,14 +108,7 @@ fn check(path: &Path) -> Outcome {
                 };
                 return Outcome::Checked(diagnostics, positions);
             }
-            Err(e) => {
-                let lines: Vec<String> = e
-                    .problems()
-                    .iter()
-                    .map(|p| format!("{name}:{}:{}: {}", p.line, p.column, p.message))
-                    .collect();
-                return Outcome::Unreadable(lines.join("\n"));
-            }
+            Err(e) => return unreadable(&name, &e),
         },
         _ => {
             return Outcome::Unreadable(format!(
@@ -130,6 +117,16 @@ fn check(path: &Path) -> Outcome {
         }
     };
     Outcome::Checked(validate(&value).into_diagnostics(), positions)
+}
+
+/// A file that could not be read: each problem as `FILE:LINE:COLUMN: message`.
+fn unreadable(name: &impl std::fmt::Display, error: &SourceError) -> Outcome {
+    let lines: Vec<String> = error
+        .problems()
+        .iter()
+        .map(|p| format!("{name}:{p}"))
+        .collect();
+    Outcome::Unreadable(lines.join("\n"))
 }
 
 fn write_human(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::Result<()> {
