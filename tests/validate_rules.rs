@@ -645,6 +645,21 @@ fn tool_schema_dialect_is_not_defined_before_2025_11_25() {
         "field-not-supported-by-version",
         "/components/schemas/In/$schema",
     );
+    // Through a chain of references, at the component the chain ends in.
+    let mut valid = with_scope(json!(MODERN), tool);
+    valid["components"] = json!({"schemas": {
+        "In": {"$componentRef": "#/components/schemas/Base"},
+        "Base": {"$schema": dialect, "type": "object"}
+    }});
+    let mut invalid = valid.clone();
+    invalid["protocolVersions"] = json!(ALL);
+    case(
+        valid,
+        invalid,
+        "mcp.primitive.protocol-members",
+        "field-not-supported-by-version",
+        "/components/schemas/Base/$schema",
+    );
 }
 
 #[test]

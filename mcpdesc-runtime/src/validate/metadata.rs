@@ -90,27 +90,15 @@ fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, miss
     );
 }
 
-/// A tool schema's root object, following one component reference (`None` when it is neither).
-/// The second member is the component's pointer when the schema was reached through one.
+/// A tool schema's root object, following component references (`None` when it is not an
+/// object or a reference is broken, which `references` reports). The second member is the
+/// pointer of the component it was reached through, if any.
 fn schema_root<'a>(
     cx: &Cx<'a>,
     value: Option<&'a Value>,
 ) -> Option<(&'a Map<String, Value>, Option<String>)> {
-    let schema = value?.as_object()?;
-    match schema.member("$componentRef") {
-        None => Some((schema, None)),
-        Some(Value::String(reference)) => {
-            let name = reference.strip_prefix("#/components/schemas/")?;
-            let target = cx
-                .document
-                .member("components")?
-                .member("schemas")?
-                .get(name)?
-                .as_object()?;
-            Some((target, Some(pointer("/components/schemas", name))))
-        }
-        Some(_) => None,
-    }
+    let (target, component) = super::references::schema_target(cx.document, value?)?;
+    Some((target.as_object()?, component))
 }
 
 /// The shapes of the metadata members, as the format's JSON Schema states them. Problems are

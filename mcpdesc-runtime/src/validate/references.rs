@@ -56,67 +56,119 @@ pub(crate) fn resolve_schema<'a>(
     resolve(cx, value, path, "schemas")
 }
 
+/// Where a reference chain went wrong.
+enum Broken<'a> {
+    /// The reference object itself is malformed.
+    Malformed(String),
+    /// It points into another namespace (`target` is the reference's text).
+    WrongNamespace { target: &'a str, namespace: &'a str },
+    /// The chain loops: the names visited, then the one met again.
+    Cycle {
+        visited: Vec<&'a str>,
+        name: &'a str,
+    },
+    /// It names no component.
+    Missing {
+        target: &'a str,
+        namespace: &'a str,
+        name: &'a str,
+    },
+}
+
+/// Follows `value` through component references in `namespace` to what it stands for: the value
+/// and the name of the last component reached (`None` when `value` is no reference).
+fn follow<'a>(
+    document: &'a Value,
+    value: &'a Value,
+    namespace: &str,
+) -> Result<(&'a Value, Option<&'a str>), Broken<'a>> {
+    let mut current = value;
+    let mut visited: Vec<&str> = Vec::new();
+    loop {
+        let (ns, name) = match as_reference(current) {
+            None => return Ok((current, visited.last().copied())),
+            Some(Err(message)) => return Err(Broken::Malformed(message)),
+            Some(Ok(target)) => target,
+        };
+        let target = current
+            .member("$componentRef")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if ns != namespace {
+            return Err(Broken::WrongNamespace {
+                target,
+                namespace: ns,
+            });
+        }
+        if visited.contains(&name) {
+            return Err(Broken::Cycle { visited, name });
+        }
+        visited.push(name);
+        current = document
+            .member("components")
+            .and_then(|c| c.member(ns))
+            .and_then(|m| m.member(name))
+            .ok_or(Broken::Missing {
+                target,
+                namespace: ns,
+                name,
+            })?;
+    }
+}
+
+/// The schema `value` stands for and the pointer of the component it was reached through, if
+/// any; `None` when a reference is broken (which `resolve_schema` reports). Reports nothing.
+pub(crate) fn schema_target<'a>(
+    document: &'a Value,
+    value: &'a Value,
+) -> Option<(&'a Value, Option<String>)> {
+    let (target, component) = follow(document, value, "schemas").ok()?;
+    Some((
+        target,
+        component.map(|name| pointer("/components/schemas", name)),
+    ))
+}
+
 fn resolve<'a>(
     cx: &mut Cx<'a>,
     value: &'a Value,
     path: &str,
     namespace: &str,
 ) -> Option<&'a Value> {
-    let mut current = value;
-    let mut visited: Vec<&str> = Vec::new();
-    let document = cx.document;
-    loop {
-        let (ns, name) = match as_reference(current) {
-            None => return Some(current),
-            Some(Err(message)) => {
-                cx.structural(rules::COMPONENT_REFERENCES, path, message);
-                return None;
-            }
-            Some(Ok(target)) => target,
-        };
-        let target_text = current
-            .member("$componentRef")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        if ns != namespace {
-            cx.error(
-                rules::COMPONENT_REFERENCES,
-                codes::WRONG_NAMESPACE,
-                &pointer(path, "$componentRef"),
-                format!("{target_text:?} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`"),
-            );
-            return None;
-        }
-        if visited.contains(&name) {
-            cx.error(
-                rules::COMPONENT_REFERENCES,
-                codes::COMPONENT_CYCLE,
-                &pointer(path, "$componentRef"),
-                format!(
-                    "the references {} -> {name} loop without reaching a schema; make one of them an inline schema",
-                    visited.join(" -> ")
-                ),
-            );
-            return None;
-        }
-        visited.push(name);
-        match document
-            .member("components")
-            .and_then(|c| c.member(ns))
-            .and_then(|m| m.member(name))
-        {
-            Some(next) => current = next,
-            None => {
-                cx.error(
-                    rules::COMPONENT_REFERENCES,
-                    codes::MISSING_COMPONENT,
-                    &pointer(path, "$componentRef"),
-                    format!("{target_text:?} names no component: add `components.{ns}.{name}`, or fix the name"),
-                );
-                return None;
-            }
-        }
+    let broken = match follow(cx.document, value, namespace) {
+        Ok((target, _)) => return Some(target),
+        Err(broken) => broken,
+    };
+    let at = pointer(path, "$componentRef");
+    match broken {
+        Broken::Malformed(message) => cx.structural(rules::COMPONENT_REFERENCES, path, message),
+        Broken::WrongNamespace { target, namespace: ns } => cx.error(
+            rules::COMPONENT_REFERENCES,
+            codes::WRONG_NAMESPACE,
+            &at,
+            format!("{target:?} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`"),
+        ),
+        Broken::Cycle { visited, name } => cx.error(
+            rules::COMPONENT_REFERENCES,
+            codes::COMPONENT_CYCLE,
+            &at,
+            format!(
+                "the references {} -> {name} loop without reaching a schema; make one of them an inline schema",
+                visited.join(" -> ")
+            ),
+        ),
+        Broken::Missing {
+            target,
+            namespace: ns,
+            name,
+        } => cx.error(
+            rules::COMPONENT_REFERENCES,
+            codes::MISSING_COMPONENT,
+            &at,
+            format!("{target:?} names no component: add `components.{ns}.{name}`, or fix the name"),
+        ),
     }
+    None
 }
 
 /// Checks `components` and every component reference at the places this validator knows.
