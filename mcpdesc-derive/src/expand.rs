@@ -480,10 +480,16 @@ fn expand_enum(e: &Enum) -> TokenStream {
             impl #p::FormValue for #ident {
                 const KIND: #p::ValueKind =
                     #p::ValueKind::SingleSelect(<#ident as #p::ElicitationEnum>::CHOICES);
-                // `from_value` above matches exactly the choices, the property's only rule.
-                const CONVERTS_ONLY_VALID: ::core::primitive::bool = true;
 
                 fn from_json(__value: &#p::Value) -> #p::Option<Self> {
+                    #p::enum_from_json::<#ident>(__value)
+                }
+
+                // `from_value` above matches exactly the choices, the property's only rule.
+                fn __convert_proven(
+                    __value: &#p::Value,
+                    _: &#p::Property,
+                ) -> #p::Option<Self> {
                     #p::enum_from_json::<#ident>(__value)
                 }
 

@@ -123,10 +123,6 @@ pub trait FormValue: Sized {
     /// For a floating-point type, the largest finite magnitude it holds (`f32::MAX` for `f32`):
     /// a literal bound or default beyond it is a compile error. `f64::MAX` for every other type.
     const FLOAT_MAX: f64 = f64::MAX;
-    /// Whether [`from_json`](Self::from_json) succeeding proves that the value passes the
-    /// property's checks (`bool`, and enums deriving `ElicitationEnum`, whose only rule is the
-    /// choice): answers are then converted first and checked only when that fails.
-    const CONVERTS_ONLY_VALID: bool = false;
 
     /// Converts a value that already passed the schema check. `None` when it does not fit the
     /// Rust type (an integer beyond the type's range that the schema does not bound).
@@ -135,15 +131,11 @@ pub trait FormValue: Sized {
     /// The value, when converting it also proves that it passes `property`'s checks (a boolean,
     /// a derived enum's choice, an integer within the type and the property's bounds); `None`
     /// sends the answer through the full check, which reports what is wrong. Used when reading
-    /// answers.
+    /// answers; the default proves nothing.
     #[doc(hidden)]
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
-        let _ = property;
-        if Self::CONVERTS_ONLY_VALID {
-            Self::from_json(value)
-        } else {
-            None
-        }
+        let _ = (value, property);
+        None
     }
 
     /// The value as JSON.
@@ -254,8 +246,12 @@ impl FormValue for String {
 }
 
 impl FormValue for bool {
-    const CONVERTS_ONLY_VALID: bool = true;
     const KIND: ValueKind = ValueKind::Boolean;
+
+    // A boolean property's only rule is its type.
+    fn __convert_proven(value: &Value, _: &crate::schema::Property) -> Option<Self> {
+        value.as_bool()
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         value.as_bool()

@@ -11,7 +11,6 @@ use crate::version::{ProtocolVersion, VersionSet};
 
 /// The identities seen so far in one collection, with their scopes and indices (by identity, so
 /// that a collection of thousands is checked in one pass).
-#[derive(Default)]
 pub(crate) struct Identities<'a> {
     seen: std::collections::HashMap<&'a str, Vec<(VersionSet, usize)>>,
 }
