@@ -281,6 +281,7 @@ mod word_tests {
         assert_eq!(words("HTTPServer"), ["http", "server"]);
         assert_eq!(words("nextPageToken"), ["next", "page", "token"]);
         assert_eq!(words("mfa_code-2.x"), ["mfa", "code", "2", "x"]);
-        assert_eq!(words("user2FACode"), ["user2", "fa", "code"]);
+        assert_eq!(words("mfaCode2"), ["mfa", "code2"]);
+        assert_eq!(words("oauth2Token"), ["oauth2", "token"]);
     }
 }

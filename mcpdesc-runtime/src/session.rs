@@ -375,6 +375,20 @@ pub async fn elicit_url(
     Ok(url_answer(&result))
 }
 
+/// The URL a URL-mode declaration is sent with: `given` when there is one, else the
+/// declaration's static URL.
+fn declared_url<'a>(
+    declaration: &'a Declaration,
+    given: Option<&'a str>,
+) -> Result<&'a str, ElicitError> {
+    let Mode::Url { url: static_url } = declaration.mode() else {
+        return Err(ElicitError::NotUrlMode {
+            declaration: declaration.name(),
+        });
+    };
+    given.or(static_url).ok_or(ElicitError::InvalidUrl)
+}
+
 /// Asks a registered URL-mode declaration with its documented message: at its static URL, or at
 /// `url` when the declaration leaves the URL to run time (a given `url` wins).
 pub async fn elicit_declared_url(
@@ -383,15 +397,7 @@ pub async fn elicit_declared_url(
     url: Option<&str>,
     elicitation_id: impl Into<String>,
 ) -> Result<UrlAnswer, ElicitError> {
-    let static_url = match declaration.mode() {
-        Mode::Url { url } => url,
-        Mode::Form { .. } => {
-            return Err(ElicitError::NotUrlMode {
-                declaration: declaration.name(),
-            });
-        }
-    };
-    let url = url.or(static_url).ok_or(ElicitError::InvalidUrl)?;
+    let url = declared_url(declaration, url)?;
     elicit_url(peer, declaration.message(), url, elicitation_id).await
 }
 
@@ -616,15 +622,7 @@ impl<'a> Call<'a> {
         declaration: &'static Declaration,
         url: Option<&str>,
     ) -> Result<Step<UrlAnswer>, ElicitError> {
-        let static_url = match declaration.mode() {
-            Mode::Url { url } => url,
-            Mode::Form { .. } => {
-                return Err(ElicitError::NotUrlMode {
-                    declaration: declaration.name(),
-                });
-            }
-        };
-        let url = url.or(static_url).ok_or(ElicitError::InvalidUrl)?;
+        let url = declared_url(declaration, url)?;
         if !crate::text::is_absolute_uri(url) {
             return Err(ElicitError::InvalidUrl);
         }
