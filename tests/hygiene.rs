@@ -17,6 +17,16 @@ mod without_prelude {
         A,
         B,
     }
+
+    /// A form with run-time choices: its `...Fill` and `...Defaults` types are generated too.
+    #[derive(::mcpdesc_runtime::ElicitationForm)]
+    pub struct Runtime {
+        #[form(runtime_choices)]
+        pub who: ::std::string::String,
+        #[form(runtime_choices, min_items = 1)]
+        pub tags: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+        pub count: u8,
+    }
 }
 
 mod shadowed {
@@ -43,6 +53,14 @@ mod shadowed {
     pub enum Choice {
         A,
     }
+
+    #[derive(ElicitationForm)]
+    pub struct Runtime {
+        #[form(runtime_choices)]
+        pub who: std::string::String,
+        #[form(runtime_choices)]
+        pub tags: std::collections::BTreeSet<std::string::String>,
+    }
 }
 
 #[test]
@@ -55,4 +73,38 @@ fn both_forms_work() {
         panic!("\"B\" is not a choice of shadowed::Choice");
     };
     assert_eq!(err.problems()[0].property(), "many");
+}
+
+#[test]
+fn run_time_forms_work() {
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    let filled = without_prelude::RuntimeFill {
+        who: ChoiceList::untitled(["a", "b"]),
+        tags: ChoiceList::untitled(["x"]),
+        defaults: without_prelude::RuntimeDefaults {
+            count: Some(2),
+            ..Default::default()
+        },
+    }
+    .fill(None)
+    .unwrap();
+    let content = serde_json::json!({"who": "b", "tags": ["x"], "count": 1});
+    let form = filled.read(content.as_object().unwrap()).unwrap();
+    assert_eq!(
+        (form.who.as_str(), form.tags, form.count),
+        ("b", Some(vec!["x".to_owned()]), 1)
+    );
+
+    let filled = shadowed::RuntimeFill {
+        who: ChoiceList::untitled(["a"]),
+        tags: ChoiceList::untitled(["x", "y"]),
+        defaults: shadowed::RuntimeDefaults::default(),
+    }
+    .fill(None)
+    .unwrap();
+    let content = serde_json::json!({"who": "z", "tags": ["y"]});
+    let Err(err) = filled.read(content.as_object().unwrap()) else {
+        panic!("\"z\" is not one of the run-time choices");
+    };
+    assert_eq!(err.problems()[0].property(), "who");
 }

@@ -9,6 +9,8 @@ use crate::ctxt::Ctxt;
 /// A `#[derive(ElicitationForm)]` struct.
 pub struct Form<'a> {
     pub ident: &'a syn::Ident,
+    pub vis: &'a syn::Visibility,
+    pub attrs: attr::Form,
     pub fields: Vec<Field<'a>>,
 }
 
@@ -112,6 +114,8 @@ impl<'a> Form<'a> {
             .collect();
         Some(Form {
             ident: &input.ident,
+            vis: &input.vis,
+            attrs: container,
             fields,
         })
     }
@@ -192,5 +196,17 @@ impl Field<'_> {
     /// The span of the whole field type, for errors about the type.
     pub fn ty_span(&self) -> Span {
         self.ty.span()
+    }
+
+    /// Whether the field's choices are given when the form is sent.
+    pub fn is_runtime(&self) -> bool {
+        self.attrs.runtime_choices.is_some()
+    }
+}
+
+impl Form<'_> {
+    /// Whether the derive writes the form's `...Fill` and `...Defaults` types.
+    pub fn has_fill(&self) -> bool {
+        self.attrs.fill || self.fields.iter().any(Field::is_runtime)
     }
 }

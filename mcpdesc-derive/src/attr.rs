@@ -124,6 +124,7 @@ pub const FIELD_KEYS: &[&str] = &[
     "min_items",
     "max_items",
     "not_sensitive",
+    "runtime_choices",
 ];
 pub const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
 
@@ -142,12 +143,16 @@ pub struct Field {
     pub min_items: Option<Spanned<u64>>,
     pub max_items: Option<Spanned<u64>>,
     pub not_sensitive: bool,
+    /// `runtime_choices`: the choices are given when the form is sent.
+    pub runtime_choices: Option<Span>,
     pub doc: Option<String>,
 }
 
 /// The attributes of a form struct.
 pub struct Form {
     pub rename_all: Option<RenameRule>,
+    /// `fill`: write the `...Fill` / `...Defaults` types for a form without run-time choices.
+    pub fill: bool,
 }
 
 /// The attributes of an enum.
@@ -487,6 +492,7 @@ impl Field {
         let mut min_items = Slot::new(cx, "min_items");
         let mut max_items = Slot::new(cx, "max_items");
         let mut not_sensitive = Slot::new(cx, "not_sensitive");
+        let mut runtime_choices = Slot::new(cx, "runtime_choices");
 
         each_form_key(cx, &field.attrs, |key, meta| {
             match key.to_string().as_str() {
@@ -546,6 +552,9 @@ impl Field {
                 "not_sensitive" => {
                     not_sensitive.set(key, key.span(), ());
                 }
+                "runtime_choices" => {
+                    runtime_choices.set(key, key.span(), ());
+                }
                 _ => return Err(unknown_key(meta, key, "a field", FIELD_KEYS)),
             }
             Ok(())
@@ -566,6 +575,7 @@ impl Field {
             min_items: min_items.get(),
             max_items: max_items.get(),
             not_sensitive: not_sensitive.get().is_some(),
+            runtime_choices: runtime_choices.get().map(|s| s.span),
             doc: doc_comment(&field.attrs),
         }
     }
@@ -574,6 +584,7 @@ impl Field {
 impl Form {
     pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Form {
         let mut rename_all = Slot::new(cx, "rename_all");
+        let mut fill = Slot::new(cx, "fill");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => {
@@ -582,6 +593,7 @@ impl Form {
                         rename_all.set(key, span, rule);
                     }
                 }
+                "fill" => fill.set(key, key.span(), ()),
                 "title" | "description" => {
                     skip_value(meta);
                     return Err(syn::Error::new(
@@ -592,7 +604,14 @@ impl Form {
                         ),
                     ));
                 }
-                _ => return Err(unknown_key(meta, key, "a form struct", &["rename_all"])),
+                _ => {
+                    return Err(unknown_key(
+                        meta,
+                        key,
+                        "a form struct",
+                        &["rename_all", "fill"],
+                    ));
+                }
             }
             Ok(())
         });
@@ -601,7 +620,10 @@ impl Form {
             .get()
             .map(|s| s.value)
             .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)));
-        Form { rename_all }
+        Form {
+            rename_all,
+            fill: fill.get().is_some(),
+        }
     }
 }
 

@@ -25,6 +25,45 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
         check_sensitive(cx, field);
         check_ranges(cx, field);
         check_default(cx, field);
+        check_runtime_choices(cx, field);
+    }
+}
+
+/// A field whose choices come at run time is a select: string and number keys do not apply, and
+/// its default (which must be one of choices unknown at compile time) is given at send time.
+fn check_runtime_choices(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    if a.runtime_choices.is_none() {
+        return;
+    }
+    let keys = [
+        ("min_length", a.min_length.as_ref().map(|k| k.key)),
+        ("max_length", a.max_length.as_ref().map(|k| k.key)),
+        ("format", a.format.as_ref().map(|k| k.key)),
+        ("minimum", a.minimum.as_ref().map(|k| k.key)),
+        ("maximum", a.maximum.as_ref().map(|k| k.key)),
+    ];
+    for (key, span) in keys {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!(
+                    "field `{}`: `{key}` does not apply to a field with run-time choices, whose answer is one of the choices given when the form is sent\n\
+                     remove `{key}`, or remove `runtime_choices` to ask for free text",
+                    field.member
+                ),
+            );
+        }
+    }
+    if let Some(default) = &a.default {
+        cx.error_at(
+            default.key,
+            format!(
+                "field `{}`: a field with run-time choices takes its default when the form is sent, as one of those choices\n\
+                 remove `default = ...` here and set it in the form's `...Defaults` when filling the form",
+                field.member
+            ),
+        );
     }
 }
 

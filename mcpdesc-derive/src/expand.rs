@@ -100,6 +100,23 @@ fn field_trait(field: &Field) -> TokenStream {
     quote_spanned!(field.ty_span()=> <#ty as #p::FormField>)
 }
 
+/// `<Ty as RuntimeChoiceField>` for a field marked `runtime_choices`, spanned at its type.
+fn runtime_trait(field: &Field) -> TokenStream {
+    let p = private();
+    let ty = field.ty;
+    quote_spanned!(field.ty_span()=> <#ty as #p::RuntimeChoiceField>)
+}
+
+/// The trait that reads and writes the field: `FormField`, or `RuntimeChoiceField` when its
+/// choices come at run time.
+fn reader_trait(field: &Field) -> TokenStream {
+    if field.is_runtime() {
+        runtime_trait(field)
+    } else {
+        field_trait(field)
+    }
+}
+
 fn field_attrs(field: &Field) -> TokenStream {
     let p = private();
     let a = &field.attrs;
@@ -163,6 +180,9 @@ fn const_assert(span: Span, fails: TokenStream, message: String) -> TokenStream 
 
 /// The compile-time checks of one field that need its type.
 fn field_checks(field: &Field) -> TokenStream {
+    if field.is_runtime() {
+        return runtime_field_checks(field);
+    }
     let p = private();
     let a = &field.attrs;
     let ft = field_trait(field);
@@ -281,6 +301,33 @@ fn field_checks(field: &Field) -> TokenStream {
     out
 }
 
+/// The compile-time checks of a field whose choices come at run time (its other keys are
+/// refused by `check`): item counts need a multi-select.
+fn runtime_field_checks(field: &Field) -> TokenStream {
+    let a = &field.attrs;
+    let rt = runtime_trait(field);
+    let member = field.member;
+    let ty = attr::tokens_text(field.ty);
+    let mut out = TokenStream::new();
+    let items_keys = [
+        ("min_items", a.min_items.as_ref().map(|k| k.key)),
+        ("max_items", a.max_items.as_ref().map(|k| k.key)),
+    ];
+    for (key, span) in items_keys {
+        if let Some(span) = span {
+            out.extend(const_assert(
+                span,
+                quote!(!#rt::MULTI),
+                format!(
+                    "field `{member}`: `{key}` applies only to multi-select fields, and `{ty}` is a single-select\n\
+                     a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`"
+                ),
+            ));
+        }
+    }
+    out
+}
+
 /// Checks that a number literal (a bound or a default) fits the field: whole for integer types and
 /// within the type's range.
 fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
@@ -337,17 +384,22 @@ fn expand_form(form: &Form) -> TokenStream {
     let name = ident.to_string();
     let n = form.fields.len();
     let properties = form.fields.iter().map(|f| {
-        let ft = field_trait(f);
         let wire = &f.name;
         let attrs = field_attrs(f);
-        quote!(#p::property(#wire, #ft::REQUIRED, #ft::KIND, #attrs))
+        if f.is_runtime() {
+            let rt = runtime_trait(f);
+            quote!(#p::runtime_property(#wire, #rt::REQUIRED, #rt::MULTI, #attrs))
+        } else {
+            let ft = field_trait(f);
+            quote!(#p::property(#wire, #ft::REQUIRED, #ft::KIND, #attrs))
+        }
     });
     let checks = form.fields.iter().map(field_checks);
     let vars: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    let readers: Vec<_> = form.fields.iter().map(field_trait).collect();
+    let readers: Vec<_> = form.fields.iter().map(reader_trait).collect();
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -359,8 +411,20 @@ fn expand_form(form: &Form) -> TokenStream {
         quote!([#(#messages),*])
     });
     let wires = form.fields.iter().map(|f| &f.name);
+    let static_form = if form.fields.iter().any(Field::is_runtime) {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl #p::StaticForm for #ident {}
+        }
+    };
+    let (fill_types, fill_impl) = fill_types(form);
 
     quote! {
+        #fill_types
+
+
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
@@ -379,9 +443,19 @@ fn expand_form(form: &Form) -> TokenStream {
                     &__MCPDESC_SCHEMA
                 }
 
-                #[allow(unused_variables, unused_mut)]
                 fn from_content(
                     __content: &#p::Map<#p::String, #p::Value>,
+                ) -> #p::Result<Self, #p::ContentError> {
+                    <Self as #p::ElicitationForm>::__from_content_in(
+                        __content,
+                        &__MCPDESC_PROPERTIES,
+                    )
+                }
+
+                #[allow(unused_variables, unused_mut)]
+                fn __from_content_in(
+                    __content: &#p::Map<#p::String, #p::Value>,
+                    __properties: &[#p::Property],
                 ) -> #p::Result<Self, #p::ContentError> {
                     let mut __problems = #p::Problems::new();
                     // One pass over the answer; unknown properties are ignored.
@@ -395,7 +469,11 @@ fn expand_form(form: &Form) -> TokenStream {
                     #(
                         let #vars = #readers::__read(
                             __found[#indexes],
-                            &__MCPDESC_PROPERTIES[#indexes],
+                            // The schema as sent (same properties, in order), else the static.
+                            match __properties.get(#indexes) {
+                                #p::Some(__property) => __property,
+                                #p::None => &__MCPDESC_PROPERTIES[#indexes],
+                            },
                             &mut __problems,
                         );
                     )*
@@ -421,9 +499,125 @@ fn expand_form(form: &Form) -> TokenStream {
                 const MISFITS: &'static [[&'static str; 3]] = &[#(#misfits),*];
             }
 
+            #static_form
+
+            #fill_impl
+
             ::mcpdesc_runtime::__impl_json_schema!(#ident, #name);
         };
     }
+}
+
+/// The `...Fill` and `...Defaults` types of a form with run-time parts (written beside the form,
+/// with its visibility) and the `FormFill` impl (inside the form's `const` block, where the
+/// static schema is).
+fn fill_types(form: &Form) -> (TokenStream, TokenStream) {
+    if !form.has_fill() {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let p = private();
+    let ident = form.ident;
+    let vis = form.vis;
+    let fill = format_ident!("{}Fill", ident);
+    let defaults = format_ident!("{}Defaults", ident);
+    let runtime: Vec<_> = form.fields.iter().filter(|f| f.is_runtime()).collect();
+    let runtime_members: Vec<_> = runtime.iter().map(|f| f.member).collect();
+    let runtime_docs = runtime.iter().map(|f| {
+        format!(
+            "The choices of `{}`, given when the form is sent (at least one, values distinct and non-empty).",
+            f.name
+        )
+    });
+    let runtime_indexes = form
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_runtime())
+        .map(|(i, _)| Literal::usize_unsuffixed(i));
+    let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
+    let value_types: Vec<_> = form
+        .fields
+        .iter()
+        .map(|f| {
+            let t = reader_trait(f);
+            quote_spanned!(f.ty_span()=> #p::Option<#t::Value>)
+        })
+        .collect();
+    let default_json = form.fields.iter().map(|f| {
+        let t = reader_trait(f);
+        let member = f.member;
+        // Spanned at the field's type, like every use of its traits: a type that cannot be a
+        // field is reported there, once.
+        let member = syn::Ident::new(&member.to_string(), f.ty_span());
+        if f.is_runtime() {
+            quote_spanned!(f.ty_span()=>
+                #p::default_json(&self.defaults.#member, <#t::Value as #p::RuntimeChoiceValue>::to_json))
+        } else {
+            quote_spanned!(f.ty_span()=>
+                #p::default_json(&self.defaults.#member, <#t::Value as #p::FormValue>::to_json))
+        }
+    });
+    let default_docs = form.fields.iter().map(|f| {
+        format!(
+            "A default for `{}` set when the form is sent (`None`: the form's own, if any).",
+            f.name
+        )
+    });
+    let indexes = (0..form.fields.len()).map(Literal::usize_unsuffixed);
+    let nones = form
+        .fields
+        .iter()
+        .map(|f| quote_spanned!(f.ty_span()=> #p::None));
+    let fill_doc = format!(
+        "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with          [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
+    );
+    let defaults_doc = format!(
+        "Defaults of [`{ident}`]'s fields given when the form is sent, each typed as its field."
+    );
+    let types = quote! {
+        #[doc = #fill_doc]
+        #vis struct #fill {
+            #(
+                #[doc = #runtime_docs]
+                pub #runtime_members: ::mcpdesc_runtime::fill::ChoiceList,
+            )*
+            /// Defaults set when the form is sent.
+            pub defaults: #defaults,
+        }
+
+        #[doc = #defaults_doc]
+        #vis struct #defaults {
+            #(
+                #[doc = #default_docs]
+                pub #members: #value_types,
+            )*
+        }
+
+        #[automatically_derived]
+        impl ::core::default::Default for #defaults {
+            /// No default set at send time.
+            fn default() -> Self {
+                #defaults { #( #members: #nones, )* }
+            }
+        }
+    };
+    let imp = quote! {
+        #[automatically_derived]
+        impl #p::FormFill for #fill {
+            type Form = #ident;
+
+            fn fill(
+                self,
+                __version: #p::Option<#p::ProtocolVersion>,
+            ) -> #p::Result<#p::Filled<#ident>, #p::FillError> {
+                let mut __filler = #p::Filler::new(&__MCPDESC_SCHEMA, __version);
+                #( __filler.choices(#runtime_indexes, self.#runtime_members); )*
+                #( __filler.default(#indexes, #default_json); )*
+                __filler.finish()
+            }
+        }
+    };
+    (types, imp)
 }
 
 fn expand_enum(e: &Enum) -> TokenStream {
@@ -529,6 +723,8 @@ fn dummy_form(input: &syn::DeriveInput) -> TokenStream {
                     #p::Map::new()
                 }
             }
+
+            impl #impl_generics #p::StaticForm for #ident #ty_generics #where_clause {}
         };
     }
 }

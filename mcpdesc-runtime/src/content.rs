@@ -392,6 +392,11 @@ impl Problems {
         });
     }
 
+    /// What was found, without the property names.
+    pub(crate) fn into_kinds(self) -> impl Iterator<Item = ProblemKind> {
+        self.problems.into_iter().map(|p| p.kind)
+    }
+
     pub(crate) fn finish(self) -> Result<(), ContentError> {
         if self.problems.is_empty() {
             Ok(())
@@ -459,6 +464,8 @@ impl Problems {
                 }
             }
             PropertyKind::SingleSelect(s) => match value {
+                // Run-time choices not given: the static shape is any string.
+                Value::String(_) if s.choices.is_unfilled() => {}
                 Value::String(v) if !s.choices.contains(v) => self.push(
                     name,
                     ProblemKind::NotAChoice {
@@ -497,6 +504,18 @@ impl Problems {
                                     false
                                 };
                                 if repeated {
+                                    self.push(
+                                        name,
+                                        ProblemKind::DuplicateItem {
+                                            index,
+                                            value: v.clone(),
+                                        },
+                                    );
+                                }
+                            }
+                            // Run-time choices not given: any distinct strings.
+                            Value::String(v) if m.choices.is_unfilled() => {
+                                if items.iter().take(index).any(|i| i.as_str() == Some(v)) {
                                     self.push(
                                         name,
                                         ProblemKind::DuplicateItem {

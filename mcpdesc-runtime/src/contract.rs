@@ -334,7 +334,7 @@ fn check(
         }
         match (request.schema, c.schema) {
             (Some(sent), Some(declared)) => {
-                if let Some(pointer) = first_difference(sent, declared, String::new()) {
+                if let Some(pointer) = schema_difference(sent, declared) {
                     reasons.push(Reason::SchemaDiffers {
                         declaration: c.name.to_owned(),
                         pointer,
@@ -428,6 +428,123 @@ fn scope_of(versions: Option<&Value>) -> Option<VersionSet> {
             .filter_map(|v| v.as_str()?.parse::<ProtocolVersion>().ok())
             .collect(),
     )
+}
+
+/// The JSON Pointer into a sent `requestedSchema` of its first difference from the declared one
+/// that is not a run-time part, if there is one.
+///
+/// Run-time parts (see [`crate::fill`]): any property may carry a `default` given at send time,
+/// as long as it fits the property as sent; a property declared in the static shape of a
+/// run-time single-select (`{"type": "string"}` with at most `title` and `description`) may be
+/// sent with choices (`enum`, `enumNames` or `oneOf`), and one declared as a multi-select whose
+/// `items.enum` is empty may be sent with any non-empty `items`.
+fn schema_difference(sent: &Value, declared: &Value) -> Option<String> {
+    let (Some(sent_root), Some(declared_root)) = (sent.as_object(), declared.as_object()) else {
+        return first_difference(sent, declared, String::new());
+    };
+    let without_properties = |m: &Map<String, Value>| -> Value {
+        Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "properties")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        )
+    };
+    if let Some(p) = first_difference(
+        &without_properties(sent_root),
+        &without_properties(declared_root),
+        String::new(),
+    ) {
+        return Some(p);
+    }
+    let (Some(sent_props), Some(declared_props)) = (
+        sent_root.get("properties").and_then(Value::as_object),
+        declared_root.get("properties").and_then(Value::as_object),
+    ) else {
+        return first_difference(
+            sent_root.get("properties").unwrap_or(&Value::Null),
+            declared_root.get("properties").unwrap_or(&Value::Null),
+            "/properties".to_owned(),
+        );
+    };
+    if let Some(name) = declared_props.keys().find(|k| !sent_props.contains_key(*k)) {
+        return Some(format!("/properties/{}", escape(name)));
+    }
+    // The sent schema as the model, to check run-time defaults against their property as sent.
+    let parsed = crate::validate::parse_requested_schema(sent).ok();
+    for (name, sent_p) in sent_props {
+        let at = format!("/properties/{}", escape(name));
+        let Some(declared_p) = declared_props.get(name) else {
+            return Some(at);
+        };
+        if let Some(p) = property_difference(sent_p, declared_p, &at) {
+            return Some(p);
+        }
+        let sent_default = sent_p.get("default");
+        if sent_default.is_some() && sent_default != declared_p.get("default") {
+            let fits = parsed
+                .as_ref()
+                .and_then(|schema| schema.property(name))
+                .zip(sent_default)
+                .is_some_and(|(property, default)| {
+                    let mut problems = crate::content::Problems::new();
+                    problems.check(property, default)
+                });
+            if !fits {
+                return Some(format!("{at}/default"));
+            }
+        }
+    }
+    None
+}
+
+/// The first difference of one property that is not a run-time part (see [`schema_difference`]).
+fn property_difference(sent: &Value, declared: &Value, at: &str) -> Option<String> {
+    let (Some(sent), Some(declared)) = (sent.as_object(), declared.as_object()) else {
+        return first_difference(sent, declared, at.to_owned());
+    };
+    let is_runtime_single = declared.get("type").and_then(Value::as_str) == Some("string")
+        && declared
+            .keys()
+            .all(|k| matches!(k.as_str(), "type" | "title" | "description"));
+    let is_runtime_multi = declared.get("type").and_then(Value::as_str) == Some("array")
+        && declared
+            .get("items")
+            .and_then(|i| i.get("enum"))
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty);
+    let runtime: &[&str] = if is_runtime_single {
+        &["default", "enum", "enumNames", "oneOf"]
+    } else if is_runtime_multi {
+        &["default", "items"]
+    } else {
+        &["default"]
+    };
+    let strip = |m: &Map<String, Value>| -> Value {
+        Value::Object(
+            m.iter()
+                .filter(|(k, _)| !runtime.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        )
+    };
+    if let Some(p) = first_difference(&strip(sent), &strip(declared), at.to_owned()) {
+        return Some(p);
+    }
+    // Filled run-time choices are a non-empty list.
+    let non_empty = |v: Option<&Value>| v.and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+    if is_runtime_multi {
+        let items = sent.get("items");
+        let filled = items.is_some_and(|i| non_empty(i.get("enum")) || non_empty(i.get("anyOf")));
+        if !filled {
+            return Some(format!("{at}/items"));
+        }
+    }
+    None
+}
+
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
 }
 
 /// The JSON Pointer of the first place where `sent` and `declared` differ, if they do. Numbers
@@ -526,7 +643,41 @@ mod tests {
     #[test]
     fn a_different_schema_is_reported_with_its_pointer() {
         let mut schema = confirm_schema();
+        schema["properties"]["confirm"]["title"] = json!("Sure?");
+        let e = check_description(
+            &document(),
+            CLOSE,
+            ProtocolVersion::V2025_11_25,
+            &form("Close it?", schema),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.reasons(),
+            [Reason::SchemaDiffers {
+                declaration: "confirm".into(),
+                pointer: "/properties/confirm/title".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_run_time_default_matches_when_it_fits_the_property() {
+        let mut schema = confirm_schema();
         schema["properties"]["confirm"]["default"] = json!(true);
+        let m = check_description(
+            &document(),
+            CLOSE,
+            ProtocolVersion::V2025_11_25,
+            &form("Close it?", schema),
+        )
+        .unwrap();
+        assert_eq!(m.name(), "confirm");
+    }
+
+    #[test]
+    fn a_run_time_default_that_does_not_fit_is_reported() {
+        let mut schema = confirm_schema();
+        schema["properties"]["confirm"]["default"] = json!("yes");
         let e = check_description(
             &document(),
             CLOSE,
@@ -540,6 +691,74 @@ mod tests {
                 declaration: "confirm".into(),
                 pointer: "/properties/confirm/default".into()
             }]
+        );
+    }
+
+    #[test]
+    fn run_time_choices_match_the_static_shape_they_fill() {
+        let doc = json!({"protocolVersions": ["2025-11-25"], "tools": [{"name": "assign", "elicitations": [
+            {"name": "pick", "mode": "form", "message": "Who?", "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "who": {"type": "string", "description": "Teammate."},
+                    "labels": {"type": "array", "items": {"type": "string", "enum": []}},
+                    "tag": {"type": "string", "enum": ["a", "b"]}
+                },
+                "required": ["who"]
+            }}
+        ]}]});
+        let tool = Primitive::Tool("assign");
+        let sent = |who: Value, labels: Value, tag: Value| {
+            form(
+                "Who?",
+                json!({"type": "object", "properties": {"who": who, "labels": labels, "tag": tag}, "required": ["who"]}),
+            )
+        };
+        let check = |params: &Value| {
+            check_description(&doc, tool, ProtocolVersion::V2025_11_25, params)
+                .map(|m| m.name().to_owned())
+                .map_err(|e| e.reasons().to_vec())
+        };
+        let who = json!({"type": "string", "description": "Teammate.",
+            "oneOf": [{"const": "al", "title": "Al"}, {"const": "bo", "title": "Bo"}], "default": "bo"});
+        let labels = json!({"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "default": ["y"]});
+        let tag = json!({"type": "string", "enum": ["a", "b"]});
+        assert_eq!(
+            check(&sent(who.clone(), labels.clone(), tag.clone())),
+            Ok("pick".into())
+        );
+
+        let differs = |pointer: &str| {
+            Err(vec![Reason::SchemaDiffers {
+                declaration: "pick".into(),
+                pointer: pointer.into(),
+            }])
+        };
+        // Choices only where the static shape leaves them to run time.
+        let tag_filled = json!({"type": "string", "enum": ["a", "b", "c"]});
+        assert_eq!(
+            check(&sent(who.clone(), labels.clone(), tag_filled)),
+            differs("/properties/tag/enum/2")
+        );
+        // A default outside the choices sent.
+        let mut bad_default = who.clone();
+        bad_default["default"] = json!("mallory");
+        assert_eq!(
+            check(&sent(bad_default, labels.clone(), tag.clone())),
+            differs("/properties/who/default")
+        );
+        // A run-time multi-select sent without choices.
+        let empty = json!({"type": "array", "items": {"type": "string", "enum": []}});
+        assert_eq!(
+            check(&sent(who.clone(), empty, tag.clone())),
+            differs("/properties/labels/items")
+        );
+        // The texts around run-time choices are static.
+        let mut retitled = who;
+        retitled["description"] = json!("Someone.");
+        assert_eq!(
+            check(&sent(retitled, labels, tag)),
+            differs("/properties/who/description")
         );
     }
 

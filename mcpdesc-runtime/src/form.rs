@@ -32,7 +32,33 @@ pub trait ElicitationForm: Sized {
     /// Writes the form's values as elicitation `content` (what a client sends back on accept).
     /// `None` optional fields are left out.
     fn to_content(&self) -> Map<String, Value>;
+
+    /// Parses and validates `content` against `properties`, the form's schema as sent: its
+    /// static properties with the run-time parts filled in (see [`crate::fill`]). Use
+    /// [`Filled::read`](crate::fill::Filled::read), which holds such properties; the default
+    /// ignores them.
+    #[doc(hidden)]
+    fn __from_content_in(
+        content: &Map<String, Value>,
+        properties: &[crate::schema::Property],
+    ) -> Result<Self, ContentError> {
+        let _ = properties;
+        Self::from_content(content)
+    }
 }
+
+/// A form whose schema is complete at compile time: it has no field marked
+/// `#[form(runtime_choices)]`, so it can be sent as it is.
+///
+/// `#[derive(ElicitationForm)]` implements it for such forms; the helpers that send a form
+/// without filling it (`session::elicit`, `Call::form`, ...) require it, so a form whose choices
+/// come at run time cannot be sent without them.
+#[diagnostic::on_unimplemented(
+    message = "the form `{Self}` has choices given at run time, and none were given",
+    label = "this form needs its run-time choices",
+    note = "fill it before sending: build its generated `...Fill` struct (every run-time choice list is a required field) and send that with `Call::form_filled` or `session::elicit_filled`"
+)]
+pub trait StaticForm: ElicitationForm {}
 
 /// The display form of the choices of a `#[derive(ElicitationEnum)]` enum.
 #[derive(Clone, Copy, Debug)]
@@ -115,7 +141,8 @@ pub enum ValueKind {
     message = "`{Self}` cannot be a field of an MCP elicitation form",
     label = "not a type an MCP form can ask for",
     note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer type, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
-    note = "nested objects, maps, tuples, lists of free-form values and `Option<Option<_>>` are outside the MCP form vocabulary"
+    note = "nested objects, maps, tuples, lists of free-form values and `Option<Option<_>>` are outside the MCP form vocabulary",
+    note = "a `String`, `Vec<String>` or `BTreeSet<String>` whose choices are given when the form is sent takes `#[form(runtime_choices)]`"
 )]
 pub trait FormValue: Sized {
     /// What the type is as a property.
@@ -519,5 +546,176 @@ fn out_of_type_range(kind: ValueKind, value: &Value) -> ProblemKind {
             },
             found: crate::content::JsonType::of(value),
         },
+    }
+}
+
+/// A type that a field marked `#[form(runtime_choices)]` may hold (not counting `Option`):
+/// `String` (a single-select) or `Vec<String>` / `BTreeSet<String>` (a multi-select) whose
+/// choices are given when the form is sent.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take choices at run time",
+    label = "`runtime_choices` needs a `String` or a list of them here",
+    note = "a field with run-time choices is a `String` (single-select), a `Vec<String>` or `BTreeSet<String>` (multi-select), or an `Option` of one of these",
+    note = "for choices known at compile time, use a `#[derive(ElicitationEnum)]` enum instead"
+)]
+pub trait RuntimeChoiceValue: Sized {
+    /// Whether the field is a multi-select.
+    const MULTI: bool;
+
+    /// Converts a value that already passed the (filled) property's check.
+    fn from_json(value: &Value) -> Option<Self>;
+
+    /// The value as JSON.
+    fn to_json(&self) -> Value;
+}
+
+/// A field marked `#[form(runtime_choices)]`: a [`RuntimeChoiceValue`] (required) or an `Option`
+/// of one (optional).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take choices at run time",
+    label = "`runtime_choices` needs a `String` or a list of them here",
+    note = "a field with run-time choices is a `String` (single-select), a `Vec<String>` or `BTreeSet<String>` (multi-select), or an `Option` of one of these",
+    note = "for choices known at compile time, use a `#[derive(ElicitationEnum)]` enum instead"
+)]
+pub trait RuntimeChoiceField: Sized {
+    /// The type without `Option`.
+    type Value: RuntimeChoiceValue;
+    /// Whether the property is listed in `required`.
+    const REQUIRED: bool;
+    /// Whether the field is a multi-select.
+    const MULTI: bool = <Self::Value as RuntimeChoiceValue>::MULTI;
+
+    /// The field when its property is absent: `Some(None)` for an `Option`, `None` otherwise.
+    fn absent() -> Option<Self>;
+
+    /// Wraps a present value.
+    fn present(value: Self::Value) -> Self;
+
+    /// The present value, if any.
+    fn get(&self) -> Option<&Self::Value>;
+
+    /// Reads the field from its value in an answer, recording its problems. Used by generated
+    /// code.
+    #[doc(hidden)]
+    fn __read(
+        value: Option<&Value>,
+        property: &crate::schema::Property,
+        problems: &mut crate::content::Problems,
+    ) -> Option<Self> {
+        match value {
+            None | Some(Value::Null) if !Self::REQUIRED => Self::absent(),
+            None => {
+                problems.push(property, ProblemKind::Missing);
+                None
+            }
+            Some(value) => {
+                if !problems.check(property, value) {
+                    return None;
+                }
+                match <Self::Value as RuntimeChoiceValue>::from_json(value) {
+                    Some(v) => Some(Self::present(v)),
+                    None => {
+                        problems.push(
+                            property,
+                            ProblemKind::WrongType {
+                                expected: if Self::MULTI {
+                                    crate::content::JsonType::Array
+                                } else {
+                                    crate::content::JsonType::String
+                                },
+                                found: crate::content::JsonType::of(value),
+                            },
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the field into `content` when it holds a value. Used by generated code.
+    #[doc(hidden)]
+    fn __write(&self, content: &mut Map<String, Value>, name: &str) {
+        if let Some(value) = self.get() {
+            content.insert(name.to_owned(), value.to_json());
+        }
+    }
+}
+
+impl<T: RuntimeChoiceValue> RuntimeChoiceField for T {
+    type Value = T;
+    const REQUIRED: bool = true;
+
+    fn absent() -> Option<Self> {
+        None
+    }
+
+    fn present(value: T) -> Self {
+        value
+    }
+
+    fn get(&self) -> Option<&T> {
+        Some(self)
+    }
+}
+
+impl<T: RuntimeChoiceValue> RuntimeChoiceField for Option<T> {
+    type Value = T;
+    const REQUIRED: bool = false;
+
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+
+    fn present(value: T) -> Self {
+        Some(value)
+    }
+
+    fn get(&self) -> Option<&T> {
+        self.as_ref()
+    }
+}
+
+impl RuntimeChoiceValue for String {
+    const MULTI: bool = false;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        value.as_str().map(str::to_owned)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+fn strings_from_json<C: Default + Extend<String>>(value: &Value) -> Option<C> {
+    let mut out = C::default();
+    for item in value.as_array()? {
+        out.extend(std::iter::once(item.as_str()?.to_owned()));
+    }
+    Some(out)
+}
+
+impl RuntimeChoiceValue for Vec<String> {
+    const MULTI: bool = true;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        strings_from_json(value)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::Array(self.iter().cloned().map(Value::String).collect())
+    }
+}
+
+impl RuntimeChoiceValue for BTreeSet<String> {
+    const MULTI: bool = true;
+
+    fn from_json(value: &Value) -> Option<Self> {
+        strings_from_json(value)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::Array(self.iter().cloned().map(Value::String).collect())
     }
 }

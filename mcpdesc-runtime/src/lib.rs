@@ -45,6 +45,7 @@
 mod content;
 pub mod contract;
 pub mod description;
+pub mod fill;
 mod form;
 pub mod json;
 mod members;
@@ -65,7 +66,7 @@ pub mod __private;
 pub use content::{ContentError, ContentProblem, JsonType, ProblemKind};
 pub use form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
-    ValueKind,
+    RuntimeChoiceField, RuntimeChoiceValue, StaticForm, ValueKind,
 };
 pub use schema::RequestedSchema;
 pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};

@@ -12,9 +12,10 @@ pub use std::borrow::Cow as CowStr;
 pub use std::string::String;
 
 pub use crate::content::{ContentError, Problems};
+pub use crate::fill::{FillError, Filled, Filler, FormFill};
 pub use crate::form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
-    ValueKind, enum_from_json,
+    RuntimeChoiceField, RuntimeChoiceValue, StaticForm, ValueKind, enum_from_json,
 };
 pub use crate::schema::{Choice, ChoiceStyle, Property, RequestedSchema, StringFormat, WireCell};
 
@@ -239,6 +240,35 @@ pub const fn property(
     )
 }
 
+/// Builds the property of a field marked `runtime_choices` in constant evaluation: a select
+/// whose choices are given when the form is sent. Keys other than the texts and item counts are
+/// refused by the derive.
+pub const fn runtime_property(
+    name: &'static str,
+    required: bool,
+    multi: bool,
+    attrs: FieldAttrs,
+) -> Property {
+    let kind = if multi {
+        PropertyKind::MultiSelect(crate::schema::MultiSelectSchema {
+            choices: Choices::runtime(),
+            min_items: attrs.min_items,
+            max_items: attrs.max_items,
+            default: None,
+        })
+    } else {
+        PropertyKind::SingleSelect(crate::schema::SingleSelectSchema {
+            choices: Choices::runtime(),
+            default: None,
+        })
+    };
+    Property::from_static(
+        name,
+        required,
+        PropertySchema::new(kind).with_static_texts(attrs.title, attrs.description),
+    )
+}
+
 /// The wire value of the variant `ident` of a select field's enum. Generated code type-checks the
 /// variant path first, so the lookup cannot miss for a well-typed default.
 pub const fn choice_value(kind: ValueKind, ident: &str) -> &'static str {
@@ -298,6 +328,11 @@ pub const fn is_legacy_multi_select(kind: ValueKind) -> bool {
 /// Whether a string literal default fits a format.
 pub const fn format_matches(format: StringFormat, value: &str) -> bool {
     format.matches(value)
+}
+
+/// A field's run-time default as JSON, if one was set.
+pub fn default_json<T>(default: &Option<T>, to_json: fn(&T) -> Value) -> Option<Value> {
+    default.as_ref().map(to_json)
 }
 
 /// Problems collected while reading an answer, turned into the error.

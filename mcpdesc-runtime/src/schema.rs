@@ -272,10 +272,17 @@ impl Choice {
 }
 
 /// The choices of a single- or multi-select property.
+///
+/// A field marked `#[form(runtime_choices)]` has choices given when the form is sent: its
+/// static schema holds [`Choices::runtime`] (no options yet), written as a plain
+/// `{"type": "string"}` for a single-select and as items with an empty `enum` for a
+/// multi-select; the schema sent holds the options given then ([`Choices::is_runtime`] stays
+/// `true`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choices {
     style: ChoiceStyle,
     options: Cow<'static, [Choice]>,
+    runtime: bool,
 }
 
 impl Choices {
@@ -284,6 +291,7 @@ impl Choices {
         Choices {
             style,
             options: Cow::Owned(options),
+            runtime: false,
         }
     }
 
@@ -292,7 +300,36 @@ impl Choices {
         Choices {
             style,
             options: Cow::Borrowed(options),
+            runtime: false,
         }
+    }
+
+    /// The choices of a field marked for run-time choices, before they are given.
+    pub const fn runtime() -> Self {
+        Choices {
+            style: ChoiceStyle::Untitled,
+            options: Cow::Borrowed(&[]),
+            runtime: true,
+        }
+    }
+
+    /// The choices given to a field marked for run-time choices when its form is sent.
+    pub fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
+        Choices {
+            style,
+            options: Cow::Owned(options),
+            runtime: true,
+        }
+    }
+
+    /// Whether the field's choices are given when the form is sent (filled or not yet).
+    pub const fn is_runtime(&self) -> bool {
+        self.runtime
+    }
+
+    /// A run-time choice list not given yet: the static shape, which accepts any string.
+    pub const fn is_unfilled(&self) -> bool {
+        self.runtime && self.options().is_empty()
     }
 
     /// How the choices are written.
@@ -567,6 +604,11 @@ impl Property {
     /// The property's schema.
     pub const fn schema(&self) -> &PropertySchema {
         &self.schema
+    }
+
+    /// The kind of the property's schema, to fill its run-time parts.
+    pub(crate) fn kind_mut(&mut self) -> &mut PropertyKind {
+        &mut self.schema.kind
     }
 }
 
@@ -919,6 +961,8 @@ impl Serialize for PropertySchema {
             PropertyKind::SingleSelect(s) => {
                 let options = s.choices.options();
                 match s.choices.style {
+                    // Run-time choices not given yet: the static shape is a plain string.
+                    _ if s.choices.is_unfilled() => {}
                     ChoiceStyle::Untitled => m.serialize_entry("enum", &Values(options))?,
                     ChoiceStyle::Titled => m.serialize_entry("oneOf", &ConstTitled(options))?,
                     ChoiceStyle::LegacyEnumNames => {

@@ -41,9 +41,10 @@ use rmcp::model::{
 use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
 
+use crate::fill::{Filled, FormFill};
 use crate::registry::{Declaration, Mode, Primitive};
 use crate::version::{ProtocolVersion, VersionSet};
-use crate::{ContentError, ElicitationForm, RequestedSchema};
+use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
 
 /// What the user did with a URL-mode request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +133,9 @@ pub enum ElicitError {
     /// A guarded [`Call`] refused a request that the registry does not declare for its
     /// primitive (nothing was sent).
     Undeclared(crate::contract::ContractError),
+    /// The run-time part of a form (its choices or defaults) does not fit it (nothing was
+    /// sent).
+    Fill(crate::fill::FillError),
 }
 
 impl fmt::Display for ElicitError {
@@ -172,6 +176,7 @@ impl fmt::Display for ElicitError {
                 "the declaration `{declaration}` applies to {scope}, not to MCP {version}; nothing was sent"
             ),
             ElicitError::Undeclared(e) => write!(f, "{e}; nothing was sent"),
+            ElicitError::Fill(e) => write!(f, "{e}; nothing was sent"),
             ElicitError::InvalidRequestState => f.write_str(
                 "the retried call's requestState is missing, forged, expired or sealed for another call",
             ),
@@ -202,13 +207,14 @@ impl std::error::Error for ElicitError {
             ElicitError::Content(e) => Some(e),
             ElicitError::NotAnElicitResult(e) => Some(e),
             ElicitError::Undeclared(e) => Some(e),
+            ElicitError::Fill(e) => Some(e),
             _ => None,
         }
     }
 }
 
 /// Asks the client to fill in the form `F` with `message`, and reads the answer.
-pub async fn elicit<F: ElicitationForm>(
+pub async fn elicit<F: StaticForm>(
     peer: &Peer<RoleServer>,
     message: impl Into<String>,
 ) -> Result<Answer<F>, ElicitError> {
@@ -218,6 +224,48 @@ pub async fn elicit<F: ElicitationForm>(
         .await
         .map_err(ElicitError::Service)?;
     read_result(result)
+}
+
+/// Asks the client to fill in a form whose run-time parts (choices, defaults) are given now, and
+/// reads the answer against what was sent: a value outside the run-time choices is a problem of
+/// its field.
+///
+/// The schema is filled for the negotiated protocol version (see [`crate::fill`]); a run-time
+/// part that does not fit the form is [`ElicitError::Fill`], before anything is sent.
+pub async fn elicit_filled<P: FormFill>(
+    peer: &Peer<RoleServer>,
+    message: impl Into<String>,
+    fill: P,
+) -> Result<Answer<P::Form>, ElicitError> {
+    check_session::<P::Form>(peer)?;
+    let filled = fill.fill(negotiated(peer)).map_err(ElicitError::Fill)?;
+    let result = peer
+        .create_elicitation(filled_params(message.into(), &filled)?)
+        .await
+        .map_err(ElicitError::Service)?;
+    read_filled_result(result, &filled)
+}
+
+/// The request parameters of a filled form: its schema is built per request, so rmcp's typed
+/// schema is read from its wire JSON each time.
+fn filled_params<F: ElicitationForm>(
+    message: String,
+    filled: &Filled<F>,
+) -> Result<ElicitRequestParams, ElicitError> {
+    let requested_schema =
+        serde_json::from_str(filled.requested_schema().wire_json()).map_err(ElicitError::Schema)?;
+    Ok(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema,
+    })
+}
+
+fn read_filled_result<F: ElicitationForm>(
+    result: ElicitResult,
+    filled: &Filled<F>,
+) -> Result<Answer<F>, ElicitError> {
+    read_result_with(result, |content| filled.read(content))
 }
 
 fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
@@ -257,6 +305,14 @@ fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, El
 }
 
 fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, ElicitError> {
+    read_result_with(result, F::from_content)
+}
+
+/// The user's answer, its accepted content read by `read`.
+fn read_result_with<F>(
+    result: ElicitResult,
+    read: impl FnOnce(&Map<String, Value>) -> Result<F, ContentError>,
+) -> Result<Answer<F>, ElicitError> {
     match result.action {
         ElicitationAction::Accept => {
             let content = match result.content {
@@ -264,7 +320,7 @@ fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, El
                 None => Map::new(),
                 Some(_) => return Err(ElicitError::ContentNotAnObject),
             };
-            F::from_content(&content)
+            read(&content)
                 .map(Answer::Accepted)
                 .map_err(ElicitError::Content)
         }
@@ -278,7 +334,7 @@ fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, El
 ///
 /// Put it under a key of your choice; the client answers under the same key in the retried
 /// call's `inputResponses`, which [`read_input_response`] reads.
-pub fn input_request<F: ElicitationForm>(
+pub fn input_request<F: StaticForm>(
     message: impl Into<String>,
 ) -> Result<InputRequest, ElicitError> {
     Ok(InputRequest::Elicitation(ElicitRequest::new(
@@ -291,7 +347,7 @@ pub fn input_request<F: ElicitationForm>(
 ///
 /// `inputResponses` come from the client: they are read as untrusted input, checked like any
 /// other answer.
-pub fn read_input_response<F: ElicitationForm>(
+pub fn read_input_response<F: StaticForm>(
     responses: Option<&InputResponses>,
     key: &str,
 ) -> Result<Option<Answer<F>>, ElicitError> {
@@ -304,7 +360,7 @@ pub fn read_input_response<F: ElicitationForm>(
 }
 
 /// Asks a registered form-mode declaration of the form `F`, with its documented message.
-pub async fn elicit_declared<F: ElicitationForm>(
+pub async fn elicit_declared<F: StaticForm>(
     peer: &Peer<RoleServer>,
     declaration: &Declaration,
 ) -> Result<Answer<F>, ElicitError> {
@@ -324,18 +380,22 @@ fn check_session<F: ElicitationForm>(peer: &Peer<RoleServer>) -> Result<(), Elic
     check_mode(peer, F::PROTOCOL_VERSIONS, ElicitationMode::Form)
 }
 
+/// The protocol version negotiated with the client, when known.
+fn negotiated(peer: &Peer<RoleServer>) -> Option<ProtocolVersion> {
+    peer.peer_info().and_then(|info| {
+        info.protocol_version
+            .to_string()
+            .parse::<ProtocolVersion>()
+            .ok()
+    })
+}
+
 fn check_mode(
     peer: &Peer<RoleServer>,
     supported: VersionSet,
     mode: ElicitationMode,
 ) -> Result<(), ElicitError> {
-    let negotiated = peer.peer_info().and_then(|info| {
-        info.protocol_version
-            .to_string()
-            .parse::<ProtocolVersion>()
-            .ok()
-    });
-    if let Some(version) = negotiated
+    if let Some(version) = negotiated(peer)
         && !supported.contains(version)
     {
         return Err(ElicitError::UnsupportedVersion { version, supported });
@@ -557,7 +617,7 @@ impl<'a> Call<'a> {
     }
 
     /// Asks the form-mode `declaration` (of the form `F`) with its documented message.
-    pub async fn form<F: ElicitationForm>(
+    pub async fn form<F: StaticForm>(
         &self,
         declaration: &'static Declaration,
     ) -> Result<Step<Answer<F>>, ElicitError> {
@@ -578,7 +638,7 @@ impl<'a> Call<'a> {
     /// `key` on 2026-07-28. A [`guarded`](Call::guarded) call sends it only when it matches a
     /// registered declaration of this primitive (§12.2 allows a runtime message to differ from
     /// the documented wording).
-    pub async fn ask_form<F: ElicitationForm>(
+    pub async fn ask_form<F: StaticForm>(
         &self,
         key: &str,
         message: &str,
@@ -606,10 +666,66 @@ impl<'a> Call<'a> {
         }
         let params = || form_params::<F>(message.to_owned());
         match self
-            .round(key, version, ElicitationMode::Form, params)
+            .round(key, version, ElicitationMode::Form, params, &[])
             .await?
         {
-            Step::Answered(result) => read_result(result).map(Step::Answered),
+            Step::Answered((result, _)) => read_result(result).map(Step::Answered),
+            Step::InputRequired(result) => Ok(Step::InputRequired(result)),
+        }
+    }
+
+    /// Asks the form-mode `declaration` with its documented message, its form's run-time parts
+    /// (choices, defaults) given by `fill`, and reads the answer against the choices of the
+    /// round that asked.
+    ///
+    /// On MCP 2026-07-28 the retried call's answer is checked against the choices the first
+    /// round sent: a [`sealed`](Call::sealed) call keeps their values in the sealed
+    /// `requestState` (not in server memory), so choices that changed in between do not let
+    /// an answer through that the user was never offered; an unsealed call checks against the
+    /// choices `fill` gives on the retry.
+    pub async fn form_filled<P: FormFill>(
+        &self,
+        declaration: &'static Declaration,
+        fill: P,
+    ) -> Result<Step<Answer<P::Form>>, ElicitError> {
+        let same_form = match declaration.mode() {
+            Mode::Form { schema, .. } => std::ptr::eq(schema(), P::Form::requested_schema()),
+            Mode::Url { .. } => false,
+        };
+        if !same_form {
+            return Err(ElicitError::NotThisForm {
+                declaration: declaration.name(),
+            });
+        }
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            check_scope(declaration, v)?;
+            if !P::Form::PROTOCOL_VERSIONS.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported: P::Form::PROTOCOL_VERSIONS,
+                });
+            }
+        }
+        let filled = fill.fill(version).map_err(ElicitError::Fill)?;
+        let key = declaration.name();
+        let state = serde_json::to_vec(&filled.runtime_choices()).unwrap_or_default();
+        let params = || filled_params(declaration.message().to_owned(), &filled);
+        match self
+            .round(key, version, ElicitationMode::Form, params, &state)
+            .await?
+        {
+            Step::Answered((result, None)) => {
+                read_filled_result(result, &filled).map(Step::Answered)
+            }
+            // A sealed retry: the choices of the round that asked, from the verified state.
+            Step::Answered((result, Some(state))) => {
+                let asked = serde_json::from_slice::<Map<String, Value>>(&state)
+                    .ok()
+                    .and_then(|choices| Filled::from_runtime_choices(&choices).ok())
+                    .ok_or(ElicitError::InvalidRequestState)?;
+                read_filled_result(result, &asked).map(Step::Answered)
+            }
             Step::InputRequired(result) => Ok(Step::InputRequired(result)),
         }
     }
@@ -652,31 +768,33 @@ impl<'a> Call<'a> {
             })
         };
         let step = self
-            .round(key, version, ElicitationMode::Url, params)
+            .round(key, version, ElicitationMode::Url, params, &[])
             .await?;
         Ok(match step {
-            Step::Answered(result) => Step::Answered(url_answer(&result)),
+            Step::Answered((result, _)) => Step::Answered(url_answer(&result)),
             Step::InputRequired(result) => Step::InputRequired(result),
         })
     }
 
     /// One round of asking under `key`: on a 2026-07-28 retry, the answer the client brought
-    /// (its state verified when sealed); otherwise the request `params` builds, checked against
-    /// the client's capabilities and the guard, then sent (or returned as an input-required
-    /// result on 2026-07-28).
+    /// (its state verified when sealed, with the `kept` bytes sealed with it); otherwise the
+    /// request `params` builds, checked against the client's capabilities and the guard, then
+    /// sent (or returned as an input-required result on 2026-07-28, whose sealed state keeps
+    /// `keep`).
     async fn round(
         &self,
         key: &str,
         version: Option<ProtocolVersion>,
         mode: ElicitationMode,
         params: impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
-    ) -> Result<Step<ElicitResult>, ElicitError> {
+        keep: &[u8],
+    ) -> Result<Step<(ElicitResult, Option<Vec<u8>>)>, ElicitError> {
         let multi_round_trip = is_multi_round_trip(version);
         if multi_round_trip && let Some(value) = self.input_responses.and_then(|r| r.get(key)) {
-            self.open_state(key)?;
+            let kept = self.open_state(key)?;
             let result: ElicitResult =
                 serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
-            return Ok(Step::Answered(result));
+            return Ok(Step::Answered((result, kept)));
         }
         if !self.client_supports(mode) {
             return Err(ElicitError::ClientCannotElicit);
@@ -687,7 +805,7 @@ impl<'a> Call<'a> {
             let request = InputRequest::Elicitation(ElicitRequest::new(params));
             let result = InputRequiredResult::new(
                 Some([(key.to_owned(), request)].into()),
-                self.seal_state(key),
+                self.seal_state(key, keep),
             );
             return Ok(Step::InputRequired(Box::new(result)));
         }
@@ -695,7 +813,7 @@ impl<'a> Call<'a> {
             .peer
             .create_elicitation(params)
             .await
-            .map(Step::Answered)
+            .map(|result| Step::Answered((result, None)))
             .map_err(ElicitError::Service)
     }
 
@@ -707,23 +825,35 @@ impl<'a> Call<'a> {
         binding
     }
 
-    fn seal_state(&self, key: &str) -> Option<String> {
+    /// The sealed state: `key`, a NUL, then `keep` (what the retry must read its answer
+    /// against).
+    fn seal_state(&self, key: &str, keep: &[u8]) -> Option<String> {
         let seal = self.seal.as_ref()?;
         let binding = self.binding(seal, key);
         let options = SealOptions::new().associated_data(&binding).ttl(STATE_TTL);
-        Some(seal.codec.seal_with(key.as_bytes(), &options))
+        let mut payload = Vec::with_capacity(key.len() + 1 + keep.len());
+        payload.extend_from_slice(key.as_bytes());
+        payload.push(0);
+        payload.extend_from_slice(keep);
+        Some(seal.codec.seal_with(&payload, &options))
     }
 
-    fn open_state(&self, key: &str) -> Result<(), ElicitError> {
+    /// Verifies a retry's state and returns what was kept in it (`None` when the call is not
+    /// sealed).
+    fn open_state(&self, key: &str) -> Result<Option<Vec<u8>>, ElicitError> {
         let Some(seal) = &self.seal else {
-            return Ok(());
+            return Ok(None);
         };
         let binding = self.binding(seal, key);
-        match seal
+        let payload = match seal
             .request_state
             .map(|state| seal.codec.open_with(state, &binding))
         {
-            Some(Ok(payload)) if payload == key.as_bytes() => Ok(()),
+            Some(Ok(payload)) => payload,
+            _ => return Err(ElicitError::InvalidRequestState),
+        };
+        match payload.strip_prefix(key.as_bytes()) {
+            Some([0, kept @ ..]) => Ok(Some(kept.to_vec())),
             _ => Err(ElicitError::InvalidRequestState),
         }
     }

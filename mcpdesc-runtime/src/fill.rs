@@ -1,0 +1,491 @@
+//! Forms filled at run time: choices and defaults known only when the tool runs.
+//!
+//! A form field marked `#[form(runtime_choices)]` is a single-select (`String`) or a
+//! multi-select (`Vec<String>`, `BTreeSet<String>`) whose choices are given when the form is
+//! sent. Any field can also get a default then (a prefill from current state). The derive writes
+//! two types beside such a form `F` (or beside any form marked `#[form(fill)]`):
+//!
+//! - `FFill`, with one required field per run-time choice list (a [`ChoiceList`]) and a
+//!   `defaults` field: forgetting a choice list is a compile error ("missing field"), and a form
+//!   with run-time choices is not a [`StaticForm`](crate::form::StaticForm), so it cannot be sent
+//!   without them;
+//! - `FDefaults`, with one `Option` per field typed as the field's own value (`Default`: none).
+//!
+//! [`FormFill::fill`] checks what was given (choice lists non-empty, without duplicate or empty
+//! values; defaults within the field's bounds, format and choices) and returns every problem at
+//! once, before anything is sent; otherwise a [`Filled`] schema: the static schema with the
+//! run-time parts filled in, in the vocabulary of the negotiated protocol version, whose
+//! [`read`](Filled::read) checks an answer against the choices that were sent.
+//!
+//! ```
+//! use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+//! use mcpdesc_runtime::{ElicitationForm, ProtocolVersion};
+//!
+//! #[derive(Debug, ElicitationForm)]
+//! struct Assign {
+//!     /// Teammate login.
+//!     #[form(runtime_choices)]
+//!     assignee: String,
+//!     #[form(max_length = 200)]
+//!     note: Option<String>,
+//! }
+//!
+//! let filled = AssignFill {
+//!     assignee: ChoiceList::titled([("alice", "Alice Liddell"), ("bob", "Bob Builder")]),
+//!     defaults: AssignDefaults {
+//!         assignee: Some("bob".to_owned()),
+//!         ..AssignDefaults::default()
+//!     },
+//! }
+//! .fill(Some(ProtocolVersion::V2025_11_25))
+//! .unwrap();
+//! assert_eq!(
+//!     filled.requested_schema().wire_json(),
+//!     r#"{"type":"object","properties":{"assignee":{"type":"string","description":"Teammate login.","oneOf":[{"const":"alice","title":"Alice Liddell"},{"const":"bob","title":"Bob Builder"}],"default":"bob"},"note":{"type":"string","maxLength":200}},"required":["assignee"]}"#
+//! );
+//!
+//! // An answer outside the choices that were sent is a problem naming the field.
+//! let answer = serde_json::json!({"assignee": "mallory"});
+//! let err = filled.read(answer.as_object().unwrap()).unwrap_err();
+//! assert_eq!(err.problems()[0].property(), "assignee");
+//! ```
+//!
+//! Per protocol version: MCP 2025-06-18 has no titled `oneOf` and no default on anything but a
+//! boolean. There, titled run-time choices of a single-select are written as `enum` with
+//! `enumNames` (the titled form that version has), and a run-time default of a non-boolean field
+//! is left out of the schema sent (it is a prefill hint; the answer is checked the same way). A
+//! run-time multi-select makes the form fit only 2025-11-25 and later, like any multi-select.
+//!
+//! In a description the form keeps its static shape: a run-time single-select is a
+//! `{"type": "string"}` property and a run-time multi-select an array whose `items.enum` is
+//! empty, each with its description.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde_json::{Map, Value};
+
+use crate::content::{ContentError, ProblemKind, Problems};
+use crate::form::ElicitationForm;
+use crate::schema::{
+    Choice, ChoiceStyle, Choices, Feature, Number, Property, PropertyKind, RequestedSchema, Text,
+};
+use crate::version::ProtocolVersion;
+
+/// The choices given to a run-time choice field when its form is sent: values, with a display
+/// title each or none.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ChoiceList {
+    values: Vec<String>,
+    titles: Option<Vec<String>>,
+}
+
+impl ChoiceList {
+    /// Choices without titles: `{"enum": [...]}`.
+    pub fn untitled<I, V>(values: I) -> Self
+    where
+        I: IntoIterator<Item = V>,
+        V: Into<String>,
+    {
+        ChoiceList {
+            values: values.into_iter().map(Into::into).collect(),
+            titles: None,
+        }
+    }
+
+    /// Choices with a display title each: `{"oneOf": [{"const", "title"}]}` for a
+    /// single-select, `items.anyOf` for a multi-select.
+    pub fn titled<I, V, T>(choices: I) -> Self
+    where
+        I: IntoIterator<Item = (V, T)>,
+        V: Into<String>,
+        T: Into<String>,
+    {
+        let (values, titles) = choices
+            .into_iter()
+            .map(|(v, t)| (v.into(), t.into()))
+            .unzip();
+        ChoiceList {
+            values,
+            titles: Some(titles),
+        }
+    }
+
+    /// The values, in order.
+    pub fn values(&self) -> impl Iterator<Item = &str> {
+        self.values.iter().map(String::as_str)
+    }
+
+    /// The number of choices.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there is no choice (which [`FormFill::fill`] refuses).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Whether the choices carry titles.
+    pub fn is_titled(&self) -> bool {
+        self.titles.is_some()
+    }
+}
+
+/// The run-time part of a form (generated as `FormNameFill`): fills the form's static schema.
+pub trait FormFill {
+    /// The form filled.
+    type Form: ElicitationForm;
+
+    /// The schema to send on `version` (the newest vocabulary when `None`), or every problem of
+    /// what was given.
+    fn fill(self, version: Option<ProtocolVersion>) -> Result<Filled<Self::Form>, FillError>;
+}
+
+/// A form's schema with its run-time parts filled in, ready to send; reads the answer against
+/// what was sent.
+pub struct Filled<F> {
+    schema: RequestedSchema,
+    form: PhantomData<fn() -> F>,
+}
+
+impl<F> fmt::Debug for Filled<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Filled")
+            .field("schema", &self.schema)
+            .finish()
+    }
+}
+
+impl<F> Clone for Filled<F> {
+    fn clone(&self) -> Self {
+        Filled {
+            schema: self.schema.clone(),
+            form: PhantomData,
+        }
+    }
+}
+
+impl<F: ElicitationForm> Filled<F> {
+    /// The schema to send (its [`wire_json`](RequestedSchema::wire_json) is the wire JSON).
+    pub fn requested_schema(&self) -> &RequestedSchema {
+        &self.schema
+    }
+
+    /// Parses and validates an accepted answer against the schema that was sent: a value
+    /// outside the run-time choices is a problem of its field, like any other.
+    pub fn read(&self, content: &Map<String, Value>) -> Result<F, ContentError> {
+        F::__from_content_in(content, self.schema.properties())
+    }
+
+    /// The run-time choice values that were sent, by property name: what a retried call must
+    /// check its answer against (MCP 2026-07-28 keeps it in the sealed `requestState`).
+    pub fn runtime_choices(&self) -> Map<String, Value> {
+        self.schema
+            .properties()
+            .iter()
+            .filter_map(|p| {
+                let choices = choices_of(p)?;
+                choices.is_runtime().then(|| {
+                    let values = choices
+                        .options()
+                        .iter()
+                        .map(|c| Value::from(c.value()))
+                        .collect();
+                    (p.name().to_owned(), Value::Array(values))
+                })
+            })
+            .collect()
+    }
+
+    /// The form as it was sent with the run-time choice values `choices` (as
+    /// [`runtime_choices`](Self::runtime_choices) wrote them), for reading a retried call's
+    /// answer: titles and defaults do not matter to the check and are left out.
+    pub fn from_runtime_choices(choices: &Map<String, Value>) -> Result<Self, FillError> {
+        let mut filler = Filler::new(F::requested_schema(), None);
+        for index in 0..filler.properties.len() {
+            let Some(property) = filler.properties.get(index) else {
+                continue;
+            };
+            if !choices_of(property).is_some_and(Choices::is_runtime) {
+                continue;
+            }
+            let values: Option<Vec<String>> = choices
+                .get(property.name())
+                .and_then(Value::as_array)
+                .and_then(|a| a.iter().map(|v| v.as_str().map(str::to_owned)).collect());
+            filler.choices(index, ChoiceList::untitled(values.unwrap_or_default()));
+        }
+        filler.finish()
+    }
+}
+
+fn choices_of(property: &Property) -> Option<&Choices> {
+    match property.schema().kind() {
+        PropertyKind::SingleSelect(s) => Some(&s.choices),
+        PropertyKind::MultiSelect(m) => Some(&m.choices),
+        _ => None,
+    }
+}
+
+/// What is wrong with one field's run-time part.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum FillProblemKind {
+    /// The choice list is empty: nothing could be answered.
+    NoChoices,
+    /// A value appears twice in the choice list.
+    DuplicateChoice(String),
+    /// A choice value is the empty string.
+    EmptyChoiceValue,
+    /// A choice title is empty (or only whitespace).
+    EmptyChoiceTitle {
+        /// The choice's value.
+        value: String,
+    },
+    /// A multi-select has fewer choices than its `min_items`.
+    FewerChoicesThanMinItems {
+        /// `min_items`.
+        min_items: u64,
+        /// The number of choices given.
+        choices: usize,
+    },
+    /// The default does not fit the field (its bounds, format or choices).
+    Default(ProblemKind),
+    /// The filled field needs vocabulary the protocol version lacks.
+    NotInVersion {
+        /// The version.
+        version: ProtocolVersion,
+        /// What it lacks.
+        feature: Feature,
+    },
+}
+
+impl fmt::Display for FillProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FillProblemKind::NoChoices => {
+                f.write_str("no choices were given; a select with no choices cannot be answered")
+            }
+            FillProblemKind::DuplicateChoice(v) => {
+                write!(f, "the choice {v:?} is given more than once")
+            }
+            FillProblemKind::EmptyChoiceValue => f.write_str("a choice value is empty"),
+            FillProblemKind::EmptyChoiceTitle { value } => {
+                write!(f, "the choice {value:?} has an empty title")
+            }
+            FillProblemKind::FewerChoicesThanMinItems { min_items, choices } => write!(
+                f,
+                "{choices} choice(s) were given, but at least {min_items} must be selected"
+            ),
+            FillProblemKind::Default(problem) => write!(f, "the default does not fit: {problem}"),
+            FillProblemKind::NotInVersion { version, feature } => write!(
+                f,
+                "it needs {}, which MCP {version} does not have",
+                feature.describe()
+            ),
+        }
+    }
+}
+
+/// One problem of a form's run-time part, with the property it belongs to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FillProblem {
+    property: Text,
+    kind: FillProblemKind,
+}
+
+impl FillProblem {
+    /// The property name.
+    pub fn property(&self) -> &str {
+        &self.property
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &FillProblemKind {
+        &self.kind
+    }
+}
+
+/// The run-time part of a form does not fit it: every problem, each naming its property.
+/// Nothing was sent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FillError {
+    problems: Vec<FillProblem>,
+}
+
+impl FillError {
+    /// Every problem, in field order.
+    pub fn problems(&self) -> &[FillProblem] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for FillError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the run-time part of the form does not fit it:")?;
+        for p in &self.problems {
+            write!(f, "\n  - `{}`: {}", p.property, p.kind)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FillError {}
+
+/// Fills a form's static schema; used by the generated `...Fill` types.
+#[doc(hidden)]
+pub struct Filler {
+    properties: Vec<Property>,
+    version: Option<ProtocolVersion>,
+    problems: Vec<FillProblem>,
+}
+
+impl Filler {
+    /// Starts from the form's static schema (its texts stay borrowed from the `static`).
+    pub fn new(schema: &RequestedSchema, version: Option<ProtocolVersion>) -> Self {
+        Filler {
+            properties: schema.properties().to_vec(),
+            version,
+            problems: Vec::new(),
+        }
+    }
+
+    fn problem(&mut self, index: usize, kind: FillProblemKind) {
+        let property = self
+            .properties
+            .get(index)
+            .map(|p| p.name_text().clone())
+            .unwrap_or_default();
+        self.problems.push(FillProblem { property, kind });
+    }
+
+    /// Gives the run-time choice field at `index` its choices.
+    pub fn choices(&mut self, index: usize, list: ChoiceList) {
+        let mut problems = Vec::new();
+        if list.values.is_empty() {
+            problems.push(FillProblemKind::NoChoices);
+        }
+        for (i, v) in list.values.iter().enumerate() {
+            if v.is_empty() {
+                problems.push(FillProblemKind::EmptyChoiceValue);
+            } else if list.values.iter().take(i).any(|earlier| earlier == v) {
+                problems.push(FillProblemKind::DuplicateChoice(v.clone()));
+            }
+        }
+        if let Some(titles) = &list.titles {
+            for (v, t) in list.values.iter().zip(titles) {
+                if t.trim().is_empty() {
+                    problems.push(FillProblemKind::EmptyChoiceTitle { value: v.clone() });
+                }
+            }
+        }
+        let legacy = self.version == Some(ProtocolVersion::V2025_06_18);
+        let ChoiceList { values, titles } = list;
+        let style = match (&titles, legacy) {
+            (None, _) => ChoiceStyle::Untitled,
+            // 2025-06-18 has no titled `oneOf`: its titled single-select is `enumNames`.
+            (Some(_), true) => ChoiceStyle::LegacyEnumNames,
+            (Some(_), false) => ChoiceStyle::Titled,
+        };
+        let count = values.len();
+        let options = match titles {
+            Some(titles) => values
+                .into_iter()
+                .zip(titles)
+                .map(|(v, t)| Choice::new(v, Some(Text::Owned(t))))
+                .collect(),
+            None => values.into_iter().map(|v| Choice::new(v, None)).collect(),
+        };
+        if let Some(property) = self.properties.get_mut(index) {
+            match property.kind_mut() {
+                PropertyKind::SingleSelect(s) if s.choices.is_runtime() => {
+                    s.choices = Choices::runtime_filled(style, options);
+                }
+                PropertyKind::MultiSelect(m) if m.choices.is_runtime() => {
+                    if let Some(min_items) = m.min_items.filter(|n| (count as u64) < *n) {
+                        problems.push(FillProblemKind::FewerChoicesThanMinItems {
+                            min_items,
+                            choices: count,
+                        });
+                    }
+                    // A multi-select's titled items are `anyOf` in every version that has one.
+                    let style = if style == ChoiceStyle::Untitled {
+                        style
+                    } else {
+                        ChoiceStyle::Titled
+                    };
+                    m.choices = Choices::runtime_filled(style, options);
+                }
+                _ => {}
+            }
+        }
+        for kind in problems {
+            self.problem(index, kind);
+        }
+    }
+
+    /// Gives the field at `index` a default (as JSON), checked against the field as filled.
+    pub fn default(&mut self, index: usize, value: Option<Value>) {
+        let Some(value) = value else { return };
+        let Some(property) = self.properties.get(index) else {
+            return;
+        };
+        let mut problems = Problems::new();
+        if !problems.check(property, &value) {
+            let problems = problems.into_kinds();
+            for kind in problems {
+                self.problem(index, FillProblemKind::Default(kind));
+            }
+            return;
+        }
+        let legacy = self.version == Some(ProtocolVersion::V2025_06_18);
+        let Some(property) = self.properties.get_mut(index) else {
+            return;
+        };
+        match (property.kind_mut(), value) {
+            (PropertyKind::Boolean { default }, Value::Bool(b)) => *default = Some(b),
+            // 2025-06-18 has defaults on booleans only: the prefill is left out there.
+            _ if legacy => {}
+            (PropertyKind::String(s), Value::String(v)) => s.default = Some(Text::Owned(v)),
+            (PropertyKind::SingleSelect(s), Value::String(v)) => s.default = Some(Text::Owned(v)),
+            (PropertyKind::Number(n) | PropertyKind::Integer(n), v) => {
+                n.default = Number::from_json(&v);
+            }
+            (PropertyKind::MultiSelect(m), Value::Array(items)) => {
+                let values: Vec<Text> = items
+                    .into_iter()
+                    .filter_map(|i| match i {
+                        Value::String(s) => Some(Text::Owned(s)),
+                        _ => None,
+                    })
+                    .collect();
+                m.default = Some(values.into());
+            }
+            _ => {}
+        }
+    }
+
+    /// The filled schema, or every problem found.
+    pub fn finish<F: ElicitationForm>(mut self) -> Result<Filled<F>, FillError> {
+        let schema = RequestedSchema::new(std::mem::take(&mut self.properties));
+        if let Some(version) = self.version
+            && let Some((property, feature)) = schema.first_misfit(version)
+        {
+            self.problems.push(FillProblem {
+                property: property.name_text().clone(),
+                kind: FillProblemKind::NotInVersion { version, feature },
+            });
+        }
+        if self.problems.is_empty() {
+            Ok(Filled {
+                schema,
+                form: PhantomData,
+            })
+        } else {
+            Err(FillError {
+                problems: self.problems,
+            })
+        }
+    }
+}

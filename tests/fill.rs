@@ -1,0 +1,568 @@
+//! Forms filled at run time: the schema sent per protocol version (byte for byte), answers
+//! checked against the choices that were sent, and run-time parts refused before sending.
+
+use std::collections::BTreeSet;
+
+use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind, Filled, FormFill};
+use mcpdesc_runtime::registry::Primitive;
+use mcpdesc_runtime::{
+    ElicitationEnum, ElicitationForm, ProblemKind, ProtocolVersion, VersionSet, contract,
+    elicitation,
+};
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(rename_all = "lowercase")]
+enum Severity {
+    Minor,
+    Major,
+}
+
+/// Every kind of field, one of them with run-time choices.
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Assign {
+    /// Teammate login.
+    #[form(title = "Assignee", runtime_choices)]
+    assignee: String,
+    #[form(min_length = 1, max_length = 20)]
+    title: String,
+    #[form(format = "email")]
+    cc: Option<String>,
+    #[form(minimum = 1, maximum = 13)]
+    estimate: Option<u8>,
+    ratio: Option<f64>,
+    notify: Option<bool>,
+    severity: Option<Severity>,
+}
+
+/// A run-time multi-select: fits 2025-11-25 and later only.
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Label {
+    #[form(runtime_choices, min_items = 1, max_items = 2)]
+    labels: BTreeSet<String>,
+    #[form(runtime_choices)]
+    watchers: Option<Vec<String>>,
+}
+
+/// No run-time choices, but run-time defaults (`#[form(fill)]`).
+#[derive(ElicitationForm, Debug, PartialEq)]
+#[form(fill)]
+struct Edit {
+    #[form(min_length = 1, max_length = 80)]
+    title: String,
+    #[form(default = true)]
+    notify: bool,
+}
+
+fn assign_fill(choices: ChoiceList) -> AssignFill {
+    AssignFill {
+        assignee: choices,
+        defaults: AssignDefaults::default(),
+    }
+}
+
+fn wire<F: ElicitationForm>(filled: &Filled<F>) -> &str {
+    filled.requested_schema().wire_json()
+}
+
+fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => panic!("not an object"),
+    }
+}
+
+#[test]
+fn the_static_shape_of_run_time_choices_is_a_plain_string_or_an_empty_enum() {
+    assert_eq!(
+        Assign::requested_schema().wire_json(),
+        r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login."},"title":{"type":"string","minLength":1,"maxLength":20},"cc":{"type":"string","format":"email"},"estimate":{"type":"integer","minimum":1,"maximum":13},"ratio":{"type":"number"},"notify":{"type":"boolean"},"severity":{"type":"string","enum":["minor","major"]}},"required":["assignee","title"]}"#
+    );
+    assert_eq!(
+        Label::requested_schema().wire_json(),
+        r#"{"type":"object","properties":{"labels":{"type":"array","minItems":1,"maxItems":2,"items":{"type":"string","enum":[]}},"watchers":{"type":"array","items":{"type":"string","enum":[]}}},"required":["labels"]}"#
+    );
+    assert_eq!(Assign::PROTOCOL_VERSIONS, VersionSet::FORM_MODE);
+    assert_eq!(Label::PROTOCOL_VERSIONS, VersionSet::URL_MODE);
+    // The static shapes are valid restricted schemas.
+    for schema in [Assign::requested_schema(), Label::requested_schema()] {
+        mcpdesc_runtime::validate::parse_requested_schema(&schema.to_value()).unwrap();
+    }
+}
+
+#[test]
+fn untitled_choices_are_an_enum_on_every_version() {
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        let filled = assign_fill(ChoiceList::untitled(["alice", "bob"]))
+            .fill(Some(version))
+            .unwrap();
+        assert!(
+            wire(&filled).starts_with(
+                r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login.","enum":["alice","bob"]},"title":{"type":"string","minLength":1"#
+            ),
+            "{version}: {}",
+            wire(&filled)
+        );
+    }
+}
+
+#[test]
+fn titled_choices_and_defaults_per_version() {
+    let fill = || AssignFill {
+        assignee: ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]),
+        defaults: AssignDefaults {
+            assignee: Some("bob".into()),
+            title: Some("Crash on start".into()),
+            cc: Some("qa@example.com".into()),
+            estimate: Some(5),
+            ratio: Some(0.5),
+            notify: Some(false),
+            severity: Some(Severity::Major),
+        },
+    };
+    let newer = r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login.","oneOf":[{"const":"alice","title":"Alice"},{"const":"bob","title":"Bob"}],"default":"bob"},"title":{"type":"string","minLength":1,"maxLength":20,"default":"Crash on start"},"cc":{"type":"string","format":"email","default":"qa@example.com"},"estimate":{"type":"integer","minimum":1,"maximum":13,"default":5},"ratio":{"type":"number","default":0.5},"notify":{"type":"boolean","default":false},"severity":{"type":"string","enum":["minor","major"],"default":"major"}},"required":["assignee","title"]}"#;
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        assert_eq!(
+            wire(&fill().fill(Some(version)).unwrap()),
+            newer,
+            "{version}"
+        );
+    }
+    assert_eq!(wire(&fill().fill(None).unwrap()), newer);
+    // 2025-06-18: titles as `enumNames`, and only the boolean default.
+    assert_eq!(
+        wire(&fill().fill(Some(ProtocolVersion::V2025_06_18)).unwrap()),
+        r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login.","enum":["alice","bob"],"enumNames":["Alice","Bob"]},"title":{"type":"string","minLength":1,"maxLength":20},"cc":{"type":"string","format":"email"},"estimate":{"type":"integer","minimum":1,"maximum":13},"ratio":{"type":"number"},"notify":{"type":"boolean","default":false},"severity":{"type":"string","enum":["minor","major"]}},"required":["assignee","title"]}"#
+    );
+}
+
+#[test]
+fn every_filled_schema_is_valid_in_its_version() {
+    let versions = [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ];
+    for version in versions {
+        let filled = AssignFill {
+            assignee: ChoiceList::titled([("a", "A"), ("b", "B")]),
+            defaults: AssignDefaults {
+                assignee: Some("a".into()),
+                estimate: Some(2),
+                ..AssignDefaults::default()
+            },
+        }
+        .fill(Some(version))
+        .unwrap();
+        let schema = filled.requested_schema();
+        assert!(schema.protocol_versions().contains(version), "{version}");
+        mcpdesc_runtime::validate::parse_requested_schema(&schema.to_value()).unwrap();
+    }
+}
+
+#[test]
+fn multi_selects_with_run_time_choices() {
+    let filled = LabelFill {
+        labels: ChoiceList::titled([("bug", "Bug"), ("docs", "Docs")]),
+        watchers: ChoiceList::untitled(["ann", "ben"]),
+        defaults: LabelDefaults {
+            labels: Some(BTreeSet::from(["docs".to_owned()])),
+            watchers: None,
+        },
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap();
+    assert_eq!(
+        wire(&filled),
+        r#"{"type":"object","properties":{"labels":{"type":"array","minItems":1,"maxItems":2,"items":{"anyOf":[{"const":"bug","title":"Bug"},{"const":"docs","title":"Docs"}]},"default":["docs"]},"watchers":{"type":"array","items":{"type":"string","enum":["ann","ben"]}}},"required":["labels"]}"#
+    );
+    let read = filled
+        .read(&object(
+            json!({"labels": ["bug", "docs"], "watchers": ["ben"]}),
+        ))
+        .unwrap();
+    assert_eq!(read.labels, BTreeSet::from(["bug".into(), "docs".into()]));
+    assert_eq!(read.watchers, Some(vec!["ben".to_owned()]));
+
+    let err = filled
+        .read(&object(
+            json!({"labels": ["bug", "wontfix", "bug"], "watchers": ["ann", "ann"]}),
+        ))
+        .unwrap_err();
+    let kinds: Vec<_> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect();
+    assert!(
+        matches!(
+            kinds[0],
+            (
+                "labels",
+                ProblemKind::TooManyItems {
+                    max_items: 2,
+                    count: 3
+                }
+            )
+        ),
+        "{err}"
+    );
+    assert!(
+        matches!(
+            kinds[1],
+            ("labels", ProblemKind::ItemNotAChoice { index: 1, .. })
+        ),
+        "{err}"
+    );
+    assert!(
+        matches!(
+            kinds[2],
+            ("labels", ProblemKind::DuplicateItem { index: 2, .. })
+        ),
+        "{err}"
+    );
+    assert!(
+        matches!(
+            kinds[3],
+            ("watchers", ProblemKind::DuplicateItem { index: 1, .. })
+        ),
+        "{err}"
+    );
+    assert_eq!(kinds.len(), 4, "{err}");
+
+    // A multi-select has no place in 2025-06-18, filled or not.
+    let err = LabelFill {
+        labels: ChoiceList::untitled(["bug"]),
+        watchers: ChoiceList::untitled(["ann"]),
+        defaults: LabelDefaults::default(),
+    }
+    .fill(Some(ProtocolVersion::V2025_06_18))
+    .unwrap_err();
+    assert!(matches!(
+        err.problems()[0].kind(),
+        FillProblemKind::NotInVersion {
+            version: ProtocolVersion::V2025_06_18,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn answers_are_checked_against_the_choices_sent() {
+    let filled = assign_fill(ChoiceList::untitled(["alice", "bob"]))
+        .fill(None)
+        .unwrap();
+    let ok = filled
+        .read(&object(json!({"assignee": "bob", "title": "Crash"})))
+        .unwrap();
+    assert_eq!(ok.assignee, "bob");
+
+    let err = filled
+        .read(&object(json!({"assignee": "mallory", "title": ""})))
+        .unwrap_err();
+    let problems: Vec<_> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind().clone()))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            (
+                "assignee",
+                ProblemKind::NotAChoice {
+                    value: "mallory".into(),
+                    choices: vec!["alice".into(), "bob".into()]
+                }
+            ),
+            (
+                "title",
+                ProblemKind::TooShort {
+                    min_length: 1,
+                    length: 0
+                }
+            ),
+        ]
+    );
+    // Without the run-time part, `from_content` checks the static shape only: any string.
+    assert_eq!(
+        Assign::from_content(&object(json!({"assignee": "mallory", "title": "x"})))
+            .unwrap()
+            .assignee,
+        "mallory"
+    );
+}
+
+#[test]
+fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
+    let err = AssignFill {
+        assignee: ChoiceList::titled([("alice", "Alice"), ("", "Nobody"), ("alice", " ")]),
+        defaults: AssignDefaults {
+            assignee: Some("carol".into()),
+            title: Some("".into()),
+            cc: Some("not-an-email".into()),
+            estimate: Some(14),
+            ..AssignDefaults::default()
+        },
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap_err();
+    let problems: Vec<_> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind().clone()))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            ("assignee", FillProblemKind::EmptyChoiceValue),
+            ("assignee", FillProblemKind::DuplicateChoice("alice".into())),
+            (
+                "assignee",
+                FillProblemKind::EmptyChoiceTitle {
+                    value: "alice".into()
+                }
+            ),
+            (
+                "assignee",
+                FillProblemKind::Default(ProblemKind::NotAChoice {
+                    value: "carol".into(),
+                    choices: vec!["alice".into(), "".into(), "alice".into()]
+                })
+            ),
+            (
+                "title",
+                FillProblemKind::Default(ProblemKind::TooShort {
+                    min_length: 1,
+                    length: 0
+                })
+            ),
+            (
+                "cc",
+                FillProblemKind::Default(ProblemKind::InvalidFormat {
+                    format: mcpdesc_runtime::schema::StringFormat::Email,
+                    value: "not-an-email".into()
+                })
+            ),
+            (
+                "estimate",
+                FillProblemKind::Default(ProblemKind::AboveMaximum {
+                    maximum: mcpdesc_runtime::schema::Number::Int(13),
+                    value: mcpdesc_runtime::schema::Number::Int(14)
+                })
+            ),
+        ]
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("`estimate`: the default does not fit"),
+        "{text}"
+    );
+
+    let empty = assign_fill(ChoiceList::untitled(Vec::<String>::new()))
+        .fill(None)
+        .unwrap_err();
+    assert_eq!(empty.problems()[0].kind(), &FillProblemKind::NoChoices);
+
+    // min_items = 1 with one choice is answerable; a form asking for more than it offers is not.
+    let one = LabelFill {
+        labels: ChoiceList::untitled(["bug"]),
+        watchers: ChoiceList::untitled(["ann"]),
+        defaults: LabelDefaults::default(),
+    };
+    assert!(one.fill(None).is_ok());
+    let err = PairFill {
+        two: ChoiceList::untitled(["only"]),
+        defaults: PairDefaults::default(),
+    }
+    .fill(None)
+    .unwrap_err();
+    assert_eq!(
+        err.problems()[0].kind(),
+        &FillProblemKind::FewerChoicesThanMinItems {
+            min_items: 2,
+            choices: 1
+        }
+    );
+}
+
+#[derive(ElicitationForm, Debug)]
+struct Pair {
+    #[form(runtime_choices, min_items = 2)]
+    two: Vec<String>,
+}
+
+#[test]
+fn a_run_time_default_of_a_static_form() {
+    let filled = EditFill {
+        defaults: EditDefaults {
+            title: Some("Crash on start".into()),
+            notify: Some(false),
+        },
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap();
+    assert_eq!(
+        wire(&filled),
+        r#"{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":80,"default":"Crash on start"},"notify":{"type":"boolean","default":false}},"required":["title","notify"]}"#
+    );
+    // Without a run-time default, the form's own stays.
+    let filled = EditFill {
+        defaults: EditDefaults::default(),
+    }
+    .fill(None)
+    .unwrap();
+    assert_eq!(wire(&filled), Edit::requested_schema().wire_json());
+}
+
+#[test]
+fn the_choices_sent_can_be_kept_and_read_back() {
+    let filled = assign_fill(ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]))
+        .fill(None)
+        .unwrap();
+    let kept = filled.runtime_choices();
+    assert_eq!(
+        Value::Object(kept.clone()),
+        json!({"assignee": ["alice", "bob"]})
+    );
+    let again = Filled::<Assign>::from_runtime_choices(&kept).unwrap();
+    assert!(
+        again
+            .read(&object(json!({"assignee": "bob", "title": "t"})))
+            .is_ok()
+    );
+    assert!(
+        again
+            .read(&object(json!({"assignee": "carol", "title": "t"})))
+            .is_err()
+    );
+    // Kept state that lost its choices does not fall back to "any string".
+    let err = Filled::<Assign>::from_runtime_choices(&Map::new()).unwrap_err();
+    assert_eq!(err.problems()[0].kind(), &FillProblemKind::NoChoices);
+}
+
+#[elicitation(
+    name = "choose_assignee",
+    form = Assign,
+    message = "Who should own this issue?"
+)]
+fn assign_issue() {}
+
+#[test]
+fn a_filled_request_matches_its_declaration_and_other_choices_do_not_break_it() {
+    assign_issue();
+    let tool = Primitive::Tool("assign_issue");
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        let filled = AssignFill {
+            assignee: ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]),
+            defaults: AssignDefaults {
+                assignee: Some("alice".into()),
+                notify: Some(true),
+                ..AssignDefaults::default()
+            },
+        }
+        .fill(Some(version))
+        .unwrap();
+        let params = json!({
+            "mode": "form",
+            "message": "Who should own this issue?",
+            "requestedSchema": filled.requested_schema(),
+        });
+        let matched = contract::check_registered(tool, version, &params).unwrap();
+        assert_eq!(matched.name(), "choose_assignee");
+    }
+    // A change outside the run-time parts is still a difference.
+    let mut schema = assign_fill(ChoiceList::untitled(["alice"]))
+        .fill(None)
+        .unwrap()
+        .requested_schema()
+        .to_value();
+    schema["properties"]["title"]["maxLength"] = json!(21);
+    let params =
+        json!({"mode": "form", "message": "Who should own this issue?", "requestedSchema": schema});
+    let err = contract::check_registered(tool, ProtocolVersion::V2025_11_25, &params).unwrap_err();
+    assert!(
+        err.to_string().contains("/properties/title/maxLength"),
+        "{err}"
+    );
+}
+
+fn choice_value() -> impl Strategy<Value = String> {
+    "[a-z]{1,3}"
+}
+
+proptest! {
+    /// An answer is accepted exactly when it is one of the run-time choices sent.
+    #[test]
+    fn read_accepts_exactly_the_choices_sent(
+        choices in prop::collection::btree_set(choice_value(), 1..8),
+        answer in choice_value(),
+    ) {
+        let filled = assign_fill(ChoiceList::untitled(choices.iter().cloned())).fill(None).unwrap();
+        let content = object(json!({"assignee": answer, "title": "t"}));
+        prop_assert_eq!(filled.read(&content).is_ok(), choices.contains(&answer));
+        // The same answer through the kept state.
+        let kept = Filled::<Assign>::from_runtime_choices(&filled.runtime_choices()).unwrap();
+        prop_assert_eq!(kept.read(&content).is_ok(), choices.contains(&answer));
+    }
+
+    /// A run-time default is accepted exactly when the same value is an acceptable answer.
+    #[test]
+    fn a_default_fits_exactly_when_it_would_be_a_valid_answer(
+        choices in prop::collection::btree_set(choice_value(), 1..5),
+        default in choice_value(),
+        title in "[a-z ]{0,25}",
+        estimate in 0u8..20,
+    ) {
+        let fill = AssignFill {
+            assignee: ChoiceList::untitled(choices.iter().cloned()),
+            defaults: AssignDefaults {
+                assignee: Some(default.clone()),
+                title: Some(title.clone()),
+                estimate: Some(estimate),
+                ..AssignDefaults::default()
+            },
+        };
+        let valid = assign_fill(ChoiceList::untitled(choices.iter().cloned()))
+            .fill(None)
+            .unwrap()
+            .read(&object(json!({"assignee": default, "title": title, "estimate": estimate})))
+            .is_ok();
+        prop_assert_eq!(fill.fill(Some(ProtocolVersion::V2025_11_25)).is_ok(), valid);
+    }
+
+    /// Filled multi-selects hold distinct choices, and the schema sent serializes to a valid
+    /// restricted schema of the version.
+    #[test]
+    fn filled_multi_selects_are_valid_schemas(
+        labels in prop::collection::vec(choice_value(), 1..6),
+        titled in any::<bool>(),
+    ) {
+        let list = if titled {
+            ChoiceList::titled(labels.iter().map(|l| (l.clone(), l.to_uppercase())))
+        } else {
+            ChoiceList::untitled(labels.iter().cloned())
+        };
+        let distinct: BTreeSet<_> = labels.iter().collect();
+        let result = LabelFill {
+            labels: list,
+            watchers: ChoiceList::untitled(["w"]),
+            defaults: LabelDefaults::default(),
+        }
+        .fill(Some(ProtocolVersion::V2026_07_28));
+        prop_assert_eq!(result.is_ok(), distinct.len() == labels.len());
+        if let Ok(filled) = result {
+            let value: Value = serde_json::from_str(wire(&filled)).unwrap();
+            prop_assert!(mcpdesc_runtime::validate::parse_requested_schema(&value).is_ok());
+        }
+    }
+}

@@ -1,0 +1,20 @@
+use mcpdesc_runtime::ElicitationForm;
+use mcpdesc_runtime::fill::FormFill;
+
+#[derive(ElicitationForm)]
+struct Assign {
+    #[form(runtime_choices)]
+    assignee: String,
+    note: Option<String>,
+}
+
+fn main() {
+    // The fill type names every run-time choice list: leaving one out does not compile.
+    let _ = AssignFill {
+        defaults: AssignDefaults::default(),
+    }
+    .fill(None);
+
+    // Nor does sending the form without filling it.
+    let _ = mcpdesc_runtime::session::elicit::<Assign>;
+}
