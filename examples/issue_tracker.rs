@@ -19,6 +19,7 @@
 //! |---|---|---|
 //! | `create_issue {title}` (no `labels`) | `triage` (form) | 2025-11-25, 2026-07-28 |
 //! | `assign_issue {issue}` (no `assignee`) | `choose_assignee` (form) | every version |
+//! | `edit_issue {issue}` (no `title`) | `edit_title` (form) | every version |
 //! | `close_issue {issue}` | `confirm_close` (form) | every version |
 //! | `delete_issue {issue}` | `confirm_delete` (form) | every version |
 //! | `link_repository {repository}` | `authorize_code_host` (URL) | 2025-11-25, 2026-07-28 |
@@ -30,12 +31,21 @@
 //! its arguments, so a client cannot forge or replay it. Declining and cancelling do what the
 //! declaration's `on_decline` / `on_cancel` say. An answer that does not fit the form changes
 //! nothing: the tool returns an error result naming every problem.
+//!
+//! Two forms are filled at run time (`mcpdesc_runtime::fill`): `choose_assignee` offers the
+//! project's teammates as its choices, with the current assignee as the default, and
+//! `edit_title` is prefilled with the issue's current title. The description documents their
+//! static shape; an answer outside the teammates sent is a problem like any other (on
+//! 2026-07-28 the retried call is checked against the teammates of the round that asked, kept
+//! in the sealed `requestState`). MCP 2025-06-18 has defaults on booleans only, so there the
+//! prefills are left out; the titled teammates are sent as `enum` with `enumNames`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::description::{BuildError, Description, Info};
+use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::{self, Declaration, Primitive};
 use mcpdesc_runtime::session::{Answer, Call, ElicitError, Step, UrlAnswer};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, elicitation};
@@ -63,8 +73,8 @@ use serde::{Deserialize, Serialize};
 /// Who should own an issue.
 #[derive(ElicitationForm, Debug)]
 pub struct Assign {
-    /// Login of the teammate who will own the issue.
-    #[form(title = "Assignee", min_length = 1, max_length = 39)]
+    /// Login of the teammate who will own the issue: one of the teammates offered when asked.
+    #[form(title = "Assignee", runtime_choices)]
     pub assignee: String,
     /// How urgent the issue is.
     #[form(title = "Priority")]
@@ -84,6 +94,15 @@ pub enum Severity {
     Normal,
     #[form(title = "Urgent: drop everything")]
     Urgent,
+}
+
+/// A new title for an issue, prefilled with the current one when the form is sent.
+#[derive(ElicitationForm, Debug)]
+#[form(fill)]
+pub struct EditTitle {
+    /// The issue's title.
+    #[form(title = "Title", min_length = 1, max_length = 120)]
+    pub title: String,
 }
 
 /// How to triage a new issue: labels, a kind and an estimate.
@@ -182,6 +201,25 @@ pub struct AssignArgs {
     pub assignee: Option<String>,
 }
 
+/// Arguments of `edit_issue`.
+#[derive(Serialize, Deserialize, JsonSchema)]
+pub struct EditArgs {
+    /// The issue number.
+    pub issue: u64,
+    /// The new title; without it the user is asked, the current title prefilled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+/// Arguments of `add_teammate`.
+#[derive(Serialize, Deserialize, JsonSchema)]
+pub struct TeammateArgs {
+    /// The teammate's login.
+    pub login: String,
+    /// The teammate's display name.
+    pub name: String,
+}
+
 /// Arguments of the tools that act on one issue.
 #[derive(Serialize, Deserialize, JsonSchema)]
 pub struct IssueArgs {
@@ -220,6 +258,8 @@ struct Issue {
 #[derive(Clone)]
 pub struct IssueTracker {
     issues: Arc<Mutex<BTreeMap<u64, Issue>>>,
+    /// The project's teammates: login and display name.
+    team: Arc<Mutex<Vec<(String, String)>>>,
     linked: Arc<Mutex<BTreeSet<String>>>,
     /// Seals `requestState` (MCP 2026-07-28): the client echoes it back, so it is untrusted.
     state: Arc<RequestStateCodec>,
@@ -259,23 +299,32 @@ fn follow(declaration: &Declaration, declined: bool) -> String {
 }
 
 impl IssueTracker {
-    /// A tracker with three open issues, #1 to #3, and a fresh `requestState` key.
+    /// A tracker with three open issues, #1 to #3 (#1 assigned to `hubot`), three teammates,
+    /// and a fresh `requestState` key.
     pub fn new() -> Self {
         let issues = [
-            (1, "Crash on start"),
-            (2, "Typo in README"),
-            (3, "Slow search"),
+            (1, "Crash on start", Some("hubot")),
+            (2, "Typo in README", None),
+            (3, "Slow search", None),
         ]
         .into_iter()
-        .map(|(n, title)| {
+        .map(|(n, title, assignee)| {
             let issue = Issue {
                 title: title.to_owned(),
                 labels: Vec::new(),
-                assignee: None,
+                assignee: assignee.map(str::to_owned),
                 open: true,
             };
             (n, issue)
         })
+        .collect();
+        let team = [
+            ("hubot", "Hubot"),
+            ("monalisa", "Mona Lisa Octocat"),
+            ("octocat", "The Octocat"),
+        ]
+        .into_iter()
+        .map(|(login, name)| (login.to_owned(), name.to_owned()))
         .collect();
         // A per-process key: a state is only ever opened by the process that sealed it (a server
         // with replicas loads one shared secret instead). `RandomState` is seeded from the
@@ -299,6 +348,7 @@ impl IssueTracker {
         let state = RequestStateCodec::try_new(key).expect("a 32-byte key");
         IssueTracker {
             issues: Arc::new(Mutex::new(issues)),
+            team: Arc::new(Mutex::new(team)),
             linked: Arc::new(Mutex::new(BTreeSet::new())),
             state: Arc::new(state),
             tool_router: Self::tool_router(),
@@ -435,13 +485,33 @@ impl IssueTracker {
             }
             format!("Assigned issue #{} to {login}", args.issue)
         };
+        let team = self.team.lock().unwrap_or_else(|e| e.into_inner()).clone();
         if let Some(login) = &args.assignee {
+            if !team.iter().any(|(l, _)| l == login) {
+                return Ok(
+                    failure(format!("{login} is not a teammate. Nothing was changed.")).into(),
+                );
+            }
             return Ok(text(assign(login)).into());
         }
         let decl = declared(Primitive::Tool("assign_issue"), "choose_assignee")?;
+        // The teammates are the choices, the current assignee the default: both known only now.
+        let current = self
+            .issues
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&args.issue)
+            .and_then(|i| i.assignee.clone());
+        let fill = AssignFill {
+            assignee: ChoiceList::titled(team),
+            defaults: AssignDefaults {
+                assignee: current,
+                ..AssignDefaults::default()
+            },
+        };
         let asked = self
             .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .form::<Assign>(decl)
+            .form_filled(decl, fill)
             .await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(a)) => text(format!(
@@ -454,6 +524,74 @@ impl IssueTracker {
             Ok(Answer::Declined) => text(follow(decl, true)),
             Ok(Answer::Cancelled) => text(follow(decl, false)),
             Err(e) => failure(format!("Cannot ask for an assignee: {e}. Pass `assignee`.")),
+        })
+    }
+
+    /// Add a teammate: from then on, one of the choices of `choose_assignee`.
+    #[tool(description = "Add a teammate to the project.")]
+    async fn add_teammate(
+        &self,
+        Parameters(args): Parameters<TeammateArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let mut team = self.team.lock().unwrap_or_else(|e| e.into_inner());
+        if args.login.is_empty() || team.iter().any(|(l, _)| *l == args.login) {
+            return Ok(failure(format!(
+                "{:?} cannot be added: logins are distinct and non-empty",
+                args.login
+            ))
+            .into());
+        }
+        team.push((args.login.clone(), args.name));
+        Ok(text(format!("Added {} to the team", args.login)).into())
+    }
+
+    /// Rename an issue. Without `title`, the user is asked, the current title prefilled.
+    #[elicitation(
+        name = "edit_title",
+        form = EditTitle,
+        message = "What should the issue be called?",
+        when = "No new title was supplied.",
+        on_decline = "Keep the current title.",
+        on_cancel = "Abort without modifying the issue.",
+    )]
+    #[tool(description = "Rename an issue.")]
+    async fn edit_issue(
+        &self,
+        Parameters(args): Parameters<EditArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.check_issue(args.issue)?;
+        let rename = |title: &str| {
+            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(issue) = issues.get_mut(&args.issue) {
+                issue.title = title.to_owned();
+            }
+            format!("Renamed issue #{} to \"{title}\"", args.issue)
+        };
+        if let Some(title) = &args.title {
+            return Ok(text(rename(title)).into());
+        }
+        let decl = declared(Primitive::Tool("edit_issue"), "edit_title")?;
+        let current = self
+            .issues
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&args.issue)
+            .map(|i| i.title.clone());
+        let fill = EditTitleFill {
+            defaults: EditTitleDefaults { title: current },
+        };
+        let asked = self
+            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
+            .form_filled(decl, fill)
+            .await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(edit)) => text(rename(&edit.title)),
+            Ok(Answer::Declined) => text(follow(decl, true)),
+            Ok(Answer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!("Cannot ask for a title: {e}. Pass `title`.")),
         })
     }
 

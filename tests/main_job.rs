@@ -86,23 +86,34 @@ fn the_surface_is_complete() {
     assert_eq!(
         tools,
         [
+            "add_teammate",
             "assign_issue",
             "close_issue",
             "create_issue",
             "delete_issue",
+            "edit_issue",
             "link_repository"
         ]
     );
     assert_eq!(
-        v["tools"][0]["description"],
+        v["tools"][1]["description"],
         "Assign an issue to a teammate."
     );
     assert_eq!(
-        v["tools"][0]["inputSchema"]["required"],
+        v["tools"][1]["inputSchema"]["required"],
         serde_json::json!(["issue"])
     );
     // 2025-06-18 is in scope, and it defines no `$schema` in a tool's input schema.
-    assert!(v["tools"][0]["inputSchema"].get("$schema").is_none());
+    assert!(v["tools"][1]["inputSchema"].get("$schema").is_none());
+    // A run-time choice field is documented in its static shape: a string with its description.
+    assert_eq!(
+        v["tools"][1]["elicitations"][0]["requestedSchema"]["properties"]["assignee"],
+        serde_json::json!({
+            "type": "string",
+            "title": "Assignee",
+            "description": "Login of the teammate who will own the issue: one of the teammates offered when asked."
+        })
+    );
     assert_eq!(v["prompts"][0]["name"], "release_notes");
     assert_eq!(v["prompts"][0]["arguments"][0]["name"], "release");
     assert_eq!(v["info"]["title"], "Issue Tracker");
@@ -112,7 +123,7 @@ fn the_surface_is_complete() {
         .flat_map(|k| v[*k].as_array().unwrap())
         .flat_map(|p| p["elicitations"].as_array().into_iter().flatten())
         .collect();
-    assert_eq!(declarations.len(), 6);
+    assert_eq!(declarations.len(), 7);
     // Every declaration states its mode; none adds clientRequirements.
     assert!(
         declarations

@@ -130,7 +130,12 @@ fn content_for(message: &str, act: Act) -> Value {
         "Who should own this issue?" if valid => {
             json!({"assignee": "octocat", "priority": "urgent", "notify": false})
         }
-        "Who should own this issue?" => json!({"assignee": "", "priority": "meh", "notify": null}),
+        // `mallory` is not one of the teammates sent as the run-time choices.
+        "Who should own this issue?" => {
+            json!({"assignee": "mallory", "priority": "meh", "notify": null})
+        }
+        "What should the issue be called?" if valid => json!({"title": "Search is slow"}),
+        "What should the issue be called?" => json!({"title": ""}),
         "Which release are the notes for?" if valid => json!({"channel": "beta", "internal": true}),
         "Which release are the notes for?" => json!({"channel": 7}),
         // The two confirmations.
@@ -293,14 +298,54 @@ impl Session {
             "one requestedSchema on the wire per form request"
         );
         for (message, schema) in raw {
-            let declared = declared_schema(&message);
+            let expected = expected_schema(&message, self.version);
             assert_eq!(
-                schema, declared,
-                "the wire bytes of the schema of {message:?}"
+                schema, expected,
+                "the wire bytes of the schema of {message:?} on {}",
+                self.version
             );
         }
         seen.len()
     }
+}
+
+/// The schema a request with `message` carries on `version`: the declared one, with the
+/// run-time parts the example fills in (the teammates and the current assignee; the current
+/// title). MCP 2025-06-18 has no titled `oneOf` and defaults on booleans only: there the
+/// teammates are `enum` with `enumNames`, and the prefills are left out.
+fn expected_schema(message: &str, version: ProtocolVersion) -> String {
+    let declared = declared_schema(message);
+    let mut schema: Value = serde_json::from_str(&declared).unwrap();
+    let newer = version >= ProtocolVersion::V2025_11_25;
+    let team = [
+        ("hubot", "Hubot"),
+        ("monalisa", "Mona Lisa Octocat"),
+        ("octocat", "The Octocat"),
+    ];
+    match message {
+        "Who should own this issue?" => {
+            let assignee = schema["properties"]["assignee"].as_object_mut().unwrap();
+            if newer {
+                let one_of = team
+                    .iter()
+                    .map(|(login, name)| json!({"const": login, "title": name}))
+                    .collect();
+                assignee.insert("oneOf".into(), Value::Array(one_of));
+                assignee.insert("default".into(), json!("hubot"));
+            } else {
+                assignee.insert("enum".into(), team.iter().map(|(l, _)| *l).collect());
+                assignee.insert("enumNames".into(), team.iter().map(|(_, n)| *n).collect());
+            }
+        }
+        "What should the issue be called?" if newer => {
+            schema["properties"]["title"]
+                .as_object_mut()
+                .unwrap()
+                .insert("default".into(), json!("Slow search"));
+        }
+        _ => return declared,
+    }
+    serde_json::to_string(&schema).unwrap()
 }
 
 fn result_text(result: &CallToolResult) -> String {
@@ -473,6 +518,18 @@ async fn run(version: ProtocolVersion, act: Act) {
         Act::Cancel => assert_eq!(assign, "Abort without modifying the issue."),
     }
 
+    // Prefilled with the current title (from 2025-11-25 on, where strings take defaults).
+    let (error, edit) = s.call_text("edit_issue", json!({"issue": 3})).await;
+    match act {
+        Act::AcceptValid => assert_eq!(edit, "Renamed issue #3 to \"Search is slow\""),
+        Act::AcceptInvalid => {
+            assert!(error, "{edit}");
+            assert!(edit.contains("`title`"), "{edit}");
+        }
+        Act::Decline => assert_eq!(edit, "Keep the current title."),
+        Act::Cancel => assert_eq!(edit, "Abort without modifying the issue."),
+    }
+
     let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
     match act {
         Act::AcceptValid => assert_eq!(close, "Closed issue #1: done"),
@@ -530,8 +587,8 @@ async fn run(version: ProtocolVersion, act: Act) {
     assert_eq!(listed.contains("#1 Crash on start"), closed, "{listed}");
 
     let sent = s.check_contract();
-    // Forms: assign, close, delete, the prompt; triage and the URL only from 2025-11-25 on.
-    assert_eq!(sent, if newer { 6 } else { 4 }, "on {version}");
+    // Forms: assign, edit, close, delete, the prompt; triage and the URL only from 2025-11-25 on.
+    assert_eq!(sent, if newer { 7 } else { 5 }, "on {version}");
     s.client.cancel().await.ok();
 }
 
@@ -644,5 +701,72 @@ async fn a_tampered_request_state_is_refused() {
     let (error, message) = text(retry(Some(state), args).await.unwrap());
     assert!(!error, "{message}");
     assert_eq!(message, "Closed issue #1");
+    s.client.cancel().await.ok();
+}
+
+/// On 2026-07-28 the retried call is read against the teammates of the round that asked (kept in
+/// the sealed `requestState`), not against whoever is on the team by then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
+    let s = start(ProtocolVersion::V2026_07_28, Some(BOTH), Act::AcceptValid).await;
+    let args = object(json!({"issue": 2}));
+    let first = s
+        .client
+        .call_tool_once(CallToolRequestParams::new("assign_issue").with_arguments(args.clone()))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(required) = first else {
+        panic!("2026-07-28 asks with an input-required result");
+    };
+    // The client received the run-time choices (issue #2 has no assignee: no default).
+    let requests = serde_json::to_value(&required.input_requests).unwrap();
+    let assignee =
+        &requests["choose_assignee"]["params"]["requestedSchema"]["properties"]["assignee"];
+    assert_eq!(
+        assignee["oneOf"],
+        json!([
+            {"const": "hubot", "title": "Hubot"},
+            {"const": "monalisa", "title": "Mona Lisa Octocat"},
+            {"const": "octocat", "title": "The Octocat"}
+        ]),
+        "{requests}"
+    );
+    assert!(assignee.get("default").is_none(), "{assignee}");
+    let state = required.request_state.clone().expect("a sealed state");
+
+    // Between the rounds, zoe joins the team.
+    let (error, added) = s
+        .call_text("add_teammate", json!({"login": "zoe", "name": "Zoe"}))
+        .await;
+    assert!(!error, "{added}");
+
+    let retry = |login: &str| {
+        let responses: rmcp::model::InputResponses = [(
+            "choose_assignee".to_owned(),
+            json!({"action": "accept", "content": {"assignee": login, "notify": true}}),
+        )]
+        .into();
+        s.client.call_tool_once(
+            CallToolRequestParams::new("assign_issue")
+                .with_arguments(args.clone())
+                .with_input_responses(responses)
+                .with_request_state(state.clone()),
+        )
+    };
+    let text = |r: CallToolResponse| match r {
+        CallToolResponse::Complete(r) => (r.is_error == Some(true), result_text(&r)),
+        other => panic!("{other:?}"),
+    };
+    // zoe was not offered in the round that asked: a problem of `assignee`, nothing assigned.
+    let (error, message) = text(retry("zoe").await.unwrap());
+    assert!(error && message.contains("`assignee`"), "{message}");
+    assert!(message.contains("zoe"), "{message}");
+    // One of the teammates offered then is accepted.
+    let (error, message) = text(retry("octocat").await.unwrap());
+    assert!(!error, "{message}");
+    assert_eq!(
+        message,
+        "Assigned issue #2 to octocat (priority unset, notify true)"
+    );
     s.client.cancel().await.ok();
 }
