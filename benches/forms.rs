@@ -10,6 +10,13 @@
 //!   (what rmcp's `elicit` does), and a `jsonschema` validator (built once) checking the content
 //!   and then deserializing (what the TypeScript SDK does).
 //!
+//! - `runtime_choices`: a form with one run-time choice list of 50 titled entries (and a default),
+//!   filled and serialized to wire bytes. Ours: the derived `...Fill` filled
+//!   (`FormFill::fill`: every choice and the default checked) then serialized; against the same
+//!   schema built with rmcp 3.11's `ElicitationSchema` builder, then serialized (nothing
+//!   checked beyond rmcp's own default-in-values check), and ours parsed into rmcp's typed schema
+//!   (what the `session` helpers hand rmcp for a filled form).
+//!
 //! Every answer benchmark runs 1,000 calls per sample, so that the timer's own cost does not
 //! weigh on the fast ones. BENCHMARKS.md has the figures of one run and the ratios.
 
@@ -131,3 +138,108 @@ answer_benches!(answer3_valid, Assign, assign_valid());
 answer_benches!(answer3_invalid, Assign, assign_invalid());
 answer_benches!(answer8_valid, Triage, triage_valid());
 answer_benches!(answer8_invalid, Triage, triage_invalid());
+
+mod runtime_choices {
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    use rmcp::model::{
+        ElicitationSchema, EnumSchema, IntegerSchema, PrimitiveSchemaDefinition, StringSchema,
+    };
+
+    /// A form whose `assignee` choices are given when it is sent.
+    #[derive(mcpdesc_runtime::ElicitationForm)]
+    pub struct Assign {
+        /// Teammate login.
+        #[form(title = "Assignee", runtime_choices)]
+        pub assignee: String,
+        #[form(title = "Note", max_length = 200)]
+        pub note: Option<String>,
+        #[form(title = "Estimate", minimum = 1, maximum = 13)]
+        pub estimate: Option<u8>,
+        #[form(title = "Notify", default = true)]
+        pub notify: bool,
+    }
+
+    fn team() -> Vec<(String, String)> {
+        (0..50)
+            .map(|i| (format!("user{i:02}"), format!("Teammate number {i}")))
+            .collect()
+    }
+
+    /// Ours: the run-time part checked and filled into the static schema, then serialized.
+    #[divan::bench]
+    fn ours_fill_and_serialize(bencher: divan::Bencher) {
+        let team = team();
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(|team| {
+                let filled = AssignFill {
+                    assignee: ChoiceList::titled(team),
+                    defaults: AssignDefaults {
+                        assignee: Some("user07".to_owned()),
+                        ..AssignDefaults::default()
+                    },
+                }
+                .fill(None)
+                .ok()?;
+                Some(filled.requested_schema().wire_json().len())
+            });
+    }
+
+    /// Ours, then parsed into rmcp's typed schema, as `Call::form_filled` hands it to rmcp.
+    #[divan::bench]
+    fn ours_fill_into_rmcp_schema(bencher: divan::Bencher) {
+        let team = team();
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(|team| {
+                let filled = AssignFill {
+                    assignee: ChoiceList::titled(team),
+                    defaults: AssignDefaults {
+                        assignee: Some("user07".to_owned()),
+                        ..AssignDefaults::default()
+                    },
+                }
+                .fill(None)
+                .ok()?;
+                serde_json::from_str::<ElicitationSchema>(filled.requested_schema().wire_json())
+                    .ok()
+            });
+    }
+
+    /// rmcp 3.11's builder: the same schema built by hand, then serialized.
+    #[divan::bench]
+    fn rmcp_builder_and_serialize(bencher: divan::Bencher) {
+        let team = team();
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(|team| {
+                let (values, titles): (Vec<String>, Vec<String>) = team.into_iter().unzip();
+                let assignee = EnumSchema::builder(values)
+                    .enum_titles(titles)
+                    .ok()?
+                    .with_default("user07")
+                    .ok()?
+                    .title("Assignee")
+                    .description("Teammate login.")
+                    .build();
+                let schema = ElicitationSchema::builder()
+                    .required_property("assignee", PrimitiveSchemaDefinition::Enum(assignee))
+                    .property(
+                        "note",
+                        PrimitiveSchemaDefinition::String(
+                            StringSchema::new().title("Note").max_length(200),
+                        ),
+                    )
+                    .property(
+                        "estimate",
+                        PrimitiveSchemaDefinition::Integer(
+                            IntegerSchema::new().title("Estimate").range(1, 13),
+                        ),
+                    )
+                    .required_bool_property("notify", |b| b.title("Notify").with_default(true))
+                    .build()
+                    .ok()?;
+                serde_json::to_string(&schema).ok().map(|s| s.len())
+            });
+    }
+}

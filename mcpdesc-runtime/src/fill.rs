@@ -366,10 +366,17 @@ impl Filler {
         if list.values.is_empty() {
             problems.push(FillProblemKind::NoChoices);
         }
+        // Pairwise for short lists; a set past them (run-time lists can be long).
+        let mut seen = std::collections::HashSet::new();
         for (i, v) in list.values.iter().enumerate() {
+            let repeated = if list.values.len() <= 16 {
+                list.values.iter().take(i).any(|earlier| earlier == v)
+            } else {
+                !seen.insert(v.as_str())
+            };
             if v.is_empty() {
                 problems.push(FillProblemKind::EmptyChoiceValue);
-            } else if list.values.iter().take(i).any(|earlier| earlier == v) {
+            } else if repeated {
                 problems.push(FillProblemKind::DuplicateChoice(v.clone()));
             }
         }
