@@ -169,77 +169,70 @@ mod runtime_choices {
     #[divan::bench]
     fn ours_fill_and_serialize(bencher: divan::Bencher) {
         let team = team();
-        bencher
-            .with_inputs(|| team.clone())
-            .bench_values(|team| {
-                let filled = AssignFill {
-                    assignee: ChoiceList::titled(team),
-                    defaults: AssignDefaults {
-                        assignee: Some("user07".to_owned()),
-                        ..AssignDefaults::default()
-                    },
-                }
-                .fill(None)
-                .ok()?;
-                Some(filled.requested_schema().wire_json().len())
-            });
+        bencher.with_inputs(|| team.clone()).bench_values(|team| {
+            let filled = AssignFill {
+                assignee: ChoiceList::titled(team),
+                defaults: AssignDefaults {
+                    assignee: Some("user07".to_owned()),
+                    ..AssignDefaults::default()
+                },
+            }
+            .fill(None)
+            .ok()?;
+            Some(filled.requested_schema().wire_json().len())
+        });
     }
 
     /// Ours, then parsed into rmcp's typed schema, as `Call::form_filled` hands it to rmcp.
     #[divan::bench]
     fn ours_fill_into_rmcp_schema(bencher: divan::Bencher) {
         let team = team();
-        bencher
-            .with_inputs(|| team.clone())
-            .bench_values(|team| {
-                let filled = AssignFill {
-                    assignee: ChoiceList::titled(team),
-                    defaults: AssignDefaults {
-                        assignee: Some("user07".to_owned()),
-                        ..AssignDefaults::default()
-                    },
-                }
-                .fill(None)
-                .ok()?;
-                serde_json::from_str::<ElicitationSchema>(filled.requested_schema().wire_json())
-                    .ok()
-            });
+        bencher.with_inputs(|| team.clone()).bench_values(|team| {
+            let filled = AssignFill {
+                assignee: ChoiceList::titled(team),
+                defaults: AssignDefaults {
+                    assignee: Some("user07".to_owned()),
+                    ..AssignDefaults::default()
+                },
+            }
+            .fill(None)
+            .ok()?;
+            serde_json::from_str::<ElicitationSchema>(filled.requested_schema().wire_json()).ok()
+        });
     }
 
     /// rmcp 3.11's builder: the same schema built by hand, then serialized.
     #[divan::bench]
     fn rmcp_builder_and_serialize(bencher: divan::Bencher) {
         let team = team();
-        bencher
-            .with_inputs(|| team.clone())
-            .bench_values(|team| {
-                let (values, titles): (Vec<String>, Vec<String>) = team.into_iter().unzip();
-                let assignee = EnumSchema::builder(values)
-                    .enum_titles(titles)
-                    .ok()?
-                    .with_default("user07")
-                    .ok()?
-                    .title("Assignee")
-                    .description("Teammate login.")
-                    .build();
-                let schema = ElicitationSchema::builder()
-                    .required_property("assignee", PrimitiveSchemaDefinition::Enum(assignee))
-                    .property(
-                        "note",
-                        PrimitiveSchemaDefinition::String(
-                            StringSchema::new().title("Note").max_length(200),
-                        ),
-                    )
-                    .property(
-                        "estimate",
-                        PrimitiveSchemaDefinition::Integer(
-                            IntegerSchema::new().title("Estimate").range(1, 13),
-                        ),
-                    )
-                    .required_bool_property("notify", |b| b.title("Notify").with_default(true))
-                    .build()
-                    .ok()?;
-                serde_json::to_string(&schema).ok().map(|s| s.len())
-            });
+        bencher.with_inputs(|| team.clone()).bench_values(|team| {
+            let (values, titles): (Vec<String>, Vec<String>) = team.into_iter().unzip();
+            let assignee = EnumSchema::builder(values)
+                .enum_titles(titles)
+                .ok()?
+                .with_default("user07")
+                .ok()?
+                .title("Assignee")
+                .description("Teammate login.")
+                .build();
+            let schema = ElicitationSchema::builder()
+                .required_property("assignee", PrimitiveSchemaDefinition::Enum(assignee))
+                .property(
+                    "note",
+                    PrimitiveSchemaDefinition::String(
+                        StringSchema::new().title("Note").max_length(200),
+                    ),
+                )
+                .property(
+                    "estimate",
+                    PrimitiveSchemaDefinition::Integer(
+                        IntegerSchema::new().title("Estimate").range(1, 13),
+                    ),
+                )
+                .required_bool_property("notify", |b| b.title("Notify").with_default(true))
+                .build()
+                .ok()?;
+            serde_json::to_string(&schema).ok().map(|s| s.len())
+        });
     }
 }

@@ -102,7 +102,7 @@ fn field_trait(field: &Field) -> TokenStream {
 
 /// `<Ty as RuntimeChoiceField>` for a field marked `runtime_choices`, spanned at its type.
 fn runtime_trait(field: &Field) -> TokenStream {
-    let p = private();
+    let p = quote_spanned!(field.ty_span()=> ::mcpdesc_runtime::__private);
     let ty = field.ty;
     quote_spanned!(field.ty_span()=> <#ty as #p::RuntimeChoiceField>)
 }
@@ -540,6 +540,9 @@ fn fill_types(form: &Form) -> (TokenStream, TokenStream) {
         .iter()
         .map(|f| {
             let t = reader_trait(f);
+            // The whole type at the field's type, so that a type that cannot be a field is
+            // reported there once, not also at the derive.
+            let p = quote_spanned!(f.ty_span()=> ::mcpdesc_runtime::__private);
             quote_spanned!(f.ty_span()=> #p::Option<#t::Value>)
         })
         .collect();

@@ -94,7 +94,7 @@ impl EnumChoices {
     message = "`{Self}` is not an `ElicitationEnum`",
     label = "a select field needs an enum deriving `ElicitationEnum`",
     note = "a single-select is a field of a `#[derive(ElicitationEnum)]` enum; a multi-select is a `Vec`, `BTreeSet` or `HashSet` of one",
-    note = "MCP forms cannot hold a list of free-form values such as `Vec<String>`"
+    note = "MCP forms cannot hold a list of free-form values such as `Vec<String>`; when its choices are known only when the form is sent, mark the field `#[form(runtime_choices)]` and give them then"
 )]
 pub trait ElicitationEnum: Sized + 'static {
     /// The variants as choices.

@@ -2,10 +2,11 @@
 
 use std::sync::{Arc, Mutex};
 
+use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
     Answer, Call, ElicitError, Step, UrlAnswer, elicit, elicit_declared, elicit_declared_url,
-    elicit_url, input_request, read_input_response,
+    elicit_filled, elicit_url, input_request, read_input_response,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
@@ -198,6 +199,96 @@ async fn an_accepted_answer_comes_back_typed_and_the_wire_schema_is_exact() {
         seen[0]["requestedSchema"],
         Assign::requested_schema().to_value()
     );
+}
+
+/// A form whose `reviewer` choices are given when it is sent.
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Review {
+    #[form(title = "Reviewer", runtime_choices)]
+    reviewer: String,
+    #[form(max_length = 80)]
+    note: Option<String>,
+}
+
+fn review_fill(choices: ChoiceList) -> ReviewFill {
+    ReviewFill {
+        reviewer: choices,
+        defaults: ReviewDefaults {
+            reviewer: Some("ann".into()),
+            note: Some("Please look at the tests.".into()),
+        },
+    }
+}
+
+#[tokio::test]
+async fn a_filled_form_is_sent_filled_for_the_version_and_read_against_its_choices() {
+    let team = || ChoiceList::titled([("ann", "Ann"), ("ben", "Ben")]);
+    // 2025-11-25: titled `oneOf`, and the defaults.
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        accept(json!({"reviewer": "ben"})),
+    )
+    .await;
+    let answer = elicit_filled(s.server.peer(), "Who reviews?", review_fill(team()))
+        .await
+        .unwrap();
+    assert_eq!(
+        answer,
+        Answer::Accepted(Review {
+            reviewer: "ben".into(),
+            note: None
+        })
+    );
+    assert_eq!(
+        s.seen.lock().unwrap()[0]["requestedSchema"],
+        json!({"type": "object", "properties": {
+            "reviewer": {"type": "string", "title": "Reviewer",
+                "oneOf": [{"const": "ann", "title": "Ann"}, {"const": "ben", "title": "Ben"}],
+                "default": "ann"},
+            "note": {"type": "string", "maxLength": 80, "default": "Please look at the tests."}
+        }, "required": ["reviewer"]})
+    );
+
+    // 2025-06-18: `enum` with `enumNames`, and no string default.
+    let s = session(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        accept(json!({"reviewer": "cat"})),
+    )
+    .await;
+    let err = elicit_filled(s.server.peer(), "Who reviews?", review_fill(team()))
+        .await
+        .unwrap_err();
+    let ElicitError::Content(content) = err else {
+        panic!("`cat` was not offered: {err}");
+    };
+    assert_eq!(content.problems()[0].property(), "reviewer");
+    assert_eq!(
+        s.seen.lock().unwrap()[0]["requestedSchema"],
+        json!({"type": "object", "properties": {
+            "reviewer": {"type": "string", "title": "Reviewer",
+                "enum": ["ann", "ben"], "enumNames": ["Ann", "Ben"]},
+            "note": {"type": "string", "maxLength": 80}
+        }, "required": ["reviewer"]})
+    );
+
+    // A bad run-time part is refused before anything is sent.
+    let s = session(ProtocolVersion::V_2025_11_25, true, accept(json!({}))).await;
+    let err = elicit_filled(
+        s.server.peer(),
+        "Who reviews?",
+        review_fill(ChoiceList::untitled(["ben", "ben"])),
+    )
+    .await
+    .unwrap_err();
+    let ElicitError::Fill(fill) = err else {
+        panic!("expected a fill error, got {err}");
+    };
+    let kinds: Vec<_> = fill.problems().iter().map(|p| p.kind().clone()).collect();
+    assert_eq!(kinds[0], FillProblemKind::DuplicateChoice("ben".into()));
+    assert!(matches!(kinds[1], FillProblemKind::Default(_)), "{kinds:?}");
+    assert!(s.seen.lock().unwrap().is_empty());
 }
 
 #[tokio::test]
