@@ -207,23 +207,13 @@ fn field_checks(field: &Field) -> TokenStream {
             ));
         }
     }
-    let items_keys = [
-        ("min_items", a.min_items.as_ref().map(|k| k.key)),
-        ("max_items", a.max_items.as_ref().map(|k| k.key)),
-    ];
-    for (key, span) in items_keys {
-        if let Some(span) = span {
-            out.extend(const_assert(
-                span,
-                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::MultiSelect)),
-                format!(
-                    "field `{member}`: `{key}` applies only to multi-select fields, and `{ty}` is not one\n\
-                     a multi-select is a `Vec`, `BTreeSet` or `HashSet` of an `ElicitationEnum`; \
-                     use `min_length`/`max_length` on strings and `minimum`/`maximum` on numbers"
-                ),
-            ));
-        }
-    }
+    out.extend(items_key_checks(
+        field,
+        quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::MultiSelect)),
+        "is not one\n\
+         a multi-select is a `Vec`, `BTreeSet` or `HashSet` of an `ElicitationEnum`; \
+         use `min_length`/`max_length` on strings and `minimum`/`maximum` on numbers",
+    ));
     for (key, bound) in [("minimum", &a.minimum), ("maximum", &a.maximum)] {
         let Some(bound) = bound else { continue };
         out.extend(const_assert(
@@ -304,23 +294,33 @@ fn field_checks(field: &Field) -> TokenStream {
 /// The compile-time checks of a field whose choices come at run time (its other keys are
 /// refused by `check`): item counts need a multi-select.
 fn runtime_field_checks(field: &Field) -> TokenStream {
-    let a = &field.attrs;
     let rt = runtime_trait(field);
+    items_key_checks(
+        field,
+        quote!(!#rt::MULTI),
+        "is a single-select\n\
+         a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`",
+    )
+}
+
+/// `min_items` / `max_items` fail compilation where `fails` holds (the field is no
+/// multi-select); the message goes on with `why` after "and `Type` ".
+fn items_key_checks(field: &Field, fails: TokenStream, why: &str) -> TokenStream {
+    let a = &field.attrs;
     let member = field.member;
     let ty = attr::tokens_text(field.ty);
-    let mut out = TokenStream::new();
     let items_keys = [
         ("min_items", a.min_items.as_ref().map(|k| k.key)),
         ("max_items", a.max_items.as_ref().map(|k| k.key)),
     ];
+    let mut out = TokenStream::new();
     for (key, span) in items_keys {
         if let Some(span) = span {
             out.extend(const_assert(
                 span,
-                quote!(!#rt::MULTI),
+                fails.clone(),
                 format!(
-                    "field `{member}`: `{key}` applies only to multi-select fields, and `{ty}` is a single-select\n\
-                     a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`"
+                    "field `{member}`: `{key}` applies only to multi-select fields, and `{ty}` {why}"
                 ),
             ));
         }

@@ -467,37 +467,71 @@ pub fn enum_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
     select_from_json(value)
 }
 
+/// One field of an answer, as read.
+enum Read<V> {
+    /// Absent (or `null`) and optional.
+    Absent,
+    /// Present and fitting.
+    Present(V),
+    /// Missing or not fitting: its problems are recorded.
+    Failed,
+}
+
+/// Reads one field of an answer, recording its problems: `proven` may take a value whose
+/// conversion proves it fits; any other value goes through the property's check, then
+/// `convert`, and `misfit` says why a checked value still does not convert.
+fn read_value<V>(
+    value: Option<&Value>,
+    required: bool,
+    property: &crate::schema::Property,
+    problems: &mut crate::content::Problems,
+    proven: impl FnOnce(&Value) -> Option<V>,
+    convert: impl FnOnce(&Value) -> Option<V>,
+    misfit: impl FnOnce(&Value) -> ProblemKind,
+) -> Read<V> {
+    match value {
+        None | Some(Value::Null) if !required => Read::Absent,
+        None => {
+            problems.push(property, ProblemKind::Missing);
+            Read::Failed
+        }
+        Some(value) => {
+            if let Some(v) = proven(value) {
+                return Read::Present(v);
+            }
+            if !problems.check(property, value) {
+                return Read::Failed;
+            }
+            match convert(value) {
+                Some(v) => Read::Present(v),
+                None => {
+                    problems.push(property, misfit(value));
+                    Read::Failed
+                }
+            }
+        }
+    }
+}
+
 /// Reads one field of an answer, recording its problems.
 fn read_field<T: FormField>(
     value: Option<&Value>,
     property: &crate::schema::Property,
     problems: &mut crate::content::Problems,
 ) -> Option<T> {
-    let name = property;
-    match value {
-        None | Some(Value::Null) if !T::REQUIRED => T::absent(),
-        None => {
-            problems.push(name, ProblemKind::Missing);
-            None
-        }
-        Some(value) => {
-            if let Some(v) = <T::Value as FormValue>::__convert_proven(value, property) {
-                return Some(T::present(v));
-            }
-            if !problems.check(property, value) {
-                return None;
-            }
-            match <T::Value as FormValue>::from_json(value) {
-                Some(v) => Some(T::present(v)),
-                None => {
-                    problems.push(
-                        name,
-                        out_of_type_range(<T::Value as FormValue>::KIND, value),
-                    );
-                    None
-                }
-            }
-        }
+    let read = read_value(
+        value,
+        T::REQUIRED,
+        property,
+        problems,
+        |v| <T::Value as FormValue>::__convert_proven(v, property),
+        <T::Value as FormValue>::from_json,
+        |v| out_of_type_range(<T::Value as FormValue>::KIND, v),
+    );
+    match read {
+        Read::Absent => T::absent(),
+        Read::Present(v) => Some(T::present(v)),
+        Read::Failed => None,
     }
 }
 
@@ -602,34 +636,26 @@ pub trait RuntimeChoiceField: Sized {
         property: &crate::schema::Property,
         problems: &mut crate::content::Problems,
     ) -> Option<Self> {
-        match value {
-            None | Some(Value::Null) if !Self::REQUIRED => Self::absent(),
-            None => {
-                problems.push(property, ProblemKind::Missing);
-                None
-            }
-            Some(value) => {
-                if !problems.check(property, value) {
-                    return None;
-                }
-                match <Self::Value as RuntimeChoiceValue>::from_json(value) {
-                    Some(v) => Some(Self::present(v)),
-                    None => {
-                        problems.push(
-                            property,
-                            ProblemKind::WrongType {
-                                expected: if Self::MULTI {
-                                    crate::content::JsonType::Array
-                                } else {
-                                    crate::content::JsonType::String
-                                },
-                                found: crate::content::JsonType::of(value),
-                            },
-                        );
-                        None
-                    }
-                }
-            }
+        let read = read_value(
+            value,
+            Self::REQUIRED,
+            property,
+            problems,
+            |_| None,
+            <Self::Value as RuntimeChoiceValue>::from_json,
+            |v| ProblemKind::WrongType {
+                expected: if Self::MULTI {
+                    crate::content::JsonType::Array
+                } else {
+                    crate::content::JsonType::String
+                },
+                found: crate::content::JsonType::of(v),
+            },
+        );
+        match read {
+            Read::Absent => Self::absent(),
+            Read::Present(v) => Some(Self::present(v)),
+            Read::Failed => None,
         }
     }
 
