@@ -14,8 +14,9 @@
 //!   filled and serialized to wire bytes. Ours: the derived `...Fill` filled
 //!   (`FormFill::fill`: every choice and the default checked) then serialized; against the same
 //!   schema built with rmcp 3.11's `ElicitationSchema` builder, then serialized (nothing
-//!   checked beyond rmcp's own default-in-values check), and ours parsed into rmcp's typed schema
-//!   (what the `session` helpers hand rmcp for a filled form).
+//!   checked beyond rmcp's own default-in-values check), and ours turned into rmcp's typed schema
+//!   (what the `session` helpers hand rmcp for a filled form), built from the model and read
+//!   from the wire JSON.
 //!
 //! Every answer benchmark runs 1,000 calls per sample, so that the timer's own cost does not
 //! weigh on the fast ones. BENCHMARKS.md has the figures of one run and the ratios.
@@ -183,9 +184,28 @@ mod runtime_choices {
         });
     }
 
-    /// Ours, then parsed into rmcp's typed schema, as `Call::form_filled` hands it to rmcp.
+    /// Ours, then rmcp's typed schema built from it, as `Call::form_filled` hands it to rmcp.
     #[divan::bench]
     fn ours_fill_into_rmcp_schema(bencher: divan::Bencher) {
+        let team = team();
+        bencher.with_inputs(|| team.clone()).bench_values(|team| {
+            let filled = AssignFill {
+                assignee: ChoiceList::titled(team),
+                defaults: AssignDefaults {
+                    assignee: Some("user07".to_owned()),
+                    ..AssignDefaults::default()
+                },
+            }
+            .fill(None)
+            .ok()?;
+            filled.requested_schema().to_rmcp().ok()
+        });
+    }
+
+    /// The same, but rmcp's typed schema read from the filled schema's wire JSON (what reading
+    /// the bytes would cost).
+    #[divan::bench]
+    fn ours_fill_read_into_rmcp_schema(bencher: divan::Bencher) {
         let team = team();
         bencher.with_inputs(|| team.clone()).bench_values(|team| {
             let filled = AssignFill {

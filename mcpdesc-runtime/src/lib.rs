@@ -50,6 +50,8 @@ mod form;
 pub mod json;
 mod members;
 pub mod registry;
+#[cfg(feature = "rmcp")]
+mod rmcp_schema;
 pub mod schema;
 #[cfg(feature = "rmcp")]
 pub mod session;

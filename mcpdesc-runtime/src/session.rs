@@ -246,14 +246,14 @@ pub async fn elicit_filled<P: FormFill>(
     read_filled_result(result, &filled)
 }
 
-/// The request parameters of a filled form: its schema is built per request, so rmcp's typed
-/// schema is read from its wire JSON each time.
+/// The request parameters of a filled form: its schema is new per request, so rmcp's typed
+/// schema is built from it each time (from the model, not by reading its JSON).
 fn filled_params<F: ElicitationForm>(
     message: String,
     filled: &Filled<F>,
 ) -> Result<ElicitRequestParams, ElicitError> {
     let requested_schema =
-        serde_json::from_str(filled.requested_schema().wire_json()).map_err(ElicitError::Schema)?;
+        crate::rmcp_schema::typed(filled.requested_schema()).map_err(ElicitError::Schema)?;
     Ok(ElicitRequestParams::FormElicitationParams {
         meta: None,
         message,
@@ -278,9 +278,9 @@ fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParam
 }
 
 /// The form's schema as rmcp's typed `ElicitationSchema`, which rmcp's request parameters hold.
-/// Reading it from the wire JSON costs tens of microseconds (rmcp's schema types are untagged
-/// enums), so it is read once per form and process, kept by the address of the form's `static`
-/// schema, and cloned per request; it serializes back to exactly the wire JSON (tested in
+/// Built from the model (reading it from the wire JSON would cost tens of microseconds: rmcp's
+/// schema types are untagged enums) once per form and process, kept by the address of the
+/// form's `static` schema, and cloned per request; it serializes back to exactly the wire JSON (tested in
 /// `tests/serve_stdio.rs`).
 fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, ElicitError> {
     use std::collections::HashMap;
@@ -295,8 +295,7 @@ fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, El
     {
         return Ok(kept.clone());
     }
-    let read: ElicitationSchema =
-        serde_json::from_str(schema.wire_json()).map_err(ElicitError::Schema)?;
+    let read = crate::rmcp_schema::typed(schema).map_err(ElicitError::Schema)?;
     KEPT.write()
         .unwrap_or_else(PoisonError::into_inner)
         .get_or_insert_with(HashMap::new)
