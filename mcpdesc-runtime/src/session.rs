@@ -358,6 +358,35 @@ pub fn read_input_response<F: StaticForm>(
     read_result(result).map(Some)
 }
 
+/// The `inputRequests` entry (MCP 2026-07-28) that asks a filled form with `message`: like
+/// [`input_request`], for a form whose run-time parts were given ([`FormFill::fill`]). Read the
+/// retried call's answer with [`read_filled_input_response`] against the same [`Filled`] (keep
+/// its [`runtime_choices`](Filled::runtime_choices) in your sealed state when they can change
+/// between the rounds).
+pub fn filled_input_request<F: ElicitationForm>(
+    message: impl Into<String>,
+    filled: &Filled<F>,
+) -> Result<InputRequest, ElicitError> {
+    Ok(InputRequest::Elicitation(ElicitRequest::new(
+        filled_params(message.into(), filled)?,
+    )))
+}
+
+/// The client's answer to the `inputRequests` entry `key` of a filled form, read against the
+/// choices of `filled`; `Ok(None)` when the retried call holds no answer under `key`.
+pub fn read_filled_input_response<F: ElicitationForm>(
+    responses: Option<&InputResponses>,
+    key: &str,
+    filled: &Filled<F>,
+) -> Result<Option<Answer<F>>, ElicitError> {
+    let Some(value) = responses.and_then(|r| r.get(key)) else {
+        return Ok(None);
+    };
+    let result: ElicitResult =
+        serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+    read_filled_result(result, filled).map(Some)
+}
+
 /// Asks a registered form-mode declaration of the form `F`, with its documented message.
 pub async fn elicit_declared<F: StaticForm>(
     peer: &Peer<RoleServer>,

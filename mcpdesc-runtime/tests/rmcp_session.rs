@@ -6,7 +6,8 @@ use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
     Answer, Call, ElicitError, Step, UrlAnswer, elicit, elicit_declared, elicit_declared_url,
-    elicit_filled, elicit_url, input_request, read_input_response,
+    elicit_filled, elicit_url, filled_input_request, input_request, read_filled_input_response,
+    read_input_response,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
@@ -585,4 +586,39 @@ async fn a_guarded_call_refuses_what_the_registry_does_not_declare() {
     let seen = s.seen.lock().unwrap();
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0]["message"], "Who owns issue 7 now?");
+}
+
+#[test]
+fn a_filled_form_asks_and_reads_back_through_input_requests() {
+    use mcpdesc_runtime::fill::FormFill;
+    let filled = review_fill(ChoiceList::untitled(["ann", "ben"]))
+        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2026_07_28))
+        .unwrap();
+    let request =
+        serde_json::to_value(filled_input_request("Who reviews?", &filled).unwrap()).unwrap();
+    assert_eq!(
+        request["params"]["requestedSchema"]["properties"]["reviewer"]["enum"],
+        json!(["ann", "ben"])
+    );
+    let responses = |who: &str| -> rmcp::model::InputResponses {
+        [(
+            "review".to_owned(),
+            json!({"action": "accept", "content": {"reviewer": who}}),
+        )]
+        .into()
+    };
+    let ok = read_filled_input_response(Some(&responses("ben")), "review", &filled).unwrap();
+    assert_eq!(
+        ok,
+        Some(Answer::Accepted(Review {
+            reviewer: "ben".into(),
+            note: None
+        }))
+    );
+    let err = read_filled_input_response(Some(&responses("cat")), "review", &filled).unwrap_err();
+    assert!(matches!(err, ElicitError::Content(_)), "{err}");
+    assert_eq!(
+        read_filled_input_response(None, "review", &filled).unwrap(),
+        None
+    );
 }
