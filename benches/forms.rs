@@ -141,65 +141,22 @@ answer_benches!(answer8_valid, Triage, triage_valid());
 answer_benches!(answer8_invalid, Triage, triage_invalid());
 
 mod runtime_choices {
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
-    use rmcp::model::{
-        ElicitationSchema, EnumSchema, IntegerSchema, PrimitiveSchemaDefinition, StringSchema,
-    };
-
-    /// A form whose `assignee` choices are given when it is sent.
-    #[derive(mcpdesc_runtime::ElicitationForm)]
-    pub struct Assign {
-        /// Teammate login.
-        #[form(title = "Assignee", runtime_choices)]
-        pub assignee: String,
-        #[form(title = "Note", max_length = 200)]
-        pub note: Option<String>,
-        #[form(title = "Estimate", minimum = 1, maximum = 13)]
-        pub estimate: Option<u8>,
-        #[form(title = "Notify", default = true)]
-        pub notify: bool,
-    }
-
-    fn team() -> Vec<(String, String)> {
-        (0..50)
-            .map(|i| (format!("user{i:02}"), format!("Teammate number {i}")))
-            .collect()
-    }
+    use crate::common::runtime::{fill, fill_into_rmcp, fill_read_into_rmcp, rmcp_builder, team};
 
     /// Ours: the run-time part checked and filled into the static schema, then serialized.
     #[divan::bench]
     fn ours_fill_and_serialize(bencher: divan::Bencher) {
         let team = team();
-        bencher.with_inputs(|| team.clone()).bench_values(|team| {
-            let filled = AssignFill {
-                assignee: ChoiceList::titled(team),
-                defaults: AssignDefaults {
-                    assignee: Some("user07".to_owned()),
-                    ..AssignDefaults::default()
-                },
-            }
-            .fill(None)
-            .ok()?;
-            Some(filled.requested_schema().wire_json().len())
-        });
+        bencher.with_inputs(|| team.clone()).bench_values(fill);
     }
 
     /// Ours, then rmcp's typed schema built from it, as `Call::form_filled` hands it to rmcp.
     #[divan::bench]
     fn ours_fill_into_rmcp_schema(bencher: divan::Bencher) {
         let team = team();
-        bencher.with_inputs(|| team.clone()).bench_values(|team| {
-            let filled = AssignFill {
-                assignee: ChoiceList::titled(team),
-                defaults: AssignDefaults {
-                    assignee: Some("user07".to_owned()),
-                    ..AssignDefaults::default()
-                },
-            }
-            .fill(None)
-            .ok()?;
-            filled.requested_schema().to_rmcp().ok()
-        });
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(fill_into_rmcp);
     }
 
     /// The same, but rmcp's typed schema read from the filled schema's wire JSON (what reading
@@ -207,52 +164,17 @@ mod runtime_choices {
     #[divan::bench]
     fn ours_fill_read_into_rmcp_schema(bencher: divan::Bencher) {
         let team = team();
-        bencher.with_inputs(|| team.clone()).bench_values(|team| {
-            let filled = AssignFill {
-                assignee: ChoiceList::titled(team),
-                defaults: AssignDefaults {
-                    assignee: Some("user07".to_owned()),
-                    ..AssignDefaults::default()
-                },
-            }
-            .fill(None)
-            .ok()?;
-            serde_json::from_str::<ElicitationSchema>(filled.requested_schema().wire_json()).ok()
-        });
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(fill_read_into_rmcp);
     }
 
     /// rmcp 3.11's builder: the same schema built by hand, then serialized.
     #[divan::bench]
     fn rmcp_builder_and_serialize(bencher: divan::Bencher) {
         let team = team();
-        bencher.with_inputs(|| team.clone()).bench_values(|team| {
-            let (values, titles): (Vec<String>, Vec<String>) = team.into_iter().unzip();
-            let assignee = EnumSchema::builder(values)
-                .enum_titles(titles)
-                .ok()?
-                .with_default("user07")
-                .ok()?
-                .title("Assignee")
-                .description("Teammate login.")
-                .build();
-            let schema = ElicitationSchema::builder()
-                .required_property("assignee", PrimitiveSchemaDefinition::Enum(assignee))
-                .property(
-                    "note",
-                    PrimitiveSchemaDefinition::String(
-                        StringSchema::new().title("Note").max_length(200),
-                    ),
-                )
-                .property(
-                    "estimate",
-                    PrimitiveSchemaDefinition::Integer(
-                        IntegerSchema::new().title("Estimate").range(1, 13),
-                    ),
-                )
-                .required_bool_property("notify", |b| b.title("Notify").with_default(true))
-                .build()
-                .ok()?;
-            serde_json::to_string(&schema).ok().map(|s| s.len())
-        });
+        bencher
+            .with_inputs(|| team.clone())
+            .bench_values(rmcp_builder);
     }
 }

@@ -27,6 +27,9 @@ const OPERATIONS: &[&str] = &[
     "build_validate_serialize",
     "serialize",
     "validate",
+    "fill50",
+    "rmcp_builder50",
+    "fill50_into_rmcp",
 ];
 
 fn main() {
@@ -53,6 +56,10 @@ fn main() {
         0
     })
         .map(|_| description::builder())
+        .collect();
+    let fills = ["fill50", "rmcp_builder50", "fill50_into_rmcp"].contains(&operation.as_str());
+    let mut teams: Vec<_> = (0..if fills { n } else { 0 })
+        .map(|_| forms::runtime::team())
         .collect();
     let runs = if baseline { 0 } else { n };
     let mut kept = Vec::with_capacity(n);
@@ -87,6 +94,18 @@ fn main() {
             "validate" => {
                 usize::from(mcpdesc_runtime::validate::validate(black_box(&document)).is_valid())
             }
+            "fill50" => teams
+                .pop()
+                .and_then(forms::runtime::fill)
+                .unwrap_or_default(),
+            "rmcp_builder50" => teams
+                .pop()
+                .and_then(forms::runtime::rmcp_builder)
+                .unwrap_or_default(),
+            "fill50_into_rmcp" => teams
+                .pop()
+                .and_then(forms::runtime::fill_into_rmcp)
+                .map_or(0, |s| s.properties.len()),
             _ => 0,
         };
     }
@@ -95,4 +114,5 @@ fn main() {
     // ends with the JSON written, and the process ends next.
     std::mem::forget(kept);
     std::mem::forget(builders);
+    std::mem::forget(teams);
 }

@@ -62,8 +62,16 @@ fn assign_fill(choices: ChoiceList) -> AssignFill {
     }
 }
 
+/// The filled schema's wire JSON, which copies the static properties' kept bytes: always what
+/// serializing the whole filled schema writes.
 fn wire<F: ElicitationForm>(filled: &Filled<F>) -> &str {
-    filled.requested_schema().wire_json()
+    let wire = filled.requested_schema().wire_json();
+    assert_eq!(
+        wire,
+        serde_json::to_string(filled.requested_schema()).unwrap(),
+        "the spliced wire JSON is the serialized schema"
+    );
+    wire
 }
 
 fn object(value: Value) -> Map<String, Value> {
@@ -508,6 +516,7 @@ proptest! {
         answer in choice_value(),
     ) {
         let filled = assign_fill(ChoiceList::untitled(choices.iter().cloned())).fill(None).unwrap();
+        wire(&filled);
         let content = object(json!({"assignee": answer, "title": "t"}));
         prop_assert_eq!(filled.read(&content).is_ok(), choices.contains(&answer));
         // The same answer through the kept state.
@@ -537,7 +546,11 @@ proptest! {
             .unwrap()
             .read(&object(json!({"assignee": default, "title": title, "estimate": estimate})))
             .is_ok();
-        prop_assert_eq!(fill.fill(Some(ProtocolVersion::V2025_11_25)).is_ok(), valid);
+        let filled = fill.fill(Some(ProtocolVersion::V2025_11_25));
+        prop_assert_eq!(filled.is_ok(), valid);
+        if let Ok(filled) = filled {
+            wire(&filled);
+        }
     }
 
     /// Filled multi-selects hold distinct choices, and the schema sent serializes to a valid

@@ -154,3 +154,91 @@ pub fn validator<T: ElicitationForm>() -> jsonschema::Validator {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// A form filled at run time: one run-time choice list of 50 titled entries and a default, filled
+/// ours and built with rmcp's builder (`benches/forms.rs`, `benches/instructions.rs`).
+pub mod runtime {
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    use rmcp::model::{
+        ElicitationSchema, EnumSchema, IntegerSchema, PrimitiveSchemaDefinition, StringSchema,
+    };
+
+    /// A form whose `assignee` choices are given when it is sent.
+    #[derive(mcpdesc_runtime::ElicitationForm)]
+    pub struct Assign {
+        /// Teammate login.
+        #[form(title = "Assignee", runtime_choices)]
+        pub assignee: String,
+        #[form(title = "Note", max_length = 200)]
+        pub note: Option<String>,
+        #[form(title = "Estimate", minimum = 1, maximum = 13)]
+        pub estimate: Option<u8>,
+        #[form(title = "Notify", default = true)]
+        pub notify: bool,
+    }
+
+    /// 50 teammates: login and display name.
+    pub fn team() -> Vec<(String, String)> {
+        (0..50)
+            .map(|i| (format!("user{i:02}"), format!("Teammate number {i}")))
+            .collect()
+    }
+
+    fn filled(team: Vec<(String, String)>) -> Option<mcpdesc_runtime::fill::Filled<Assign>> {
+        AssignFill {
+            assignee: ChoiceList::titled(team),
+            defaults: AssignDefaults {
+                assignee: Some("user07".to_owned()),
+                ..AssignDefaults::default()
+            },
+        }
+        .fill(None)
+        .ok()
+    }
+
+    /// Ours: filled (every part checked), then its wire JSON; the length.
+    pub fn fill(team: Vec<(String, String)>) -> Option<usize> {
+        Some(filled(team)?.requested_schema().wire_json().len())
+    }
+
+    /// Ours, then rmcp's typed schema built from it.
+    pub fn fill_into_rmcp(team: Vec<(String, String)>) -> Option<ElicitationSchema> {
+        filled(team)?.requested_schema().to_rmcp().ok()
+    }
+
+    /// Ours, then rmcp's typed schema read from its wire JSON.
+    pub fn fill_read_into_rmcp(team: Vec<(String, String)>) -> Option<ElicitationSchema> {
+        serde_json::from_str(filled(team)?.requested_schema().wire_json()).ok()
+    }
+
+    /// rmcp 3.11's builder: the same schema built by hand, then serialized; the length.
+    pub fn rmcp_builder(team: Vec<(String, String)>) -> Option<usize> {
+        let (values, titles): (Vec<String>, Vec<String>) = team.into_iter().unzip();
+        let assignee = EnumSchema::builder(values)
+            .enum_titles(titles)
+            .ok()?
+            .with_default("user07")
+            .ok()?
+            .title("Assignee")
+            .description("Teammate login.")
+            .build();
+        let schema = ElicitationSchema::builder()
+            .required_property("assignee", PrimitiveSchemaDefinition::Enum(assignee))
+            .property(
+                "note",
+                PrimitiveSchemaDefinition::String(
+                    StringSchema::new().title("Note").max_length(200),
+                ),
+            )
+            .property(
+                "estimate",
+                PrimitiveSchemaDefinition::Integer(
+                    IntegerSchema::new().title("Estimate").range(1, 13),
+                ),
+            )
+            .required_bool_property("notify", |b| b.title("Notify").with_default(true))
+            .build()
+            .ok()?;
+        serde_json::to_string(&schema).ok().map(|s| s.len())
+    }
+}

@@ -336,18 +336,29 @@ impl std::error::Error for FillError {}
 /// Fills a form's static schema; used by the generated `...Fill` types.
 #[doc(hidden)]
 pub struct Filler {
+    base: &'static RequestedSchema,
     properties: Vec<Property>,
+    /// Which properties were given a run-time part.
+    changed: Vec<bool>,
     version: Option<ProtocolVersion>,
     problems: Vec<FillProblem>,
 }
 
 impl Filler {
     /// Starts from the form's static schema (its texts stay borrowed from the `static`).
-    pub fn new(schema: &RequestedSchema, version: Option<ProtocolVersion>) -> Self {
+    pub fn new(schema: &'static RequestedSchema, version: Option<ProtocolVersion>) -> Self {
         Filler {
+            base: schema,
             properties: schema.properties().to_vec(),
+            changed: vec![false; schema.properties().len()],
             version,
             problems: Vec::new(),
+        }
+    }
+
+    fn mark(&mut self, index: usize) {
+        if let Some(changed) = self.changed.get_mut(index) {
+            *changed = true;
         }
     }
 
@@ -404,6 +415,7 @@ impl Filler {
                 .collect(),
             None => values.into_iter().map(|v| Choice::new(v, None)).collect(),
         };
+        self.mark(index);
         if let Some(property) = self.properties.get_mut(index) {
             match property.kind_mut() {
                 PropertyKind::SingleSelect(s) if s.choices.is_runtime() => {
@@ -447,6 +459,7 @@ impl Filler {
             return;
         }
         let legacy = self.version == Some(ProtocolVersion::V2025_06_18);
+        self.mark(index);
         let Some(property) = self.properties.get_mut(index) else {
             return;
         };
@@ -475,7 +488,11 @@ impl Filler {
 
     /// The filled schema, or every problem found.
     pub fn finish<F: ElicitationForm>(mut self) -> Result<Filled<F>, FillError> {
-        let schema = RequestedSchema::new(std::mem::take(&mut self.properties));
+        let schema = RequestedSchema::filled_from(
+            self.base,
+            std::mem::take(&mut self.properties),
+            std::mem::take(&mut self.changed),
+        );
         if let Some(version) = self.version
             && let Some((property, feature)) = schema.first_misfit(version)
         {

@@ -650,6 +650,13 @@ enum WireCache {
     /// A `static` schema made with [`RequestedSchema::from_static`]: kept in a process-wide table
     /// by the address of its properties.
     Table,
+    /// A form filled at run time: written on first use from the kept bytes of its static
+    /// schema's properties, except the `changed` ones.
+    Filled {
+        base: &'static RequestedSchema,
+        changed: Box<[bool]>,
+        cell: Box<WireCell>,
+    },
 }
 
 /// The wire JSON of schemas made with `from_static`, by the address of their (static) properties.
@@ -675,6 +682,104 @@ fn table_wire(schema: &RequestedSchema) -> &'static RawValue {
         .or_insert_with(|| Box::leak(serialize_wire(schema)))
 }
 
+/// The wire JSON of each property schema of a `static` schema, written once per process and
+/// kept by the schema's address: the static rest of a form filled at run time is copied from
+/// here, not serialized again.
+fn property_fragments(schema: &'static RequestedSchema) -> &'static [Box<RawValue>] {
+    use std::collections::HashMap;
+    use std::sync::{PoisonError, RwLock};
+    static TABLE: RwLock<Option<HashMap<usize, &'static [Box<RawValue>]>>> = RwLock::new(None);
+    let key = std::ptr::from_ref(schema) as usize;
+    if let Some(found) = TABLE
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|t| t.get(&key))
+    {
+        return found;
+    }
+    let mut table = TABLE.write().unwrap_or_else(PoisonError::into_inner);
+    // A `static` schema's address is never reused: writing once and leaking is bounded by the
+    // number of forms filled in the program.
+    table
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert_with(|| {
+            let fragments: Vec<Box<RawValue>> = schema
+                .properties()
+                .iter()
+                .map(|p| {
+                    serde_json::value::to_raw_value(&p.schema).unwrap_or_else(|_| empty_object())
+                })
+                .collect();
+            Box::leak(fragments.into_boxed_slice())
+        })
+}
+
+/// A filled schema as the wire writes it, with the unchanged property schemas copied from
+/// their kept bytes (serde_json writes a [`RawValue`] as it is).
+struct Spliced<'a> {
+    schema: &'a RequestedSchema,
+    fragments: &'a [Box<RawValue>],
+    changed: &'a [bool],
+}
+
+impl Serialize for Spliced<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Properties<'a>(&'a Spliced<'a>);
+        impl Serialize for Properties<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let Spliced {
+                    schema,
+                    fragments,
+                    changed,
+                } = self.0;
+                let mut map = serializer.serialize_map(Some(schema.properties().len()))?;
+                for (i, p) in schema.properties().iter().enumerate() {
+                    match fragments.get(i) {
+                        Some(kept) if !changed.get(i).copied().unwrap_or(true) => {
+                            map.serialize_entry(p.name(), kept)?;
+                        }
+                        _ => map.serialize_entry(p.name(), &p.schema)?,
+                    }
+                }
+                map.end()
+            }
+        }
+        write_object(serializer, self.schema, &Properties(self))
+    }
+}
+
+impl RequestedSchema {
+    /// A schema whose properties are those of `base` (a `static` schema) except at the
+    /// positions `changed` marks. Its wire JSON, when asked for, copies the unchanged property
+    /// schemas from `base`'s kept bytes and serializes only the changed ones: byte for byte
+    /// what serializing the whole schema writes.
+    pub(crate) fn filled_from(
+        base: &'static RequestedSchema,
+        properties: Vec<Property>,
+        changed: Vec<bool>,
+    ) -> Self {
+        RequestedSchema {
+            properties: Cow::Owned(properties),
+            wire: WireCache::Filled {
+                base,
+                changed: changed.into_boxed_slice(),
+                cell: Box::default(),
+            },
+        }
+    }
+
+    fn spliced_wire(&self, base: &'static RequestedSchema, changed: &[bool]) -> Box<RawValue> {
+        let spliced = Spliced {
+            schema: self,
+            fragments: property_fragments(base),
+            changed,
+        };
+        serde_json::value::to_raw_value(&spliced).unwrap_or_else(|_| serialize_wire(self))
+    }
+}
+
 fn serialize_wire(schema: &RequestedSchema) -> Box<RawValue> {
     // Serializing this model cannot fail (string keys, finite numbers); should it ever, the empty
     // object keeps the result valid JSON.
@@ -688,6 +793,11 @@ impl Clone for RequestedSchema {
             wire: match &self.wire {
                 WireCache::Static(cell) => WireCache::Static(cell),
                 WireCache::Owned(_) => WireCache::Owned(Box::default()),
+                WireCache::Filled { base, changed, .. } => WireCache::Filled {
+                    base,
+                    changed: changed.clone(),
+                    cell: Box::default(),
+                },
                 WireCache::Table => WireCache::Table,
             },
         }
@@ -761,6 +871,11 @@ impl RequestedSchema {
         match &self.wire {
             WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
             WireCache::Owned(cell) => cell.get_or_init(|| serialize_wire(self)),
+            WireCache::Filled {
+                base,
+                changed,
+                cell,
+            } => cell.get_or_init(|| self.spliced_wire(base, changed)),
             WireCache::Table => table_wire(self),
         }
     }
@@ -833,22 +948,31 @@ impl Serialize for RequestedSchema {
                 map.end()
             }
         }
-        struct Required<'a>(&'a RequestedSchema);
-        impl Serialize for Required<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(self.0.required())
-            }
-        }
-
-        let has_required = self.properties().iter().any(|p| p.required);
-        let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
-        map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &Properties(self.properties()))?;
-        if has_required {
-            map.serialize_entry("required", &Required(self))?;
-        }
-        map.end()
+        write_object(serializer, self, &Properties(self.properties()))
     }
+}
+
+/// `{"type":"object","properties":...,"required":[...]}` of `schema`, its properties written
+/// by `properties`.
+fn write_object<S: Serializer>(
+    serializer: S,
+    schema: &RequestedSchema,
+    properties: &impl Serialize,
+) -> Result<S::Ok, S::Error> {
+    struct Required<'a>(&'a RequestedSchema);
+    impl Serialize for Required<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(self.0.required())
+        }
+    }
+    let has_required = schema.properties().iter().any(|p| p.required);
+    let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
+    map.serialize_entry("type", "object")?;
+    map.serialize_entry("properties", properties)?;
+    if has_required {
+        map.serialize_entry("required", &Required(schema))?;
+    }
+    map.end()
 }
 
 struct ConstTitled<'a>(&'a [Choice]);
