@@ -659,13 +659,19 @@ enum WireCache {
     },
 }
 
-/// The wire JSON of schemas made with `from_static`, by the address of their (static) properties.
-fn table_wire(schema: &RequestedSchema) -> &'static RawValue {
-    use std::collections::HashMap;
-    use std::sync::{PoisonError, RwLock};
-    static TABLE: RwLock<Option<HashMap<usize, &'static RawValue>>> = RwLock::new(None);
-    let key = schema.properties().as_ptr() as usize;
-    if let Some(found) = TABLE
+/// Values made once per process for `'static` things, by their address, and kept (leaked).
+type KeptTable<T> = std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
+
+/// The value `table` keeps for `key` (the address of something `'static`, so never reused),
+/// made by `make` the first time. Leaking is bounded by the number of such things in the
+/// program.
+fn kept<T: ?Sized + Sync + 'static>(
+    table: &'static KeptTable<T>,
+    key: usize,
+    make: impl FnOnce() -> Box<T>,
+) -> &'static T {
+    use std::sync::PoisonError;
+    if let Some(found) = table
         .read()
         .unwrap_or_else(PoisonError::into_inner)
         .as_ref()
@@ -673,47 +679,32 @@ fn table_wire(schema: &RequestedSchema) -> &'static RawValue {
     {
         return found;
     }
-    let mut table = TABLE.write().unwrap_or_else(PoisonError::into_inner);
-    // The properties are `'static`, so the key is never reused: writing once and leaking is
-    // bounded by the number of such schemas in the program.
+    let mut table = table.write().unwrap_or_else(PoisonError::into_inner);
     table
-        .get_or_insert_with(HashMap::new)
+        .get_or_insert_with(std::collections::HashMap::new)
         .entry(key)
-        .or_insert_with(|| Box::leak(serialize_wire(schema)))
+        .or_insert_with(|| Box::leak(make()))
 }
 
-/// The wire JSON of each property schema of a `static` schema, written once per process and
-/// kept by the schema's address: the static rest of a form filled at run time is copied from
-/// here, not serialized again.
+/// The wire JSON of schemas made with `from_static`, by the address of their (static) properties.
+fn table_wire(schema: &RequestedSchema) -> &'static RawValue {
+    static TABLE: KeptTable<RawValue> = std::sync::RwLock::new(None);
+    kept(&TABLE, schema.properties().as_ptr() as usize, || {
+        serialize_wire(schema)
+    })
+}
+
+/// The wire JSON of each property schema of a `static` schema, written once per process: the
+/// static rest of a form filled at run time is copied from here, not serialized again.
 fn property_fragments(schema: &'static RequestedSchema) -> &'static [Box<RawValue>] {
-    use std::collections::HashMap;
-    use std::sync::{PoisonError, RwLock};
-    static TABLE: RwLock<Option<HashMap<usize, &'static [Box<RawValue>]>>> = RwLock::new(None);
-    let key = std::ptr::from_ref(schema) as usize;
-    if let Some(found) = TABLE
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .and_then(|t| t.get(&key))
-    {
-        return found;
-    }
-    let mut table = TABLE.write().unwrap_or_else(PoisonError::into_inner);
-    // A `static` schema's address is never reused: writing once and leaking is bounded by the
-    // number of forms filled in the program.
-    table
-        .get_or_insert_with(HashMap::new)
-        .entry(key)
-        .or_insert_with(|| {
-            let fragments: Vec<Box<RawValue>> = schema
-                .properties()
-                .iter()
-                .map(|p| {
-                    serde_json::value::to_raw_value(&p.schema).unwrap_or_else(|_| empty_object())
-                })
-                .collect();
-            Box::leak(fragments.into_boxed_slice())
-        })
+    static TABLE: KeptTable<[Box<RawValue>]> = std::sync::RwLock::new(None);
+    kept(&TABLE, std::ptr::from_ref(schema) as usize, || {
+        schema
+            .properties()
+            .iter()
+            .map(|p| serde_json::value::to_raw_value(&p.schema).unwrap_or_else(|_| empty_object()))
+            .collect()
+    })
 }
 
 /// A filled schema as the wire writes it, with the unchanged property schemas copied from
