@@ -75,6 +75,9 @@ pub enum BuildProblem {
         version: ProtocolVersion,
         /// The first version that defines it.
         since: ProtocolVersion,
+        /// The version that removed it, if one did (MCP 2026-07-28 removed a tool's
+        /// `execution`).
+        until: Option<ProtocolVersion>,
     },
     /// The written document did not validate.
     Invalid(Diagnostic),
@@ -100,10 +103,17 @@ impl fmt::Display for BuildProblem {
                 member,
                 version,
                 since,
-            } => write!(
-                f,
-                "the {primitive} has `{member}`, which MCP {version} does not define (it came with {since}); give the primitive `.protocol_versions([...])` from {since} on, or leave `{member}` out"
-            ),
+                until,
+            } => match until {
+                Some(until) if version >= until => write!(
+                    f,
+                    "the {primitive} has `{member}`, which MCP {version} does not define (MCP {until} removed it); give the primitive `.protocol_versions([...])` from {since} up to before {until}, or leave `{member}` out"
+                ),
+                _ => write!(
+                    f,
+                    "the {primitive} has `{member}`, which MCP {version} does not define (it came with {since}); give the primitive `.protocol_versions([...])` from {since} on, or leave `{member}` out"
+                ),
+            },
             BuildProblem::Invalid(d) => write!(f, "the generated document is invalid: {d}"),
         }
     }
@@ -563,6 +573,7 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
                 member,
                 version,
                 since: v.since,
+                until: v.until,
             });
         };
         match v.place {
@@ -822,4 +833,36 @@ fn scope_advice(
             .first()
             .map_or("2025-11-25", ProtocolVersion::as_str),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_member_not_in_a_version_says_whether_it_is_too_new_or_was_removed() {
+        let problem = |version, until| BuildProblem::MemberNotInVersion {
+            primitive: "tool `close`".into(),
+            member: "execution".into(),
+            version,
+            since: ProtocolVersion::V2025_11_25,
+            until,
+        };
+        let too_new = problem(
+            ProtocolVersion::V2025_06_18,
+            Some(ProtocolVersion::V2026_07_28),
+        );
+        assert_eq!(
+            too_new.to_string(),
+            "the tool `close` has `execution`, which MCP 2025-06-18 does not define (it came with 2025-11-25); give the primitive `.protocol_versions([...])` from 2025-11-25 on, or leave `execution` out"
+        );
+        let removed = problem(
+            ProtocolVersion::V2026_07_28,
+            Some(ProtocolVersion::V2026_07_28),
+        );
+        assert_eq!(
+            removed.to_string(),
+            "the tool `close` has `execution`, which MCP 2026-07-28 does not define (MCP 2026-07-28 removed it); give the primitive `.protocol_versions([...])` from 2025-11-25 up to before 2026-07-28, or leave `execution` out"
+        );
+    }
 }
