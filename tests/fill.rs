@@ -504,6 +504,52 @@ fn a_filled_request_matches_its_declaration_and_other_choices_do_not_break_it() 
     );
 }
 
+#[elicitation(name = "pick_labels", form = Label, message = "Which labels?")]
+fn label_issue() {}
+
+#[test]
+fn a_description_of_run_time_forms_is_valid_and_documents_their_static_shape() {
+    use mcpdesc_runtime::description::{Description, Info, Tool};
+    label_issue();
+    let schema = json!({"type": "object", "properties": {"issue": {"type": "integer"}}});
+    let doc = Description::builder(Info::new("tracker", "1.0.0"))
+        .protocol_versions([ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28])
+        .tool(Tool::new("assign_issue").input_schema(schema.clone()))
+        .tool(Tool::new("label_issue").input_schema(schema))
+        .registered_elicitations()
+        .build()
+        .unwrap();
+    let report = mcpdesc_runtime::validate::validate(doc.as_value());
+    assert!(report.is_valid(), "{report:?}");
+    let value = doc.as_value();
+    let declared = |tool: usize| &value["tools"][tool]["elicitations"][0]["requestedSchema"];
+    assert_eq!(
+        declared(0)["properties"]["assignee"],
+        json!({"type": "string", "title": "Assignee", "description": "Teammate login."})
+    );
+    assert_eq!(
+        declared(1)["properties"]["labels"],
+        json!({"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "enum": []}})
+    );
+    // And what a filled request sends matches what the description declares.
+    let filled = LabelFill {
+        labels: ChoiceList::untitled(["bug", "docs"]),
+        watchers: ChoiceList::titled([("ann", "Ann")]),
+        defaults: LabelDefaults::default(),
+    }
+    .fill(Some(ProtocolVersion::V2026_07_28))
+    .unwrap();
+    let params = json!({"mode": "form", "message": "Which labels?", "requestedSchema": filled.requested_schema()});
+    let matched = contract::check_description(
+        value,
+        Primitive::Tool("label_issue"),
+        ProtocolVersion::V2026_07_28,
+        &params,
+    )
+    .unwrap();
+    assert_eq!(matched.name(), "pick_labels");
+}
+
 fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
