@@ -249,7 +249,7 @@ fn typed_defaults_of_every_kind() {
             r#""login":{"type":"string","minLength":2,"default":"octocat"},"#,
             r#""estimate":{"type":"integer","minimum":1,"maximum":10,"default":3},"#,
             r#""offset":{"type":"number","default":-1.5},"#,
-            r#""weight":{"type":"number","default":2},"#,
+            r#""weight":{"type":"number","default":2.0},"#,
             r#""notify":{"type":"boolean","default":false},"#,
             r#""priority":{"type":"string","enum":["Low","High"],"default":"High"},"#,
             r#""channel":{"type":"string","enum":["stable","preview"],"enumNames":["Stable channel","Preview channel"],"default":"preview"},"#,

@@ -159,6 +159,16 @@ const fn bound(b: Option<Bound>) -> Option<Number> {
     }
 }
 
+/// A bound or default of a `number` property, written as a float (`1.0`, not `1`): rmcp's typed
+/// schema holds a `number` property's keywords as `f64` and writes them so, and the bytes the
+/// `session` helpers send through it are then the form's own wire JSON.
+const fn as_float(n: Option<Number>) -> Option<Number> {
+    match n {
+        Some(Number::Int(i)) => Some(Number::Float(i as f64)),
+        other => other,
+    }
+}
+
 const fn number_default(d: Option<DefaultValue>) -> Option<Number> {
     match d {
         Some(DefaultValue::Int(i)) => Some(Number::Int(i)),
@@ -192,9 +202,9 @@ pub const fn property(
             },
         },
         ValueKind::Number => PropertyKind::Number(crate::schema::NumberSchema {
-            minimum: bound(attrs.minimum),
-            maximum: bound(attrs.maximum),
-            default: number_default(attrs.default),
+            minimum: as_float(bound(attrs.minimum)),
+            maximum: as_float(bound(attrs.maximum)),
+            default: as_float(number_default(attrs.default)),
         }),
         ValueKind::Integer {
             min,

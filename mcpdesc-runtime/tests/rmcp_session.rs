@@ -622,3 +622,63 @@ fn a_filled_form_asks_and_reads_back_through_input_requests() {
         None
     );
 }
+
+#[derive(ElicitationEnum, Debug, PartialEq)]
+#[form(legacy_enum_names)]
+enum Size {
+    #[form(title = "Small")]
+    S,
+    #[form(title = "Large")]
+    L,
+}
+
+/// Every kind of field, with bounds and defaults.
+#[derive(ElicitationForm, Debug)]
+struct EveryKind {
+    #[form(
+        title = "Name",
+        min_length = 1,
+        max_length = 20,
+        format = "email",
+        default = "a@b.example"
+    )]
+    name: String,
+    #[form(minimum = 1, maximum = 10, default = 2)]
+    ratio: f64,
+    #[form(minimum = -1.5, maximum = 2.5)]
+    small: Option<f32>,
+    #[form(minimum = 1, maximum = 13, default = 3)]
+    points: u8,
+    big: i64,
+    #[form(default = true)]
+    notify: bool,
+    size: Size,
+    #[form(min_items = 1, default = [Label::Bug])]
+    labels: Vec<Label>,
+}
+
+/// What the `session` helpers send goes through rmcp's typed schema, which holds a `number`
+/// property's keywords as `f64`: the form writes them as floats too, so the bytes sent are the
+/// form's own wire JSON, for every kind of field.
+#[test]
+fn the_typed_schema_rmcp_sends_is_the_wire_json_byte_for_byte() {
+    for schema in [
+        EveryKind::requested_schema(),
+        Assign::requested_schema(),
+        Triage::requested_schema(),
+    ] {
+        let typed = schema.to_rmcp().unwrap();
+        assert_eq!(serde_json::to_string(&typed).unwrap(), schema.wire_json());
+        // Reading the wire JSON into rmcp's type gives the same.
+        let read: rmcp::model::ElicitationSchema =
+            serde_json::from_str(schema.wire_json()).unwrap();
+        assert_eq!(read, typed);
+    }
+    assert!(
+        EveryKind::requested_schema()
+            .wire_json()
+            .contains(r#""ratio":{"type":"number","minimum":1.0,"maximum":10.0,"default":2.0}"#),
+        "{}",
+        EveryKind::requested_schema().wire_json()
+    );
+}
