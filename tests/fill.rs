@@ -554,7 +554,58 @@ fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
 
+fn json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        "\\PC{0,12}".prop_map(Value::String),
+        prop_oneof![Just("alice"), Just("bug"), Just("ann"), Just("")].prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("assignee".to_owned()),
+                    Just("labels".to_owned()),
+                    Just("watchers".to_owned()),
+                    Just("title".to_owned()),
+                    "\\PC{0,8}",
+                ],
+                inner,
+                0..6
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
 proptest! {
+    /// Whatever a client answers and whatever a state brings back, reading it never panics, and
+    /// what is accepted holds only values that were offered.
+    #[test]
+    fn arbitrary_answers_and_states_never_panic(content in json(), state in json()) {
+        let filled = LabelFill {
+            labels: ChoiceList::untitled(["bug", "docs"]),
+            watchers: ChoiceList::untitled(["ann"]),
+            defaults: LabelDefaults::default(),
+        }
+        .fill(None)
+        .unwrap();
+        if let Value::Object(content) = &content
+            && let Ok(label) = filled.read(content)
+        {
+            prop_assert!(label.labels.iter().all(|l| l == "bug" || l == "docs"));
+            prop_assert!(label.watchers.iter().flatten().all(|w| w == "ann"));
+        }
+        if let Value::Object(state) = &state {
+            let _ = Filled::<Label>::from_runtime_choices(state);
+            let _ = Filled::<Assign>::from_runtime_choices(state);
+        }
+    }
+
     /// An answer is accepted exactly when it is one of the run-time choices sent.
     #[test]
     fn read_accepts_exactly_the_choices_sent(
