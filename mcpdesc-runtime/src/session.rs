@@ -29,6 +29,12 @@
 //! ([`ElicitError::Service`]). The server answers the tool call with an input-required result
 //! instead: [`input_request`] builds its `inputRequests` entry for a form, and
 //! [`read_input_response`] reads the client's answer from the retried call's `inputResponses`.
+//! [`Call`] does either, as the request's version asks.
+//!
+//! A form with run-time choices ([`crate::fill`]) is not a [`StaticForm`], so these helpers do not
+//! take it: it goes through [`elicit_filled`], [`Call::form_filled`] or
+//! [`filled_input_request`] / [`read_filled_input_response`] with its filled run-time part, and
+//! its answer is read against the choices that were sent.
 
 use std::fmt;
 
