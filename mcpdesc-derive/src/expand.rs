@@ -23,9 +23,18 @@ pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
     }
     match (cx.check(), form) {
         (Ok(()), Some(form)) => expand_form(&form),
-        (Err(e), _) => {
+        (Err(e), form) => {
             let mut out = e.to_compile_error();
             out.extend(dummy_form(input));
+            // The run-time part too, so that code filling the form adds no errors of its own.
+            if let Some(form) = &form {
+                let ident = form.ident;
+                let p = private();
+                let schema = quote!(<#ident as #p::ElicitationForm>::requested_schema());
+                let (types, imp) = fill_types(form, &schema);
+                out.extend(types);
+                out.extend(quote!(const _: () = { #imp };));
+            }
             out
         }
         (Ok(()), None) => dummy_form(input),
@@ -419,7 +428,7 @@ fn expand_form(form: &Form) -> TokenStream {
             impl #p::StaticForm for #ident {}
         }
     };
-    let (fill_types, fill_impl) = fill_types(form);
+    let (fill_types, fill_impl) = fill_types(form, &quote!(&__MCPDESC_SCHEMA));
 
     quote! {
         #fill_types
@@ -511,7 +520,10 @@ fn expand_form(form: &Form) -> TokenStream {
 /// The `...Fill` and `...Defaults` types of a form with run-time parts (written beside the form,
 /// with its visibility) and the `FormFill` impl (inside the form's `const` block, where the
 /// static schema is).
-fn fill_types(form: &Form) -> (TokenStream, TokenStream) {
+///
+/// `schema` is the form's static schema: the `static` of the expansion, or the trait method in
+/// the dummy written beside errors (so that code filling the form does not add errors).
+fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     if !form.has_fill() {
         return (TokenStream::new(), TokenStream::new());
     }
@@ -613,7 +625,7 @@ fn fill_types(form: &Form) -> (TokenStream, TokenStream) {
                 self,
                 __version: #p::Option<#p::ProtocolVersion>,
             ) -> #p::Result<#p::Filled<#ident>, #p::FillError> {
-                let mut __filler = #p::Filler::new(&__MCPDESC_SCHEMA, __version);
+                let mut __filler = #p::Filler::new(#schema, __version);
                 #( __filler.choices(#runtime_indexes, self.#runtime_members); )*
                 #( __filler.default(#indexes, #default_json); )*
                 __filler.finish()

@@ -1,0 +1,17 @@
+use mcpdesc_runtime::ElicitationForm;
+use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+
+#[derive(ElicitationForm)]
+struct Assign {
+    #[form(runtime_choices, titel = "Assignee")]
+    assignee: String,
+}
+
+// The form's run-time part is still written beside the error, so filling the form adds none.
+fn main() {
+    let _ = AssignFill {
+        assignee: ChoiceList::untitled(["alice"]),
+        defaults: AssignDefaults::default(),
+    }
+    .fill(None);
+}
