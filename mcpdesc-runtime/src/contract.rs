@@ -204,12 +204,8 @@ pub fn check_description(
     params: &Value,
 ) -> Result<Matched, ContractError> {
     let root_scope = scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
-    let (collection, key) = match primitive {
-        Primitive::Tool(_) => ("tools", "name"),
-        Primitive::Resource(_) => ("resources", "uri"),
-        Primitive::ResourceTemplate(_) => ("resourceTemplates", "uriTemplate"),
-        Primitive::Prompt(_) => ("prompts", "name"),
-    };
+    let kind = crate::validate::kind::Kind::of(primitive);
+    let (collection, key) = (kind.collection, kind.identity);
     let entries = document
         .get(collection)
         .and_then(Value::as_array)

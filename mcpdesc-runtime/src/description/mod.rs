@@ -31,6 +31,7 @@ use primitives::Common;
 pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, SpecVersion, Tool};
 
 use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::validate::kind::{self, Kind};
 use crate::validate::{Diagnostic, Severity};
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -242,14 +243,14 @@ impl DescriptionBuilder {
         }
         extras(&mut members, &tool.common);
         self.primitives
-            .push(Entry::new(Kind::Tool, tool.name, &tool.common, members));
+            .push(Entry::new(kind::TOOL, tool.name, &tool.common, members));
         self
     }
 
     /// Adds a resource.
     pub fn resource(mut self, resource: Resource) -> Self {
         self.primitives.push(resource_entry(
-            Kind::Resource,
+            kind::RESOURCE,
             resource.uri,
             resource.name,
             &resource.common,
@@ -261,7 +262,7 @@ impl DescriptionBuilder {
     /// Adds a resource template.
     pub fn resource_template(mut self, template: ResourceTemplate) -> Self {
         self.primitives.push(resource_entry(
-            Kind::ResourceTemplate,
+            kind::RESOURCE_TEMPLATE,
             template.uri_template,
             template.name,
             &template.common,
@@ -298,7 +299,7 @@ impl DescriptionBuilder {
         }
         extras(&mut members, &prompt.common);
         self.primitives.push(Entry::new(
-            Kind::Prompt,
+            kind::PROMPT,
             prompt.name,
             &prompt.common,
             members,
@@ -360,7 +361,7 @@ impl DescriptionBuilder {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
                             "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
-                            entries[a].kind.name(),
+                            entries[a].kind.noun(),
                             entries[a].identity,
                         ),
                     });
@@ -490,12 +491,7 @@ impl DescriptionBuilder {
         root.insert("info".into(), self.info.to_value());
         root.insert("protocolVersions".into(), json!(self.protocol_versions));
 
-        for kind in [
-            Kind::Tool,
-            Kind::Resource,
-            Kind::ResourceTemplate,
-            Kind::Prompt,
-        ] {
+        for kind in kind::KINDS {
             let list: Vec<Value> = self
                 .primitives
                 .iter_mut()
@@ -514,7 +510,7 @@ impl DescriptionBuilder {
                 })
                 .collect();
             if !list.is_empty() {
-                root.insert(kind.collection().into(), Value::Array(list));
+                root.insert(kind.collection.into(), Value::Array(list));
             }
         }
         if !shared.is_empty() {
@@ -561,8 +557,8 @@ impl Entry {
 /// Any other member such a version lacks is refused, because leaving it out would change what
 /// the primitive says.
 fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildProblem>) {
-    let primitive = format!("{} `{}`", entry.kind.name(), entry.identity);
-    for v in crate::members::of(entry.kind.collection()) {
+    let primitive = format!("{} `{}`", entry.kind.noun(), entry.identity);
+    for v in crate::members::of(entry.kind.collection) {
         let missing = v.missing_from(scope);
         let Some(version) = missing.first() else {
             continue;
@@ -612,44 +608,6 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
     }
 }
 
-/// The kinds of primitive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Kind {
-    Tool,
-    Resource,
-    ResourceTemplate,
-    Prompt,
-}
-
-impl Kind {
-    fn of(p: Primitive) -> Kind {
-        match p {
-            Primitive::Tool(_) => Kind::Tool,
-            Primitive::Resource(_) => Kind::Resource,
-            Primitive::ResourceTemplate(_) => Kind::ResourceTemplate,
-            Primitive::Prompt(_) => Kind::Prompt,
-        }
-    }
-
-    fn collection(self) -> &'static str {
-        match self {
-            Kind::Tool => "tools",
-            Kind::Resource => "resources",
-            Kind::ResourceTemplate => "resourceTemplates",
-            Kind::Prompt => "prompts",
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Tool => "tool",
-            Kind::Resource => "resource",
-            Kind::ResourceTemplate => "resource template",
-            Kind::Prompt => "prompt",
-        }
-    }
-}
-
 /// The entry of a resource (`uri`) or resource template (`uriTemplate`).
 fn resource_entry(
     kind: Kind,
@@ -658,7 +616,7 @@ fn resource_entry(
     common_members: &Common,
     mime_type: Option<String>,
 ) -> Entry {
-    let key = if kind == Kind::Resource {
+    let key = if kind == kind::RESOURCE {
         "uri"
     } else {
         "uriTemplate"

@@ -3,6 +3,7 @@
 //! reads it, it reads none of them.
 
 use super::rules;
+use crate::registry::Primitive;
 
 /// One kind of primitive.
 #[derive(Clone, Copy, Debug)]
@@ -126,6 +127,16 @@ pub(crate) const PROMPT: Kind = Kind {
 pub(crate) const KINDS: [Kind; 4] = [TOOL, RESOURCE, RESOURCE_TEMPLATE, PROMPT];
 
 impl Kind {
+    /// The kind of `primitive`.
+    pub(crate) const fn of(primitive: Primitive) -> Kind {
+        match primitive {
+            Primitive::Tool(_) => TOOL,
+            Primitive::Resource(_) => RESOURCE,
+            Primitive::ResourceTemplate(_) => RESOURCE_TEMPLATE,
+            Primitive::Prompt(_) => PROMPT,
+        }
+    }
+
     /// "tool", "resource template", for messages.
     pub(crate) fn noun(self) -> &'static str {
         let what = self.what;
@@ -144,3 +155,9 @@ impl PartialEq for Kind {
 }
 
 impl Eq for Kind {}
+
+impl std::hash::Hash for Kind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.collection.hash(state);
+    }
+}

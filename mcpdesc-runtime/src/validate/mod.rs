@@ -35,7 +35,7 @@ mod declarations;
 mod document;
 mod form_schema;
 mod interactions;
-mod kind;
+pub(crate) mod kind;
 mod metadata;
 mod primitives;
 mod references;
