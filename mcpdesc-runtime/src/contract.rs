@@ -438,19 +438,7 @@ fn schema_difference(sent: &Value, declared: &Value) -> Option<String> {
     let (Some(sent_root), Some(declared_root)) = (sent.as_object(), declared.as_object()) else {
         return first_difference(sent, declared, String::new());
     };
-    let without_properties = |m: &Map<String, Value>| -> Value {
-        Value::Object(
-            m.iter()
-                .filter(|(k, _)| *k != "properties")
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        )
-    };
-    if let Some(p) = first_difference(
-        &without_properties(sent_root),
-        &without_properties(declared_root),
-        String::new(),
-    ) {
+    if let Some(p) = members_difference(sent_root, declared_root, "", |k| k == "properties") {
         return Some(p);
     }
     let (Some(sent_props), Some(declared_props)) = (
@@ -516,15 +504,7 @@ fn property_difference(sent: &Value, declared: &Value, at: &str) -> Option<Strin
     } else {
         &["default"]
     };
-    let strip = |m: &Map<String, Value>| -> Value {
-        Value::Object(
-            m.iter()
-                .filter(|(k, _)| !runtime.contains(&k.as_str()))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        )
-    };
-    if let Some(p) = first_difference(&strip(sent), &strip(declared), at.to_owned()) {
+    if let Some(p) = members_difference(sent, declared, at, |k| runtime.contains(&k)) {
         return Some(p);
     }
     // Filled run-time choices are a non-empty list.
@@ -539,6 +519,30 @@ fn property_difference(sent: &Value, declared: &Value, at: &str) -> Option<Strin
     None
 }
 
+/// The first difference between two objects' members, leaving out the keys `skip` names.
+fn members_difference(
+    sent: &Map<String, Value>,
+    declared: &Map<String, Value>,
+    at: &str,
+    skip: impl Fn(&str) -> bool,
+) -> Option<String> {
+    for (k, va) in sent.iter().filter(|(k, _)| !skip(k)) {
+        let here = format!("{at}/{}", escape(k));
+        match declared.get(k) {
+            Some(vb) => {
+                if let Some(p) = first_difference(va, vb, here) {
+                    return Some(p);
+                }
+            }
+            None => return Some(here),
+        }
+    }
+    declared
+        .keys()
+        .find(|k| !skip(k) && !sent.contains_key(*k))
+        .map(|k| format!("{at}/{}", escape(k)))
+}
+
 fn escape(name: &str) -> String {
     name.replace('~', "~0").replace('/', "~1")
 }
@@ -547,22 +551,7 @@ fn escape(name: &str) -> String {
 /// compare by value (`3` equals `3.0`), object members regardless of order.
 fn first_difference(sent: &Value, declared: &Value, at: String) -> Option<String> {
     match (sent, declared) {
-        (Value::Object(a), Value::Object(b)) => {
-            for (k, va) in a {
-                let here = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
-                match b.get(k) {
-                    Some(vb) => {
-                        if let Some(p) = first_difference(va, vb, here) {
-                            return Some(p);
-                        }
-                    }
-                    None => return Some(here),
-                }
-            }
-            b.keys()
-                .find(|k| !a.contains_key(*k))
-                .map(|k| format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")))
-        }
+        (Value::Object(a), Value::Object(b)) => members_difference(a, b, &at, |_| false),
         (Value::Array(a), Value::Array(b)) => {
             for (i, (va, vb)) in a.iter().zip(b).enumerate() {
                 if let Some(p) = first_difference(va, vb, format!("{at}/{i}")) {

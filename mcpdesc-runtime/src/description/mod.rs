@@ -616,13 +616,8 @@ fn resource_entry(
     common_members: &Common,
     mime_type: Option<String>,
 ) -> Entry {
-    let key = if kind == kind::RESOURCE {
-        "uri"
-    } else {
-        "uriTemplate"
-    };
     let mut members = Map::new();
-    members.insert(key.into(), identity.clone().into());
+    members.insert(kind.identity.into(), identity.clone().into());
     members.insert("name".into(), name.into());
     common(&mut members, common_members);
     if let Some(t) = mime_type {
