@@ -700,7 +700,7 @@ impl<'a> Call<'a> {
         }
         let params = || form_params::<F>(message.to_owned());
         match self
-            .round(key, version, ElicitationMode::Form, params, &[])
+            .round(key, version, ElicitationMode::Form, params, Vec::new)
             .await?
         {
             Step::Answered((result, _)) => read_result(result).map(Step::Answered),
@@ -743,10 +743,10 @@ impl<'a> Call<'a> {
         }
         let filled = fill.fill(version).map_err(ElicitError::Fill)?;
         let key = declaration.name();
-        let state = serde_json::to_vec(&filled.runtime_choices()).unwrap_or_default();
         let params = || filled_params(declaration.message().to_owned(), &filled);
+        let keep = || serde_json::to_vec(&filled.runtime_choices()).unwrap_or_default();
         match self
-            .round(key, version, ElicitationMode::Form, params, &state)
+            .round(key, version, ElicitationMode::Form, params, keep)
             .await?
         {
             Step::Answered((result, None)) => {
@@ -802,7 +802,7 @@ impl<'a> Call<'a> {
             })
         };
         let step = self
-            .round(key, version, ElicitationMode::Url, params, &[])
+            .round(key, version, ElicitationMode::Url, params, Vec::new)
             .await?;
         Ok(match step {
             Step::Answered((result, _)) => Step::Answered(url_answer(&result)),
@@ -814,14 +814,14 @@ impl<'a> Call<'a> {
     /// (its state verified when sealed, with the `kept` bytes sealed with it); otherwise the
     /// request `params` builds, checked against the client's capabilities and the guard, then
     /// sent (or returned as an input-required result on 2026-07-28, whose sealed state keeps
-    /// `keep`).
+    /// what `keep` makes; made only then).
     async fn round(
         &self,
         key: &str,
         version: Option<ProtocolVersion>,
         mode: ElicitationMode,
         params: impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
-        keep: &[u8],
+        keep: impl FnOnce() -> Vec<u8>,
     ) -> Result<Step<(ElicitResult, Option<Vec<u8>>)>, ElicitError> {
         let multi_round_trip = is_multi_round_trip(version);
         if multi_round_trip && let Some(value) = self.input_responses.and_then(|r| r.get(key)) {
@@ -861,14 +861,15 @@ impl<'a> Call<'a> {
 
     /// The sealed state: `key`, a NUL, then `keep` (what the retry must read its answer
     /// against).
-    fn seal_state(&self, key: &str, keep: &[u8]) -> Option<String> {
+    fn seal_state(&self, key: &str, keep: impl FnOnce() -> Vec<u8>) -> Option<String> {
         let seal = self.seal.as_ref()?;
+        let keep = keep();
         let binding = self.binding(seal, key);
         let options = SealOptions::new().associated_data(&binding).ttl(STATE_TTL);
         let mut payload = Vec::with_capacity(key.len() + 1 + keep.len());
         payload.extend_from_slice(key.as_bytes());
         payload.push(0);
-        payload.extend_from_slice(keep);
+        payload.extend_from_slice(&keep);
         Some(seal.codec.seal_with(&payload, &options))
     }
 
