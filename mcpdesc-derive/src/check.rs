@@ -25,13 +25,13 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
         check_sensitive(cx, field);
         check_ranges(cx, field);
         check_default(cx, field);
-        check_runtime_choices(cx, field);
+        check_runtime_choices(cx, form, field);
     }
 }
 
 /// A field whose choices come at run time is a select: string and number keys do not apply, and
 /// its default (which must be one of choices unknown at compile time) is given at send time.
-fn check_runtime_choices(cx: &Ctxt, field: &Field) {
+fn check_runtime_choices(cx: &Ctxt, form: &Form, field: &Field) {
     let a = &field.attrs;
     if a.runtime_choices.is_none() {
         return;
@@ -60,8 +60,8 @@ fn check_runtime_choices(cx: &Ctxt, field: &Field) {
             default.key,
             format!(
                 "field `{}`: a field with run-time choices takes its default when the form is sent, as one of those choices\n\
-                 remove `default = ...` here and set it in the form's `...Defaults` when filling the form",
-                field.member
+                 remove `default = ...` here and set `{}Defaults {{ {}: Some(...), .. }}` when filling the form",
+                field.member, form.ident, field.member
             ),
         );
     }

@@ -399,8 +399,9 @@ mod tests {
             })),
         )]);
         assert!(direct(&schema).is_none());
-        // The fallback reads the wire JSON (and reports what rmcp refuses).
-        let _ = typed(&schema);
+        // The fallback reads the wire JSON, and reports what rmcp refuses: its integer bounds
+        // are `i64`.
+        assert!(typed(&schema).is_err());
     }
 
     mod properties {
