@@ -80,7 +80,7 @@ fn main() {
             }
             "build_validate_serialize" => match builders.pop().map(|b| b.build()) {
                 Some(Ok(d)) => {
-                    let json = serde_json::to_string(d.as_value()).unwrap_or_default();
+                    let json = d.to_json();
                     let len = json.len();
                     // Freed after the loop, as the serialization floor never frees its document.
                     kept.push(d);

@@ -470,3 +470,98 @@ fn builder_and_validator_agree_on_version_dependent_members() {
         "{report}"
     );
 }
+
+/// One declaration on three tools (written once when its texts are the same statics); a problem the validator finds in it
+/// is reported at every tool that carries it, as in the whole document.
+#[test]
+fn a_problem_in_a_declaration_shared_by_many_primitives_is_reported_at_each() {
+    static BAD: std::sync::OnceLock<Vec<Declaration>> = std::sync::OnceLock::new();
+    let location = registry::Location {
+        file: "tests/builder.rs",
+        line: 1,
+        column: 1,
+    };
+    let bad = BAD.get_or_init(|| {
+        ["t0", "t1", "t2"]
+            .into_iter()
+            .map(|tool| {
+                Declaration::__new(
+                    Primitive::Tool(tool),
+                    "link",
+                    registry::Mode::Url {
+                        url: Some("not a uri"),
+                    },
+                    "Open the link.",
+                    None,
+                    None,
+                    None,
+                    Some([V2025_11_25].into()),
+                    location,
+                )
+            })
+            .collect()
+    });
+    let err = builder()
+        .protocol_versions([V2025_11_25])
+        .tool(Tool::new("t0"))
+        .tool(Tool::new("t1"))
+        .tool(Tool::new("t2"))
+        .elicitations(bad)
+        .build()
+        .unwrap_err();
+    let paths: Vec<&str> = err
+        .problems()
+        .iter()
+        .filter_map(|p| match p {
+            BuildProblem::Invalid(d) => Some(d.path.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/tools/0/elicitations/0/url",
+            "/tools/1/elicitations/0/url",
+            "/tools/2/elicitations/0/url"
+        ]
+    );
+    assert_eq!(err.problems().len(), 3, "{err}");
+}
+
+/// What a built description writes, through serde or as text, is its JSON; its warnings are
+/// the validator's for that JSON.
+#[test]
+fn a_built_description_serializes_to_its_json_and_its_warnings_are_the_validators() {
+    let doc = builder()
+        .protocol_versions([
+            ProtocolVersion::V2024_11_05,
+            V2025_06_18,
+            V2025_11_25,
+            V2026_07_28,
+        ])
+        .tool(Tool::new("b_plain"))
+        .tool(Tool::new("b_multi").protocol_versions([V2025_11_25, V2026_07_28]))
+        .tool(Tool::new("b_url").protocol_versions([V2025_11_25]))
+        .elicitations(
+            decls("b_plain")
+                .into_iter()
+                .chain(decls("b_multi"))
+                .chain(decls("b_url")),
+        )
+        .build()
+        .unwrap();
+    let value = doc.as_value();
+    assert_eq!(value["tools"][1]["elicitations"][0]["name"], "pick");
+    assert_eq!(serde_json::to_value(&doc).unwrap(), *value);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&doc.to_json()).unwrap(),
+        *value
+    );
+    assert_eq!(doc.to_json(), serde_json::to_string(value).unwrap());
+    let report = mcpdesc_runtime::validate::validate(value);
+    assert!(report.is_valid(), "{report}");
+    let warnings: Vec<_> = report.warnings().cloned().collect();
+    assert!(!warnings.is_empty());
+    assert_eq!(doc.warnings(), warnings.as_slice());
+    assert_eq!(doc.clone().into_value(), *value);
+}

@@ -169,6 +169,11 @@ impl VersionSet {
         .with(ProtocolVersion::V2025_11_25)
         .with(ProtocolVersion::V2026_07_28);
 
+    /// The set as bits, one per version: an order for sets in ordered maps.
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// The set holding exactly `version`.
     pub const fn single(version: ProtocolVersion) -> VersionSet {
         VersionSet(version.bit())

@@ -26,11 +26,13 @@ use serde_json::{Map, Value, json};
 mod primitives;
 #[cfg(feature = "rmcp")]
 mod rmcp;
+mod written;
 
 use primitives::Common;
 pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, SpecVersion, Tool};
 
 use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::validate::Members as _;
 use crate::validate::kind::{self, Kind};
 use crate::validate::{Diagnostic, Severity};
 use crate::version::{ProtocolVersion, VersionSet};
@@ -166,10 +168,54 @@ pub struct DescriptionBuilder {
 }
 
 /// A generated MCP Description. Valid by construction.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// It serializes (with serde, in any format) to the document itself; [`to_json`](Self::to_json),
+/// [`to_json_pretty`](Self::to_json_pretty) and [`to_yaml`](Self::to_yaml) write it as text.
+#[derive(Clone, Debug)]
 pub struct Description {
-    value: Value,
+    /// The document without its elicitation declarations.
+    skeleton: Value,
+    /// The distinct declaration objects; a form's or a URL's declaration repeated on many
+    /// primitives is written once here.
+    declarations: Vec<Value>,
+    /// For each kind (in `kind::KINDS` order) and each primitive of that kind, the indices in
+    /// `declarations` of the primitive's `elicitations`.
+    lists: [Vec<Vec<usize>>; 4],
+    /// The whole document as JSON, made when first asked for.
+    value: std::sync::OnceLock<Value>,
     warnings: Vec<Diagnostic>,
+}
+
+impl PartialEq for Description {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_value() == other.as_value() && self.warnings == other.warnings
+    }
+}
+
+impl serde::Serialize for Description {
+    /// Writes the document: every member of the skeleton in order, each primitive with its
+    /// declarations as its last member, `elicitations`. No JSON tree is made for it.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let Value::Object(root) = &self.skeleton else {
+            return self.skeleton.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(root.len()))?;
+        for (key, value) in root {
+            match kind::KINDS.iter().position(|k| k.collection == key) {
+                Some(k) => map.serialize_entry(
+                    key,
+                    &written::Primitives {
+                        items: value,
+                        lists: &self.lists[k],
+                        declarations: &self.declarations,
+                    },
+                )?,
+                None => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
 }
 
 impl Description {
@@ -185,26 +231,37 @@ impl Description {
         }
     }
 
-    /// The document as JSON.
+    /// The document as JSON. Made on the first call and kept; writing the document as text
+    /// ([`to_json`](Self::to_json), [`to_json_pretty`](Self::to_json_pretty)) does not need it.
     pub fn as_value(&self) -> &Value {
-        &self.value
+        self.value.get_or_init(|| {
+            written::assemble(self.skeleton.clone(), &self.declarations, &self.lists)
+        })
     }
 
     /// Consumes the description into its JSON.
     pub fn into_value(self) -> Value {
-        self.value
+        match self.value.into_inner() {
+            Some(value) => value,
+            None => written::assemble(self.skeleton, &self.declarations, &self.lists),
+        }
+    }
+
+    /// The document as compact JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// The document as pretty-printed JSON, with a final newline.
     pub fn to_json_pretty(&self) -> String {
-        let mut s = serde_json::to_string_pretty(&self.value).unwrap_or_default();
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
         s.push('\n');
         s
     }
 
     /// The document as YAML that a YAML 1.2 parser reads back to the same JSON.
     pub fn to_yaml(&self) -> String {
-        crate::yaml::to_string(&self.value)
+        crate::yaml::to_string(self.as_value())
     }
 
     /// The validator's warnings (for example, legacy versions in scope). Never errors.
@@ -459,14 +516,22 @@ impl DescriptionBuilder {
             }
         }
 
-        // Forms used by several declarations are written once, under components.schemas.
-        let shared = shared_forms(&merged);
-
-        let value = self.write(&merged, &shared);
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
-        let report = crate::validate::validate(&value);
+
+        // Forms used by several declarations are written once, under components.schemas.
+        let shared = shared_forms(&merged);
+        let (skeleton, declarations, lists) = self.write(&merged, &shared);
+        // The validator reads the declarations beside the document, as the description keeps
+        // them: the same report as for the whole document, without writing it as one tree.
+        let report = crate::validate::validate_listed(
+            &skeleton,
+            &crate::validate::declarations::Listed {
+                objects: &declarations,
+                lists: &lists,
+            },
+        );
         let (errors, warnings): (Vec<_>, Vec<_>) = report
             .into_diagnostics()
             .into_iter()
@@ -476,37 +541,52 @@ impl DescriptionBuilder {
                 problems: errors.into_iter().map(BuildProblem::Invalid).collect(),
             });
         }
-        Ok(Description { value, warnings })
+        Ok(Description {
+            skeleton,
+            declarations,
+            lists,
+            value: std::sync::OnceLock::new(),
+            warnings,
+        })
     }
 
-    /// Writes the document, moving each primitive's members into it (the builder is spent).
+    /// Writes the document without its declarations, moving each primitive's members into it
+    /// (the builder is spent); and beside it the distinct declaration objects and which of them
+    /// each primitive carries (see [`Description`]).
     fn write(
         &mut self,
         merged: &[Vec<(&'static Declaration, Option<VersionSet>)>],
         shared: &BTreeMap<usize, String>,
-    ) -> Value {
+    ) -> (Value, Vec<Value>, [Vec<Vec<usize>>; 4]) {
         let mut root = Map::new();
         root.insert("mcpdesc".into(), self.spec.mcpdesc().into());
         root.insert("$schema".into(), self.spec.schema_url().into());
         root.insert("info".into(), self.info.to_value());
         root.insert("protocolVersions".into(), json!(self.protocol_versions));
 
-        for kind in kind::KINDS {
+        let mut declarations: Vec<Value> = Vec::new();
+        let mut written: BTreeMap<written::Key, usize> = BTreeMap::new();
+        let mut lists: [Vec<Vec<usize>>; 4] = Default::default();
+        for (k, kind) in kind::KINDS.into_iter().enumerate() {
             let list: Vec<Value> = self
                 .primitives
                 .iter_mut()
                 .zip(merged)
                 .filter(|(e, _)| e.kind == kind)
-                .map(|(e, declarations)| {
-                    let mut m = std::mem::take(&mut e.members);
-                    if !declarations.is_empty() {
-                        let list = declarations
-                            .iter()
-                            .map(|(d, scope)| declaration_value(d, *scope, shared))
-                            .collect();
-                        m.insert("elicitations".into(), Value::Array(list));
-                    }
-                    Value::Object(m)
+                .map(|(e, merged)| {
+                    let indices = merged
+                        .iter()
+                        .map(|(d, scope)| {
+                            *written
+                                .entry(written::Key::of(d, *scope))
+                                .or_insert_with(|| {
+                                    declarations.push(declaration_value(d, *scope, shared));
+                                    declarations.len() - 1
+                                })
+                        })
+                        .collect();
+                    lists[k].push(indices);
+                    Value::Object(std::mem::take(&mut e.members))
                 })
                 .collect();
             if !list.is_empty() {
@@ -525,7 +605,7 @@ impl DescriptionBuilder {
             }
             root.insert("components".into(), json!({ "schemas": schemas }));
         }
-        Value::Object(root)
+        (Value::Object(root), declarations, lists)
     }
 }
 
@@ -557,7 +637,6 @@ impl Entry {
 /// Any other member such a version lacks is refused, because leaving it out would change what
 /// the primitive says.
 fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildProblem>) {
-    let primitive = format!("{} `{}`", entry.kind.noun(), entry.identity);
     for v in crate::members::of(entry.kind.collection) {
         let missing = v.missing_from(scope);
         let Some(version) = missing.first() else {
@@ -565,7 +644,7 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
         };
         let mut refuse = |member: String| {
             problems.push(BuildProblem::MemberNotInVersion {
-                primitive: primitive.clone(),
+                primitive: format!("{} `{}`", entry.kind.noun(), entry.identity),
                 member,
                 version,
                 since: v.since,
@@ -574,14 +653,14 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
         };
         match v.place {
             crate::members::Place::Primitive => {
-                if entry.members.contains_key(v.member) {
+                if entry.members.member(v.member).is_some() {
                     refuse(v.member.to_owned());
                 }
             }
             crate::members::Place::PromptArgument => {
-                let arguments = entry.members.get("arguments").and_then(Value::as_array);
+                let arguments = entry.members.member("arguments").and_then(Value::as_array);
                 for (i, a) in arguments.into_iter().flatten().enumerate() {
-                    if a.get(v.member).is_some() {
+                    if a.as_object().and_then(|a| a.member(v.member)).is_some() {
                         refuse(format!("arguments/{i}/{}", v.member));
                     }
                 }
@@ -589,8 +668,9 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
             crate::members::Place::ResourceAnnotations => {
                 if entry
                     .members
-                    .get("annotations")
-                    .is_some_and(|a| a.get(v.member).is_some())
+                    .member("annotations")
+                    .and_then(Value::as_object)
+                    .is_some_and(|a| a.member(v.member).is_some())
                 {
                     refuse(format!("annotations/{}", v.member));
                 }
@@ -599,7 +679,9 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
             // without it (MCP tool schemas default to 2020-12 from 2025-11-25 on).
             crate::members::Place::ToolSchemaRoot => {
                 for key in ["inputSchema", "outputSchema"] {
-                    if let Some(Value::Object(schema)) = entry.members.get_mut(key) {
+                    if let Some(Value::Object(schema)) = entry.members.get_mut(key)
+                        && schema.member(v.member).is_some()
+                    {
                         schema.shift_remove(v.member);
                     }
                 }

@@ -20,6 +20,7 @@ const MEMBERS: &[&str] = &[
 ];
 
 /// What the interaction-example checks need to know of a declaration.
+#[derive(Clone, Copy)]
 pub(crate) struct Declared<'a> {
     pub(crate) name: &'a str,
     pub(crate) mode: &'a str,
@@ -59,24 +60,135 @@ pub(crate) fn check<'a>(
     for (i, item) in items.iter().enumerate() {
         let path = pointer(&list_path, i);
         let Some(decl) = item.as_object() else {
-            cx.structural(
-                rules::ELICITATION_MEMBERS,
-                &path,
-                "an elicitation declaration must be an object with `name`, `mode` and `message`",
-            );
+            not_an_object(cx, &path);
             continue;
         };
         if let Some(d) = check_one(cx, decl, &path, primitive_scope) {
-            if let Some((_, first)) = names.iter().find(|(n, _)| *n == d.name) {
-                cx.error(
-                    rules::ELICITATION_NAME_UNIQUE,
-                    codes::DUPLICATE_ELICITATION_NAME,
-                    &pointer(&path, "name"),
-                    format!(
-                        "{} already has a declaration named {:?} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
-                        kind.what, d.name
-                    ),
-                );
+            unique_name(cx, kind, &mut names, d.name, (&list_path, i));
+            out.push(d);
+        }
+    }
+    out
+}
+
+fn not_an_object(cx: &mut Cx, path: &str) {
+    cx.structural(
+        rules::ELICITATION_MEMBERS,
+        path,
+        "an elicitation declaration must be an object with `name`, `mode` and `message`",
+    );
+}
+
+/// Reports a declaration whose name an earlier one of the same primitive has; else notes it.
+fn unique_name<'a>(
+    cx: &mut Cx,
+    kind: Kind,
+    names: &mut Vec<(&'a str, usize)>,
+    name: &'a str,
+    (list_path, i): (&str, usize),
+) {
+    if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+        cx.error(
+            rules::ELICITATION_NAME_UNIQUE,
+            codes::DUPLICATE_ELICITATION_NAME,
+            &pointer(&pointer(list_path, i), "name"),
+            format!(
+                "{} already has a declaration named {name:?} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
+                kind.what
+            ),
+        );
+    } else {
+        names.push((name, i));
+    }
+}
+
+/// Declarations given beside a document instead of inside it (see
+/// [`validate_listed`](super::validate_listed)).
+pub(crate) struct Listed<'a> {
+    /// The distinct declaration objects.
+    pub(crate) objects: &'a [Value],
+    /// For each kind, in [`KINDS`](super::kind::KINDS) order, and each primitive of that kind in
+    /// document order: the indices in `objects` of the declarations it carries, in order.
+    pub(crate) lists: &'a [Vec<Vec<usize>>; 4],
+}
+
+/// What checking one listed declaration object in one primitive scope gave: its diagnostics,
+/// relative to the declaration, and what the interaction checks need of it.
+#[derive(Default)]
+pub(crate) struct Memo<'a> {
+    checked: std::collections::HashMap<
+        (usize, VersionSet),
+        (Vec<super::Diagnostic>, Option<Declared<'a>>),
+    >,
+}
+
+/// [`check`] for the declarations `listed` gives the primitive at `(kind index, index)`: the same
+/// diagnostics at the same paths, as if they were the primitive's `elicitations` member. An
+/// object checked before in the same primitive scope is not checked again; its diagnostics are
+/// repeated at this declaration's path.
+pub(crate) fn check_listed<'a>(
+    cx: &mut Cx<'a>,
+    listed: &Listed<'a>,
+    memo: &mut Memo<'a>,
+    (k, index): (usize, usize),
+    kind: Kind,
+    path: &str,
+    primitive_scope: VersionSet,
+) -> Vec<Declared<'a>> {
+    let indices = listed
+        .lists
+        .get(k)
+        .and_then(|l| l.get(index))
+        .map_or(&[][..], Vec::as_slice);
+    let mut out = Vec::with_capacity(indices.len());
+    if indices.is_empty() {
+        return out;
+    }
+    // Pointers are written only where something is reported or checked afresh.
+    let list_path = || pointer(path, "elicitations");
+    let mut names: Vec<(&str, usize)> = Vec::new();
+    for (i, &object) in indices.iter().enumerate() {
+        let Some(decl) = listed.objects.get(object).and_then(Value::as_object) else {
+            not_an_object(cx, &pointer(&list_path(), i));
+            continue;
+        };
+        let declared = match memo.checked.get(&(object, primitive_scope)) {
+            Some((diagnostics, declared)) => {
+                if !diagnostics.is_empty() {
+                    let path = pointer(&list_path(), i);
+                    cx.diagnostics
+                        .extend(diagnostics.iter().map(|d| super::Diagnostic {
+                            path: format!("{path}{}", d.path),
+                            ..d.clone()
+                        }));
+                }
+                *declared
+            }
+            None => {
+                let path = pointer(&list_path(), i);
+                let before = cx.diagnostics.len();
+                let declared = check_one(cx, decl, &path, primitive_scope);
+                // Kept only when every diagnostic sits inside the declaration, so that
+                // repeating is exact.
+                let relative: Option<Vec<super::Diagnostic>> = cx.diagnostics[before..]
+                    .iter()
+                    .map(|d| {
+                        Some(super::Diagnostic {
+                            path: d.path.strip_prefix(path.as_str())?.to_owned(),
+                            ..d.clone()
+                        })
+                    })
+                    .collect();
+                if let Some(relative) = relative {
+                    memo.checked
+                        .insert((object, primitive_scope), (relative, declared));
+                }
+                declared
+            }
+        };
+        if let Some(d) = declared {
+            if names.iter().any(|(n, _)| *n == d.name) {
+                unique_name(cx, kind, &mut names, d.name, (&list_path(), i));
             } else {
                 names.push((d.name, i));
             }

@@ -28,7 +28,7 @@ pub(crate) fn check(
         }
         match member.place {
             Place::Primitive => {
-                if object.contains_key(member.member) {
+                if object.member(member.member).is_some() {
                     unsupported(cx, kind, member, &pointer(path, member.member), missing);
                 }
             }
@@ -55,7 +55,7 @@ pub(crate) fn check(
             Place::ToolSchemaRoot => {
                 for key in ["inputSchema", "outputSchema"] {
                     if let Some((schema, via)) = schema_root(cx, object.member(key))
-                        && schema.contains_key(member.member)
+                        && schema.member(member.member).is_some()
                     {
                         let at = match via {
                             None => pointer(&pointer(path, key), member.member),
@@ -186,7 +186,7 @@ fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope
         );
         return;
     };
-    if schema.contains_key("$componentRef") {
+    if schema.member("$componentRef").is_some() {
         return;
     }
     let object_only: VersionSet = scope

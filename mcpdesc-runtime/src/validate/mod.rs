@@ -31,7 +31,7 @@
 // declarations a primitive carries (using `form_schema` and `references`); `interactions` a
 // tool's examples against those declarations. `validate` below drives them in that order, so no
 // layer calls one above it.
-mod declarations;
+pub(crate) mod declarations;
 mod document;
 mod form_schema;
 mod interactions;
@@ -160,24 +160,55 @@ pub fn validate(document: &Value) -> Report {
     }
 }
 
+/// Validates a document whose elicitation declarations are given beside it rather than inside
+/// it, as the [description builder](crate::description) keeps them: `document` holds no
+/// `elicitations` member, and `listed` says which of its distinct declaration objects each
+/// primitive carries. The report is the one [`validate`] gives for the document with those
+/// declarations written into it (`elicitations` as each primitive's last member), with every
+/// path the same; a declaration object listed by several primitives of the same scope is checked
+/// once, and its diagnostics are repeated where it is listed.
+pub(crate) fn validate_listed(document: &Value, listed: &declarations::Listed<'_>) -> Report {
+    let mut cx = Cx::new(document);
+    document::check(&mut cx);
+    references::check_components(&mut cx);
+    let mut memo = declarations::Memo::default();
+    check_primitives_with(&mut cx, Some((listed, &mut memo)));
+    Report {
+        diagnostics: cx.diagnostics,
+    }
+}
+
 /// Every primitive of every kind: its own members, then the declarations it carries, then (for
 /// a tool) its interaction examples against those declarations; last, identities per collection.
 fn check_primitives(cx: &mut Cx) {
+    check_primitives_with(cx, None);
+}
+
+/// [`check_primitives`], with the declarations read from `listed` when given.
+fn check_primitives_with<'a>(
+    cx: &mut Cx<'a>,
+    mut listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,
+) {
     let document = cx.document;
-    for kind in kind::KINDS {
+    for (k, kind) in kind::KINDS.into_iter().enumerate() {
         let Some(Value::Array(items)) = document.get(kind.collection) else {
             continue;
         };
         let mut identities = primitives::Identities::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            let path = pointer(&pointer("", kind.collection), i);
+            let path = item_pointer(kind.collection, i);
             let Some(object) = item.as_object() else {
                 cx.structural(kind.rule, &path, format!("{} must be an object", kind.what));
                 continue;
             };
             let scope = primitives::check(cx, kind, object, &path);
             metadata::check(cx, kind, object, &path, scope);
-            let declared = declarations::check(cx, kind, object, &path, scope);
+            let declared = match listed.as_mut() {
+                Some((listed, memo)) => {
+                    declarations::check_listed(cx, listed, memo, (k, i), kind, &path, scope)
+                }
+                None => declarations::check(cx, kind, object, &path, scope),
+            };
             if kind == kind::TOOL
                 && let Some(examples) = object.member("interactionExamples")
             {
@@ -455,6 +486,31 @@ pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {
     out
 }
 
+/// `/collection/index`, the pointer of a primitive: written for every primitive, so without the
+/// formatting machinery (a collection name needs no escaping).
+pub(crate) fn item_pointer(collection: &str, index: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        // `n % 10` is below 10, so the cast cannot truncate.
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut out = String::with_capacity(collection.len() + 2 + digits.len() - at);
+    out.push('/');
+    out.push_str(collection);
+    out.push('/');
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+    out
+}
+
 /// Looking a member up in an object. serde_json's map hashes the key (SipHash) on every lookup;
 /// description objects have a handful of members, where comparing keys in order is several times
 /// faster, and the validator looks up members on every object of every primitive.
@@ -567,7 +623,18 @@ pub(crate) fn is_name(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::pointer;
+    use super::{item_pointer, pointer};
+
+    #[test]
+    fn item_pointers_are_the_collection_and_the_index_in_decimal() {
+        for i in [0, 7, 9, 10, 99, 100, 1234, 1_000_000, usize::MAX] {
+            assert_eq!(item_pointer("tools", i), pointer(&pointer("", "tools"), i));
+        }
+        assert_eq!(
+            item_pointer("resourceTemplates", 42),
+            "/resourceTemplates/42"
+        );
+    }
 
     #[test]
     fn pointers_escape_tilde_and_slash_in_any_token() {

@@ -78,7 +78,7 @@ pub(crate) fn check<'a>(
                 "a tool needs an `inputSchema`: an object-rooted JSON Schema such as {\"type\": \"object\"}",
             ),
             Some(Value::Object(schema)) => {
-                if !schema.contains_key("$componentRef")
+                if schema.member("$componentRef").is_none()
                     && schema.member("type") != Some(&Value::from("object"))
                 {
                     cx.structural(
