@@ -565,3 +565,20 @@ fn a_built_description_serializes_to_its_json_and_its_warnings_are_the_validator
     assert_eq!(doc.warnings(), warnings.as_slice());
     assert_eq!(doc.clone().into_value(), *value);
 }
+
+/// `{:?}` shows the document itself, declarations included, not how the description keeps them.
+#[test]
+fn a_description_debugs_as_its_document() {
+    let doc = builder()
+        .tool(Tool::new("b_plain"))
+        .elicitations(decls("b_plain"))
+        .build()
+        .unwrap();
+    let shown = format!("{doc:?}");
+    assert!(
+        shown.starts_with("Description { document: Object {"),
+        "{shown}"
+    );
+    assert!(shown.contains("\"elicitations\""), "{shown}");
+    assert!(shown.contains("warnings: []"), "{shown}");
+}

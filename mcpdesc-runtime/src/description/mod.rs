@@ -171,7 +171,7 @@ pub struct DescriptionBuilder {
 ///
 /// It serializes (with serde, in any format) to the document itself; [`to_json`](Self::to_json),
 /// [`to_json_pretty`](Self::to_json_pretty) and [`to_yaml`](Self::to_yaml) write it as text.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Description {
     /// The document without its elicitation declarations.
     skeleton: Value,
@@ -184,6 +184,16 @@ pub struct Description {
     /// The whole document as JSON, made when first asked for.
     value: std::sync::OnceLock<Value>,
     warnings: Vec<Diagnostic>,
+}
+
+impl fmt::Debug for Description {
+    /// The document as JSON, and the warnings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Description")
+            .field("document", self.as_value())
+            .field("warnings", &self.warnings)
+            .finish()
+    }
 }
 
 impl PartialEq for Description {
