@@ -516,6 +516,7 @@ fn a_description_of_run_time_forms_is_valid_and_documents_their_static_shape() {
         .protocol_versions([ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28])
         .tool(Tool::new("assign_issue").input_schema(schema.clone()))
         .tool(Tool::new("label_issue").input_schema(schema))
+        .tool(Tool::new("note_issue"))
         .registered_elicitations()
         .build()
         .unwrap();
@@ -675,4 +676,56 @@ proptest! {
             prop_assert!(mcpdesc_runtime::validate::parse_requested_schema(&value).is_ok());
         }
     }
+}
+
+/// A free-text field beside a run-time single-select: in the static shape both are
+/// `{"type": "string"}`.
+#[derive(ElicitationForm, Debug)]
+struct Note {
+    #[form(runtime_choices)]
+    assignee: String,
+    note: String,
+}
+
+#[elicitation(name = "add_note", form = Note, message = "Add a note?")]
+fn note_issue() {}
+
+#[test]
+fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
+    note_issue();
+    let tool = Primitive::Tool("note_issue");
+    let version = ProtocolVersion::V2025_11_25;
+    let filled = NoteFill {
+        assignee: ChoiceList::untitled(["alice", "bob"]),
+        defaults: NoteDefaults::default(),
+    }
+    .fill(Some(version))
+    .unwrap();
+    let mut schema = filled.requested_schema().to_value();
+    let params = |schema: &serde_json::Value| json!({"mode": "form", "message": "Add a note?", "requestedSchema": schema});
+    assert_eq!(
+        contract::check_registered(tool, version, &params(&schema))
+            .unwrap()
+            .name(),
+        "add_note"
+    );
+    // Choices on `note`, which is free text: the registered form knows it is not a run-time field.
+    schema["properties"]["note"]["enum"] = json!(["a", "b"]);
+    let err = contract::check_registered(tool, version, &params(&schema)).unwrap_err();
+    assert!(err.to_string().contains("/properties/note/enum"), "{err}");
+
+    // A description documents only the static shape, where `note` looks like a run-time
+    // single-select; its check accepts the choices (README, "In the description").
+    use mcpdesc_runtime::description::{Description, Info, Tool};
+    let doc = Description::builder(Info::new("tracker", "1.0.0"))
+        .protocol_versions([version])
+        .tool(Tool::new("note_issue"))
+        .elicitations(
+            mcpdesc_runtime::registry::declarations()
+                .into_iter()
+                .filter(|d| d.primitive() == tool),
+        )
+        .build()
+        .unwrap();
+    assert!(contract::check_description(doc.as_value(), tool, version, &params(&schema)).is_ok());
 }

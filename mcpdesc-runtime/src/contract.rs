@@ -190,6 +190,9 @@ struct Candidate<'a> {
     schema: Option<&'a Value>,
     url: Option<&'a str>,
     scope: VersionSet,
+    /// The form's run-time fields, when known (a registered form says which they are; a
+    /// description does not, so any property in the static shape of one may be one).
+    runtime: Option<&'a [&'a str]>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -236,6 +239,7 @@ pub fn check_description(
                 schema: d.get("requestedSchema").and_then(|s| resolve(document, s)),
                 url: d.get("url").and_then(Value::as_str),
                 scope: scope_of(d.get("protocolVersions")).unwrap_or(entry_scope),
+                runtime: None,
             });
         }
     }
@@ -254,21 +258,35 @@ pub fn check_registered(
 ) -> Result<&'static Declaration, ContractError> {
     // Every registered declaration with its form's schema as a value, made once per process:
     // the guard in `session` runs this before every request it sends.
-    static REGISTERED: std::sync::OnceLock<Vec<(&'static Declaration, Option<Value>)>> =
-        std::sync::OnceLock::new();
+    // Its run-time fields are listed beside it, so that choices sent on any other field are a
+    // difference.
+    type Registered = (&'static Declaration, Option<Value>, Vec<&'static str>);
+    static REGISTERED: std::sync::OnceLock<Vec<Registered>> = std::sync::OnceLock::new();
     let registered = REGISTERED.get_or_init(|| {
         registry::declarations()
             .into_iter()
-            .map(|d| (d, d.requested_schema().map(|s| s.to_value())))
+            .map(|d| {
+                let schema = d.requested_schema();
+                let runtime = schema
+                    .map(|s| {
+                        s.properties()
+                            .iter()
+                            .filter(|p| p.has_runtime_choices())
+                            .map(|p| p.name())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (d, schema.map(|s| s.to_value()), runtime)
+            })
             .collect()
     });
-    let declarations: Vec<&(&'static Declaration, Option<Value>)> = registered
+    let declarations: Vec<&Registered> = registered
         .iter()
-        .filter(|(d, _)| d.primitive() == primitive)
+        .filter(|(d, _, _)| d.primitive() == primitive)
         .collect();
     let candidates: Vec<Candidate<'_>> = declarations
         .iter()
-        .map(|(d, schema)| Candidate {
+        .map(|(d, schema, runtime)| Candidate {
             name: d.name(),
             mode: d.mode_str(),
             message: d.message(),
@@ -278,12 +296,13 @@ pub fn check_registered(
                 Mode::Form { .. } => None,
             },
             scope: d.protocol_versions().unwrap_or(d.supported_versions()),
+            runtime: Some(runtime.as_slice()),
         })
         .collect();
     let matched = check(primitive, &candidates, version, params)?;
     declarations
         .into_iter()
-        .map(|(d, _)| *d)
+        .map(|(d, _, _)| *d)
         .find(|d| d.name() == matched.name())
         .ok_or_else(|| ContractError {
             primitive: primitive.to_string(),
@@ -330,7 +349,7 @@ fn check(
         }
         match (request.schema, c.schema) {
             (Some(sent), Some(declared)) => {
-                if let Some(pointer) = schema_difference(sent, declared) {
+                if let Some(pointer) = schema_difference(sent, declared, c.runtime) {
                     reasons.push(Reason::SchemaDiffers {
                         declaration: c.name.to_owned(),
                         pointer,
@@ -433,8 +452,9 @@ fn scope_of(versions: Option<&Value>) -> Option<VersionSet> {
 /// as long as it fits the property as sent; a property declared in the static shape of a
 /// run-time single-select (`{"type": "string"}` with at most `title` and `description`) may be
 /// sent with choices (`enum`, `enumNames` or `oneOf`), and one declared as a multi-select whose
-/// `items.enum` is empty may be sent with any non-empty `items`.
-fn schema_difference(sent: &Value, declared: &Value) -> Option<String> {
+/// `items.enum` is empty may be sent with any non-empty `items`. When the run-time fields are
+/// known (`runtime`), only they may.
+fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -> Option<String> {
     let (Some(sent_root), Some(declared_root)) = (sent.as_object(), declared.as_object()) else {
         return first_difference(sent, declared, String::new());
     };
@@ -461,7 +481,8 @@ fn schema_difference(sent: &Value, declared: &Value) -> Option<String> {
         let Some(declared_p) = declared_props.get(name) else {
             return Some(at);
         };
-        if let Some(p) = property_difference(sent_p, declared_p, &at) {
+        let may_be_runtime = runtime.is_none_or(|r| r.contains(&name.as_str()));
+        if let Some(p) = property_difference(sent_p, declared_p, &at, may_be_runtime) {
             return Some(p);
         }
         let sent_default = sent_p.get("default");
@@ -482,16 +503,24 @@ fn schema_difference(sent: &Value, declared: &Value) -> Option<String> {
     None
 }
 
-/// The first difference of one property that is not a run-time part (see [`schema_difference`]).
-fn property_difference(sent: &Value, declared: &Value, at: &str) -> Option<String> {
+/// The first difference of one property that is not a run-time part (see [`schema_difference`]);
+/// its choices are one only when it `may_be_runtime`.
+fn property_difference(
+    sent: &Value,
+    declared: &Value,
+    at: &str,
+    may_be_runtime: bool,
+) -> Option<String> {
     let (Some(sent), Some(declared)) = (sent.as_object(), declared.as_object()) else {
         return first_difference(sent, declared, at.to_owned());
     };
-    let is_runtime_single = declared.get("type").and_then(Value::as_str) == Some("string")
+    let is_runtime_single = may_be_runtime
+        && declared.get("type").and_then(Value::as_str) == Some("string")
         && declared
             .keys()
             .all(|k| matches!(k.as_str(), "type" | "title" | "description"));
-    let is_runtime_multi = declared.get("type").and_then(Value::as_str) == Some("array")
+    let is_runtime_multi = may_be_runtime
+        && declared.get("type").and_then(Value::as_str) == Some("array")
         && declared
             .get("items")
             .and_then(|i| i.get("enum"))

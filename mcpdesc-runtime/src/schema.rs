@@ -596,6 +596,16 @@ impl Property {
         &self.name
     }
 
+    /// Whether the property's choices are given when its form is sent
+    /// (`#[form(runtime_choices)]`), filled or not yet.
+    pub const fn has_runtime_choices(&self) -> bool {
+        match self.schema.kind() {
+            PropertyKind::SingleSelect(s) => s.choices.is_runtime(),
+            PropertyKind::MultiSelect(m) => m.choices.is_runtime(),
+            _ => false,
+        }
+    }
+
     /// Whether the property is listed in `required`.
     pub const fn is_required(&self) -> bool {
         self.required
