@@ -26,20 +26,109 @@ pub use crate::source::SourceProblem as JsonProblem;
 pub use crate::source::SourceError as JsonError;
 
 /// Reads a JSON document; a leading byte-order mark is skipped, and duplicate keys are errors.
+///
+/// One pass reads the value and notices a duplicate as it inserts it; only a text with one is
+/// read again, to list every duplicate with its position.
 pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let syntax = |e: serde_json::Error| {
         JsonError::new(vec![JsonProblem {
             line: e.line(),
             column: e.column(),
             message: format!("invalid JSON: {e}"),
         }])
-    })?;
-    let problems = duplicate_keys(text);
-    if problems.is_empty() {
-        Ok(value)
-    } else {
-        Err(JsonError::new(problems))
+    };
+    match serde_json::from_str::<Checked>(text) {
+        Ok(Checked(value)) => Ok(value),
+        Err(e)
+            if e.classify() == serde_json::error::Category::Data
+                && e.to_string().starts_with(DUPLICATE) =>
+        {
+            // The first duplicate stopped the reading; a syntax error after it still comes first.
+            match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                Err(e) => Err(syntax(e)),
+                Ok(_) => Err(JsonError::new(duplicate_keys(text))),
+            }
+        }
+        Err(e) => Err(syntax(e)),
+    }
+}
+
+/// The message of the error that stops [`Checked`] at the first duplicate key (never shown).
+const DUPLICATE: &str = "mcpdesc: duplicate key";
+
+/// A JSON value read like serde_json's own, except that a key its object already has stops the
+/// reading.
+struct Checked(Value);
+
+impl<'de> serde::Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(CheckedVisitor).map(Checked)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(CheckedVisitor)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(Checked(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut members = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let Checked(value) = map.next_value()?;
+            if members.insert(key, value).is_some() {
+                return Err(serde::de::Error::custom(DUPLICATE));
+            }
+        }
+        Ok(Value::Object(members))
     }
 }
 
@@ -142,6 +231,53 @@ mod tests {
         assert_eq!(err.problems().len(), 1);
         assert!(from_str(r#"{"k": ["a", "a"], "v": "a", "w": "\"a"}"#).is_ok());
         assert!(from_str(r#"{"\"": 1, "\\": 2, "é": {"é": 1}}"#).is_ok());
+    }
+
+    #[test]
+    fn a_syntax_error_after_a_duplicate_is_reported_as_before() {
+        let err = from_str("{\"a\": 1, \"a\": 2, \"b\": }").unwrap_err();
+        assert_eq!(err.problems().len(), 1);
+        assert!(
+            err.problems()[0].message.starts_with("invalid JSON"),
+            "{err}"
+        );
+        // A duplicate inside an array's object, after other values.
+        let err = from_str("[1, \"x\", {\"k\": [], \"k\": {}}]").unwrap_err();
+        assert_eq!((err.problems()[0].line, err.problems()[0].column), (1, 20));
+    }
+
+    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            any::<u64>().prop_map(serde_json::Value::from),
+            any::<f64>().prop_map(serde_json::Value::from),
+            ".*".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(4, 64, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::Array),
+                proptest::collection::vec(("[a-c\\\\\"é]{0,3}", inner), 0..6).prop_map(|members| {
+                    serde_json::Value::Object(members.into_iter().collect())
+                }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Without duplicate keys, the value read is serde_json's, member order and every float
+        /// bit included (serde_json's float reading is its own, not always the closest).
+        #[test]
+        fn reads_what_serde_json_reads(value in json_value()) {
+            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            let ours = from_str(&text).ok().map(|v| serde_json::to_string(&v).unwrap_or_default());
+            let theirs: Option<serde_json::Value> = serde_json::from_str(&text).ok();
+            let theirs = theirs.map(|v| serde_json::to_string(&v).unwrap_or_default());
+            proptest::prop_assert!(ours.is_some());
+            proptest::prop_assert_eq!(ours, theirs);
+        }
     }
 
     #[test]
