@@ -306,7 +306,7 @@ fn runtime_field_checks(field: &Field) -> TokenStream {
     let rt = runtime_trait(field);
     items_key_checks(
         field,
-        quote!(!#rt::MULTI),
+        quote_spanned!(field.ty_span()=> !#rt::MULTI),
         "is a single-select\n\
          a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`",
     )
@@ -397,7 +397,14 @@ fn expand_form(form: &Form) -> TokenStream {
         let attrs = field_attrs(f);
         if f.is_runtime() {
             let rt = runtime_trait(f);
-            quote!(#p::runtime_property(#wire, #rt::REQUIRED, #rt::MULTI, #attrs))
+            // Every path through the trait at the field's type, to the last segment: an
+            // unsupported type is then reported there once, not also at the derive.
+            let span = f.ty_span();
+            let (required, multi) = (
+                quote_spanned!(span=> #rt::REQUIRED),
+                quote_spanned!(span=> #rt::MULTI),
+            );
+            quote!(#p::runtime_property(#wire, #required, #multi, #attrs))
         } else {
             let ft = field_trait(f);
             quote!(#p::property(#wire, #ft::REQUIRED, #ft::KIND, #attrs))
@@ -408,7 +415,20 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    let readers: Vec<_> = form.fields.iter().map(reader_trait).collect();
+    // `<Ty as Trait>::__read` / `::__write`, spanned at the field's type to the last segment: a
+    // type that cannot be a field is reported there once, not also at the derive.
+    let (read, write): (Vec<_>, Vec<_>) = form
+        .fields
+        .iter()
+        .map(|f| {
+            let t = reader_trait(f);
+            let span = f.ty_span();
+            (
+                quote_spanned!(span=> #t::__read),
+                quote_spanned!(span=> #t::__write),
+            )
+        })
+        .unzip();
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -476,7 +496,7 @@ fn expand_form(form: &Form) -> TokenStream {
                         }
                     }
                     #(
-                        let #vars = #readers::__read(
+                        let #vars = #read(
                             __found[#indexes],
                             // The schema as sent (same properties, in order), else the static.
                             match __properties.get(#indexes) {
@@ -496,7 +516,7 @@ fn expand_form(form: &Form) -> TokenStream {
                 fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
                     let mut __content = #p::Map::new();
                     #(
-                        #readers::__write(&self.#members, &mut __content, #wires);
+                        #write(&self.#members, &mut __content, #wires);
                     )*
                     __content
                 }
@@ -579,6 +599,9 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         )
     });
     let indexes = (0..form.fields.len()).map(Literal::usize_unsuffixed);
+    let default_vars: Vec<_> = (0..form.fields.len())
+        .map(|i| format_ident!("__mcpdesc_default{}", i))
+        .collect();
     let nones = form
         .fields
         .iter()
@@ -612,7 +635,10 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         impl ::core::default::Default for #defaults {
             /// No default set at send time.
             fn default() -> Self {
-                #defaults { #( #members: #nones, )* }
+                // Each member's type is checked by its own binding, at the field's type: a type
+                // that cannot be a field is reported there, not again at the derive.
+                #( let #default_vars: #value_types = #nones; )*
+                #defaults { #( #members: #default_vars, )* }
             }
         }
     };
