@@ -582,3 +582,14 @@ fn a_description_debugs_as_its_document() {
     assert!(shown.contains("\"elicitations\""), "{shown}");
     assert!(shown.contains("warnings: []"), "{shown}");
 }
+
+/// A description can be shared across threads and kept in a `static` (its JSON tree is made on
+/// demand behind a `OnceLock`).
+#[test]
+fn a_description_is_send_and_sync() {
+    fn shareable<T: Send + Sync + 'static>() {}
+    shareable::<Description>();
+    let doc = builder().tool(Tool::new("b_url")).build().unwrap();
+    let first = std::thread::scope(|s| s.spawn(|| doc.as_value().clone()).join().unwrap());
+    assert_eq!(&first, doc.as_value());
+}
