@@ -729,3 +729,63 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
         .unwrap();
     assert!(contract::check_description(doc.as_value(), tool, version, &params(&schema)).is_ok());
 }
+
+/// The generated types take the names the form gives them, here beside types that already have
+/// the default names.
+#[derive(ElicitationForm, Debug)]
+#[form(fill_name = "PickChoices", defaults_name = "PickPrefill")]
+struct Pick {
+    #[form(runtime_choices)]
+    who: String,
+    #[form(min_length = 1)]
+    why: Option<String>,
+}
+
+#[allow(dead_code)]
+struct PickFill;
+#[allow(dead_code)]
+struct PickDefaults;
+
+#[test]
+fn the_generated_types_take_the_names_the_form_gives_them() {
+    let filled = PickChoices {
+        who: ChoiceList::untitled(["ann", "bob"]),
+        defaults: PickPrefill {
+            who: Some("bob".into()),
+            ..PickPrefill::default()
+        },
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap();
+    assert_eq!(
+        filled.requested_schema().wire_json(),
+        r#"{"type":"object","properties":{"who":{"type":"string","enum":["ann","bob"],"default":"bob"},"why":{"type":"string","minLength":1}},"required":["who"]}"#
+    );
+    let pick = filled.read(&object(json!({"who": "ann"}))).unwrap();
+    assert_eq!((pick.who.as_str(), pick.why), ("ann", None));
+}
+
+/// `fill_name` alone writes the types for a form without run-time choices, as `fill` does.
+#[derive(ElicitationForm, Debug)]
+#[form(fill_name = "RetitleParts")]
+struct Retitle {
+    #[form(min_length = 1, max_length = 80)]
+    title: String,
+}
+
+#[test]
+fn a_generated_type_name_alone_writes_the_types() {
+    let filled = RetitleParts {
+        defaults: RetitleDefaults {
+            title: Some("Crash on start".into()),
+        },
+    }
+    .fill(None)
+    .unwrap();
+    assert!(
+        filled
+            .requested_schema()
+            .wire_json()
+            .contains(r#""default":"Crash on start""#)
+    );
+}

@@ -207,6 +207,31 @@ impl Field<'_> {
 impl Form<'_> {
     /// Whether the derive writes the form's `...Fill` and `...Defaults` types.
     pub fn has_fill(&self) -> bool {
-        self.attrs.fill || self.fields.iter().any(Field::is_runtime)
+        self.attrs.fill
+            || self.attrs.fill_name.is_some()
+            || self.attrs.defaults_name.is_some()
+            || self.fields.iter().any(Field::is_runtime)
+    }
+
+    /// Whether two of the form and its generated types would have one name.
+    pub fn generated_names_clash(&self) -> bool {
+        let (fill, defaults) = (self.fill_ident(), self.defaults_ident());
+        fill == defaults || fill == *self.ident || defaults == *self.ident
+    }
+
+    /// The name of the `...Fill` type: `fill_name`, else the form's name and `Fill`.
+    pub fn fill_ident(&self) -> syn::Ident {
+        match &self.attrs.fill_name {
+            Some(name) => name.value.clone(),
+            None => quote::format_ident!("{}Fill", self.ident),
+        }
+    }
+
+    /// The name of the `...Defaults` type: `defaults_name`, else the form's name and `Defaults`.
+    pub fn defaults_ident(&self) -> syn::Ident {
+        match &self.attrs.defaults_name {
+            Some(name) => name.value.clone(),
+            None => quote::format_ident!("{}Defaults", self.ident),
+        }
     }
 }

@@ -153,6 +153,10 @@ pub struct Form {
     pub rename_all: Option<RenameRule>,
     /// `fill`: write the `...Fill` / `...Defaults` types for a form without run-time choices.
     pub fill: bool,
+    /// `fill_name = "..."`: the name of the generated `...Fill` type.
+    pub fill_name: Option<Spanned<Ident>>,
+    /// `defaults_name = "..."`: the name of the generated `...Defaults` type.
+    pub defaults_name: Option<Spanned<Ident>>,
 }
 
 /// The attributes of an enum.
@@ -268,6 +272,20 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) {
 fn parse_str(meta: &syn::meta::ParseNestedMeta) -> syn::Result<(Span, String)> {
     let lit: LitStr = meta.value()?.parse()?;
     Ok((lit.span(), lit.value()))
+}
+
+/// A string naming a generated type: a Rust identifier, spanned at the string.
+fn parse_type_name(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, Ident)> {
+    let lit: LitStr = meta.value()?.parse()?;
+    match syn::parse_str::<Ident>(&lit.value()) {
+        Ok(ident) => Ok((lit.span(), Ident::new(&ident.to_string(), lit.span()))),
+        Err(_) => Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "`{key}` names the generated type: it takes a Rust type name, as in `{key} = \"AssignChoices\"`"
+            ),
+        )),
+    }
 }
 
 fn parse_nonempty_str(
@@ -585,6 +603,8 @@ impl Form {
     pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Form {
         let mut rename_all = Slot::new(cx, "rename_all");
         let mut fill = Slot::new(cx, "fill");
+        let mut fill_name = Slot::new(cx, "fill_name");
+        let mut defaults_name = Slot::new(cx, "defaults_name");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => {
@@ -594,6 +614,14 @@ impl Form {
                     }
                 }
                 "fill" => fill.set(key, key.span(), ()),
+                "fill_name" => {
+                    let (span, name) = parse_type_name(meta, key)?;
+                    fill_name.set(key, span, name);
+                }
+                "defaults_name" => {
+                    let (span, name) = parse_type_name(meta, key)?;
+                    defaults_name.set(key, span, name);
+                }
                 "title" | "description" => {
                     skip_value(meta);
                     return Err(syn::Error::new(
@@ -609,7 +637,7 @@ impl Form {
                         meta,
                         key,
                         "a form struct",
-                        &["rename_all", "fill"],
+                        &["rename_all", "fill", "fill_name", "defaults_name"],
                     ));
                 }
             }
@@ -623,6 +651,8 @@ impl Form {
         Form {
             rename_all,
             fill: fill.get().is_some(),
+            fill_name: fill_name.get(),
+            defaults_name: defaults_name.get(),
         }
     }
 }

@@ -27,6 +27,39 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
         check_default(cx, field);
         check_runtime_choices(cx, form, field);
     }
+    check_generated_names(cx, form);
+}
+
+/// The generated `...Fill` and `...Defaults` types need names of their own: not each other's,
+/// nor the form's.
+fn check_generated_names(cx: &Ctxt, form: &Form) {
+    let (fill, defaults) = (&form.attrs.fill_name, &form.attrs.defaults_name);
+    let fill_ident = form.fill_ident();
+    for named in [fill, defaults].into_iter().flatten() {
+        if named.value == *form.ident {
+            cx.error_at(
+                named.span,
+                format!(
+                    "`{}` is the form's own name; the generated type needs another",
+                    form.ident
+                ),
+            );
+        }
+    }
+    if fill_ident == form.defaults_ident() {
+        // At the name given (both generated names differ).
+        let (named, key) = match (defaults, fill) {
+            (Some(named), _) => (named, "defaults_name"),
+            (None, Some(named)) => (named, "fill_name"),
+            (None, None) => return,
+        };
+        cx.error_at(
+            named.span,
+            format!(
+                "`{fill_ident}` would name both the form's `...Fill` and `...Defaults` types; give `{key}` another name"
+            ),
+        );
+    }
 }
 
 /// A field whose choices come at run time is a select: string and number keys do not apply, and
@@ -60,8 +93,10 @@ fn check_runtime_choices(cx: &Ctxt, form: &Form, field: &Field) {
             default.key,
             format!(
                 "field `{}`: a field with run-time choices takes its default when the form is sent, as one of those choices\n\
-                 remove `default = ...` here and set `{}Defaults {{ {}: Some(...), .. }}` when filling the form",
-                field.member, form.ident, field.member
+                 remove `default = ...` here and set `{} {{ {}: Some(...), .. }}` when filling the form",
+                field.member,
+                form.defaults_ident(),
+                field.member
             ),
         );
     }

@@ -26,8 +26,9 @@ pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
         (Err(e), form) => {
             let mut out = e.to_compile_error();
             out.extend(dummy_form(input));
-            // The run-time part too, so that code filling the form adds no errors of its own.
-            if let Some(form) = &form {
+            // The run-time part too, so that code filling the form adds no errors of its own
+            // (unless the names it would take are the error).
+            if let Some(form) = form.as_ref().filter(|f| !f.generated_names_clash()) {
                 let ident = form.ident;
                 let p = private();
                 let schema = quote!(<#ident as #p::ElicitationForm>::requested_schema());
@@ -550,8 +551,8 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     let p = private();
     let ident = form.ident;
     let vis = form.vis;
-    let fill = format_ident!("{}Fill", ident);
-    let defaults = format_ident!("{}Defaults", ident);
+    let fill = form.fill_ident();
+    let defaults = form.defaults_ident();
     let runtime: Vec<_> = form.fields.iter().filter(|f| f.is_runtime()).collect();
     let runtime_members: Vec<_> = runtime.iter().map(|f| f.member).collect();
     let runtime_docs = runtime.iter().map(|f| {

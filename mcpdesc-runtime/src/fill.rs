@@ -11,6 +11,9 @@
 //!   without them;
 //! - `FDefaults`, with one `Option` per field typed as the field's own value (`Default`: none).
 //!
+//! `#[form(fill_name = "...", defaults_name = "...")]` names them otherwise (either key alone
+//! also writes them, as `fill` does).
+//!
 //! [`FormFill::fill`] checks what was given (choice lists non-empty, without duplicate or empty
 //! values; defaults within the field's bounds, format and choices) and returns every problem at
 //! once, before anything is sent; otherwise a [`Filled`] schema: the static schema with the

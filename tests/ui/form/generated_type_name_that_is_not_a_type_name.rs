@@ -1,0 +1,10 @@
+use mcpdesc_runtime::ElicitationForm;
+
+#[derive(ElicitationForm)]
+#[form(fill_name = "Assign Choices")]
+struct Assign {
+    #[form(runtime_choices)]
+    assignee: String,
+}
+
+fn main() {}
