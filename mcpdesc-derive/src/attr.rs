@@ -6,7 +6,6 @@
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::parse::{Parse, ParseStream};
-use syn::spanned::Spanned as _;
 use syn::{Ident, LitStr, Token};
 
 use crate::case::RenameRule;
@@ -15,8 +14,52 @@ use crate::ctxt::Ctxt;
 /// A value with the span of the key that set it and the span of the value itself.
 pub struct Spanned<T> {
     pub key: Span,
+    /// The value's first token.
     pub span: Span,
+    /// The value's last token: `end` and `span` differ for a negative number (`-` and the
+    /// literal), and an error is spanned over both.
+    pub end: Span,
     pub value: T,
+}
+
+impl<T> Spanned<T> {
+    /// Where the value stands, from its first token to its last.
+    pub fn at(&self) -> At {
+        At {
+            start: self.span,
+            end: self.end,
+        }
+    }
+}
+
+/// A range of source between two tokens' spans. A `Span` cannot be joined on stable Rust, so an
+/// error over several tokens is spanned from the first to the last (as `syn::Error::new_spanned`
+/// does).
+#[derive(Clone, Copy)]
+pub struct At {
+    pub start: Span,
+    pub end: Span,
+}
+
+impl At {
+    /// From the first to the last token of `tokens`.
+    pub fn of(tokens: &impl quote::ToTokens) -> At {
+        let mut spans = tokens.to_token_stream().into_iter().map(|t| t.span());
+        let start = spans.next().unwrap_or_else(Span::call_site);
+        At {
+            start,
+            end: spans.last().unwrap_or(start),
+        }
+    }
+}
+
+impl From<Span> for At {
+    fn from(span: Span) -> Self {
+        At {
+            start: span,
+            end: span,
+        }
+    }
 }
 
 /// An attribute key that may be set once.
@@ -35,7 +78,8 @@ impl<'c, T> Slot<'c, T> {
         }
     }
 
-    fn set(&mut self, key: &Ident, span: Span, value: T) {
+    fn set(&mut self, key: &Ident, span: impl Into<At>, value: T) {
+        let at = span.into();
         if self.value.is_some() {
             self.cx.error_at(
                 key.span(),
@@ -44,7 +88,8 @@ impl<'c, T> Slot<'c, T> {
         } else {
             self.value = Some(Spanned {
                 key: key.span(),
-                span,
+                span: at.start,
+                end: at.end,
                 value,
             });
         }
@@ -320,12 +365,12 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
 }
 
 /// `-`? integer-or-float literal.
-fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(Span, NumLit)> {
+fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
     let minus: Option<Token![-]> = input.parse()?;
     let lit: syn::Lit = input.parse()?;
-    let span = match &minus {
-        Some(m) => m.span.join(lit.span()).unwrap_or(lit.span()),
-        None => lit.span(),
+    let span = At {
+        start: minus.as_ref().map_or(lit.span(), |m| m.span),
+        end: lit.span(),
     };
     let sign = if minus.is_some() { -1 } else { 1 };
     match &lit {
@@ -338,23 +383,23 @@ fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(Span, NumLit)> 
     }
 }
 
-fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(Span, DefaultLit)> {
+fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(At, DefaultLit)> {
     if input.peek(syn::token::Bracket) {
         let content;
         let bracket = syn::bracketed!(content in input);
         let paths = content.parse_terminated(syn::Path::parse, Token![,])?;
         return Ok((
-            bracket.span.join(),
+            bracket.span.join().into(),
             DefaultLit::Variants(paths.into_iter().collect()),
         ));
     }
     if input.peek(LitStr) {
         let lit: LitStr = input.parse()?;
-        return Ok((lit.span(), DefaultLit::Str(lit.value())));
+        return Ok((lit.span().into(), DefaultLit::Str(lit.value())));
     }
     if input.peek(syn::LitBool) {
         let lit: syn::LitBool = input.parse()?;
-        return Ok((lit.span(), DefaultLit::Bool(lit.value)));
+        return Ok((lit.span().into(), DefaultLit::Bool(lit.value)));
     }
     if input.peek(Token![-]) || input.peek(syn::LitInt) || input.peek(syn::LitFloat) {
         let (span, n) = parse_number(input, key)?;
@@ -367,7 +412,7 @@ fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(Span, DefaultL
         || input.peek(Token![super])
     {
         let path: syn::Path = input.parse()?;
-        return Ok((path.span(), DefaultLit::Variant(path)));
+        return Ok((At::of(&path), DefaultLit::Variant(path)));
     }
     Err(input.error(
         "`default` takes a string literal, a number, `true`/`false`, an enum variant such as `Priority::High`, or a list of variants such as `[Label::Bug]`",

@@ -139,8 +139,8 @@ fn check_ranges(cx: &Ctxt, field: &Field) {
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
         && max.value.lt(min.value)
     {
-        cx.error_at(
-            max.span,
+        cx.error_over(
+            max.at(),
             format!(
                 "field `{}`: `maximum = {}` is below `minimum = {}`, so no answer could fit\n\
                  make `minimum` at most `maximum`",
@@ -172,8 +172,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
         DefaultLit::Str(s) => {
             let len = s.chars().count() as u64;
             if let Some(min) = a.min_length.as_ref().filter(|m| len < m.value) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default has {len} characters, fewer than `min_length = {}`",
                         min.value
@@ -181,8 +181,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 );
             }
             if let Some(max) = a.max_length.as_ref().filter(|m| len > m.value) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default has {len} characters, more than `max_length = {}`",
                         max.value
@@ -192,8 +192,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
         }
         DefaultLit::Num(n) => {
             if let Some(min) = a.minimum.as_ref().filter(|m| n.lt(m.value)) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default {n} is below `minimum = {}`",
                         min.value
@@ -201,8 +201,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 );
             }
             if let Some(max) = a.maximum.as_ref().filter(|m| m.value.lt(*n)) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default {n} is above `maximum = {}`",
                         max.value
@@ -212,14 +212,14 @@ fn check_default(cx: &Ctxt, field: &Field) {
             if let NumLit::Float(f) = n
                 && !f.is_finite()
             {
-                cx.error_at(default.span, "a default must be a finite number");
+                cx.error_over(default.at(), "a default must be a finite number");
             }
         }
         DefaultLit::Variants(paths) => {
             let count = paths.len() as u64;
             if let Some(min) = a.min_items.as_ref().filter(|m| count < m.value) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default has {count} item(s), fewer than `min_items = {}`",
                         min.value
@@ -227,8 +227,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 );
             }
             if let Some(max) = a.max_items.as_ref().filter(|m| count > m.value) {
-                cx.error_at(
-                    default.span,
+                cx.error_over(
+                    default.at(),
                     format!(
                         "field `{member}`: the default has {count} items, more than `max_items = {}`",
                         max.value

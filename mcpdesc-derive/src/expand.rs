@@ -3,11 +3,11 @@
 //! Everything generated names the runtime through `::mcpdesc_runtime::__private`, so it compiles
 //! under `#![no_implicit_prelude]` and next to user types called `Option`, `Result` or `String`.
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Enum, Field, Form};
-use crate::attr::{self, DefaultLit, NumLit, Spanned as At};
+use crate::attr::{self, At, DefaultLit, NumLit, Spanned};
 use crate::check;
 use crate::ctxt::Ctxt;
 
@@ -67,7 +67,7 @@ fn opt<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
     }
 }
 
-fn lit_u64(v: &Option<At<u64>>) -> TokenStream {
+fn lit_u64(v: &Option<Spanned<u64>>) -> TokenStream {
     opt(v.as_ref().map(|v| Literal::u64_unsuffixed(v.value)))
 }
 
@@ -181,10 +181,19 @@ fn field_attrs(field: &Field) -> TokenStream {
 }
 
 /// A `const` item that fails compilation with `message` when `fails` holds, spanned at `span`.
-fn const_assert(span: Span, fails: TokenStream, message: String) -> TokenStream {
-    let p = quote_spanned!(span=> ::mcpdesc_runtime::__private);
-    quote_spanned! {span=>
-        const _: () = #p::fail_if(#fails, #message);
+fn const_assert(at: impl Into<At>, fails: TokenStream, message: String) -> TokenStream {
+    let at = at.into();
+    let start = at.start;
+    let p = quote_spanned!(start=> ::mcpdesc_runtime::__private);
+    // The call runs from its path (at the first token) to its parentheses (at the last), so that
+    // a failure is shown over the whole value, `-1` included.
+    let mut args = proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        quote_spanned!(at.end=> #fails, #message),
+    );
+    args.set_span(at.end);
+    quote_spanned! {start=>
+        const _: () = #p::fail_if #args;
     }
 }
 
@@ -234,14 +243,15 @@ fn field_checks(field: &Field) -> TokenStream {
                  use `min_length`/`max_length` on strings and `min_items`/`max_items` on multi-selects"
             ),
         ));
-        out.extend(number_fits(field, key, bound.span, bound.value));
+        out.extend(number_fits(field, key, bound.at(), bound.value));
     }
 
     if let Some(default) = &a.default {
         let span = default.span;
+        let at = default.at();
         let kind_check = |class: TokenStream, what: &str| {
             const_assert(
-                span,
+                at,
                 quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::#class)),
                 format!(
                     "field `{member}`: the default is {what}, which does not fit `{ty}`\n\
@@ -257,7 +267,7 @@ fn field_checks(field: &Field) -> TokenStream {
                 if let Some(format) = &a.format {
                     let fmt = format_variant(&format.value);
                     out.extend(const_assert(
-                        span,
+                        at,
                         quote!(!#p::format_matches(#fmt, #s)),
                         format!(
                             "field `{member}`: the default {s:?} is not a valid `{}` value",
@@ -268,7 +278,7 @@ fn field_checks(field: &Field) -> TokenStream {
             }
             DefaultLit::Num(n) => {
                 out.extend(kind_check(quote!(Numeric), default.value.describe()));
-                out.extend(number_fits(field, "default", span, *n));
+                out.extend(number_fits(field, "default", at, *n));
             }
             DefaultLit::Bool(_) => out.extend(kind_check(quote!(Boolean), "a boolean")),
             DefaultLit::Variant(path) => {
@@ -340,7 +350,7 @@ fn items_key_checks(field: &Field, fails: TokenStream, why: &str) -> TokenStream
 
 /// Checks that a number literal (a bound or a default) fits the field: whole for integer types and
 /// within the type's range.
-fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
+fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
     let p = private();
     let ft = field_trait(field);
     let member = field.member;
@@ -349,7 +359,7 @@ fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
         NumLit::Int(i) => {
             let l = Literal::i128_unsuffixed(i);
             const_assert(
-                span,
+                at,
                 quote!(!#p::int_fits(#ft::KIND, #l)),
                 format!(
                     "field `{member}`: `{key} = {i}` is outside the range of `{ty}`\n\
@@ -359,7 +369,7 @@ fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
         }
         NumLit::Float(f) => {
             let mut out = const_assert(
-                span,
+                at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
                     && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
                 format!(
@@ -375,7 +385,7 @@ fn number_fits(field: &Field, key: &str, span: Span, n: NumLit) -> TokenStream {
                 quote!(::core::primitive::f64::INFINITY)
             };
             out.extend(const_assert(
-                span,
+                at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Float)
                     && #magnitude > #ft::FLOAT_MAX),
                 format!(
