@@ -71,6 +71,13 @@ pub(crate) fn check<'a>(
     out
 }
 
+/// `path` relative to `base` when it points at `base` or inside it (`/a/1/x` is inside `/a/1`,
+/// `/a/10` is not).
+fn inside<'p>(path: &'p str, base: &str) -> Option<&'p str> {
+    let rest = path.strip_prefix(base)?;
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
+}
+
 fn not_an_object(cx: &mut Cx, path: &str) {
     cx.structural(
         rules::ELICITATION_MEMBERS,
@@ -174,7 +181,7 @@ pub(crate) fn check_listed<'a>(
                     .iter()
                     .map(|d| {
                         Some(super::Diagnostic {
-                            path: d.path.strip_prefix(path.as_str())?.to_owned(),
+                            path: inside(&d.path, &path)?.to_owned(),
                             ..d.clone()
                         })
                     })
@@ -396,7 +403,7 @@ fn check_form<'a>(
     let kept: Option<Vec<super::Diagnostic>> = cx.diagnostics[before..]
         .iter()
         .map(|d| {
-            let relative = d.path.strip_prefix(path)?;
+            let relative = inside(&d.path, path)?;
             Some(super::Diagnostic {
                 path: relative.to_owned(),
                 ..d.clone()
@@ -405,5 +412,27 @@ fn check_form<'a>(
         .collect();
     if let Some(kept) = kept {
         cx.checked_forms.insert(key, kept);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inside;
+
+    #[test]
+    fn a_pointer_is_inside_its_own_base_and_its_members_only() {
+        assert_eq!(
+            inside("/tools/0/elicitations/1", "/tools/0/elicitations/1"),
+            Some("")
+        );
+        assert_eq!(
+            inside("/tools/0/elicitations/1/name", "/tools/0/elicitations/1"),
+            Some("/name")
+        );
+        assert_eq!(
+            inside("/tools/0/elicitations/10/name", "/tools/0/elicitations/1"),
+            None
+        );
+        assert_eq!(inside("/tools/1", "/tools/0"), None);
     }
 }
