@@ -209,12 +209,13 @@ pub trait FormField: Sized {
     /// Writes the field into `content` when it holds a value. Used by generated code.
     #[doc(hidden)]
     fn __write(&self, content: &mut Map<String, Value>, name: &str) {
-        if let Some(value) = self.get() {
-            content.insert(name.to_owned(), value.to_json());
-        }
+        write_member(content, name, self.get().map(FormValue::to_json));
     }
 }
 
+// These impls (and `RuntimeChoiceField`'s, written the same way) are spelled out rather than made
+// by a macro: rustc quotes their headers to users ("the trait `FormField` is implemented for
+// `Option<T>`"), and a macro's `impl<T: $value> $field for Option<T>` would read worse.
 impl<T: FormValue> FormField for T {
     type Value = T;
     const REQUIRED: bool = true;
@@ -246,6 +247,13 @@ impl<T: FormValue> FormField for Option<T> {
 
     fn get(&self) -> Option<&T> {
         self.as_ref()
+    }
+}
+
+/// Writes a field's value into an answer's `content`, when it has one.
+fn write_member(content: &mut Map<String, Value>, name: &str, value: Option<Value>) {
+    if let Some(value) = value {
+        content.insert(name.to_owned(), value);
     }
 }
 
@@ -662,9 +670,7 @@ pub trait RuntimeChoiceField: Sized {
     /// Writes the field into `content` when it holds a value. Used by generated code.
     #[doc(hidden)]
     fn __write(&self, content: &mut Map<String, Value>, name: &str) {
-        if let Some(value) = self.get() {
-            content.insert(name.to_owned(), value.to_json());
-        }
+        write_member(content, name, self.get().map(RuntimeChoiceValue::to_json));
     }
 }
 
