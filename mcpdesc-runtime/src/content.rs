@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::schema::{Choices, Number, Property, PropertyKind, StringFormat};
+use crate::schema::{Number, Property, PropertyKind, StringFormat};
 
 /// The JSON type of a value, for diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -470,7 +470,7 @@ impl Problems {
                     name,
                     ProblemKind::NotAChoice {
                         value: v.clone(),
-                        choices: choice_values(&s.choices),
+                        choices: s.choices.values().map(str::to_owned).collect(),
                     },
                 ),
                 Value::String(_) => {}
@@ -530,7 +530,7 @@ impl Problems {
                                 ProblemKind::ItemNotAChoice {
                                     index,
                                     value: v.clone(),
-                                    choices: choice_values(&m.choices),
+                                    choices: m.choices.values().map(str::to_owned).collect(),
                                 },
                             ),
                             other => self.push(
@@ -558,14 +558,6 @@ impl Problems {
             },
         );
     }
-}
-
-fn choice_values(choices: &Choices) -> Vec<String> {
-    choices
-        .options()
-        .iter()
-        .map(|c| c.value().to_owned())
-        .collect()
 }
 
 // The answer check lives beside the problems it reports, so that `schema` (the model) does not

@@ -188,15 +188,9 @@ impl<F: ElicitationForm> Filled<F> {
             .properties()
             .iter()
             .filter_map(|p| {
-                let choices = choices_of(p)?;
-                choices.is_runtime().then(|| {
-                    let values = choices
-                        .options()
-                        .iter()
-                        .map(|c| Value::from(c.value()))
-                        .collect();
-                    (p.name().to_owned(), Value::Array(values))
-                })
+                let choices = p.choices().filter(|c| c.is_runtime())?;
+                let values = choices.values().map(Value::from).collect();
+                Some((p.name().to_owned(), Value::Array(values)))
             })
             .collect()
     }
@@ -210,7 +204,7 @@ impl<F: ElicitationForm> Filled<F> {
             let Some(property) = filler.properties.get(index) else {
                 continue;
             };
-            if !choices_of(property).is_some_and(Choices::is_runtime) {
+            if !property.has_runtime_choices() {
                 continue;
             }
             let values: Option<Vec<String>> = choices
@@ -220,14 +214,6 @@ impl<F: ElicitationForm> Filled<F> {
             filler.choices(index, ChoiceList::untitled(values.unwrap_or_default()));
         }
         filler.finish()
-    }
-}
-
-fn choices_of(property: &Property) -> Option<&Choices> {
-    match property.schema().kind() {
-        PropertyKind::SingleSelect(s) => Some(&s.choices),
-        PropertyKind::MultiSelect(m) => Some(&m.choices),
-        _ => None,
     }
 }
 

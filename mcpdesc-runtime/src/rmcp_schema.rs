@@ -161,7 +161,7 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
                         s.choices
                             .options()
                             .iter()
-                            .map(|c| c.title().unwrap_or(c.value()).to_owned())
+                            .map(|c| c.shown().to_owned())
                             .collect(),
                     );
                     t.default = default;
@@ -176,7 +176,7 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
                     .choices
                     .options()
                     .iter()
-                    .map(|c| c.title().unwrap_or(c.value()).to_owned())
+                    .map(|c| c.shown().to_owned())
                     .collect();
                 b = b.enum_titles(titles).ok()?;
             }
@@ -209,18 +209,14 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
 }
 
 fn values(choices: &Choices) -> Vec<String> {
-    choices
-        .options()
-        .iter()
-        .map(|c| c.value().to_owned())
-        .collect()
+    choices.values().map(str::to_owned).collect()
 }
 
 fn const_titles(choices: &Choices) -> Vec<ConstTitle> {
     choices
         .options()
         .iter()
-        .map(|c| ConstTitle::new(c.value(), c.title().unwrap_or(c.value())))
+        .map(|c| ConstTitle::new(c.value(), c.shown()))
         .collect()
 }
 

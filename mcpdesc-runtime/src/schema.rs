@@ -269,6 +269,15 @@ impl Choice {
     pub const fn title(&self) -> Option<&str> {
         opt_text_str(&self.title)
     }
+
+    /// What a user is shown: the title, else the value (as titled choices write a choice
+    /// without one).
+    pub const fn shown(&self) -> &str {
+        match self.title() {
+            Some(title) => title,
+            None => self.value(),
+        }
+    }
 }
 
 /// The choices of a single- or multi-select property.
@@ -340,6 +349,11 @@ impl Choices {
     /// The choices, in order.
     pub const fn options(&self) -> &[Choice] {
         slice_of(&self.options)
+    }
+
+    /// The choices' values, in order.
+    pub fn values(&self) -> impl Iterator<Item = &str> {
+        self.options().iter().map(Choice::value)
     }
 
     /// Whether `value` is one of the choices.
@@ -599,10 +613,18 @@ impl Property {
     /// Whether the property's choices are given when its form is sent
     /// (`#[form(runtime_choices)]`), filled or not yet.
     pub const fn has_runtime_choices(&self) -> bool {
+        match self.choices() {
+            Some(choices) => choices.is_runtime(),
+            None => false,
+        }
+    }
+
+    /// The choices of a single- or multi-select property.
+    pub const fn choices(&self) -> Option<&Choices> {
         match self.schema.kind() {
-            PropertyKind::SingleSelect(s) => s.choices.is_runtime(),
-            PropertyKind::MultiSelect(m) => m.choices.is_runtime(),
-            _ => false,
+            PropertyKind::SingleSelect(s) => Some(&s.choices),
+            PropertyKind::MultiSelect(m) => Some(&m.choices),
+            _ => None,
         }
     }
 
@@ -988,7 +1010,7 @@ impl Serialize for ConstTitled<'_> {
                     let mut m = serializer.serialize_map(Some(2))?;
                     m.serialize_entry("const", self.0.value())?;
                     // A titled style always has a title; fall back to the value otherwise.
-                    m.serialize_entry("title", self.0.title().unwrap_or(self.0.value()))?;
+                    m.serialize_entry("title", self.0.shown())?;
                     m.end()
                 }
             }
@@ -1010,7 +1032,7 @@ struct Titles<'a>(&'a [Choice]);
 
 impl Serialize for Titles<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|c| c.title().unwrap_or(c.value())))
+        serializer.collect_seq(self.0.iter().map(Choice::shown))
     }
 }
 

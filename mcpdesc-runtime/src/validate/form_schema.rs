@@ -696,9 +696,8 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
 
 fn choice_list(choices: &Choices) -> String {
     choices
-        .options()
-        .iter()
-        .map(|c| format!("{:?}", c.value()))
+        .values()
+        .map(|v| format!("{v:?}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
