@@ -608,65 +608,62 @@ fn interaction_contradicting_client_requirements_warns() {
     );
 }
 
-fn with_scope(versions: Value, tool: Value) -> Value {
-    doc(versions, tool)
-}
-
 #[test]
 fn tool_schema_dialect_is_not_defined_before_2025_11_25() {
     let dialect = json!("https://json-schema.org/draft/2020-12/schema");
-    let tool = json!({"name": "t", "inputSchema": {"$schema": dialect, "type": "object"}});
-    case(
-        with_scope(json!(MODERN), tool.clone()),
-        with_scope(json!(ALL), tool),
-        "mcp.primitive.protocol-members",
-        "field-not-supported-by-version",
-        "/tools/0/inputSchema/$schema",
-    );
-    let tool = json!({"name": "t", "inputSchema": {"type": "object"},
-        "outputSchema": {"$schema": dialect, "type": "object"}});
-    case(
-        with_scope(json!(MODERN), tool.clone()),
-        with_scope(json!(ALL), tool),
-        "mcp.primitive.protocol-members",
-        "field-not-supported-by-version",
-        "/tools/0/outputSchema/$schema",
-    );
-    // Through a component reference, reported at the component's dialect.
-    let tool = json!({"name": "t", "inputSchema": {"$componentRef": "#/components/schemas/In"}});
-    let mut valid = with_scope(json!(MODERN), tool.clone());
-    valid["components"] = json!({"schemas": {"In": {"$schema": dialect, "type": "object"}}});
-    let mut invalid = valid.clone();
-    invalid["protocolVersions"] = json!(ALL);
-    case(
-        valid,
-        invalid,
-        "mcp.primitive.protocol-members",
-        "field-not-supported-by-version",
-        "/components/schemas/In/$schema",
-    );
-    // Through a chain of references, at the component the chain ends in.
-    let mut valid = with_scope(json!(MODERN), tool);
-    valid["components"] = json!({"schemas": {
-        "In": {"$componentRef": "#/components/schemas/Base"},
-        "Base": {"$schema": dialect, "type": "object"}
-    }});
-    let mut invalid = valid.clone();
-    invalid["protocolVersions"] = json!(ALL);
-    case(
-        valid,
-        invalid,
-        "mcp.primitive.protocol-members",
-        "field-not-supported-by-version",
-        "/components/schemas/Base/$schema",
-    );
+    let by_reference =
+        json!({"name": "t", "inputSchema": {"$componentRef": "#/components/schemas/In"}});
+    // (tool, components, where the dialect is reported)
+    let cases = [
+        (
+            json!({"name": "t", "inputSchema": {"$schema": dialect, "type": "object"}}),
+            None,
+            "/tools/0/inputSchema/$schema",
+        ),
+        (
+            json!({"name": "t", "inputSchema": {"type": "object"},
+                "outputSchema": {"$schema": dialect, "type": "object"}}),
+            None,
+            "/tools/0/outputSchema/$schema",
+        ),
+        // Through a component reference, at the component's dialect.
+        (
+            by_reference.clone(),
+            Some(json!({"schemas": {"In": {"$schema": dialect, "type": "object"}}})),
+            "/components/schemas/In/$schema",
+        ),
+        // Through a chain of references, at the component the chain ends in.
+        (
+            by_reference,
+            Some(json!({"schemas": {
+                "In": {"$componentRef": "#/components/schemas/Base"},
+                "Base": {"$schema": dialect, "type": "object"}
+            }})),
+            "/components/schemas/Base/$schema",
+        ),
+    ];
+    for (tool, components, at) in cases {
+        let mut valid = doc(json!(MODERN), tool);
+        if let Some(components) = components {
+            valid["components"] = components;
+        }
+        let mut invalid = valid.clone();
+        invalid["protocolVersions"] = json!(ALL);
+        case(
+            valid,
+            invalid,
+            "mcp.primitive.protocol-members",
+            "field-not-supported-by-version",
+            at,
+        );
+    }
 }
 
 #[test]
 fn a_message_names_the_versions_lacking_a_member_and_the_fix() {
     let dialect = json!("https://json-schema.org/draft/2020-12/schema");
     let tool = json!({"name": "t", "inputSchema": {"$schema": dialect, "type": "object"}});
-    let report = validate(&with_scope(json!(ALL), tool));
+    let report = validate(&doc(json!(ALL), tool));
     let d = report.errors().next().unwrap();
     assert_eq!(
         d.message,
@@ -679,8 +676,8 @@ fn execution_is_not_defined_for_2026_07_28() {
     let tool = json!({"name": "t", "inputSchema": {"type": "object"},
         "execution": {"taskSupport": "optional"}});
     case(
-        with_scope(json!(["2025-11-25"]), tool.clone()),
-        with_scope(json!(MODERN), tool),
+        doc(json!(["2025-11-25"]), tool.clone()),
+        doc(json!(MODERN), tool),
         "mcp.primitive.protocol-members",
         "field-not-supported-by-version",
         "/tools/0/execution",
@@ -763,8 +760,8 @@ fn output_schema_is_object_rooted_before_2026_07_28() {
     let tool = json!({"name": "t", "inputSchema": {"type": "object"},
         "outputSchema": {"type": "array", "items": {"type": "string"}}});
     case(
-        with_scope(json!(["2026-07-28"]), tool.clone()),
-        with_scope(json!(MODERN), tool),
+        doc(json!(["2026-07-28"]), tool.clone()),
+        doc(json!(MODERN), tool),
         "mcpdesc.tool.members",
         "schema-validation",
         "/tools/0/outputSchema",
@@ -824,8 +821,8 @@ fn metadata_members_have_the_format_shapes() {
         let mut invalid_tool = base.clone();
         invalid_tool[key] = value;
         case(
-            with_scope(json!(["2025-11-25"]), valid_tool),
-            with_scope(json!(["2025-11-25"]), invalid_tool),
+            doc(json!(["2025-11-25"]), valid_tool),
+            doc(json!(["2025-11-25"]), invalid_tool),
             "mcpdesc.tool.members",
             "schema-validation",
             path,

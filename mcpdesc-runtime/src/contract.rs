@@ -654,57 +654,46 @@ mod tests {
         assert!(m.wording_differs());
     }
 
-    #[test]
-    fn a_different_schema_is_reported_with_its_pointer() {
+    /// The `confirm` form sent with `member` of its one property set to `value`, checked on
+    /// 2025-11-25: the declaration it matches, or its reasons.
+    fn with_member(member: &str, value: Value) -> Result<String, Vec<Reason>> {
         let mut schema = confirm_schema();
-        schema["properties"]["confirm"]["title"] = json!("Sure?");
-        let e = check_description(
+        schema["properties"]["confirm"][member] = value;
+        check_description(
             &document(),
             CLOSE,
             ProtocolVersion::V2025_11_25,
             &form("Close it?", schema),
         )
-        .unwrap_err();
+        .map(|m| m.name().to_owned())
+        .map_err(|e| e.reasons().to_vec())
+    }
+
+    fn confirm_differs(pointer: &str) -> Result<String, Vec<Reason>> {
+        Err(vec![Reason::SchemaDiffers {
+            declaration: "confirm".into(),
+            pointer: pointer.into(),
+        }])
+    }
+
+    #[test]
+    fn a_different_schema_is_reported_with_its_pointer() {
         assert_eq!(
-            e.reasons(),
-            [Reason::SchemaDiffers {
-                declaration: "confirm".into(),
-                pointer: "/properties/confirm/title".into()
-            }]
+            with_member("title", json!("Sure?")),
+            confirm_differs("/properties/confirm/title")
         );
     }
 
     #[test]
     fn a_run_time_default_matches_when_it_fits_the_property() {
-        let mut schema = confirm_schema();
-        schema["properties"]["confirm"]["default"] = json!(true);
-        let m = check_description(
-            &document(),
-            CLOSE,
-            ProtocolVersion::V2025_11_25,
-            &form("Close it?", schema),
-        )
-        .unwrap();
-        assert_eq!(m.name(), "confirm");
+        assert_eq!(with_member("default", json!(true)), Ok("confirm".into()));
     }
 
     #[test]
     fn a_run_time_default_that_does_not_fit_is_reported() {
-        let mut schema = confirm_schema();
-        schema["properties"]["confirm"]["default"] = json!("yes");
-        let e = check_description(
-            &document(),
-            CLOSE,
-            ProtocolVersion::V2025_11_25,
-            &form("Close it?", schema),
-        )
-        .unwrap_err();
         assert_eq!(
-            e.reasons(),
-            [Reason::SchemaDiffers {
-                declaration: "confirm".into(),
-                pointer: "/properties/confirm/default".into()
-            }]
+            with_member("default", json!("yes")),
+            confirm_differs("/properties/confirm/default")
         );
     }
 
