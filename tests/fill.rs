@@ -12,6 +12,8 @@ use mcpdesc_runtime::{
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
+mod support;
+
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
 #[form(rename_all = "lowercase")]
 enum Severity {
@@ -538,32 +540,12 @@ fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
 
+/// Values biased towards the choices offered, in objects biased towards the forms' fields.
 fn json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        "\\PC{0,12}".prop_map(Value::String),
-        prop_oneof![Just("alice"), Just("bug"), Just("ann"), Just("")].prop_map(Value::from),
-    ];
-    leaf.prop_recursive(3, 24, 6, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map(
-                prop_oneof![
-                    Just("assignee".to_owned()),
-                    Just("labels".to_owned()),
-                    Just("watchers".to_owned()),
-                    Just("title".to_owned()),
-                    "\\PC{0,8}",
-                ],
-                inner,
-                0..6
-            )
-            .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
+    support::json_biased(
+        &["alice", "bug", "ann", ""],
+        &["assignee", "labels", "watchers", "title"],
+    )
 }
 
 proptest! {

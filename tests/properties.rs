@@ -6,6 +6,8 @@ use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
+mod support;
+
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Label {
     Bug,
@@ -79,24 +81,9 @@ prop_compose! {
     }
 }
 
+/// Values biased towards the form's choices and formats, in objects biased towards its fields.
 fn json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        "\\PC{0,16}".prop_map(Value::String),
-        prop_oneof![Just("Bug"), Just("low"), Just("2024-02-29"), Just("a@b.c")]
-            .prop_map(Value::from),
-    ];
-    leaf.prop_recursive(3, 24, 6, |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            proptest::collection::btree_map("\\PC{0,8}", inner, 0..6)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
+    support::json_biased(&["Bug", "low", "2024-02-29", "a@b.c"], KEYS)
 }
 
 const KEYS: &[&str] = &[
