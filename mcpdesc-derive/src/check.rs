@@ -35,12 +35,14 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
 fn check_generated_names(cx: &Ctxt, form: &Form) {
     let (fill, defaults) = (&form.attrs.fill_name, &form.attrs.defaults_name);
     let fill_ident = form.fill_ident();
-    for named in [fill, defaults].into_iter().flatten() {
-        if named.value == *form.ident {
+    for (key, named) in [("fill_name", fill), ("defaults_name", defaults)] {
+        if let Some(named) = named
+            && named.value == *form.ident
+        {
             cx.error_at(
                 named.span,
                 format!(
-                    "`{}` is the form's own name; the generated type needs another",
+                    "`{}` is the form's own name; give `{key}` another name for the generated type",
                     form.ident
                 ),
             );

@@ -474,8 +474,9 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
     if let Some(name) = declared_props.keys().find(|k| !sent_props.contains_key(*k)) {
         return Some(format!("/properties/{}", escape(name)));
     }
-    // The sent schema as the model, to check run-time defaults against their property as sent.
-    let parsed = crate::validate::parse_requested_schema(sent).ok();
+    // The sent schema as the model, to check run-time defaults against their property as sent:
+    // read only when a default differs (the session guard runs this before every request).
+    let mut parsed: Option<Option<crate::schema::RequestedSchema>> = None;
     for (name, sent_p) in sent_props {
         let at = format!("/properties/{}", escape(name));
         let Some(declared_p) = declared_props.get(name) else {
@@ -488,6 +489,7 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
         let sent_default = sent_p.get("default");
         if sent_default.is_some() && sent_default != declared_p.get("default") {
             let fits = parsed
+                .get_or_insert_with(|| crate::validate::parse_requested_schema(sent).ok())
                 .as_ref()
                 .and_then(|schema| schema.property(name))
                 .zip(sent_default)
