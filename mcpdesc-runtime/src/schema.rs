@@ -692,12 +692,13 @@ enum WireCache {
 }
 
 /// Values made once per process for `'static` things, by their address, and kept (leaked).
-type KeptTable<T> = std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
+pub(crate) type KeptTable<T> =
+    std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
 
 /// The value `table` keeps for `key` (the address of something `'static`, so never reused),
 /// made by `make` the first time. Leaking is bounded by the number of such things in the
 /// program.
-fn kept<T: ?Sized + Sync + 'static>(
+pub(crate) fn kept<T: ?Sized + Sync + 'static>(
     table: &'static KeptTable<T>,
     key: usize,
     make: impl FnOnce() -> Box<T>,

@@ -286,27 +286,18 @@ fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParam
 /// The form's schema as rmcp's typed `ElicitationSchema`, which rmcp's request parameters hold.
 /// Built from the model (reading it from the wire JSON would cost tens of microseconds: rmcp's
 /// schema types are untagged enums) once per form and process, kept by the address of the
-/// form's `static` schema, and cloned per request; it serializes back to exactly the wire JSON (tested in
-/// `tests/serve_stdio.rs`).
+/// form's `static` schema in the same kind of table as the wire JSON, and cloned per request; it
+/// serializes back to exactly the wire JSON (tested in `tests/serve_stdio.rs`).
 fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, ElicitError> {
-    use std::collections::HashMap;
-    use std::sync::{PoisonError, RwLock};
-    static KEPT: RwLock<Option<HashMap<usize, ElicitationSchema>>> = RwLock::new(None);
+    static KEPT: crate::schema::KeptTable<Option<ElicitationSchema>> = std::sync::RwLock::new(None);
     let key = std::ptr::from_ref(schema) as usize;
-    if let Some(kept) = KEPT
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .and_then(|m| m.get(&key))
-    {
-        return Ok(kept.clone());
+    match crate::schema::kept(&KEPT, key, || {
+        Box::new(crate::rmcp_schema::typed(schema).ok())
+    }) {
+        Some(typed) => Ok(typed.clone()),
+        // Never kept as an error: made again to say what it is.
+        None => crate::rmcp_schema::typed(schema).map_err(ElicitError::Schema),
     }
-    let read = crate::rmcp_schema::typed(schema).map_err(ElicitError::Schema)?;
-    KEPT.write()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get_or_insert_with(HashMap::new)
-        .insert(key, read.clone());
-    Ok(read)
 }
 
 fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, ElicitError> {
