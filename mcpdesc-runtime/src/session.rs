@@ -384,20 +384,22 @@ pub fn read_filled_input_response<F: ElicitationForm>(
     read_filled_result(result, filled).map(Some)
 }
 
+/// `Ok` when `declaration` is a form-mode declaration of the form `F` (the same static schema).
+fn declares_form<F: StaticForm>(declaration: &Declaration) -> Result<(), ElicitError> {
+    match declaration.mode() {
+        Mode::Form { schema, .. } if std::ptr::eq(schema(), F::requested_schema()) => Ok(()),
+        _ => Err(ElicitError::NotThisForm {
+            declaration: declaration.name(),
+        }),
+    }
+}
+
 /// Asks a registered form-mode declaration of the form `F`, with its documented message.
 pub async fn elicit_declared<F: StaticForm>(
     peer: &Peer<RoleServer>,
     declaration: &Declaration,
 ) -> Result<Answer<F>, ElicitError> {
-    let same_form = match declaration.mode() {
-        Mode::Form { schema, .. } => std::ptr::eq(schema(), F::requested_schema()),
-        Mode::Url { .. } => false,
-    };
-    if !same_form {
-        return Err(ElicitError::NotThisForm {
-            declaration: declaration.name(),
-        });
-    }
+    declares_form::<F>(declaration)?;
     elicit::<F>(peer, declaration.message()).await
 }
 
@@ -646,15 +648,7 @@ impl<'a> Call<'a> {
         &self,
         declaration: &'static Declaration,
     ) -> Result<Step<Answer<F>>, ElicitError> {
-        let same_form = match declaration.mode() {
-            Mode::Form { schema, .. } => std::ptr::eq(schema(), F::requested_schema()),
-            Mode::Url { .. } => false,
-        };
-        if !same_form {
-            return Err(ElicitError::NotThisForm {
-                declaration: declaration.name(),
-            });
-        }
+        declares_form::<F>(declaration)?;
         self.form_with_message::<F>(declaration.name(), declaration.message(), Some(declaration))
             .await
     }

@@ -49,7 +49,8 @@ fn main() -> ExitCode {
 
     let results: Vec<(String, Outcome)> = files
         .iter()
-        .map(|f| (f.clone(), check(Path::new(f))))
+        .enumerate()
+        .map(|(i, f)| (f.clone(), check(Path::new(f), i + 1 == files.len())))
         .collect();
     let unreadable = results
         .iter()
@@ -76,7 +77,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn check(path: &Path) -> Outcome {
+/// Checks one file. `last`: no file is read after it, so its document is left to the end of the
+/// process (see [`release`]).
+fn check(path: &Path, last: bool) -> Outcome {
     let name = path.display();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -106,6 +109,7 @@ fn check(path: &Path) -> Outcome {
                         .filter(|(same, _)| *same == v)
                         .map(|(_, p)| p)
                 };
+                release(v, last);
                 return Outcome::Checked(diagnostics, positions);
             }
             Err(e) => return unreadable(&name, &e),
@@ -116,7 +120,18 @@ fn check(path: &Path) -> Outcome {
             ));
         }
     };
-    Outcome::Checked(validate(&value).into_diagnostics(), positions)
+    let diagnostics = validate(&value).into_diagnostics();
+    release(value, last);
+    Outcome::Checked(diagnostics, positions)
+}
+
+/// Frees a document that is no longer needed, unless it is the last one read: the process then
+/// ends after writing its report, and the system takes the memory back at once, where freeing a
+/// large document node by node costs a fifth of a check's time (a 1,000-tool description).
+fn release(value: Value, last: bool) {
+    if last {
+        std::mem::forget(value);
+    }
 }
 
 /// A file that could not be read: each problem as `FILE:LINE:COLUMN: message`.
