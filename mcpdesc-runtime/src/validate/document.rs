@@ -117,6 +117,7 @@ pub(crate) fn check(cx: &mut Cx) {
                 true,
                 "`info`",
             );
+            super::metadata::info(cx, info);
         }
         Some(_) => cx.structural(
             rules::DOCUMENT_MEMBERS,

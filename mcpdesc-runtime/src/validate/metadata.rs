@@ -164,11 +164,57 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
         }
     }
     if kind == PROMPT
-        && let Some(Value::Array(arguments)) = object.member("arguments")
+        && let Some(arguments) = object.member("arguments")
     {
-        for (i, argument) in arguments.iter().enumerate() {
-            prompt_argument(cx, rule, argument, &pointer(&pointer(path, "arguments"), i));
+        let at = pointer(path, "arguments");
+        match arguments.as_array() {
+            Some(arguments) => {
+                for (i, argument) in arguments.iter().enumerate() {
+                    prompt_argument(cx, rule, argument, &pointer(&at, i));
+                }
+            }
+            None => cx.structural(
+                rule,
+                &at,
+                format!(
+                    "`arguments` must be an array of prompt arguments, not {}",
+                    describe(arguments)
+                ),
+            ),
         }
+    }
+}
+
+/// The server's `info` beyond `name` and `version` (which the document's check requires): the
+/// members the description builder writes from a server's implementation details, shaped as
+/// the format's JSON Schema states them.
+pub(crate) fn info(cx: &mut Cx, info: &Map<String, Value>) {
+    let rule = rules::DOCUMENT_MEMBERS;
+    for key in ["title", "description", "id"] {
+        if let Some(value) = info.member(key) {
+            expect(cx, rule, value, JsonType::String, "/info", key);
+        }
+    }
+    match info.member("websiteUrl") {
+        None => {}
+        Some(Value::String(url)) if crate::text::is_absolute_uri(url) => {}
+        Some(url) => cx.structural(
+            rule,
+            "/info/websiteUrl",
+            format!(
+                "`websiteUrl` must be a URI such as https://example.com, not {}",
+                describe(url)
+            ),
+        ),
+    }
+    match info.member("icons") {
+        Some(Value::Array(list)) if list.is_empty() => cx.structural(
+            rule,
+            "/info/icons",
+            "`icons` must not be empty when present: leave it out instead",
+        ),
+        Some(value) => icons(cx, rule, value, "/info/icons"),
+        None => {}
     }
 }
 

@@ -215,7 +215,23 @@ pub(crate) fn check_components(cx: &mut Cx) {
                         format!("component name {name:?} must match ^[A-Za-z0-9._-]+$"),
                     );
                 }
-                resolve(cx, value, &path, ns);
+                if value.is_object() {
+                    resolve(cx, value, &path, ns);
+                } else {
+                    cx.structural(
+                        rules::COMPONENT_REFERENCES,
+                        &path,
+                        format!(
+                            "a component is an object (in `{ns}`, {}), not {}",
+                            if ns == "schemas" {
+                                "a JSON Schema object or a `$componentRef`"
+                            } else {
+                                "an example or a `$componentRef`"
+                            },
+                            crate::JsonType::of(value).with_article()
+                        ),
+                    );
+                }
             }
         }
     }
