@@ -110,6 +110,20 @@ pub enum Reason {
         /// The URL sent.
         sent: String,
     },
+    /// The primitive has no registered declaration, but one registered for another primitive
+    /// of the same kind matches the request ([`check_registered`] only). Typically that other
+    /// name is the function of this tool or prompt, renamed by an rmcp `#[tool(name = ...)]`
+    /// or `#[prompt(name = ...)]` written above `#[elicitation]`, which an attribute cannot see.
+    RegisteredUnder {
+        /// The primitive the declaration is registered for.
+        primitive: String,
+        /// Its identity alone (the function's name for a tool or prompt).
+        identity: String,
+        /// The primitive that asked (its name alone).
+        asked: String,
+        /// The declaration.
+        declaration: String,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -148,6 +162,22 @@ impl fmt::Display for Reason {
                 f,
                 "`{declaration}`: the URL {sent:?} is not the declared static URL {declared:?}"
             ),
+            Reason::RegisteredUnder {
+                primitive,
+                identity,
+                asked,
+                declaration,
+            } => {
+                let key = if primitive.starts_with("prompt") {
+                    "prompt"
+                } else {
+                    "tool"
+                };
+                write!(
+                    f,
+                    "`{declaration}`, registered for the {primitive}, matches this request: if `{identity}` is the function of the {key} `{asked}`, renamed by an rmcp `#[{key}(name = ...)]` written above `#[elicitation]` (an attribute cannot see the attribute macros expanded before it), move `#[elicitation]` above `#[{key}]` or write `{key} = \"{asked}\"` in it"
+                )
+            }
         }
     }
 }
@@ -280,26 +310,58 @@ pub fn check_registered(
             })
             .collect()
     });
-    let declarations: Vec<&Registered> = registered
-        .iter()
-        .filter(|(d, _, _)| d.primitive() == primitive)
-        .collect();
-    let candidates: Vec<Candidate<'_>> = declarations
-        .iter()
-        .map(|(d, schema, runtime)| Candidate {
-            name: d.name(),
-            mode: d.mode_str(),
-            message: d.message(),
-            schema: schema.as_ref(),
-            url: match d.mode() {
-                Mode::Url { url } => url,
-                Mode::Form { .. } => None,
-            },
-            scope: d.protocol_versions().unwrap_or(d.supported_versions()),
-            runtime: Some(runtime.as_slice()),
-        })
-        .collect();
-    let matched = check(primitive, &candidates, version, params)?;
+    let of = |primitive: Primitive| -> Vec<&Registered> {
+        registered
+            .iter()
+            .filter(|(d, _, _)| d.primitive() == primitive)
+            .collect()
+    };
+    let candidates = |declarations: &[&'static Registered]| -> Vec<Candidate<'static>> {
+        declarations
+            .iter()
+            .map(|(d, schema, runtime)| Candidate {
+                name: d.name(),
+                mode: d.mode_str(),
+                message: d.message(),
+                schema: schema.as_ref(),
+                url: match d.mode() {
+                    Mode::Url { url } => url,
+                    Mode::Form { .. } => None,
+                },
+                scope: d.protocol_versions().unwrap_or(d.supported_versions()),
+                runtime: Some(runtime.as_slice()),
+            })
+            .collect()
+    };
+    let declarations = of(primitive);
+    if declarations.is_empty() {
+        // Nothing is registered for this primitive: say so, and name any declaration of another
+        // primitive of the same kind that this request matches (a function renamed by a sibling
+        // attribute that `#[elicitation]` could not see).
+        let mut reasons = vec![Reason::UnknownPrimitive];
+        let mut others: Vec<Primitive> = registered
+            .iter()
+            .map(|(d, _, _)| d.primitive())
+            .filter(|p| p.kind() == primitive.kind() && *p != primitive)
+            .collect();
+        others.sort_by_key(|p| p.identity());
+        others.dedup();
+        for other in others {
+            if let Ok(matched) = check(other, &candidates(&of(other)), version, params) {
+                reasons.push(Reason::RegisteredUnder {
+                    primitive: other.to_string(),
+                    identity: other.identity().to_owned(),
+                    asked: primitive.identity().to_owned(),
+                    declaration: matched.name().to_owned(),
+                });
+            }
+        }
+        return Err(ContractError {
+            primitive: primitive.to_string(),
+            reasons,
+        });
+    }
+    let matched = check(primitive, &candidates(&declarations), version, params)?;
     declarations
         .into_iter()
         .map(|(d, _, _)| *d)
