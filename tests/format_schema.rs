@@ -228,6 +228,22 @@ proptest! {
     }
 }
 
+/// Both judges refuse `document`: the format's schema, and `validate` with a
+/// `schema-validation` error at `path`.
+fn assert_both_refuse(document: &Value, path: &str, what: &str) {
+    assert!(
+        !schema_errors(document).is_empty(),
+        "{what}: the schema accepts it"
+    );
+    let report = validate(document);
+    assert!(
+        report
+            .errors()
+            .any(|d| d.path == path && d.code == "schema-validation"),
+        "{what}: expected an error at {path}, got:\n{report}"
+    );
+}
+
 #[test]
 fn info_members_are_shaped_as_the_format_says() {
     for (member, value, path) in [
@@ -240,14 +256,7 @@ fn info_members_are_shaped_as_the_format_says() {
     ] {
         let mut document = every_member();
         document["info"][member] = value.clone();
-        assert!(!schema_errors(&document).is_empty(), "{member}: {value}");
-        let report = validate(&document);
-        assert!(
-            report
-                .errors()
-                .any(|d| d.path == path && d.code == "schema-validation"),
-            "{member}: {value}: expected an error at {path}, got:\n{report}"
-        );
+        assert_both_refuse(&document, path, &format!("{member}: {value}"));
     }
 }
 
@@ -255,14 +264,7 @@ fn info_members_are_shaped_as_the_format_says() {
 fn prompt_arguments_are_an_array() {
     let mut document = every_member();
     document["prompts"][0]["arguments"] = json!({"name": "issue"});
-    assert!(!schema_errors(&document).is_empty());
-    let report = validate(&document);
-    assert!(
-        report
-            .errors()
-            .any(|d| d.path == "/prompts/0/arguments" && d.code == "schema-validation"),
-        "{report}"
-    );
+    assert_both_refuse(&document, "/prompts/0/arguments", "arguments");
 }
 
 #[test]
@@ -270,13 +272,6 @@ fn a_component_is_an_object() {
     for value in [json!(true), json!("Confirm"), json!([])] {
         let mut document = every_member();
         document["components"]["schemas"]["Other"] = value.clone();
-        assert!(!schema_errors(&document).is_empty(), "{value}");
-        let report = validate(&document);
-        assert!(
-            report
-                .errors()
-                .any(|d| d.path == "/components/schemas/Other" && d.code == "schema-validation"),
-            "{value}: {report}"
-        );
+        assert_both_refuse(&document, "/components/schemas/Other", &value.to_string());
     }
 }
