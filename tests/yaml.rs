@@ -245,17 +245,7 @@ fn corpus() -> Vec<Value> {
 /// Python or PyYAML fails the test instead of skipping it.
 #[test]
 fn written_yaml_reads_back_through_pyyaml() {
-    let required = std::env::var_os("MCPDESC_REQUIRE_PYYAML").is_some();
-    let available = std::process::Command::new("python3")
-        .args(["-c", "import yaml"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !available {
-        assert!(
-            !required,
-            "python3 with PyYAML is required (MCPDESC_REQUIRE_PYYAML is set)"
-        );
-        eprintln!("skipped: python3 with PyYAML is not installed");
+    if pyyaml().is_none() {
         return;
     }
     let cases: String = corpus()
@@ -284,6 +274,102 @@ fn written_yaml_reads_back_through_pyyaml() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("1501 documents, 0 mismatches"), "{stdout}");
+}
+
+/// Python with PyYAML, or `None` (a failure instead when CI requires it).
+fn pyyaml() -> Option<()> {
+    let required = std::env::var_os("MCPDESC_REQUIRE_PYYAML").is_some();
+    let available = std::process::Command::new("python3")
+        .args(["-c", "import yaml"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !available {
+        assert!(
+            !required,
+            "python3 with PyYAML is required (MCPDESC_REQUIRE_PYYAML is set)"
+        );
+        eprintln!("skipped: python3 with PyYAML is not installed");
+        return None;
+    }
+    Some(())
+}
+
+/// Where a YAML 1.1 writer and a YAML 1.2 reader rightly disagree: a string that YAML 1.1 reads
+/// as a string, so PyYAML writes it plain, but that the YAML 1.2 core schema reads as something
+/// else (`1e3`, `0o17`); and U+0085, U+2028 and U+2029, which YAML 1.1 counts as line breaks
+/// (PyYAML writes them raw and folds around them) and YAML 1.2 as ordinary characters.
+fn read_otherwise_by_yaml_1_2(value: &Value) -> bool {
+    match value {
+        Value::String(s) => {
+            s.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+                || yaml::from_str(&format!("k: {s}\n"))
+                    .is_ok_and(|v| v.get("k").is_some_and(|k| !k.is_string()))
+        }
+        Value::Array(items) => items.iter().any(read_otherwise_by_yaml_1_2),
+        Value::Object(map) => map.iter().any(|(k, v)| {
+            read_otherwise_by_yaml_1_2(&Value::from(k.as_str())) || read_otherwise_by_yaml_1_2(v)
+        }),
+        _ => false,
+    }
+}
+
+/// YAML written by PyYAML (`scripts/yaml11_dump.py`), in block and flow style, reads here as the
+/// value it was written from, apart from the values on which YAML 1.1 and 1.2 rightly differ
+/// (`read_otherwise_by_yaml_1_2`).
+#[test]
+fn yaml_written_by_pyyaml_reads_back_here() {
+    if pyyaml().is_none() {
+        return;
+    }
+    let values = corpus();
+    let cases: String = values.iter().map(|v| format!("{v}\n")).collect();
+    let dir = std::env::temp_dir().join(format!("mcpdesc-yaml11-dump-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("values.jsonl");
+    std::fs::write(&input, cases).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yaml11_dump.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(written.len(), values.len());
+    let (mut compared, mut excused) = (0, 0);
+    let mut wrong = Vec::new();
+    for (value, texts) in values.iter().zip(&written) {
+        let expected = json!({ "k": value });
+        for style in ["block", "flow"] {
+            let text = texts[style].as_str().unwrap();
+            let read = yaml::from_str(text);
+            if read.as_ref().ok() == Some(&expected) {
+                compared += 1;
+            } else if read_otherwise_by_yaml_1_2(value) {
+                excused += 1;
+            } else {
+                wrong.push(format!("{style}: {read:?}\nexpected {expected}\n{text}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements:\n{}",
+        wrong.len(),
+        wrong.join("\n---\n")
+    );
+    assert!(
+        compared > 2 * values.len() * 9 / 10,
+        "{compared} agreed, {excused} excused"
+    );
 }
 
 /// yaml-rust2's own loader (its YAML 1.2 scalar resolution, not this crate's) as a JSON value.
