@@ -7,10 +7,9 @@
 //! the checked-in description, and the bytes of its `requestedSchema` on the wire are exactly the
 //! bytes of the declared form's schema.
 
-use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use mcpdesc_runtime::ProtocolVersion;
@@ -30,39 +29,9 @@ use serde_json::{Map, Value, json};
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::process::{Child, ChildStdout, Command};
 
-/// The example binary, built once for this test run.
-fn server_binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "-q", "--example", "issue_tracker"])
-            .current_dir(root)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "the example builds");
-        // target/<profile>/deps/<this test> -> target/<profile>/examples/issue_tracker
-        let exe = std::env::current_exe().expect("the test binary's path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>");
-        profile_dir
-            .join("examples")
-            .join(format!("issue_tracker{}", std::env::consts::EXE_SUFFIX))
-    })
-}
-
-/// The checked-in description: what the server promises.
-fn description() -> &'static Value {
-    static DOC: OnceLock<Value> = OnceLock::new();
-    DOC.get_or_init(|| {
-        let path =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
-        let text = std::fs::read_to_string(path).expect("the checked-in description");
-        mcpdesc_runtime::yaml::from_str(&text).expect("it parses")
-    })
-}
+#[path = "support/example.rs"]
+mod example;
+use example::{description, server_binary};
 
 /// The child's stdout, with every byte it wrote kept for inspection.
 struct Tee {
