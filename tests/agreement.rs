@@ -4,11 +4,18 @@
 //! wrong, except where this crate is stricter or looser on purpose — each such case is listed in
 //! `EXCEPTIONS` with its reason (the README's "Answers are checked as the TypeScript SDK checks
 //! them" names them too), and every listed case must actually occur in the corpus.
+//!
+//! The same corpus then goes through the TypeScript SDK's own check of an accepted answer (its
+//! `AjvJsonSchemaValidator`, run with Node.js from `tests/ts_client`), with its own list of
+//! deliberate differences, `TS_SDK_EXCEPTIONS`.
 
 use std::collections::BTreeSet;
 
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use serde_json::{Map, Value, json};
+
+#[path = "support/node.rs"]
+mod node;
 
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[form(rename_all = "lowercase")]
@@ -224,7 +231,7 @@ fn candidates(property: &str) -> Vec<Option<Value>> {
         .collect()
 }
 
-/// Where this crate differs from a plain JSON Schema validator on purpose.
+/// Where this crate differs on purpose from another check of answers.
 struct Exception {
     /// A short name, for the report.
     name: &'static str,
@@ -237,35 +244,43 @@ struct Exception {
     reason: &'static str,
 }
 
+const NULL_OPTIONAL: Exception = Exception {
+    name: "null optional reads as absent",
+    ours_accept: true,
+    applies: |p, v| {
+        v.is_null() && !["login", "notify", "estimate", "ratio", "size", "labels"].contains(&p)
+    },
+    reason: "Python clients send None for empty optional fields",
+};
+
+const DISTINCT_ITEMS: Exception = Exception {
+    name: "multi-select items are distinct",
+    ours_accept: false,
+    applies: |p, v| {
+        (p == "labels" || p == "set")
+            && v.as_array()
+                .is_some_and(|a| a.iter().enumerate().any(|(i, x)| a[..i].contains(x)))
+    },
+    reason: "a multi-select is a set of choices; MCP's vocabulary has no uniqueItems to say so",
+};
+
+const BEYOND_THE_RUST_TYPE: Exception = Exception {
+    name: "values beyond the Rust type",
+    ours_accept: false,
+    applies: |p, v| match p {
+        "big" => v.as_f64().is_some_and(|f| f >= 18446744073709551615.0) && !v.is_u64(),
+        "narrow" => v.as_f64().is_some_and(|f| f.abs() > f64::from(f32::MAX)),
+        _ => false,
+    },
+    reason: "64-bit and f32 fields leave their type's range out of the schema; a value beyond it cannot be read",
+};
+
+/// Where this crate differs from a plain JSON Schema validator (the `jsonschema` crate) on
+/// purpose.
 const EXCEPTIONS: &[Exception] = &[
-    Exception {
-        name: "null optional reads as absent",
-        ours_accept: true,
-        applies: |p, v| {
-            v.is_null() && !["login", "notify", "estimate", "ratio", "size", "labels"].contains(&p)
-        },
-        reason: "Python clients send None for empty optional fields",
-    },
-    Exception {
-        name: "multi-select items are distinct",
-        ours_accept: false,
-        applies: |p, v| {
-            (p == "labels" || p == "set")
-                && v.as_array()
-                    .is_some_and(|a| a.iter().enumerate().any(|(i, x)| a[..i].contains(x)))
-        },
-        reason: "a multi-select is a set of choices; MCP's vocabulary has no uniqueItems to say so",
-    },
-    Exception {
-        name: "values beyond the Rust type",
-        ours_accept: false,
-        applies: |p, v| match p {
-            "big" => v.as_f64().is_some_and(|f| f >= 18446744073709551615.0) && !v.is_u64(),
-            "narrow" => v.as_f64().is_some_and(|f| f.abs() > f64::from(f32::MAX)),
-            _ => false,
-        },
-        reason: "64-bit and f32 fields leave their type's range out of the schema; a value beyond it cannot be read",
-    },
+    NULL_OPTIONAL,
+    DISTINCT_ITEMS,
+    BEYOND_THE_RUST_TYPE,
     Exception {
         name: "ajv-formats email",
         ours_accept: false,
@@ -284,6 +299,24 @@ const EXCEPTIONS: &[Exception] = &[
                 && ["http://a/[x]", "https:", "a:[", "x:"].contains(&v.as_str().unwrap_or_default())
         },
         reason: "ajv-formats' uri refuses brackets outside an IP literal and an empty hierarchical part",
+    },
+];
+
+/// Where this crate differs from the TypeScript SDK's own check on purpose (the README's
+/// "Answers are checked as the TypeScript SDK checks them" names each).
+const TS_SDK_EXCEPTIONS: &[Exception] = &[
+    NULL_OPTIONAL,
+    DISTINCT_ITEMS,
+    BEYOND_THE_RUST_TYPE,
+    Exception {
+        name: "RFC 3339 date-time",
+        ours_accept: false,
+        applies: |p, v| {
+            p == "at"
+                && ["2024-01-01T10:00:00+0530", "2024-01-01 10:00:00Z"]
+                    .contains(&v.as_str().unwrap_or_default())
+        },
+        reason: "RFC 3339's date-time production has neither an offset without a colon nor a space for `T`; ajv-formats accepts both",
     },
 ];
 
@@ -406,8 +439,12 @@ fn combined_answers_agree_on_every_wrong_property() {
             candidates(p)
                 .into_iter()
                 .filter(|c| {
-                    c.as_ref()
-                        .is_none_or(|v| !EXCEPTIONS.iter().any(|e| (e.applies)(p, v)))
+                    c.as_ref().is_none_or(|v| {
+                        !EXCEPTIONS
+                            .iter()
+                            .chain(TS_SDK_EXCEPTIONS)
+                            .any(|e| (e.applies)(p, v))
+                    })
                 })
                 .collect()
         })
@@ -421,6 +458,7 @@ fn combined_answers_agree_on_every_wrong_property() {
         (state % n as u64) as usize
     };
     let mut rejected = 0;
+    let mut contents = Vec::new();
     for _ in 0..3000 {
         let mut content = Map::new();
         for (property, pool) in properties.iter().zip(&pools) {
@@ -437,6 +475,129 @@ fn combined_answers_agree_on_every_wrong_property() {
         let (a, b) = (ours(&content), theirs(&validator, &content));
         assert_eq!(a, b, "{}", Value::Object(content));
         rejected += usize::from(a.is_some());
+        contents.push(content);
     }
     assert!(rejected > 1000, "{rejected}");
+    // The same answers through the TypeScript SDK's own check.
+    if let Some(verdicts) = ts_sdk(&contents) {
+        for (content, b) in contents.iter().zip(verdicts) {
+            assert_eq!(ours(content), b, "{}", Value::Object(content.clone()));
+        }
+    }
+}
+
+/// The TypeScript SDK's own check of an accepted answer (`tests/ts_client/check_answers.mjs`: its
+/// default `AjvJsonSchemaValidator`, ajv with ajv-formats) over `contents`: per content, the
+/// properties its error text names, or `None` when it accepts. `None` overall to skip.
+fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>>>> {
+    use std::io::Write;
+    let dir = node::ts_client_dir()?;
+    let input = json!({
+        "schema": Everything::requested_schema().to_value(),
+        "contents": contents,
+    });
+    let mut child = std::process::Command::new("node")
+        .arg(dir.join("check_answers.mjs"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.to_string().as_bytes())
+        .expect("the answers are written");
+    let out = child.wait_with_output().expect("node ends");
+    assert!(out.status.success(), "check_answers.mjs failed");
+    let verdicts: Vec<Value> = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    assert_eq!(verdicts.len(), contents.len());
+    Some(
+        verdicts
+            .iter()
+            .map(|v| {
+                if v["valid"] == true {
+                    return None;
+                }
+                // ajv's error text: "data/<property> must ..., data must have required
+                // property '<property>'", one entry per error.
+                let message = v["message"].as_str().unwrap_or_default();
+                let names = message
+                    .split("data")
+                    .filter_map(|entry| match entry.strip_prefix('/') {
+                        Some(rest) => rest.split(['/', ' ']).next().map(str::to_owned),
+                        None => entry
+                            .split("required property '")
+                            .nth(1)
+                            .and_then(|r| r.split('\'').next())
+                            .map(str::to_owned),
+                    })
+                    .collect();
+                Some(names)
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn one_property_at_a_time_agrees_with_the_typescript_sdks_own_check() {
+    let properties: Vec<String> = base().keys().cloned().collect();
+    let mut cases: Vec<(String, Option<Value>, Map<String, Value>)> = Vec::new();
+    for property in &properties {
+        for candidate in candidates(property) {
+            let mut content = base();
+            match &candidate {
+                None => {
+                    content.remove(property);
+                }
+                Some(v) => {
+                    content.insert(property.clone(), v.clone());
+                }
+            }
+            cases.push((property.clone(), candidate, content));
+        }
+    }
+    let contents: Vec<Map<String, Value>> = cases.iter().map(|(_, _, c)| c.clone()).collect();
+    let Some(verdicts) = ts_sdk(&contents) else {
+        return;
+    };
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    let mut disagreements = Vec::new();
+    for ((property, candidate, content), b) in cases.iter().zip(verdicts) {
+        let a = ours(content);
+        if a == b {
+            continue;
+        }
+        let exception = candidate
+            .as_ref()
+            .and_then(|v| TS_SDK_EXCEPTIONS.iter().find(|e| (e.applies)(property, v)));
+        let explained = exception.filter(|e| {
+            if e.ours_accept {
+                a.is_none() && b.is_some()
+            } else {
+                b.is_none()
+                    && a.as_ref()
+                        .is_some_and(|a| a.len() == 1 && a.contains(property))
+            }
+        });
+        match explained {
+            Some(e) => {
+                used.insert(e.name);
+            }
+            None => disagreements.push(format!(
+                "{property} = {candidate:?}: from_content {a:?}, TypeScript SDK {b:?}"
+            )),
+        }
+    }
+    assert!(cases.len() > 150, "{}", cases.len());
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    let unused: Vec<&str> = TS_SDK_EXCEPTIONS
+        .iter()
+        .map(|e| e.name)
+        .filter(|n| !used.contains(n))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "exceptions that never occurred: {unused:?}"
+    );
 }

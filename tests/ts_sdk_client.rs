@@ -14,7 +14,7 @@
 //! Needs Node.js and npm; the client's packages are installed on first use (`npm ci`). Without
 //! them the test is skipped, unless `MCPDESC_REQUIRE_NODE` is set (as CI does): then it fails.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use mcpdesc_runtime::ProtocolVersion;
@@ -24,40 +24,9 @@ use serde_json::Value;
 
 #[path = "support/example.rs"]
 mod example;
+#[path = "support/node.rs"]
+mod node;
 use example::{description, server_binary};
-
-/// `drive.mjs`, with the SDK installed beside it; `None` to skip.
-fn client_script() -> Option<PathBuf> {
-    let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts_client");
-    let installed = || {
-        dir.join("node_modules/@modelcontextprotocol/sdk/package.json")
-            .exists()
-    };
-    let node = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if node && !installed() {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(&dir)
-            .status();
-        assert!(
-            status.is_ok_and(|s| s.success()) || !required,
-            "npm ci in tests/ts_client failed"
-        );
-    }
-    if !(node && installed()) {
-        assert!(
-            !required,
-            "Node.js with the TypeScript SDK is required (MCPDESC_REQUIRE_NODE is set)"
-        );
-        eprintln!("skipped: Node.js or the TypeScript SDK (npm ci in tests/ts_client) is missing");
-        return None;
-    }
-    Some(dir.join("drive.mjs"))
-}
 
 /// One run of the client: the negotiated version, and what each tool and prompt call did.
 fn drive(script: &Path, version: ProtocolVersion, act: &str, tools: &[&str]) -> Value {
@@ -152,9 +121,10 @@ fn check_call(
 
 #[test]
 fn the_official_typescript_client_is_asked_as_declared_and_answered() {
-    let Some(script) = client_script() else {
+    let Some(dir) = node::ts_client_dir() else {
         return;
     };
+    let script = dir.join("drive.mjs");
     let doc = description();
     let entries = |collection: &str| -> Vec<(&'static str, &'static Value)> {
         doc[collection]

@@ -1,0 +1,73 @@
+//! The official TypeScript MCP SDK, for the tests that put this crate next to it: Node.js with
+//! the SDK's packages, pinned in `tests/ts_client/package-lock.json` and installed there with
+//! `npm ci` on first use.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `tests/ts_client` with the SDK installed, or `None` when Node.js or the packages cannot be
+/// had: then the caller skips, unless `MCPDESC_REQUIRE_NODE` is set (as CI does), which makes it
+/// a failure.
+pub fn ts_client_dir() -> Option<PathBuf> {
+    let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts_client");
+    let installed = || {
+        dir.join("node_modules/@modelcontextprotocol/sdk/package.json")
+            .exists()
+    };
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if node && !installed() {
+        // Two test binaries may get here at once; `npm ci` replaces `node_modules` whole, so
+        // the second waits on a lock file for the first.
+        let _lock = InstallLock::take(&dir);
+        if !installed() {
+            let status = Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+                .current_dir(&dir)
+                .status();
+            assert!(
+                status.is_ok_and(|s| s.success()) || !required,
+                "npm ci in tests/ts_client failed"
+            );
+        }
+    }
+    if !(node && installed()) {
+        assert!(
+            !required,
+            "Node.js with the TypeScript SDK is required (MCPDESC_REQUIRE_NODE is set)"
+        );
+        eprintln!("skipped: Node.js or the TypeScript SDK (npm ci in tests/ts_client) is missing");
+        return None;
+    }
+    Some(dir)
+}
+
+/// A lock file held while `npm ci` runs, removed when dropped.
+struct InstallLock(PathBuf);
+
+impl InstallLock {
+    fn take(dir: &Path) -> Self {
+        let path = dir.join(".installing");
+        for _ in 0..600 {
+            if std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .is_ok()
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        InstallLock(path)
+    }
+}
+
+impl Drop for InstallLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
