@@ -9,18 +9,23 @@
 //! elicitation in the negotiated version's scope asks, and only those ask; every request the
 //! client received matches its declaration in the description (`contract::check_description`);
 //! an accepted answer is read and applied; a declined or cancelled one is followed as the
-//! declaration's `onDecline` / `onCancel` says.
+//! declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a form with every
+//! property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL request pass the
+//! same check of the SDK's, which keeps every member of them (it drops what it does not know).
 //!
 //! Needs Node.js and npm; the client's packages are installed on first use (`npm ci`). Without
 //! them the test is skipped, unless `MCPDESC_REQUIRE_NODE` is set (as CI does): then it fails.
 
+use std::collections::BTreeSet;
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
-use mcpdesc_runtime::ProtocolVersion;
 use mcpdesc_runtime::contract;
+use mcpdesc_runtime::fill::{ChoiceList, FormFill};
 use mcpdesc_runtime::registry::Primitive;
-use serde_json::Value;
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion};
+use serde_json::{Value, json};
 
 #[path = "support/example.rs"]
 mod example;
@@ -163,5 +168,138 @@ fn the_official_typescript_client_is_asked_as_declared_and_answered() {
                 check_call(call, Primitive::Prompt(name), entry, version, act);
             }
         }
+    }
+}
+
+#[derive(ElicitationEnum, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[form(rename_all = "lowercase")]
+enum Label {
+    Bug,
+    Docs,
+}
+
+#[derive(ElicitationEnum, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Priority {
+    #[form(title = "Low")]
+    Low,
+    #[form(title = "High")]
+    High,
+}
+
+/// Every property kind, with every keyword it can carry (2025-11-25 and later).
+#[allow(dead_code)]
+#[derive(ElicitationForm)]
+struct Everything {
+    /// Who is asking.
+    #[form(title = "Login", min_length = 2, max_length = 5, default = "octo")]
+    login: String,
+    #[form(format = "email")]
+    email: Option<String>,
+    #[form(format = "uri")]
+    link: Option<String>,
+    #[form(format = "date")]
+    due: Option<String>,
+    #[form(format = "date-time")]
+    at: Option<String>,
+    #[form(default = true)]
+    notify: bool,
+    #[form(minimum = 1, maximum = 10, default = 3)]
+    estimate: u8,
+    offset: Option<i16>,
+    #[form(minimum = 0.5, maximum = 99.5, default = 1.5)]
+    ratio: f64,
+    #[form(default = Label::Bug)]
+    size: Label,
+    #[form(default = Priority::High)]
+    priority: Option<Priority>,
+    #[form(min_items = 1, max_items = 2, default = [Label::Bug])]
+    labels: Vec<Label>,
+    titled: Option<BTreeSet<Priority>>,
+}
+
+/// What 2025-06-18 has: no default but a boolean's, untitled single-selects.
+#[allow(dead_code)]
+#[derive(ElicitationForm)]
+struct Plain {
+    #[form(default = true)]
+    notify: bool,
+    name: String,
+    #[form(format = "email", max_length = 60)]
+    email: Option<String>,
+    count: Option<i32>,
+    size: Label,
+}
+
+/// A choice given when the form is sent (titled: untitled on 2025-06-18, which has no titles).
+#[allow(dead_code)]
+#[derive(ElicitationForm)]
+struct Pick {
+    #[form(runtime_choices)]
+    assignee: String,
+    #[form(max_length = 80)]
+    note: Option<String>,
+}
+
+/// Several choices given when the form is sent (2025-11-25 and later).
+#[allow(dead_code)]
+#[derive(ElicitationForm)]
+struct PickMany {
+    #[form(runtime_choices, min_items = 1)]
+    watchers: Vec<String>,
+}
+
+#[test]
+fn every_kind_of_form_passes_the_sdks_request_check_unchanged() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let form = |schema: Value| json!({"mode": "form", "message": "Fill this in.", "requestedSchema": schema});
+    let mut requests = vec![
+        form(Everything::requested_schema().to_value()),
+        form(Plain::requested_schema().to_value()),
+        json!({"mode": "url", "message": "Sign in.", "url": "https://example.com/auth", "elicitationId": "e-1"}),
+    ];
+    for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
+        let filled = PickFill {
+            assignee: ChoiceList::titled([("ann", "Ann"), ("ben", "Ben")]),
+            defaults: PickDefaults {
+                assignee: Some("ben".into()),
+                ..PickDefaults::default()
+            },
+        }
+        .fill(Some(version))
+        .unwrap_or_else(|e| panic!("{version}: {e}"));
+        requests.push(form(filled.requested_schema().to_value()));
+    }
+    let many = PickManyFill {
+        watchers: ChoiceList::titled([("cy", "Cy"), ("di", "Di")]),
+        defaults: PickManyDefaults::default(),
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap_or_else(|e| panic!("{e}"));
+    requests.push(form(many.requested_schema().to_value()));
+    let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let mut child = Command::new("node")
+        .arg(dir.join("check_requests.mjs"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(lines.as_bytes())
+        .expect("the requests are written");
+    let out = child.wait_with_output().expect("node ends");
+    assert!(out.status.success(), "check_requests.mjs failed");
+    let results: Vec<Value> = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    assert_eq!(results.len(), requests.len());
+    for (request, result) in requests.iter().zip(&results) {
+        assert_eq!(result["ok"], true, "{request}\n{}", result["issues"]);
+        assert_eq!(
+            result["kept"], true,
+            "the SDK dropped a member of {request}"
+        );
     }
 }
