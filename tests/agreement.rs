@@ -368,14 +368,17 @@ fn validator() -> jsonschema::Validator {
         .unwrap_or_else(|e| panic!("the validator refuses our schema: {e}\n{schema}"))
 }
 
-#[test]
-fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
-    let validator = validator();
-    let properties: Vec<String> = base().keys().cloned().collect();
-    let mut used: BTreeSet<&str> = BTreeSet::new();
-    let mut disagreements = Vec::new();
-    let mut cases = 0;
-    for property in &properties {
+/// One answer per property and candidate value: the valid base with that property changed (or
+/// left out, for `None`).
+struct Case {
+    property: String,
+    candidate: Option<Value>,
+    content: Map<String, Value>,
+}
+
+fn one_property_at_a_time() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for property in base().keys() {
         for candidate in candidates(property) {
             let mut content = base();
             match &candidate {
@@ -386,38 +389,58 @@ fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
                     content.insert(property.clone(), v.clone());
                 }
             }
-            cases += 1;
-            let (a, b) = (ours(&content), theirs(&validator, &content));
-            if a == b {
-                continue;
-            }
-            let exception = candidate
-                .as_ref()
-                .and_then(|v| EXCEPTIONS.iter().find(|e| (e.applies)(property, v)));
-            // Looser: we accept what it refuses; stricter: we refuse (that property only) what it
-            // accepts.
-            let explained = exception.filter(|e| {
-                if e.ours_accept {
-                    a.is_none() && b.is_some()
-                } else {
-                    b.is_none()
-                        && a.as_ref()
-                            .is_some_and(|a| a.len() == 1 && a.contains(property))
-                }
+            cases.push(Case {
+                property: property.clone(),
+                candidate,
+                content,
             });
-            match explained {
-                Some(e) => {
-                    used.insert(e.name);
-                }
-                None => disagreements.push(format!(
-                    "{property} = {candidate:?}: from_content {a:?}, jsonschema {b:?}"
-                )),
-            }
         }
     }
-    assert!(cases > 150, "{cases}");
+    assert!(cases.len() > 150, "{}", cases.len());
+    cases
+}
+
+/// Holds `from_content` to another check's verdicts on `cases` (`theirs`, in the same order):
+/// every difference must be one of `exceptions`, in its direction (looser: we accept what it
+/// refuses; stricter: we refuse that property only, where it accepts), and every exception must
+/// occur.
+fn assert_agreement(
+    cases: &[Case],
+    theirs: Vec<Option<BTreeSet<String>>>,
+    exceptions: &[Exception],
+    judge: &str,
+) {
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    let mut disagreements = Vec::new();
+    for (case, b) in cases.iter().zip(theirs) {
+        let (property, candidate) = (&case.property, &case.candidate);
+        let a = ours(&case.content);
+        if a == b {
+            continue;
+        }
+        let exception = candidate
+            .as_ref()
+            .and_then(|v| exceptions.iter().find(|e| (e.applies)(property, v)));
+        let explained = exception.filter(|e| {
+            if e.ours_accept {
+                a.is_none() && b.is_some()
+            } else {
+                b.is_none()
+                    && a.as_ref()
+                        .is_some_and(|a| a.len() == 1 && a.contains(property))
+            }
+        });
+        match explained {
+            Some(e) => {
+                used.insert(e.name);
+            }
+            None => disagreements.push(format!(
+                "{property} = {candidate:?}: from_content {a:?}, {judge} {b:?}"
+            )),
+        }
+    }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
-    let unused: Vec<&str> = EXCEPTIONS
+    let unused: Vec<&str> = exceptions
         .iter()
         .map(|e| e.name)
         .filter(|n| !used.contains(n))
@@ -426,6 +449,17 @@ fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
         unused.is_empty(),
         "exceptions that never occurred: {unused:?}"
     );
+}
+
+#[test]
+fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
+    let validator = validator();
+    let cases = one_property_at_a_time();
+    let verdicts = cases
+        .iter()
+        .map(|c| theirs(&validator, &c.content))
+        .collect();
+    assert_agreement(&cases, verdicts, EXCEPTIONS, "jsonschema");
 }
 
 #[test]
@@ -490,27 +524,13 @@ fn combined_answers_agree_on_every_wrong_property() {
 /// default `AjvJsonSchemaValidator`, ajv with ajv-formats) over `contents`: per content, the
 /// properties its error text names, or `None` when it accepts. `None` overall to skip.
 fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>>>> {
-    use std::io::Write;
     let dir = node::ts_client_dir()?;
     let input = json!({
         "schema": Everything::requested_schema().to_value(),
         "contents": contents,
     });
-    let mut child = std::process::Command::new("node")
-        .arg(dir.join("check_answers.mjs"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("node runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.to_string().as_bytes())
-        .expect("the answers are written");
-    let out = child.wait_with_output().expect("node ends");
-    assert!(out.status.success(), "check_answers.mjs failed");
-    let verdicts: Vec<Value> = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    let verdicts = node::run_json(&dir, "check_answers.mjs", &input.to_string());
+    let verdicts = verdicts.as_array().expect("a JSON array");
     assert_eq!(verdicts.len(), contents.len());
     Some(
         verdicts
@@ -541,63 +561,10 @@ fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>
 
 #[test]
 fn one_property_at_a_time_agrees_with_the_typescript_sdks_own_check() {
-    let properties: Vec<String> = base().keys().cloned().collect();
-    let mut cases: Vec<(String, Option<Value>, Map<String, Value>)> = Vec::new();
-    for property in &properties {
-        for candidate in candidates(property) {
-            let mut content = base();
-            match &candidate {
-                None => {
-                    content.remove(property);
-                }
-                Some(v) => {
-                    content.insert(property.clone(), v.clone());
-                }
-            }
-            cases.push((property.clone(), candidate, content));
-        }
-    }
-    let contents: Vec<Map<String, Value>> = cases.iter().map(|(_, _, c)| c.clone()).collect();
+    let cases = one_property_at_a_time();
+    let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
     let Some(verdicts) = ts_sdk(&contents) else {
         return;
     };
-    let mut used: BTreeSet<&str> = BTreeSet::new();
-    let mut disagreements = Vec::new();
-    for ((property, candidate, content), b) in cases.iter().zip(verdicts) {
-        let a = ours(content);
-        if a == b {
-            continue;
-        }
-        let exception = candidate
-            .as_ref()
-            .and_then(|v| TS_SDK_EXCEPTIONS.iter().find(|e| (e.applies)(property, v)));
-        let explained = exception.filter(|e| {
-            if e.ours_accept {
-                a.is_none() && b.is_some()
-            } else {
-                b.is_none()
-                    && a.as_ref()
-                        .is_some_and(|a| a.len() == 1 && a.contains(property))
-            }
-        });
-        match explained {
-            Some(e) => {
-                used.insert(e.name);
-            }
-            None => disagreements.push(format!(
-                "{property} = {candidate:?}: from_content {a:?}, TypeScript SDK {b:?}"
-            )),
-        }
-    }
-    assert!(cases.len() > 150, "{}", cases.len());
-    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
-    let unused: Vec<&str> = TS_SDK_EXCEPTIONS
-        .iter()
-        .map(|e| e.name)
-        .filter(|n| !used.contains(n))
-        .collect();
-    assert!(
-        unused.is_empty(),
-        "exceptions that never occurred: {unused:?}"
-    );
+    assert_agreement(&cases, verdicts, TS_SDK_EXCEPTIONS, "TypeScript SDK");
 }

@@ -17,9 +17,8 @@
 //! them the test is skipped, unless `MCPDESC_REQUIRE_NODE` is set (as CI does): then it fails.
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use mcpdesc_runtime::contract;
 use mcpdesc_runtime::fill::{ChoiceList, FormFill};
@@ -279,23 +278,10 @@ fn every_kind_of_form_passes_the_sdks_request_check_unchanged() {
     .unwrap_or_else(|e| panic!("{e}"));
     requests.push(form(many.requested_schema().to_value()));
     let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let mut child = Command::new("node")
-        .arg(dir.join("check_requests.mjs"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(lines.as_bytes())
-        .expect("the requests are written");
-    let out = child.wait_with_output().expect("node ends");
-    assert!(out.status.success(), "check_requests.mjs failed");
-    let results: Vec<Value> = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    let results = node::run_json(&dir, "check_requests.mjs", &lines);
+    let results = results.as_array().expect("a JSON array");
     assert_eq!(results.len(), requests.len());
-    for (request, result) in requests.iter().zip(&results) {
+    for (request, result) in requests.iter().zip(results) {
         assert_eq!(result["ok"], true, "{request}\n{}", result["issues"]);
         assert_eq!(
             result["kept"], true,

@@ -255,18 +255,7 @@ fn written_yaml_reads_back_through_pyyaml() {
             format!("{line}\n")
         })
         .collect();
-    let dir = std::env::temp_dir().join(format!("mcpdesc-yaml11-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("cases.jsonl");
-    std::fs::write(&input, cases).unwrap();
-    let script =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yaml11_roundtrip.py");
-    let out = std::process::Command::new("python3")
-        .arg(script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let out = python("yaml11_roundtrip.py", &cases);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -292,6 +281,28 @@ fn pyyaml() -> Option<()> {
         return None;
     }
     Some(())
+}
+
+/// Runs `scripts/<script>` with Python on a file holding `lines`.
+fn python(script: &str, lines: &str) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!(
+        "mcpdesc-{}-{}",
+        script.trim_end_matches(".py"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("input.jsonl");
+    std::fs::write(&input, lines).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(script);
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    out
 }
 
 /// Where a YAML 1.1 writer and a YAML 1.2 reader rightly disagree: a string that YAML 1.1 reads
@@ -323,17 +334,7 @@ fn yaml_written_by_pyyaml_reads_back_here() {
     }
     let values = corpus();
     let cases: String = values.iter().map(|v| format!("{v}\n")).collect();
-    let dir = std::env::temp_dir().join(format!("mcpdesc-yaml11-dump-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("values.jsonl");
-    std::fs::write(&input, cases).unwrap();
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/yaml11_dump.py");
-    let out = std::process::Command::new("python3")
-        .arg(script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let out = python("yaml11_dump.py", &cases);
     assert!(
         out.status.success(),
         "{}",

@@ -71,3 +71,26 @@ impl Drop for InstallLock {
         let _ = std::fs::remove_file(&self.0);
     }
 }
+
+/// Runs `script` of `dir` (from [`ts_client_dir`]) with Node.js, `input` on its standard input;
+/// what it prints, read as JSON.
+pub fn run_json(dir: &Path, script: &str, input: &str) -> serde_json::Value {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new("node")
+        .arg(dir.join(script))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    let out = child.wait_with_output().expect("node ends");
+    assert!(out.status.success(), "{script} failed");
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{script}: {e}\n{}", String::from_utf8_lossy(&out.stdout)))
+}
