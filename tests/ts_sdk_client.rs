@@ -5,11 +5,12 @@
 //! That client checks every `elicitation/create` request against its own schema of the protocol
 //! before its handler sees it, and answers the server with an error when one does not fit. Here,
 //! for every tool and prompt, with the scripted user accepting (with content made from the
-//! request's schema), declining and cancelling: no call fails; each primitive that declares an
-//! elicitation in the negotiated version's scope asks, and only those ask; every request the
-//! client received matches its declaration in the description (`contract::check_description`);
-//! an accepted answer is read and applied; a declined or cancelled one is followed as the
-//! declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a form with every
+//! request's schema), accepting with a value of the wrong type for every property, declining and
+//! cancelling: each primitive that declares an elicitation in the negotiated version's scope
+//! asks, and only those ask; every request the client received matches its declaration in the
+//! description (`contract::check_description`); an accepted answer is read and applied; a wrong
+//! one is refused, naming every property, and nothing is applied; a declined or cancelled one is
+//! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a form with every
 //! property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL request pass the
 //! same check of the SDK's, which keeps every member of them (it drops what it does not know).
 //!
@@ -87,9 +88,14 @@ fn check_call(
     act: &str,
 ) {
     let at = format!("{version} {act} {primitive}");
-    assert!(call["error"].is_null(), "{at}: {}", call["error"]);
-    let declared = declared_in_scope(entry, version);
     let requests = call["requests"].as_array().expect("requests");
+    let forms: Vec<&Value> = requests.iter().filter(|r| r["mode"] == "form").collect();
+    // A wrong answer to a prompt's form is an error of the call; nothing else is.
+    let refused = act == "accept-invalid" && !forms.is_empty();
+    if !(refused && matches!(primitive, Primitive::Prompt(_))) {
+        assert!(call["error"].is_null(), "{at}: {}", call["error"]);
+    }
+    let declared = declared_in_scope(entry, version);
     assert_eq!(
         requests.is_empty(),
         declared.is_empty(),
@@ -121,6 +127,29 @@ fn check_call(
     if act == "accept" && !requests.is_empty() && matches!(primitive, Primitive::Tool(_)) {
         assert_eq!(call["isError"], false, "{at}: {text}");
     }
+    if refused {
+        // Every property got a value of the wrong type: nothing is applied, and the caller is
+        // told about every one (a tool in its result, a prompt in its error).
+        let told = match primitive {
+            Primitive::Tool(_) => {
+                assert_eq!(call["isError"], true, "{at}: {}", call["text"]);
+                call["text"].as_str()
+            }
+            _ => call["error"].as_str(),
+        }
+        .unwrap_or_default();
+        for request in &forms {
+            let properties = request["requestedSchema"]["properties"]
+                .as_object()
+                .expect("properties");
+            for name in properties.keys() {
+                assert!(
+                    told.contains(&format!("`{name}`")),
+                    "{at}: {name} in {told}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -145,7 +174,7 @@ fn the_official_typescript_client_is_asked_as_declared_and_answered() {
     let mut order: Vec<&str> = tools.iter().map(|(name, _)| *name).collect();
     order.sort_by_key(|name| *name == "delete_issue");
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
-        for act in ["accept", "decline", "cancel"] {
+        for act in ["accept", "accept-invalid", "decline", "cancel"] {
             let run = drive(&script, version, act, &order);
             assert_eq!(run["version"], version.as_str());
             let called = run["tools"].as_array().expect("tools");

@@ -6,7 +6,9 @@
 // Usage: node drive.mjs SERVER VERSION ACT TOOL...
 //   SERVER   the server binary, run with the argument `serve`
 //   VERSION  the protocol version the client asks for in `initialize`
-//   ACT      accept | decline | cancel: what the scripted user does with every elicitation
+//   ACT      accept | accept-invalid | decline | cancel: what the scripted user does with every
+//            elicitation (accept-invalid: accepts a form with a value of the wrong JSON type for
+//            every property)
 //   TOOL     the tools to call, in this order (each must be listed by the server)
 //
 // Prints one JSON line: {"version": <negotiated>, "tools": [{"name", "arguments", "requests",
@@ -19,6 +21,18 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [server, version, act, ...order] = process.argv.slice(2);
+
+/** A value of the wrong JSON type for the form property schema `s`. */
+function wrongFor(s) {
+  switch (s.type) {
+    case 'string':
+      return 12345;
+    case 'array':
+      return 'not a list';
+    default:
+      return 'not a value of this type';
+  }
+}
 
 /** A value that fits the (form or argument) property schema `s`. */
 function valueFor(s) {
@@ -57,11 +71,11 @@ const client = new Client(
 );
 client.setRequestHandler(ElicitRequestSchema, async (request) => {
   requests.push(request.params);
-  if (act !== 'accept') return { action: act };
+  if (act !== 'accept' && act !== 'accept-invalid') return { action: act };
   if (request.params.mode === 'url') return { action: 'accept' };
   const content = {};
   for (const [name, property] of Object.entries(request.params.requestedSchema.properties)) {
-    content[name] = valueFor(property);
+    content[name] = act === 'accept' ? valueFor(property) : wrongFor(property);
   }
   return { action: 'accept', content };
 });
