@@ -754,3 +754,40 @@ fn a_generated_type_name_alone_writes_the_types() {
             .contains(r#""default":"Crash on start""#)
     );
 }
+
+/// Raw identifiers as fields and as the generated type's name: the generated types keep them raw.
+#[derive(ElicitationForm, Debug, PartialEq)]
+#[form(fill_name = "r#Choose")]
+struct Keywords {
+    #[form(runtime_choices)]
+    r#type: String,
+    r#match: Option<bool>,
+}
+
+#[test]
+fn raw_identifiers_in_a_form_with_run_time_parts() {
+    let filled = r#Choose {
+        r#type: ChoiceList::untitled(["bug", "task"]),
+        defaults: KeywordsDefaults {
+            r#type: Some("task".into()),
+            r#match: Some(true),
+        },
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap();
+    assert_eq!(
+        filled.requested_schema().to_value(),
+        json!({"type": "object", "properties": {
+            "type": {"type": "string", "enum": ["bug", "task"], "default": "task"},
+            "match": {"type": "boolean", "default": true},
+        }, "required": ["type"]})
+    );
+    let answer = json!({"type": "bug", "match": false});
+    assert_eq!(
+        filled.read(answer.as_object().unwrap()).unwrap(),
+        Keywords {
+            r#type: "bug".into(),
+            r#match: Some(false),
+        }
+    );
+}

@@ -323,7 +323,11 @@ fn parse_str(meta: &syn::meta::ParseNestedMeta) -> syn::Result<(Span, String)> {
 fn parse_type_name(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, Ident)> {
     let lit: LitStr = meta.value()?.parse()?;
     match syn::parse_str::<Ident>(&lit.value()) {
-        Ok(ident) => Ok((lit.span(), Ident::new(&ident.to_string(), lit.span()))),
+        Ok(mut ident) => {
+            // Re-spanned, not rebuilt from its text: a raw identifier (`r#Type`) stays one.
+            ident.set_span(lit.span());
+            Ok((lit.span(), ident))
+        }
         Err(_) => Err(syn::Error::new(
             lit.span(),
             format!(

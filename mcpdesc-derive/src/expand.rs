@@ -117,6 +117,14 @@ fn runtime_trait(field: &Field) -> TokenStream {
     quote_spanned!(field.ty_span()=> <#ty as #p::RuntimeChoiceField>)
 }
 
+/// `ident` (a raw one stays raw) spanned at `field`'s type, where the errors about the field's
+/// type are reported.
+fn at_type(ident: &syn::Ident, field: &Field) -> syn::Ident {
+    let mut ident = ident.clone();
+    ident.set_span(field.ty_span());
+    ident
+}
+
 /// The trait that reads and writes the field: `FormField`, or `RuntimeChoiceField` when its
 /// choices come at run time.
 fn reader_trait(field: &Field) -> TokenStream {
@@ -594,7 +602,7 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         let member = f.member;
         // Spanned at the field's type, like every use of its traits: a type that cannot be a
         // field is reported there, once.
-        let member = syn::Ident::new(&member.to_string(), f.ty_span());
+        let member = at_type(member, f);
         if f.is_runtime() {
             quote_spanned!(f.ty_span()=>
                 #p::default_json(&self.defaults.#member, <#t::Value as #p::RuntimeChoiceValue>::to_json))
@@ -610,13 +618,22 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         )
     });
     let indexes = (0..form.fields.len()).map(Literal::usize_unsuffixed);
-    let default_vars: Vec<_> = (0..form.fields.len())
-        .map(|i| format_ident!("__mcpdesc_default{}", i))
+    // At the field's type, as the initializers that read them.
+    let default_vars: Vec<_> = form
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| syn::Ident::new(&format!("__mcpdesc_default{i}"), f.ty_span()))
         .collect();
     let nones = form
         .fields
         .iter()
         .map(|f| quote_spanned!(f.ty_span()=> #p::None));
+    // Each member's initializer at the field's type too.
+    let default_inits = form.fields.iter().zip(&default_vars).map(|(f, var)| {
+        let member = at_type(f.member, f);
+        quote_spanned!(f.ty_span()=> #member: #var)
+    });
     let fill_doc = format!(
         "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with          [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
     );
@@ -649,7 +666,7 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
                 // Each member's type is checked by its own binding, at the field's type: a type
                 // that cannot be a field is reported there, not again at the derive.
                 #( let #default_vars: #value_types = #nones; )*
-                #defaults { #( #members: #default_vars, )* }
+                #defaults { #( #default_inits, )* }
             }
         }
     };
