@@ -348,6 +348,18 @@ fn parse_nonempty_str(
     Ok((span, value))
 }
 
+/// A `rename`: any string but the empty one (`what` it names, for the message).
+fn parse_rename(meta: &syn::meta::ParseNestedMeta, what: &str) -> syn::Result<(Span, String)> {
+    let (span, value) = parse_str(meta)?;
+    if value.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            format!("`rename` must not be empty: it is {what}"),
+        ));
+    }
+    Ok((span, value))
+}
+
 fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, u64)> {
     let input = meta.value()?;
     if input.peek(Token![-]) {
@@ -379,7 +391,17 @@ fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
     let sign = if minus.is_some() { -1 } else { 1 };
     match &lit {
         syn::Lit::Int(i) => Ok((span, NumLit::Int(sign * i.base10_parse::<i128>()?))),
-        syn::Lit::Float(f) => Ok((span, NumLit::Float(sign as f64 * f.base10_parse::<f64>()?))),
+        syn::Lit::Float(f) => match f.base10_parse::<f64>()? {
+            v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v))),
+            // Underlined with its sign, as the other errors about a number are.
+            _ => Err(syn::Error::new_spanned(
+                quote::quote!(#minus #f),
+                format!(
+                    "`{key}` must be a finite number; `{}{f}` is beyond the range of `f64`",
+                    if minus.is_some() { "-" } else { "" }
+                ),
+            )),
+        },
         other => Err(syn::Error::new(
             other.span(),
             format!("`{key}` takes a number, as in `{key} = 1` or `{key} = 0.5`"),
@@ -572,7 +594,7 @@ impl Field {
                     description.set(key, span, v);
                 }
                 "rename" => {
-                    let (span, v) = parse_str(meta)?;
+                    let (span, v) = parse_rename(meta, "the property's name in the form")?;
                     rename.set(key, span, v);
                 }
                 "min_length" => {
@@ -753,7 +775,7 @@ impl Variant {
                     title.set(key, span, v);
                 }
                 "rename" => {
-                    let (span, v) = parse_str(meta)?;
+                    let (span, v) = parse_rename(meta, "the choice's value in the form")?;
                     rename.set(key, span, v);
                 }
                 _ => {

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::ast::{Enum, Field, Form};
-use crate::attr::{DefaultLit, NumLit};
+use crate::attr::DefaultLit;
 use crate::ctxt::Ctxt;
 use crate::sensitive;
 
@@ -210,11 +210,6 @@ fn check_default(cx: &Ctxt, field: &Field) {
                         max.value
                     ),
                 );
-            }
-            if let NumLit::Float(f) = n
-                && !f.is_finite()
-            {
-                cx.error_over(default.at(), "a default must be a finite number");
             }
         }
         DefaultLit::Variants(paths) => {
