@@ -380,10 +380,19 @@ fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
                     && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
-                format!(
-                    "field `{member}`: `{key} = {f:?}` is not a whole number, but `{ty}` is an integer type\n\
-                     write a whole number, or use `f64` for the field"
-                ),
+                if f.fract() == 0.0 && f.abs() < 1e18 {
+                    // A whole number written as a float (`3.0`): say how to write it.
+                    format!(
+                        "field `{member}`: `{key} = {f:?}` is written as a float, but `{ty}` is an integer type\n\
+                         write it as an integer: `{key} = {}`",
+                        f as i64
+                    )
+                } else {
+                    format!(
+                        "field `{member}`: `{key} = {f:?}` is not a whole number, but `{ty}` is an integer type\n\
+                         write a whole number, or use `f64` for the field"
+                    )
+                },
             );
             // Beyond the float type's range the value would become infinity, which JSON has not.
             let magnitude = if f.is_finite() {
