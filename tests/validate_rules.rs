@@ -909,3 +909,29 @@ fn a_shared_form_is_reported_at_every_declaration_that_uses_it() {
     document["protocolVersions"] = json!(MODERN);
     assert!(validate(&document).is_empty());
 }
+
+/// A mistake in a `protocolVersions` list is reported where it is, and the rest of the document
+/// is checked against the versions the list does name, not against every version (which
+/// buried the one mistake under reports about versions the document never named).
+#[test]
+fn a_bad_item_in_protocol_versions_is_the_only_report() {
+    let multi =
+        form(json!({"labels": {"type": "array", "items": {"type": "string", "enum": ["bug"]}}}));
+    for (versions, at) in [
+        (json!(["2025-11-25", "2025-11-25"]), "/protocolVersions/1"),
+        (json!(["2025-11-25", "2099-01-01"]), "/protocolVersions/1"),
+        (json!(["2025-11-25", 7]), "/protocolVersions/1"),
+    ] {
+        let report = validate(&doc(versions.clone(), tool(json!([multi.clone()]))));
+        let paths: Vec<&str> = report
+            .diagnostics()
+            .iter()
+            .map(|d| d.path.as_str())
+            .collect();
+        assert_eq!(paths, [at], "{versions}: {report}");
+        assert!(
+            report.errors().all(|d| d.code == "schema-validation"),
+            "{report}"
+        );
+    }
+}

@@ -116,12 +116,15 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
          -> syn::Result<Option<Str>> {
             let s = lit(meta)?;
             if s.value.trim().is_empty() {
-                cx.error_at(
-                    s.span,
-                    format!(
-                        "`{key}` must not be empty: it documents the interaction for users and clients"
-                    ),
-                );
+                let why = match key.to_string().as_str() {
+                    "tool" | "prompt" => "it names the primitive the declaration belongs to",
+                    "resource" => "it is the URI of the resource the declaration belongs to",
+                    "resource_template" => {
+                        "it is the URI template of the resource template the declaration belongs to"
+                    }
+                    _ => "it documents the interaction for users and clients",
+                };
+                cx.error_at(s.span, format!("`{key}` must not be empty: {why}"));
                 return Ok(None);
             }
             Ok(Some(s))
@@ -155,6 +158,14 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
                 let list =
                     content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
                 let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
+                for (i, v) in versions.iter().enumerate() {
+                    if versions[..i].iter().any(|w| w.value == v.value) {
+                        cx.error_at(
+                            v.span,
+                            format!("{:?} is listed twice in `protocol_versions`; list each version once", v.value),
+                        );
+                    }
+                }
                 if versions.is_empty() {
                     cx.error_at(
                         bracket.span.join(),

@@ -380,8 +380,10 @@ pub(crate) fn read_scope(
         );
         return None;
     }
+    // A version listed twice or an item that is no version is reported, and the scope is the
+    // versions that are listed: checking the rest against every version instead would bury the
+    // one mistake under reports about versions the document never named.
     let mut set = VersionSet::EMPTY;
-    let mut ok = true;
     for (i, item) in items.iter().enumerate() {
         match item
             .as_str()
@@ -389,7 +391,6 @@ pub(crate) fn read_scope(
         {
             Some(v) if set.contains(v) => {
                 cx.structural(rule, &pointer(&path(), i), format!("`{v}` is listed twice"));
-                ok = false;
             }
             Some(v) => set = set.with(v),
             None => {
@@ -401,11 +402,10 @@ pub(crate) fn read_scope(
                         VersionSet::ALL
                     ),
                 );
-                ok = false;
             }
         }
     }
-    ok.then_some(set)
+    (!set.is_empty()).then_some(set)
 }
 
 /// Diagnostic codes.
