@@ -935,3 +935,42 @@ fn a_bad_item_in_protocol_versions_is_the_only_report() {
         );
     }
 }
+
+/// Without a readable root `protocolVersions` the document names no version: that is the one
+/// report, not every member and form checked against every version, and not every explicit
+/// scope reported as outside it.
+#[test]
+fn an_unreadable_root_scope_is_the_only_report() {
+    let multi =
+        form(json!({"labels": {"type": "array", "items": {"type": "string", "enum": ["bug"]}}}));
+    let mut scoped = tool(json!([multi]));
+    scoped["title"] = json!("Triage");
+    scoped["protocolVersions"] = json!(["2025-11-25"]);
+    for versions in [
+        json!({}),
+        json!("2025-11-25"),
+        json!([]),
+        json!(["2099-01-01"]),
+    ] {
+        let report = validate(&doc(versions.clone(), scoped.clone()));
+        let paths: Vec<&str> = report
+            .diagnostics()
+            .iter()
+            .map(|d| d.path.as_str())
+            .collect();
+        assert_eq!(paths.len(), 1, "{versions}: {report}");
+        assert!(
+            paths[0].starts_with("/protocolVersions"),
+            "{versions}: {report}"
+        );
+    }
+    let mut missing = doc(json!(["2025-11-25"]), scoped);
+    missing.as_object_mut().unwrap().remove("protocolVersions");
+    let report = validate(&missing);
+    let paths: Vec<&str> = report
+        .diagnostics()
+        .iter()
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(paths, [""], "{report}");
+}

@@ -126,18 +126,22 @@ pub(crate) fn check(cx: &mut Cx) {
         ),
     }
 
-    match root.member("protocolVersions") {
-        None => cx.structural(
-            rules::DOCUMENT_MEMBERS,
-            "",
-            "the document needs `protocolVersions`, the MCP versions the server supports",
-        ),
-        Some(value) => {
-            if let Some(scope) = super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "") {
-                cx.root_scope = scope;
-            }
+    // Without a readable list the document names no version: nothing is checked per version
+    // (checking against every version would report members and forms for versions the author
+    // never meant), and no explicit scope is held to it.
+    cx.root_scope = match root.member("protocolVersions") {
+        None => {
+            cx.structural(
+                rules::DOCUMENT_MEMBERS,
+                "",
+                "the document needs `protocolVersions`, the MCP versions the server supports",
+            );
+            VersionSet::EMPTY
         }
-    }
+        Some(value) => {
+            super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "").unwrap_or(VersionSet::EMPTY)
+        }
+    };
     let legacy: VersionSet = cx.root_scope.iter().filter(|v| v.is_legacy()).collect();
     if !legacy.is_empty() && root.contains_key("protocolVersions") {
         cx.push(

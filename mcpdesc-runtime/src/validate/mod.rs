@@ -341,8 +341,9 @@ impl<'a> Cx<'a> {
         path: &str,
         what: &str,
     ) {
+        // An empty parent is one that could not be read, which is reported where it is.
         let outside = scope.difference(parent);
-        if !outside.is_empty() {
+        if !outside.is_empty() && !parent.is_empty() {
             self.error(
                 rules::PROTOCOL_SCOPE_CONSISTENCY,
                 codes::PROTOCOL_SCOPE_OUTSIDE_PARENT,
