@@ -974,3 +974,23 @@ fn an_unreadable_root_scope_is_the_only_report() {
         .collect();
     assert_eq!(paths, [""], "{report}");
 }
+
+/// A form whose `properties` cannot be read is reported there once; its `required` names are not
+/// then each reported as unknown.
+#[test]
+fn required_names_are_checked_only_against_readable_properties() {
+    let mut bad = form(json!({}));
+    bad["requestedSchema"]["properties"] = json!("x");
+    bad["requestedSchema"]["required"] = json!(["a", "b"]);
+    let report = validate(&doc(json!(MODERN), tool(json!([bad]))));
+    let paths: Vec<&str> = report
+        .diagnostics()
+        .iter()
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/tools/0/elicitations/0/requestedSchema/properties"],
+        "{report}"
+    );
+}

@@ -219,11 +219,13 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                         format!("{name:?} is listed twice in `required`"),
                     ),
                     Some(name) => {
-                        let declared = root
+                        // Only against `properties` that can be read: a missing or malformed one
+                        // is reported by itself, not again for every required name.
+                        let unknown = root
                             .member("properties")
                             .and_then(Value::as_object)
-                            .is_some_and(|p| p.contains_key(name));
-                        if !declared {
+                            .is_some_and(|p| !p.contains_key(name));
+                        if unknown {
                             cx.error(
                                 rules::FORM_SCHEMA_CONSISTENCY,
                                 codes::FORM_REQUIRED_UNKNOWN,
