@@ -32,10 +32,16 @@ pub use crate::source::SourceError as JsonError;
 pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let syntax = |e: serde_json::Error| {
+        // The position is the problem's own (1-based: serde_json says column 0 before a line's
+        // first character), so serde_json's " at line L column C" is not repeated in the text.
+        let text = e.to_string();
+        let message = text
+            .rsplit_once(" at line ")
+            .map_or(text.as_str(), |(message, _)| message);
         JsonError::new(vec![JsonProblem {
-            line: e.line(),
-            column: e.column(),
-            message: format!("invalid JSON: {e}"),
+            line: e.line().max(1),
+            column: e.column().max(1),
+            message: format!("invalid JSON: {message}"),
         }])
     };
     match serde_json::from_str::<Checked>(text) {
@@ -284,5 +290,21 @@ mod tests {
     fn syntax_errors_keep_serde_json_position() {
         let err = from_str("{\n  \"a\": }").unwrap_err();
         assert_eq!((err.problems()[0].line, err.problems()[0].column), (2, 8));
+        assert_eq!(err.problems()[0].message, "invalid JSON: expected value");
+    }
+
+    #[test]
+    fn positions_are_one_based_even_at_the_start_of_a_line() {
+        for text in ["", "{\"a\": 1,\n"] {
+            let err = from_str(text).unwrap_err();
+            let p = &err.problems()[0];
+            assert!(
+                p.line >= 1 && p.column >= 1,
+                "{text:?}: {}:{}",
+                p.line,
+                p.column
+            );
+            assert!(!p.message.contains(" at line "), "{}", p.message);
+        }
     }
 }
