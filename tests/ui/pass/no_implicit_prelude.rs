@@ -32,7 +32,23 @@ enum Label {
 #[derive(::mcpdesc_runtime::ElicitationForm)]
 struct Empty {}
 
+// A form with run-time parts: its generated `...Fill` / `...Defaults` types and impls too.
+#[derive(::mcpdesc_runtime::ElicitationForm)]
+struct Pick {
+    #[form(runtime_choices)]
+    assignee: ::std::string::String,
+    #[form(runtime_choices)]
+    watchers: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+    note: ::std::option::Option<::std::string::String>,
+}
+
 fn main() {
     let _ = <Assign as ::mcpdesc_runtime::ElicitationForm>::requested_schema();
     let _ = <Empty as ::mcpdesc_runtime::ElicitationForm>::PROTOCOL_VERSIONS;
+    let fill = PickFill {
+        assignee: ::mcpdesc_runtime::fill::ChoiceList::untitled(["ann"]),
+        watchers: ::mcpdesc_runtime::fill::ChoiceList::untitled(["ben"]),
+        defaults: <PickDefaults as ::std::default::Default>::default(),
+    };
+    let _ = ::mcpdesc_runtime::fill::FormFill::fill(fill, ::std::option::Option::None);
 }

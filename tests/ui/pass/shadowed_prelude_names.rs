@@ -41,8 +41,32 @@ enum Label {
     Bug,
 }
 
+// A form with run-time parts: its generated `...Fill` / `...Defaults` types and impls too.
+#[derive(ElicitationForm)]
+struct Pick {
+    #[form(runtime_choices)]
+    assignee: std::string::String,
+    #[form(runtime_choices)]
+    watchers: std::option::Option<std::vec::Vec<std::string::String>>,
+    note: std::option::Option<std::string::String>,
+}
+
 fn main() {
     let content = serde_json::json!({"assignee": "a", "priority": "Low", "labels": []});
     let parsed = Assign::from_content(content.as_object().unwrap());
     assert!(parsed.is_ok());
+
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    let filled = PickFill {
+        assignee: ChoiceList::untitled(["ann"]),
+        watchers: ChoiceList::untitled(["ben"]),
+        defaults: PickDefaults {
+            assignee: std::option::Option::Some("ann".into()),
+            ..<PickDefaults as std::default::Default>::default()
+        },
+    }
+    .fill(std::option::Option::None)
+    .unwrap();
+    let answer = serde_json::json!({"assignee": "ann", "watchers": ["ben"]});
+    assert!(filled.read(answer.as_object().unwrap()).is_ok());
 }
