@@ -35,7 +35,19 @@ use example::{description, server_binary};
 
 /// One run of the client: the negotiated version, and what each tool and prompt call did.
 fn drive(script: &Path, version: ProtocolVersion, act: &str, tools: &[&str]) -> Value {
+    drive_declaring(script, version, act, tools, r#"{"form": {}, "url": {}}"#)
+}
+
+/// `drive`, the client declaring `capability` as its elicitation capability.
+fn drive_declaring(
+    script: &Path,
+    version: ProtocolVersion,
+    act: &str,
+    tools: &[&str],
+    capability: &str,
+) -> Value {
     let out = Command::new("node")
+        .env("ELICITATION_CAPABILITY", capability)
         .arg(script)
         .arg(server_binary())
         .arg(version.as_str())
@@ -317,4 +329,34 @@ fn every_kind_of_form_passes_the_sdks_request_check_unchanged() {
             "the SDK dropped a member of {request}"
         );
     }
+}
+
+/// `"elicitation": {}` declares form mode only (the protocol's reading, and the SDK's): forms are
+/// asked, a URL-mode declaration is never sent and its tool says why.
+#[test]
+fn an_empty_elicitation_capability_is_form_mode_only() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let run = drive_declaring(
+        &dir.join("drive.mjs"),
+        ProtocolVersion::V2025_11_25,
+        "accept",
+        &["close_issue", "link_repository"],
+        "{}",
+    );
+    let tools = run["tools"].as_array().expect("tools");
+    let (close, link) = (&tools[0], &tools[1]);
+    assert_eq!(
+        close["requests"].as_array().map(Vec::len),
+        Some(1),
+        "{close}"
+    );
+    assert_eq!(close["isError"], false, "{close}");
+    assert_eq!(link["requests"].as_array().map(Vec::len), Some(0), "{link}");
+    let text = link["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("did not declare this elicitation mode"),
+        "{text}"
+    );
 }

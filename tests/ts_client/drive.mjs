@@ -65,10 +65,10 @@ function valueFor(s) {
 }
 
 let requests = [];
-const client = new Client(
-  { name: 'mcpdesc-ts-check', version: '1.0.0' },
-  { capabilities: { elicitation: { form: {}, url: {} } } },
-);
+// The elicitation capability the client declares: both modes, unless ELICITATION_CAPABILITY
+// gives another (such as `{}`, which the protocol reads as form mode only).
+const elicitation = JSON.parse(process.env.ELICITATION_CAPABILITY || '{"form": {}, "url": {}}');
+const client = new Client({ name: 'mcpdesc-ts-check', version: '1.0.0' }, { capabilities: { elicitation } });
 client.setRequestHandler(ElicitRequestSchema, async (request) => {
   requests.push(request.params);
   if (act !== 'accept' && act !== 'accept-invalid') return { action: act };
