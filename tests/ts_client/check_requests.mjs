@@ -1,6 +1,6 @@
 // Reads elicitation/create params, one JSON object per line on stdin, and checks each the way
 // the official TypeScript SDK's client checks a request it receives (`ElicitRequestSchema`),
-// for tests/ts_sdk_client.rs.
+// for tests/sdk_clients.rs.
 //
 // Output (stdout): one JSON array, per line {"ok": bool, "kept": bool, "issues": <zod issues>}.
 // `kept`: the requestedSchema the SDK hands on equals the one sent (the SDK's schema drops

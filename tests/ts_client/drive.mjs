@@ -1,5 +1,5 @@
 // Drives an MCP server over stdio with the official TypeScript SDK's client, for
-// tests/ts_sdk_client.rs. The SDK's client checks every elicitation/create request it receives
+// tests/sdk_clients.rs. The SDK's client checks every elicitation/create request it receives
 // against its own schema of the protocol (and answers the server with an error when one does
 // not fit), so a request it hands to the handler below is one the SDK accepts.
 //

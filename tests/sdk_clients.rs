@@ -1,21 +1,27 @@
-//! The example server driven by a client nobody here wrote: the official TypeScript MCP SDK's
-//! (`tests/ts_client`, pinned in its `package-lock.json`), on the protocol versions it speaks
-//! (2025-06-18 and 2025-11-25; `tests/serve_stdio.rs` covers 2026-07-28 with rmcp's client).
+//! The example server driven by clients nobody here wrote: the official TypeScript MCP SDK's
+//! (`tests/ts_client`, pinned in its `package-lock.json`) on the versions it speaks, 2025-06-18
+//! and 2025-11-25, and the official Python MCP SDK's (`tests/py_client`, pinned in its
+//! `requirements.txt`) on 2025-11-25 and 2026-07-28, where the server asks through input-required
+//! results and the SDK answers by retrying the call (`tests/serve_stdio.rs` drives every version
+//! with rmcp's client).
 //!
-//! That client checks every `elicitation/create` request against its own schema of the protocol
-//! before its handler sees it, and answers the server with an error when one does not fit. Here,
-//! for every tool and prompt, with the scripted user accepting (with content made from the
-//! request's schema), accepting with a value of the wrong type for every property, declining and
-//! cancelling: each primitive that declares an elicitation in the negotiated version's scope
-//! asks, and only those ask; every request the client received matches its declaration in the
-//! description (`contract::check_description`); an accepted answer is read and applied; a wrong
-//! one is refused, naming every property, and nothing is applied; a declined or cancelled one is
-//! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a form with every
-//! property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL request pass the
-//! same check of the SDK's, which keeps every member of them (it drops what it does not know).
+//! The TypeScript client checks every `elicitation/create` request against its own schema of the
+//! protocol before its handler sees it, and answers the server with an error when one does not
+//! fit; the Python client reads every request into its own models. Here, for every tool and
+//! prompt, with the scripted user accepting (with content made from the request's schema),
+//! accepting with a value of the wrong type for every property, declining and cancelling: each
+//! primitive that declares an elicitation in the negotiated version's scope asks, and only those
+//! ask; every request the client received matches its declaration in the description
+//! (`contract::check_description`); an accepted answer is read and applied; a wrong one is
+//! refused, naming every property, and nothing is applied; a declined or cancelled one is
+//! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a
+//! form with every property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL
+//! request pass the TypeScript SDK's check, which keeps every member of them (it drops what it
+//! does not know).
 //!
-//! Needs Node.js and npm; the client's packages are installed on first use (`npm ci`). Without
-//! them the test is skipped, unless `MCPDESC_REQUIRE_NODE` is set (as CI does): then it fails.
+//! Needs Node.js and npm, and Python; the clients' packages are installed on first use (`npm
+//! ci`, a virtual environment). Without them the tests are skipped, unless
+//! `MCPDESC_REQUIRE_NODE` / `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does): then they fail.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -31,6 +37,8 @@ use serde_json::{Value, json};
 mod example;
 #[path = "support/node.rs"]
 mod node;
+#[path = "support/python.rs"]
+mod python;
 use example::{description, server_binary};
 
 /// One run of the client: the negotiated version, and what each tool and prompt call did.
@@ -164,49 +172,97 @@ fn check_call(
     }
 }
 
+/// The description's tools and prompts, by name.
+fn described(collection: &str) -> Vec<(&'static str, &'static Value)> {
+    description()[collection]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| (e["name"].as_str().expect("a name"), e))
+        .collect()
+}
+
+/// Every tool, in the description's order, except that deleting comes last: it removes the
+/// issue that the others are called with.
+fn call_order() -> Vec<&'static str> {
+    let mut order: Vec<&str> = described("tools").iter().map(|(name, _)| *name).collect();
+    order.sort_by_key(|name| *name == "delete_issue");
+    order
+}
+
+/// Checks one run of a client (`drive.mjs` / `drive.py` output) on `version`.
+fn check_run(run: &Value, version: ProtocolVersion, act: &str) {
+    assert_eq!(run["version"], version.as_str(), "{act}");
+    let tools = described("tools");
+    let called = run["tools"].as_array().expect("tools");
+    assert_eq!(called.len(), tools.len());
+    for call in called {
+        let (name, entry) = tools
+            .iter()
+            .find(|(n, _)| call["name"] == *n)
+            .expect("a described tool");
+        check_call(call, Primitive::Tool(name), entry, version, act);
+    }
+    let prompts = described("prompts");
+    let got = run["prompts"].as_array().expect("prompts");
+    assert_eq!(got.len(), prompts.len());
+    for call in got {
+        let (name, entry) = prompts
+            .iter()
+            .find(|(n, _)| call["name"] == *n)
+            .expect("a described prompt");
+        check_call(call, Primitive::Prompt(name), entry, version, act);
+    }
+}
+
+const ACTS: [&str; 4] = ["accept", "accept-invalid", "decline", "cancel"];
+
 #[test]
 fn the_official_typescript_client_is_asked_as_declared_and_answered() {
     let Some(dir) = node::ts_client_dir() else {
         return;
     };
     let script = dir.join("drive.mjs");
-    let doc = description();
-    let entries = |collection: &str| -> Vec<(&'static str, &'static Value)> {
-        doc[collection]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|e| (e["name"].as_str().expect("a name"), e))
-            .collect()
-    };
-    let tools = entries("tools");
-    let prompts = entries("prompts");
-    // Every tool, in the description's order, except that deleting comes last: it removes the
-    // issue that the others are called with.
-    let mut order: Vec<&str> = tools.iter().map(|(name, _)| *name).collect();
-    order.sort_by_key(|name| *name == "delete_issue");
+    let order = call_order();
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
-        for act in ["accept", "accept-invalid", "decline", "cancel"] {
-            let run = drive(&script, version, act, &order);
-            assert_eq!(run["version"], version.as_str());
-            let called = run["tools"].as_array().expect("tools");
-            assert_eq!(called.len(), tools.len());
-            for call in called {
-                let (name, entry) = tools
-                    .iter()
-                    .find(|(n, _)| call["name"] == *n)
-                    .expect("a described tool");
-                check_call(call, Primitive::Tool(name), entry, version, act);
-            }
-            let got = run["prompts"].as_array().expect("prompts");
-            assert_eq!(got.len(), prompts.len());
-            for call in got {
-                let (name, entry) = prompts
-                    .iter()
-                    .find(|(n, _)| call["name"] == *n)
-                    .expect("a described prompt");
-                check_call(call, Primitive::Prompt(name), entry, version, act);
-            }
+        for act in ACTS {
+            check_run(&drive(&script, version, act, &order), version, act);
+        }
+    }
+}
+
+#[test]
+fn the_official_python_client_is_asked_as_declared_and_answered() {
+    let Some(python) = python::sdk_python() else {
+        return;
+    };
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+    let order = call_order();
+    // The handshake (which the SDK offers at 2025-11-25), and 2026-07-28 pinned.
+    for (mode, version) in [
+        ("legacy", ProtocolVersion::V2025_11_25),
+        ("2026-07-28", ProtocolVersion::V2026_07_28),
+    ] {
+        for act in ACTS {
+            let out = Command::new(&python)
+                .arg(&script)
+                .arg(server_binary())
+                .args([mode, act])
+                .args(&order)
+                .output()
+                .expect("python runs");
+            assert!(
+                out.status.success(),
+                "{mode} {act}: the client failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let run: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+                panic!(
+                    "{mode} {act}: {e}\n{}",
+                    String::from_utf8_lossy(&out.stdout)
+                )
+            });
+            check_run(&run, version, act);
         }
     }
 }

@@ -1,0 +1,55 @@
+//! The official Python MCP SDK, for the tests that put this crate next to it: a virtual
+//! environment in `tests/py_client/.venv` with the packages pinned in
+//! `tests/py_client/requirements.txt`, made on first use.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The environment's Python, or `None` when Python or the packages cannot be had: then the
+/// caller skips, unless `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does), which makes it a
+/// failure.
+pub fn sdk_python() -> Option<PathBuf> {
+    let required = std::env::var_os("MCPDESC_REQUIRE_PYTHON_SDK").is_some();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client");
+    let venv = dir.join(".venv");
+    let python = venv.join("bin").join("python");
+    let installed = || {
+        Command::new(&python)
+            .args(["-c", "import mcp"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !installed() {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success())
+            && Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "-r",
+                ])
+                .arg(dir.join("requirements.txt"))
+                .status()
+                .is_ok_and(|s| s.success());
+        assert!(
+            made || !required,
+            "the Python SDK could not be installed in {}",
+            venv.display()
+        );
+    }
+    if !installed() {
+        assert!(
+            !required,
+            "Python with the MCP SDK is required (MCPDESC_REQUIRE_PYTHON_SDK is set)"
+        );
+        eprintln!("skipped: the Python MCP SDK (tests/py_client/.venv) is missing");
+        return None;
+    }
+    Some(python)
+}
