@@ -81,7 +81,13 @@ async def main(server, mode, act, order):
         return types.ElicitResult(action="accept", content=content)
 
     params = StdioServerParameters(command=server, args=["serve"])
-    async with Client(params, mode=mode, elicitation_callback=elicit) as client:
+    # A server that stops answering fails the run instead of hanging the test.
+    with anyio.fail_after(120):
+        await run(params, mode, elicit, requests, order)
+
+
+async def run(params, mode, elicit, requests, order):
+    async with Client(params, mode=mode, elicitation_callback=elicit, read_timeout_seconds=30) as client:
         version = client.protocol_version
         listed = {t.name: t for t in (await client.list_tools()).tools}
         tools = []

@@ -22,6 +22,13 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [server, version, act, ...order] = process.argv.slice(2);
 
+// A server that stops answering fails the run instead of hanging the test (each request also
+// times out on its own, after the SDK's 60 seconds).
+setTimeout(() => {
+  console.error('drive.mjs: no answer within 120 seconds');
+  process.exit(3);
+}, 120_000).unref();
+
 /** A value of the wrong JSON type for the form property schema `s`. */
 function wrongFor(s) {
   switch (s.type) {
