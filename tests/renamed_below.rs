@@ -75,6 +75,7 @@ fn the_contract_check_names_the_function_it_is_registered_for() {
                 identity: "close_issue".into(),
                 asked: "close".into(),
                 declaration: "confirm".into(),
+                attribute: "tool",
             }
         ]
     );

@@ -117,12 +117,14 @@ pub enum Reason {
     RegisteredUnder {
         /// The primitive the declaration is registered for.
         primitive: String,
-        /// Its identity alone (the function's name for a tool or prompt).
+        /// Its name alone (the function's name).
         identity: String,
-        /// The primitive that asked (its name alone).
+        /// The name of the tool or prompt that asked.
         asked: String,
         /// The declaration.
         declaration: String,
+        /// `"tool"` or `"prompt"`: rmcp's attribute (and this crate's key) for the kind.
+        attribute: &'static str,
     },
 }
 
@@ -167,12 +169,8 @@ impl fmt::Display for Reason {
                 identity,
                 asked,
                 declaration,
+                attribute: key,
             } => {
-                let key = if primitive.starts_with("prompt") {
-                    "prompt"
-                } else {
-                    "tool"
-                };
                 write!(
                     f,
                     "`{declaration}`, registered for the {primitive}, matches this request: if `{identity}` is the function of the {key} `{asked}`, renamed by an rmcp `#[{key}(name = ...)]` written above `#[elicitation]` (an attribute cannot see the attribute macros expanded before it), move `#[elicitation]` above `#[{key}]` or write `{key} = \"{asked}\"` in it"
@@ -338,22 +336,31 @@ pub fn check_registered(
         // Nothing is registered for this primitive: say so, and name any declaration of another
         // primitive of the same kind that this request matches (a function renamed by a sibling
         // attribute that `#[elicitation]` could not see).
+        // Only tools and prompts: rmcp's `#[tool]` / `#[prompt]` are what can rename one.
         let mut reasons = vec![Reason::UnknownPrimitive];
-        let mut others: Vec<Primitive> = registered
-            .iter()
-            .map(|(d, _, _)| d.primitive())
-            .filter(|p| p.kind() == primitive.kind() && *p != primitive)
-            .collect();
-        others.sort_by_key(|p| p.identity());
-        others.dedup();
-        for other in others {
-            if let Ok(matched) = check(other, &candidates(&of(other)), version, params) {
-                reasons.push(Reason::RegisteredUnder {
-                    primitive: other.to_string(),
-                    identity: other.identity().to_owned(),
-                    asked: primitive.identity().to_owned(),
-                    declaration: matched.name().to_owned(),
-                });
+        let attribute = match primitive {
+            Primitive::Tool(_) => Some("tool"),
+            Primitive::Prompt(_) => Some("prompt"),
+            Primitive::Resource(_) | Primitive::ResourceTemplate(_) => None,
+        };
+        if let Some(attribute) = attribute {
+            let mut others: Vec<Primitive> = registered
+                .iter()
+                .map(|(d, _, _)| d.primitive())
+                .filter(|p| p.kind() == primitive.kind() && *p != primitive)
+                .collect();
+            others.sort_by_key(|p| p.identity());
+            others.dedup();
+            for other in others {
+                if let Ok(matched) = check(other, &candidates(&of(other)), version, params) {
+                    reasons.push(Reason::RegisteredUnder {
+                        primitive: other.to_string(),
+                        identity: other.identity().to_owned(),
+                        asked: primitive.identity().to_owned(),
+                        declaration: matched.name().to_owned(),
+                        attribute,
+                    });
+                }
             }
         }
         return Err(ContractError {
