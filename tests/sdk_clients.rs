@@ -16,8 +16,8 @@
 //! refused, naming every property, and nothing is applied; a declined or cancelled one is
 //! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a
 //! form with every property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL
-//! request pass the TypeScript SDK's check, which keeps every member of them (it drops what it
-//! does not know).
+//! request pass the TypeScript SDK's check and read into the Python SDK's models, each keeping
+//! every member of them (both drop what they do not know).
 //!
 //! Needs Node.js and npm, and Python; the clients' packages are installed on first use (`npm
 //! ci`, a virtual environment). Without them the tests are skipped, unless
@@ -344,11 +344,9 @@ struct PickMany {
     watchers: Vec<String>,
 }
 
-#[test]
-fn every_kind_of_form_passes_the_sdks_request_check_unchanged() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+/// Requests of every kind: a form with every property kind and keyword, a 2025-06-18 one, forms
+/// filled at run time for each version, and a URL request.
+fn every_kind_of_request() -> Vec<Value> {
     let form = |schema: Value| json!({"mode": "form", "message": "Fill this in.", "requestedSchema": schema});
     let mut requests = vec![
         form(Everything::requested_schema().to_value()),
@@ -374,17 +372,52 @@ fn every_kind_of_form_passes_the_sdks_request_check_unchanged() {
     .fill(Some(ProtocolVersion::V2025_11_25))
     .unwrap_or_else(|e| panic!("{e}"));
     requests.push(form(many.requested_schema().to_value()));
-    let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let results = node::run_json(&dir, "check_requests.mjs", &lines);
+    requests
+}
+
+/// Checks `results` (one per request, from a `check_requests` script) against `requests`.
+fn assert_all_kept(requests: &[Value], results: &Value, sdk: &str) {
     let results = results.as_array().expect("a JSON array");
     assert_eq!(results.len(), requests.len());
     for (request, result) in requests.iter().zip(results) {
-        assert_eq!(result["ok"], true, "{request}\n{}", result["issues"]);
+        assert_eq!(result["ok"], true, "{sdk}: {request}\n{result}");
         assert_eq!(
             result["kept"], true,
-            "the SDK dropped a member of {request}"
+            "{sdk} changed or dropped a member of {request}"
         );
     }
+}
+
+#[test]
+fn every_kind_of_request_passes_the_typescript_sdks_check_unchanged() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let requests = every_kind_of_request();
+    let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let results = node::run_json(&dir, "check_requests.mjs", &lines);
+    assert_all_kept(&requests, &results, "the TypeScript SDK");
+}
+
+#[test]
+fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
+    let Some(python) = python::sdk_python() else {
+        return;
+    };
+    let requests = every_kind_of_request();
+    let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let mut child = Command::new(python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/check_requests.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), lines.as_bytes())
+        .expect("the requests are written");
+    let out = child.wait_with_output().expect("python ends");
+    assert!(out.status.success(), "check_requests.py failed");
+    let results: Value = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    assert_all_kept(&requests, &results, "the Python SDK");
 }
 
 /// `"elicitation": {}` declares form mode only (the protocol's reading, and the SDK's): forms are
