@@ -5,6 +5,9 @@ use mcpdesc_runtime::yaml;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
+#[path = "support/node.rs"]
+mod node;
+
 fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
@@ -396,6 +399,85 @@ fn from_yaml_rust2(yaml: &yaml_rust2::Yaml) -> Option<Value> {
         ),
         _ => return None,
     })
+}
+
+/// The output reads back equal through a YAML 1.2 reader written independently of this crate and
+/// of the parser it uses: the `yaml` package (Node.js, `tests/ts_client`). JavaScript holds every
+/// number as a double, so it compares numbers as doubles.
+#[test]
+fn written_yaml_reads_back_through_an_independent_yaml_1_2_reader() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let values = corpus();
+    let lines: String = values
+        .iter()
+        .map(|v| {
+            format!(
+                "{}\n",
+                json!({"yaml": yaml::to_string(v), "json": v.to_string()})
+            )
+        })
+        .collect();
+    let report = node::run_json(&dir, "yaml_check.mjs read", &lines);
+    assert_eq!(report["count"], values.len());
+    assert_eq!(report["mismatches"], json!([]), "{report:#}");
+}
+
+/// YAML written by the `yaml` package reads here as the value it was written from (as JavaScript
+/// holds it), except a plain `<<` key: YAML 1.2 has no merge keys, so that writer leaves `<<`
+/// unquoted, but YAML 1.1 readers (PyYAML) merge there and the format forbids merge keys, so this
+/// reader refuses it, saying so (this crate's writer quotes it).
+#[test]
+fn yaml_written_by_an_independent_yaml_1_2_writer_reads_back_here() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let lines: String = corpus().iter().map(|v| format!("{v}\n")).collect();
+    let written = node::run_json_lines(&dir, "yaml_check.mjs write", &lines);
+    assert!(written.len() > 1000);
+    let (mut agreed, mut merge_keys) = (0, 0);
+    for case in &written {
+        let text = case["yaml"].as_str().expect("yaml");
+        let expected: Value = serde_json::from_str(case["json"].as_str().expect("json")).unwrap();
+        match yaml::from_str(text) {
+            Ok(read) => {
+                assert!(
+                    same_numbers_as_doubles(&read, &expected),
+                    "{read}\n{expected}\n{text}"
+                );
+                agreed += 1;
+            }
+            Err(e) if e.to_string().contains("merge keys (`<<`)") => {
+                let plain_merge_key = text
+                    .lines()
+                    .any(|l| l.trim_start().trim_start_matches("- ").starts_with("<<:"));
+                assert!(plain_merge_key, "{e}\n{text}");
+                merge_keys += 1;
+            }
+            Err(e) => panic!("{e}\n{text}"),
+        }
+    }
+    assert!(
+        agreed > 3 * written.len() / 4,
+        "{agreed} agreed, {merge_keys} with `<<`"
+    );
+}
+
+/// Equal, numbers compared as the doubles JavaScript reads them as.
+fn same_numbers_as_doubles(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_numbers_as_doubles(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_numbers_as_doubles(v, w)))
+        }
+        _ => a == b,
+    }
 }
 
 /// The output reads back equal through a second YAML 1.2 reading, yaml-rust2's loader.

@@ -12,8 +12,12 @@ pub fn ts_client_dir() -> Option<PathBuf> {
     let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts_client");
     let installed = || {
-        dir.join("node_modules/@modelcontextprotocol/sdk/package.json")
-            .exists()
+        ["@modelcontextprotocol/sdk", "yaml"].iter().all(|p| {
+            dir.join("node_modules")
+                .join(p)
+                .join("package.json")
+                .exists()
+        })
     };
     let node = Command::new("node")
         .arg("--version")
@@ -72,15 +76,34 @@ impl Drop for InstallLock {
     }
 }
 
-/// Runs `script` of `dir` (from [`ts_client_dir`]) with Node.js, `input` on its standard input;
-/// what it prints, read as JSON.
+/// Runs `script` of `dir` (from [`ts_client_dir`]; the script's name may be followed by its
+/// arguments) with Node.js, `input` on its standard input; what it prints, read as JSON.
 pub fn run_json(dir: &Path, script: &str, input: &str) -> serde_json::Value {
+    let out = run(dir, script, input);
+    serde_json::from_slice(&out)
+        .unwrap_or_else(|e| panic!("{script}: {e}\n{}", String::from_utf8_lossy(&out)))
+}
+
+/// Like [`run_json`], for a script that prints one JSON value per line.
+#[allow(dead_code)]
+pub fn run_json_lines(dir: &Path, script: &str, input: &str) -> Vec<serde_json::Value> {
+    let out = run(dir, script, input);
+    String::from_utf8_lossy(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{script}: {e}\n{l}")))
+        .collect()
+}
+
+fn run(dir: &Path, script: &str, input: &str) -> Vec<u8> {
     use std::io::Write;
     use std::process::Stdio;
+    let mut words = script.split_whitespace();
     let mut child = Command::new("node")
-        .arg(dir.join(script))
+        .arg(dir.join(words.next().unwrap_or_default()))
+        .args(words)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("node runs");
     child
@@ -90,7 +113,10 @@ pub fn run_json(dir: &Path, script: &str, input: &str) -> serde_json::Value {
         .write_all(input.as_bytes())
         .expect("the input is written");
     let out = child.wait_with_output().expect("node ends");
-    assert!(out.status.success(), "{script} failed");
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{script}: {e}\n{}", String::from_utf8_lossy(&out.stdout)))
+    assert!(
+        out.status.success(),
+        "{script} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
 }
