@@ -109,6 +109,31 @@ mod reader {
         }
     }
 
+    impl Reader<'_> {
+        /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
+        /// (`|+`, `>+`, in either order with an indentation digit). `true` when the header cannot
+        /// be found there, so that nothing is changed on a guess.
+        fn keeps_trailing_lines(&self, mark: Marker) -> bool {
+            // By line and column: the marker's byte index is not reliable after block scalars.
+            let Some(line) = mark
+                .line()
+                .checked_sub(1)
+                .and_then(|l| self.text.lines().nth(l))
+            else {
+                return true;
+            };
+            let header: String = line
+                .chars()
+                .skip(mark.col())
+                .take_while(|c| *c != '#')
+                .collect();
+            match header.strip_prefix(['|', '>']) {
+                Some(indicators) => indicators.contains('+'),
+                None => true,
+            }
+        }
+    }
+
     fn problem(mark: Marker, message: impl Into<String>) -> YamlProblem {
         YamlProblem {
             line: mark.line(),
@@ -371,6 +396,16 @@ mod reader {
 
         /// Resolves a scalar with the YAML 1.2 core schema.
         fn scalar(&mut self, text: String, style: TScalarStyle, mark: Marker) -> Value {
+            if matches!(style, TScalarStyle::Literal | TScalarStyle::Folded)
+                && !text.is_empty()
+                && text.bytes().all(|b| b == b'\n')
+                && !self.keeps_trailing_lines(mark)
+            {
+                // A block scalar with no content but empty lines is empty unless its header keeps
+                // them (`|+`): YAML 1.2's clip and strip drop them (as PyYAML and other readers
+                // do). The parser returns a line break for clip at the end of the text.
+                return Value::String(String::new());
+            }
             if style != TScalarStyle::Plain {
                 return Value::String(text);
             }

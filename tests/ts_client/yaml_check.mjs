@@ -4,8 +4,9 @@
 // Usage: node yaml_check.mjs read|write, JSON lines on stdin.
 //   read   each line {"yaml": <text>, "json": <text>}: reads the YAML (YAML 1.2, core schema) and
 //          compares it with the JSON. Prints {"count": N, "mismatches": [...]}.
-//   write  each line a JSON value: prints per line {"yaml": <{"k": value} as YAML>, "json":
-//          <the same value as JSON>} (JSON as JavaScript holds it: integers beyond 2^53 rounded).
+//   write  each line a JSON value: prints per line {"yaml": [<{"k": value} as YAML, in each of the
+//          writer's styles>], "read": [<what the package reads each text as, as JSON>], "json":
+//          <the value as JSON>} (JSON as JavaScript holds it: integers beyond 2^53 rounded).
 
 import { createInterface } from 'node:readline';
 import YAML from 'yaml';
@@ -41,9 +42,22 @@ if (mode === 'read') {
   }
   console.log(JSON.stringify({ count: lines.length, mismatches }));
 } else if (mode === 'write') {
+  // In each of the writer's styles: block and flow collections, and every string style.
+  const styles = [
+    {},
+    { collectionStyle: 'flow' },
+    { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' },
+    { defaultStringType: 'QUOTE_SINGLE' },
+    { defaultStringType: 'BLOCK_LITERAL' },
+    { defaultStringType: 'BLOCK_FOLDED', lineWidth: 20 },
+  ];
   for (const line of lines) {
     const value = { k: JSON.parse(line) };
-    console.log(JSON.stringify({ yaml: YAML.stringify(value, { version: '1.2' }), json: JSON.stringify(value) }));
+    const yaml = styles.map((style) => YAML.stringify(value, { version: '1.2', ...style }));
+    // What the package reads its own text as: the writer does not always write the value it was
+    // given (a folded string can gain a leading line break), so the reader is the judge.
+    const read = yaml.map((text) => JSON.stringify(YAML.parse(text, { version: '1.2', schema: 'core' })));
+    console.log(JSON.stringify({ yaml, read, json: JSON.stringify(value) }));
   }
 } else {
   console.error('usage: node yaml_check.mjs read|write');
