@@ -544,3 +544,95 @@ fn empty_block_scalars_follow_their_chomping() {
         assert_eq!(yaml::from_str(text).unwrap(), expected, "{text:?}");
     }
 }
+
+/// YAML that exercises the reader (plain, quoted, literal and folded scalars with their folding,
+/// chomping and indentation indicators; comments; flow and block collections; explicit keys;
+/// document markers and directives; the core schema's scalars; CRLF line ends), read here as an
+/// independent YAML 1.2 reader reads it (the `yaml` package), numbers as doubles.
+const TRICKY: &[&str] = &[
+    "a: plain\n  continued\n  more\n",
+    "a: 'single ''quote''\n  folded\n\n  para'\n",
+    "a: \"esc \\t \\u00e9 \\x41 \\\\ \\\"\n  folded \\\n  joined\"\n",
+    "a: |2\n    indented\n  base\n",
+    "a: >\n  folded\n  text\n\n  new para\n   more indented\n  back\n",
+    "a: >+\n  keep\n\n",
+    "a: |-\n  strip\n\n",
+    "# comment\na: 1 # trailing\n# end\n",
+    "a: [1, 2,\n  3]\n",
+    "a: {b: 1,\n  c: [x, y]}\n",
+    "? a\n: 1\n",
+    "? |\n  block key\n: v\n",
+    "--- \na: 1\n...\n",
+    "%YAML 1.2\n---\na: 1\n",
+    "a:\nb: ~\nc: null\nd: \n",
+    "a:\n- 1\n- 2\n",
+    "a:\n  - - x\n    - y\n  - z\n",
+    "- a: 1\n  b: 2\n- c: 3\n",
+    "a: \"tab\tinside\"\n",
+    "a: value with trailing spaces   \n",
+    "a: 1\r\nb: two\r\n",
+    "a: -1\nb: +1\nc: 0x1F\nd: 0o17\ne: 1_000\nf: 1.\ng: .5\nh: 1e3\ni: -.5e-3\n",
+    "a: TRUE\nb: True\nc: yes\nd: On\ne: ~\nf: Null\n",
+    "a: 'x'\n'b': \"y\"\n",
+    "a: >\n\n  leading empty\n",
+    "a: |\n\n  leading empty\n",
+    "key with spaces: v\n",
+    "a: b:c\n",
+    "a: http://x.y/z#frag\n",
+    "a: [a: 1]\n",
+    "a: {x}\n",
+    "a: [ ]\nb: { }\n",
+    "a: 'multi\n\n\n  line'\n",
+    "a: \"\\N\\_\\L\\P\\e\\0\"\n",
+    "a: \"\\U0001F600\"\n",
+    "- >\n text\n- |\n text\n",
+    "a:   \n  - x\n",
+    "a:\n\n  b: 1\n",
+    "a: 12:30:00\n",
+    "a: 2001-12-14t21:59:43.10-05:00\n",
+    "a: 0.1e+2\n",
+    "a: 1__0\n",
+    "a: 0b101\n",
+    "a: 007\n",
+    "a: +0\nb: -0\nc: -0.0\n",
+    "a: 9223372036854775808\nb: -9223372036854775809\nc: 18446744073709551616\n",
+    "a: 'it''s'\n",
+    "\"a\\tb\": 1\n",
+    "a: |\n  line\n    more\n  back\n",
+    "a: >-\n  one\n  two\n\n",
+    "a: \"  leading and trailing  \"\n",
+    "a: |+\n\n\n",
+    "a: >2-\n   x\n",
+    "seq:\n- a\n-\n- c\n",
+    "a: [1, [2, [3]]]\n",
+    "a: {b: {c: {d: e}}}\n",
+    "- - - x\n",
+    "a: 'x' # c\n",
+    "a: \"\"\nb: ''\n",
+    "a: -\n",
+    "a: - x\n",
+    "a: :x\n",
+    "a: x:\n",
+    "a: ? x\n",
+];
+
+#[test]
+fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let lines: String = TRICKY.iter().map(|t| format!("{}\n", json!(t))).collect();
+    let theirs = node::run_json_lines(&dir, "yaml_check.mjs parse", &lines);
+    assert_eq!(theirs.len(), TRICKY.len());
+    for (text, theirs) in TRICKY.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            // Both refuse it.
+            (Err(_), Some(_)) => {}
+            (Ok(ours), None) => assert!(
+                same_numbers_as_doubles(&ours, &theirs["value"]),
+                "{text:?}: here {ours}, the yaml package {theirs}"
+            ),
+            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
+        }
+    }
+}

@@ -1,7 +1,7 @@
 // The `yaml` package (a YAML 1.2 reader and writer written independently of this crate and of
 // the YAML parser it uses), for tests/yaml.rs.
 //
-// Usage: node yaml_check.mjs read|write, JSON lines on stdin.
+// Usage: node yaml_check.mjs read|write|parse, JSON lines on stdin.
 //   read   each line {"yaml": <text>, "json": <text>}: reads the YAML (YAML 1.2, core schema) and
 //          compares it with the JSON. Prints {"count": N, "mismatches": [...]}.
 //   write  each line a JSON value: prints per line {"yaml": [<{"k": value} as YAML, in each of the
@@ -59,7 +59,16 @@ if (mode === 'read') {
     const read = yaml.map((text) => JSON.stringify(YAML.parse(text, { version: '1.2', schema: 'core' })));
     console.log(JSON.stringify({ yaml, read, json: JSON.stringify(value) }));
   }
+} else if (mode === 'parse') {
+  for (const line of lines) {
+    try {
+      const value = YAML.parse(JSON.parse(line), { version: '1.2', schema: 'core', uniqueKeys: true });
+      console.log(JSON.stringify({ value: value === undefined ? null : value }));
+    } catch (error) {
+      console.log(JSON.stringify({ error: String(error.message).split('\n')[0] }));
+    }
+  }
 } else {
-  console.error('usage: node yaml_check.mjs read|write');
+  console.error('usage: node yaml_check.mjs read|write|parse');
   process.exit(2);
 }
