@@ -679,9 +679,9 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
     let err = contract::check_registered(tool, version, &params(&schema)).unwrap_err();
     assert!(err.to_string().contains("/properties/note/enum"), "{err}");
 
-    // A description documents only the static shape, where `note` looks like a run-time
-    // single-select; its check accepts the choices (README, "In the description").
-    use mcpdesc_runtime::description::{Description, Info, Tool};
+    // The description lists the run-time fields (`x-mcpdesc-runtime-choices`), so its check
+    // knows `note` is not one either.
+    use mcpdesc_runtime::description::{Description, Info, RUNTIME_CHOICES, Tool};
     let doc = Description::builder(Info::new("tracker", "1.0.0"))
         .protocol_versions([version])
         .tool(Tool::new("note_issue"))
@@ -692,7 +692,29 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
         )
         .build()
         .unwrap();
-    assert!(contract::check_description(doc.as_value(), tool, version, &params(&schema)).is_ok());
+    let mut document = doc.as_value().clone();
+    assert_eq!(
+        document["tools"][0]["elicitations"][0][RUNTIME_CHOICES],
+        json!(["assignee"])
+    );
+    let err = contract::check_description(&document, tool, version, &params(&schema)).unwrap_err();
+    assert!(err.to_string().contains("/properties/note/enum"), "{err}");
+    // Choices on the listed field are run-time parts.
+    schema["properties"]["note"]
+        .as_object_mut()
+        .unwrap()
+        .remove("enum");
+    assert!(contract::check_description(&document, tool, version, &params(&schema)).is_ok());
+
+    // A description without the list (not written by this crate) documents only the static
+    // shape, where `note` looks like a run-time single-select: its check accepts the choices
+    // (README, "In the description").
+    schema["properties"]["note"]["enum"] = json!(["a", "b"]);
+    document["tools"][0]["elicitations"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove(RUNTIME_CHOICES);
+    assert!(contract::check_description(&document, tool, version, &params(&schema)).is_ok());
 }
 
 /// The generated types take the names the form gives them, here beside types that already have

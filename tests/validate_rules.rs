@@ -994,3 +994,55 @@ fn required_names_are_checked_only_against_readable_properties() {
         "{report}"
     );
 }
+
+/// `x-mcpdesc-runtime-choices` on a form-mode declaration names distinct string or string-array
+/// properties of its form; anything else is reported where it is.
+#[test]
+fn run_time_choices_name_string_properties_of_the_form() {
+    let key = mcpdesc_runtime::description::RUNTIME_CHOICES;
+    let with = |listed: Value| {
+        let mut decl = form(json!({
+            "who": {"type": "string"},
+            "tags": {"type": "array", "items": {"type": "string", "enum": []}},
+            "n": {"type": "integer"},
+        }));
+        decl[key] = listed;
+        validate(&doc(json!(MODERN), tool(json!([decl]))))
+    };
+    let report = with(json!(["who", "tags"]));
+    assert!(report.is_empty(), "{report}");
+    let at = |i: Option<usize>| {
+        let base = format!("/tools/0/elicitations/0/{key}");
+        i.map_or(base.clone(), |i| format!("{base}/{i}"))
+    };
+    for (listed, path) in [
+        (json!("who"), at(None)),
+        (json!([1]), at(Some(0))),
+        (json!(["who", "who"]), at(Some(1))),
+        (json!(["nobody"]), at(Some(0))),
+        (json!(["n"]), at(Some(0))),
+    ] {
+        let report = with(listed.clone());
+        let paths: Vec<&str> = report
+            .diagnostics()
+            .iter()
+            .map(|d| d.path.as_str())
+            .collect();
+        assert_eq!(paths, [path.as_str()], "{listed}: {report}");
+        assert!(
+            report.errors().all(|d| d.code == "schema-validation"),
+            "{report}"
+        );
+    }
+    // A URL-mode declaration has no form, so no run-time choices.
+    let mut url =
+        json!({"name": "u", "mode": "url", "message": "Go.", "url": "https://example.com"});
+    url[key] = json!(["who"]);
+    let report = validate(&doc(json!(MODERN), tool(json!([url]))));
+    let paths: Vec<&str> = report
+        .diagnostics()
+        .iter()
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(paths, [at(None).as_str()], "{report}");
+}

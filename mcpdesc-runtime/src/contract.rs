@@ -244,7 +244,9 @@ pub fn check_description(
         .unwrap_or_default()
         .iter()
         .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
-    let mut candidates = Vec::new();
+    // Each declaration with its scope and the fields it says take run-time choices (when it
+    // says: `None` lets choices be filled into any string or string-array field).
+    let mut declared: Vec<(&Map<String, Value>, VersionSet, Option<Vec<&str>>)> = Vec::new();
     for entry in entries {
         let entry_scope = scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
         let declarations = entry
@@ -252,7 +254,17 @@ pub fn check_description(
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or_default();
-        for d in declarations {
+        for d in declarations.iter().filter_map(Value::as_object) {
+            let runtime = d
+                .get(crate::members::RUNTIME_CHOICES)
+                .and_then(Value::as_array)
+                .map(|names| names.iter().filter_map(Value::as_str).collect());
+            declared.push((d, entry_scope, runtime));
+        }
+    }
+    let mut candidates = Vec::new();
+    for (d, entry_scope, runtime) in &declared {
+        {
             let (Some(name), Some(mode), Some(message)) = (
                 d.get("name").and_then(Value::as_str),
                 d.get("mode").and_then(Value::as_str),
@@ -266,8 +278,8 @@ pub fn check_description(
                 message,
                 schema: d.get("requestedSchema").and_then(|s| resolve(document, s)),
                 url: d.get("url").and_then(Value::as_str),
-                scope: scope_of(d.get("protocolVersions")).unwrap_or(entry_scope),
-                runtime: None,
+                scope: scope_of(d.get("protocolVersions")).unwrap_or(*entry_scope),
+                runtime: runtime.as_deref(),
             });
         }
     }

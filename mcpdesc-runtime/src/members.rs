@@ -1,8 +1,18 @@
 //! The primitive members that not every MCP version defines: one table, read by the description
 //! builder (which leaves such members out or refuses them) and by the validator (which reports
-//! them as `field-not-supported-by-version`).
+//! them as `field-not-supported-by-version`); and the name of the specification extension that
+//! both write and read on declarations, [`RUNTIME_CHOICES`].
 
 use crate::version::{ProtocolVersion, VersionSet};
+
+/// The specification extension on a form-mode declaration that lists the properties whose
+/// choices are given when the form is sent (`#[form(runtime_choices)]`), written by the builder
+/// for every form that has any: `"x-mcpdesc-runtime-choices": ["assignee"]`.
+///
+/// A reader learns from it which choices come at run time; `validate` checks that it names
+/// string or string-array properties of the form; and [`crate::contract::check_description`]
+/// accepts choices filled into those properties only (without it, into any such property).
+pub const RUNTIME_CHOICES: &str = "x-mcpdesc-runtime-choices";
 
 /// Where a version-dependent member sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

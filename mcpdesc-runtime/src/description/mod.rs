@@ -31,6 +31,8 @@ mod written;
 use primitives::Common;
 pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, SpecVersion, Tool};
 
+pub use crate::members::RUNTIME_CHOICES;
+
 use crate::registry::{self, Declaration, Mode, Primitive};
 use crate::validate::Members as _;
 use crate::validate::kind::{self, Kind};
@@ -796,7 +798,7 @@ fn declaration_value(
     shared: &BTreeMap<usize, String>,
 ) -> Value {
     // Sized for every member a declaration can have, so the map never grows.
-    let mut m = Map::with_capacity(8);
+    let mut m = Map::with_capacity(9);
     m.insert("name".into(), d.name().into());
     m.insert("mode".into(), d.mode_str().into());
     m.insert("message".into(), d.message().into());
@@ -824,6 +826,17 @@ fn declaration_value(
     }
     if let Some(scope) = scope {
         m.insert("protocolVersions".into(), json!(scope));
+    }
+    if let Mode::Form { schema, .. } = d.mode() {
+        let runtime: Vec<&str> = schema()
+            .properties()
+            .iter()
+            .filter(|p| p.has_runtime_choices())
+            .map(|p| p.name())
+            .collect();
+        if !runtime.is_empty() {
+            m.insert(RUNTIME_CHOICES.into(), json!(runtime));
+        }
     }
     Value::Object(m)
 }

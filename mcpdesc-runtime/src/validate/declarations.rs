@@ -330,8 +330,18 @@ fn check_one<'a>(
                     }
                 }
             }
+            if let Some(listed) = decl.member(crate::members::RUNTIME_CHOICES) {
+                runtime_choices(cx, listed, schema, path);
+            }
         }
         Some("url") => {
+            if decl.contains_key(crate::members::RUNTIME_CHOICES) {
+                cx.structural(
+                    rule,
+                    &pointer(path, crate::members::RUNTIME_CHOICES),
+                    "only a form-mode declaration has run-time choices: remove this member",
+                );
+            }
             if decl.contains_key("requestedSchema") {
                 cx.structural(
                     rule,
@@ -369,6 +379,56 @@ fn check_one<'a>(
         schema,
         url,
     })
+}
+
+/// The `x-mcpdesc-runtime-choices` of a form-mode declaration: distinct names of the form's
+/// string or string-array properties (whose choices come at run time).
+fn runtime_choices(cx: &mut Cx, listed: &Value, form: Option<&Value>, path: &str) {
+    let rule = rules::ELICITATION_MEMBERS;
+    let at = pointer(path, crate::members::RUNTIME_CHOICES);
+    let Some(names) = listed.as_array() else {
+        cx.structural(
+            rule,
+            &at,
+            "the run-time choices are listed as an array of the form's property names",
+        );
+        return;
+    };
+    let properties = form
+        .and_then(|f| f.member("properties"))
+        .and_then(Value::as_object);
+    for (i, name) in names.iter().enumerate() {
+        let item = pointer(&at, i);
+        let Some(name) = name.as_str() else {
+            cx.structural(rule, &item, "a run-time choice field is named by a string");
+            continue;
+        };
+        if names[..i].iter().any(|n| n.as_str() == Some(name)) {
+            cx.structural(rule, &item, format!("{name:?} is listed twice"));
+            continue;
+        }
+        // Only against a form that can be read: one that cannot is reported by itself.
+        let Some(properties) = properties else {
+            continue;
+        };
+        let kind = properties
+            .get(name)
+            .and_then(|p| p.member("type"))
+            .and_then(Value::as_str);
+        match kind {
+            Some("string" | "array") => {}
+            Some(other) => cx.structural(
+                rule,
+                &item,
+                format!("{name:?} is a {other} property; run-time choices are for string and array properties"),
+            ),
+            None => cx.structural(
+                rule,
+                &item,
+                format!("{name:?} is not a property of the form"),
+            ),
+        }
+    }
 }
 
 /// Checks a declaration's form in its scope. A form shared through `components.schemas` is
