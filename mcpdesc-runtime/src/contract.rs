@@ -246,7 +246,8 @@ pub fn check_description(
         .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
     // Each declaration with its scope and the fields it says take run-time choices (when it
     // says: `None` lets choices be filled into any string or string-array field).
-    let mut declared: Vec<(&Map<String, Value>, VersionSet, Option<Vec<&str>>)> = Vec::new();
+    type Declared<'d> = (&'d Map<String, Value>, VersionSet, Option<Vec<&'d str>>);
+    let mut declared: Vec<Declared<'_>> = Vec::new();
     for entry in entries {
         let entry_scope = scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
         let declarations = entry
