@@ -24,6 +24,15 @@ fn form(properties: Value) -> Value {
 const MODERN: &[&str] = &["2025-11-25", "2026-07-28"];
 const ALL: &[&str] = &["2025-06-18", "2025-11-25", "2026-07-28"];
 
+/// Where each diagnostic of `report` is.
+fn paths(report: &mcpdesc_runtime::validate::Report) -> Vec<&str> {
+    report
+        .diagnostics()
+        .iter()
+        .map(|d| d.path.as_str())
+        .collect()
+}
+
 /// Asserts `valid` is clean and `invalid` has an error with exactly this rule, code and path.
 fn case(valid: Value, invalid: Value, rule: &str, code: &str, path: &str) {
     let report = validate(&valid);
@@ -923,11 +932,7 @@ fn a_bad_item_in_protocol_versions_is_the_only_report() {
         (json!(["2025-11-25", 7]), "/protocolVersions/1"),
     ] {
         let report = validate(&doc(versions.clone(), tool(json!([multi.clone()]))));
-        let paths: Vec<&str> = report
-            .diagnostics()
-            .iter()
-            .map(|d| d.path.as_str())
-            .collect();
+        let paths = paths(&report);
         assert_eq!(paths, [at], "{versions}: {report}");
         assert!(
             report.errors().all(|d| d.code == "schema-validation"),
@@ -953,11 +958,7 @@ fn an_unreadable_root_scope_is_the_only_report() {
         json!(["2099-01-01"]),
     ] {
         let report = validate(&doc(versions.clone(), scoped.clone()));
-        let paths: Vec<&str> = report
-            .diagnostics()
-            .iter()
-            .map(|d| d.path.as_str())
-            .collect();
+        let paths = paths(&report);
         assert_eq!(paths.len(), 1, "{versions}: {report}");
         assert!(
             paths[0].starts_with("/protocolVersions"),
@@ -967,11 +968,7 @@ fn an_unreadable_root_scope_is_the_only_report() {
     let mut missing = doc(json!(["2025-11-25"]), scoped);
     missing.as_object_mut().unwrap().remove("protocolVersions");
     let report = validate(&missing);
-    let paths: Vec<&str> = report
-        .diagnostics()
-        .iter()
-        .map(|d| d.path.as_str())
-        .collect();
+    let paths = paths(&report);
     assert_eq!(paths, [""], "{report}");
 }
 
@@ -983,11 +980,7 @@ fn required_names_are_checked_only_against_readable_properties() {
     bad["requestedSchema"]["properties"] = json!("x");
     bad["requestedSchema"]["required"] = json!(["a", "b"]);
     let report = validate(&doc(json!(MODERN), tool(json!([bad]))));
-    let paths: Vec<&str> = report
-        .diagnostics()
-        .iter()
-        .map(|d| d.path.as_str())
-        .collect();
+    let paths = paths(&report);
     assert_eq!(
         paths,
         ["/tools/0/elicitations/0/requestedSchema/properties"],
@@ -1023,11 +1016,7 @@ fn run_time_choices_name_string_properties_of_the_form() {
         (json!(["n"]), at(Some(0))),
     ] {
         let report = with(listed.clone());
-        let paths: Vec<&str> = report
-            .diagnostics()
-            .iter()
-            .map(|d| d.path.as_str())
-            .collect();
+        let paths = paths(&report);
         assert_eq!(paths, [path.as_str()], "{listed}: {report}");
         assert!(
             report.errors().all(|d| d.code == "schema-validation"),
@@ -1039,10 +1028,6 @@ fn run_time_choices_name_string_properties_of_the_form() {
         json!({"name": "u", "mode": "url", "message": "Go.", "url": "https://example.com"});
     url[key] = json!(["who"]);
     let report = validate(&doc(json!(MODERN), tool(json!([url]))));
-    let paths: Vec<&str> = report
-        .diagnostics()
-        .iter()
-        .map(|d| d.path.as_str())
-        .collect();
+    let paths = paths(&report);
     assert_eq!(paths, [at(None).as_str()], "{report}");
 }
