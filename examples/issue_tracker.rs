@@ -906,6 +906,10 @@ fn describe(mut args: impl Iterator<Item = String>) -> ExitCode {
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--format", Some(f)) if f == "yaml" || f == "json" => format = f,
+            ("--format", Some(f)) => {
+                eprintln!("unknown format {f:?}: the formats are yaml and json");
+                return usage();
+            }
             ("--out", Some(path)) => out = Some(path),
             _ => return usage(),
         }

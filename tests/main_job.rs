@@ -208,4 +208,19 @@ fn the_command_line() {
     assert!(status.success());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), d.to_json_pretty());
     std::fs::remove_dir_all(&dir).ok();
+
+    // A format it does not write is named, with the ones it does, and nothing is written.
+    let refused = std::process::Command::new(env!("CARGO"))
+        .args(["run", "-q", "--example", "issue_tracker", "--"])
+        .args(["describe", "--format", "toml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("unknown format \"toml\": the formats are yaml and json"),
+        "{said}"
+    );
 }
