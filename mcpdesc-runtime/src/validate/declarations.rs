@@ -64,7 +64,7 @@ pub(crate) fn check<'a>(
             continue;
         };
         if let Some(d) = check_one(cx, decl, &path, primitive_scope) {
-            unique_name(cx, kind, &mut names, d.name, (&list_path, i));
+            unique_name(cx, kind, &mut names, d.name, i, || list_path.clone());
             out.push(d);
         }
     }
@@ -86,19 +86,22 @@ fn not_an_object(cx: &mut Cx, path: &str) {
     );
 }
 
-/// Reports a declaration whose name an earlier one of the same primitive has; else notes it.
+/// Reports the `i`th declaration when an earlier one of the same primitive has its name; else
+/// notes the name. The list's pointer is written only for a report.
 fn unique_name<'a>(
     cx: &mut Cx,
     kind: Kind,
     names: &mut Vec<(&'a str, usize)>,
     name: &'a str,
-    (list_path, i): (&str, usize),
+    i: usize,
+    list_path: impl Fn() -> String,
 ) {
     if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+        let list_path = list_path();
         cx.error(
             rules::ELICITATION_NAME_UNIQUE,
             codes::DUPLICATE_ELICITATION_NAME,
-            &pointer(&pointer(list_path, i), "name"),
+            &pointer(&pointer(&list_path, i), "name"),
             format!(
                 "{} already has a declaration named {name:?} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
                 kind.what
@@ -162,12 +165,7 @@ pub(crate) fn check_listed<'a>(
         let declared = match memo.checked.get(&(object, primitive_scope)) {
             Some((diagnostics, declared)) => {
                 if !diagnostics.is_empty() {
-                    let path = pointer(&list_path(), i);
-                    cx.diagnostics
-                        .extend(diagnostics.iter().map(|d| super::Diagnostic {
-                            path: format!("{path}{}", d.path),
-                            ..d.clone()
-                        }));
+                    replay(&mut cx.diagnostics, diagnostics, &pointer(&list_path(), i));
                 }
                 *declared
             }
@@ -175,18 +173,7 @@ pub(crate) fn check_listed<'a>(
                 let path = pointer(&list_path(), i);
                 let before = cx.diagnostics.len();
                 let declared = check_one(cx, decl, &path, primitive_scope);
-                // Kept only when every diagnostic sits inside the declaration, so that
-                // repeating is exact.
-                let relative: Option<Vec<super::Diagnostic>> = cx.diagnostics[before..]
-                    .iter()
-                    .map(|d| {
-                        Some(super::Diagnostic {
-                            path: inside(&d.path, &path)?.to_owned(),
-                            ..d.clone()
-                        })
-                    })
-                    .collect();
-                if let Some(relative) = relative {
+                if let Some(relative) = relative_to(&cx.diagnostics[before..], &path) {
                     memo.checked
                         .insert((object, primitive_scope), (relative, declared));
                 }
@@ -194,11 +181,7 @@ pub(crate) fn check_listed<'a>(
             }
         };
         if let Some(d) = declared {
-            if names.iter().any(|(n, _)| *n == d.name) {
-                unique_name(cx, kind, &mut names, d.name, (&list_path(), i));
-            } else {
-                names.push((d.name, i));
-            }
+            unique_name(cx, kind, &mut names, d.name, i, list_path);
             out.push(d);
         }
     }
@@ -447,32 +430,36 @@ fn check_form<'a>(
     }
     let key = (std::ptr::from_ref(resolved) as usize, scope);
     if let Some(kept) = cx.checked_forms.get(&key) {
-        let replay: Vec<super::Diagnostic> = kept
-            .iter()
-            .map(|d| super::Diagnostic {
-                path: format!("{path}{}", d.path),
-                ..d.clone()
-            })
-            .collect();
-        cx.diagnostics.extend(replay);
+        replay(&mut cx.diagnostics, kept, path);
         return;
     }
     let before = cx.diagnostics.len();
     super::form_schema::check_in_scope(cx, resolved, path, scope);
-    // Kept only when every diagnostic sits inside the form, so that replaying is exact.
-    let kept: Option<Vec<super::Diagnostic>> = cx.diagnostics[before..]
+    if let Some(kept) = relative_to(&cx.diagnostics[before..], path) {
+        cx.checked_forms.insert(key, kept);
+    }
+}
+
+/// `diagnostics` with their paths made relative to `base`, to be repeated elsewhere with
+/// [`replay`]; `None` when one of them lies outside `base`, so that repeating would not be exact.
+fn relative_to(diagnostics: &[super::Diagnostic], base: &str) -> Option<Vec<super::Diagnostic>> {
+    diagnostics
         .iter()
         .map(|d| {
-            let relative = inside(&d.path, path)?;
             Some(super::Diagnostic {
-                path: relative.to_owned(),
+                path: inside(&d.path, base)?.to_owned(),
                 ..d.clone()
             })
         })
-        .collect();
-    if let Some(kept) = kept {
-        cx.checked_forms.insert(key, kept);
-    }
+        .collect()
+}
+
+/// Repeats `kept` (from [`relative_to`]) at `base`, into `diagnostics`.
+fn replay(diagnostics: &mut Vec<super::Diagnostic>, kept: &[super::Diagnostic], base: &str) {
+    diagnostics.extend(kept.iter().map(|d| super::Diagnostic {
+        path: format!("{base}{}", d.path),
+        ..d.clone()
+    }));
 }
 
 #[cfg(test)]
