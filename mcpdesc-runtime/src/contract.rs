@@ -218,8 +218,9 @@ struct Candidate<'a> {
     schema: Option<&'a Value>,
     url: Option<&'a str>,
     scope: VersionSet,
-    /// The form's run-time fields, when known (a registered form says which they are; a
-    /// description does not, so any property in the static shape of one may be one).
+    /// The form's run-time fields, when known (a registered form says which they are, and so
+    /// does a declaration's `x-mcpdesc-runtime-choices`; without it, any property in the static
+    /// shape of one may be one).
     runtime: Option<&'a [&'a str]>,
 }
 
@@ -244,8 +245,9 @@ pub fn check_description(
         .unwrap_or_default()
         .iter()
         .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
-    // Each declaration with its scope and the fields it says take run-time choices (when it
-    // says: `None` lets choices be filled into any string or string-array field).
+    // Each declaration with its effective scope and the fields it says take run-time choices
+    // (when it says: `None` lets choices be filled into any string or string-array field). The
+    // lists are kept here, as the candidates borrow them.
     type Declared<'d> = (&'d Map<String, Value>, VersionSet, Option<Vec<&'d str>>);
     let mut declared: Vec<Declared<'_>> = Vec::new();
     for entry in entries {
@@ -256,34 +258,28 @@ pub fn check_description(
             .map(Vec::as_slice)
             .unwrap_or_default();
         for d in declarations.iter().filter_map(Value::as_object) {
+            let scope = scope_of(d.get("protocolVersions")).unwrap_or(entry_scope);
             let runtime = d
                 .get(crate::members::RUNTIME_CHOICES)
                 .and_then(Value::as_array)
                 .map(|names| names.iter().filter_map(Value::as_str).collect());
-            declared.push((d, entry_scope, runtime));
+            declared.push((d, scope, runtime));
         }
     }
-    let mut candidates = Vec::new();
-    for (d, entry_scope, runtime) in &declared {
-        {
-            let (Some(name), Some(mode), Some(message)) = (
-                d.get("name").and_then(Value::as_str),
-                d.get("mode").and_then(Value::as_str),
-                d.get("message").and_then(Value::as_str),
-            ) else {
-                continue;
-            };
-            candidates.push(Candidate {
-                name,
-                mode,
-                message,
+    let candidates: Vec<Candidate<'_>> = declared
+        .iter()
+        .filter_map(|(d, scope, runtime)| {
+            Some(Candidate {
+                name: d.get("name")?.as_str()?,
+                mode: d.get("mode")?.as_str()?,
+                message: d.get("message")?.as_str()?,
                 schema: d.get("requestedSchema").and_then(|s| resolve(document, s)),
                 url: d.get("url").and_then(Value::as_str),
-                scope: scope_of(d.get("protocolVersions")).unwrap_or(*entry_scope),
+                scope: *scope,
                 runtime: runtime.as_deref(),
-            });
-        }
-    }
+            })
+        })
+        .collect();
     check(primitive, &candidates, version, params)
 }
 
@@ -309,13 +305,7 @@ pub fn check_registered(
             .map(|d| {
                 let schema = d.requested_schema();
                 let runtime = schema
-                    .map(|s| {
-                        s.properties()
-                            .iter()
-                            .filter(|p| p.has_runtime_choices())
-                            .map(|p| p.name())
-                            .collect()
-                    })
+                    .map(|s| s.runtime_choice_fields().collect())
                     .unwrap_or_default();
                 (d, schema.map(|s| s.to_value()), runtime)
             })

@@ -914,6 +914,15 @@ impl RequestedSchema {
         self.properties().iter().find(|p| p.name() == name)
     }
 
+    /// The names of the properties whose choices are given when the form is sent
+    /// (`#[form(runtime_choices)]`), in declaration order.
+    pub fn runtime_choice_fields(&self) -> impl Iterator<Item = &str> {
+        self.properties()
+            .iter()
+            .filter(|p| p.has_runtime_choices())
+            .map(Property::name)
+    }
+
     /// The names of the required properties, in declaration order.
     pub fn required(&self) -> impl Iterator<Item = &str> {
         self.properties()

@@ -828,12 +828,7 @@ fn declaration_value(
         m.insert("protocolVersions".into(), json!(scope));
     }
     if let Mode::Form { schema, .. } = d.mode() {
-        let runtime: Vec<&str> = schema()
-            .properties()
-            .iter()
-            .filter(|p| p.has_runtime_choices())
-            .map(|p| p.name())
-            .collect();
+        let runtime: Vec<&str> = schema().runtime_choice_fields().collect();
         if !runtime.is_empty() {
             m.insert(RUNTIME_CHOICES.into(), json!(runtime));
         }
