@@ -380,12 +380,13 @@ fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
                     && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
-                if f.fract() == 0.0 && f.abs() < 1e18 {
-                    // A whole number written as a float (`3.0`): say how to write it.
+                if f.fract() == 0.0 {
+                    // A whole number written as a float (`3.0`): say how to write it, every
+                    // digit of it (`-0.0` is written `0`).
+                    let whole = if f == 0.0 { 0.0 } else { f };
                     format!(
                         "field `{member}`: `{key} = {f:?}` is written as a float, but `{ty}` is an integer type\n\
-                         write it as an integer: `{key} = {}`",
-                        f as i64
+                         write it as an integer: `{key} = {whole:.0}`"
                     )
                 } else {
                     format!(
