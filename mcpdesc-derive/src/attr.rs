@@ -42,6 +42,18 @@ pub struct At {
 }
 
 impl At {
+    /// An error shown over the whole range, from its first token to its last.
+    pub fn error(self, message: impl std::fmt::Display) -> syn::Error {
+        let token = |span| {
+            let mut t = proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone);
+            t.set_span(span);
+            proc_macro2::TokenTree::Punct(t)
+        };
+        let tokens: proc_macro2::TokenStream =
+            [token(self.start), token(self.end)].into_iter().collect();
+        syn::Error::new_spanned(tokens, message)
+    }
+
     /// From the first to the last token of `tokens`.
     pub fn of(tokens: &impl quote::ToTokens) -> At {
         let mut spans = tokens.to_token_stream().into_iter().map(|t| t.span());
@@ -394,13 +406,10 @@ fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
         syn::Lit::Float(f) => match f.base10_parse::<f64>()? {
             v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v))),
             // Underlined with its sign, as the other errors about a number are.
-            _ => Err(syn::Error::new_spanned(
-                quote::quote!(#minus #f),
-                format!(
-                    "`{key}` must be a finite number; `{}{f}` is beyond the range of `f64`",
-                    if minus.is_some() { "-" } else { "" }
-                ),
-            )),
+            _ => Err(span.error(format!(
+                "`{key}` must be a finite number; `{}{f}` is beyond the range of `f64`",
+                if minus.is_some() { "-" } else { "" }
+            ))),
         },
         other => Err(syn::Error::new(
             other.span(),

@@ -33,14 +33,7 @@ impl Ctxt {
 
     /// Records an error over `at`, from its first token to its last.
     pub fn error_over<M: Display>(&self, at: crate::attr::At, message: M) {
-        let token = |span| {
-            let mut t = proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone);
-            t.set_span(span);
-            proc_macro2::TokenTree::Punct(t)
-        };
-        let tokens: proc_macro2::TokenStream =
-            [token(at.start), token(at.end)].into_iter().collect();
-        self.syn_error(syn::Error::new_spanned(tokens, message));
+        self.syn_error(at.error(message));
     }
 
     /// Records a parse error.
