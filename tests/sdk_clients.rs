@@ -193,25 +193,19 @@ fn call_order() -> Vec<&'static str> {
 /// Checks one run of a client (`drive.mjs` / `drive.py` output) on `version`.
 fn check_run(run: &Value, version: ProtocolVersion, act: &str) {
     assert_eq!(run["version"], version.as_str(), "{act}");
-    let tools = described("tools");
-    let called = run["tools"].as_array().expect("tools");
-    assert_eq!(called.len(), tools.len());
-    for call in called {
-        let (name, entry) = tools
-            .iter()
-            .find(|(n, _)| call["name"] == *n)
-            .expect("a described tool");
-        check_call(call, Primitive::Tool(name), entry, version, act);
-    }
-    let prompts = described("prompts");
-    let got = run["prompts"].as_array().expect("prompts");
-    assert_eq!(got.len(), prompts.len());
-    for call in got {
-        let (name, entry) = prompts
-            .iter()
-            .find(|(n, _)| call["name"] == *n)
-            .expect("a described prompt");
-        check_call(call, Primitive::Prompt(name), entry, version, act);
+    let kinds: [(&str, fn(&'static str) -> Primitive); 2] =
+        [("tools", Primitive::Tool), ("prompts", Primitive::Prompt)];
+    for (collection, primitive) in kinds {
+        let entries = described(collection);
+        let calls = run[collection].as_array().expect("the calls");
+        assert_eq!(calls.len(), entries.len(), "{collection}");
+        for call in calls {
+            let (name, entry) = entries
+                .iter()
+                .find(|(n, _)| call["name"] == *n)
+                .unwrap_or_else(|| panic!("{} is not described", call["name"]));
+            check_call(call, primitive(name), entry, version, act);
+        }
     }
 }
 
