@@ -193,8 +193,8 @@ fn call_order() -> Vec<&'static str> {
 /// Checks one run of a client (`drive.mjs` / `drive.py` output) on `version`.
 fn check_run(run: &Value, version: ProtocolVersion, act: &str) {
     assert_eq!(run["version"], version.as_str(), "{act}");
-    let kinds: [(&str, fn(&'static str) -> Primitive); 2] =
-        [("tools", Primitive::Tool), ("prompts", Primitive::Prompt)];
+    type Kind = (&'static str, fn(&'static str) -> Primitive);
+    let kinds: [Kind; 2] = [("tools", Primitive::Tool), ("prompts", Primitive::Prompt)];
     for (collection, primitive) in kinds {
         let entries = described(collection);
         let calls = run[collection].as_array().expect("the calls");
