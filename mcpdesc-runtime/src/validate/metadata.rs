@@ -207,14 +207,8 @@ pub(crate) fn info(cx: &mut Cx, info: &Map<String, Value>) {
             ),
         ),
     }
-    match info.member("icons") {
-        Some(Value::Array(list)) if list.is_empty() => cx.structural(
-            rule,
-            "/info/icons",
-            "`icons` must not be empty when present: leave it out instead",
-        ),
-        Some(value) => icons(cx, rule, value, "/info/icons"),
-        None => {}
+    if let Some(value) = info.member("icons") {
+        icons(cx, rule, value, "/info/icons");
     }
 }
 
@@ -346,6 +340,13 @@ fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
         );
         return;
     };
+    if icons.is_empty() {
+        cx.structural(
+            rule,
+            at,
+            "`icons` must not be empty when present: leave it out instead",
+        );
+    }
     for (i, icon) in icons.iter().enumerate() {
         let icon_at = pointer(at, i);
         let Some(icon) = icon.as_object() else {
