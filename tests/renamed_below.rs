@@ -1,8 +1,10 @@
 //! The one case `#[elicitation]` cannot place by itself: written *below* an rmcp
-//! `#[tool(name = ...)]` that renames the function. rmcp's attribute expands first and takes its
-//! arguments with it, so the declaration is registered for the function's name. Both places
-//! that meet the declaration say what happened and how to fix it: the description builder
-//! (which knows the tools) and the contract check (which sees the request).
+//! `#[tool(name = ...)]` that renames a plain (not `async`) function. rmcp's attribute expands
+//! first and takes its arguments with it, and leaves a plain function's tokens as they were, so
+//! the declaration is registered for the function's name. (On an `async fn` rmcp's rewrite leaves
+//! a trace, and the same mistake is a compile error: `tests/ui/elicitation/below_a_renamed_tool.rs`.)
+//! Both places that meet the declaration say what happened and how to fix it: the description
+//! builder (which knows the tools) and the contract check (which sees the request).
 
 use mcpdesc_runtime::contract::{self, Reason};
 use mcpdesc_runtime::description::{BuildProblem, Description, Info};
@@ -23,7 +25,7 @@ struct Server;
 impl Server {
     #[tool(name = "close", description = "Close an issue.")]
     #[elicitation(name = "confirm", form = Confirm, message = "Close it?")]
-    async fn close_issue(&self) -> String {
+    fn close_issue(&self) -> String {
         String::new()
     }
 }

@@ -331,6 +331,51 @@ fn sibling(item: &[TokenTree]) -> Option<Sibling> {
     })
 }
 
+/// The rmcp `#[tool(...)]` / `#[prompt(...)]` written *above* `#[elicitation]` on an `async fn`,
+/// as its traces tell: rmcp expands first and rewrites the function to return a boxed future,
+/// with the new tokens (the body among them) spanned at its own attribute. That attribute's text
+/// is read back from the span for a diagnostic only, never to decide what is registered (the
+/// compiler gives a span's source text as a best effort for diagnostics): `None` when there is
+/// no such trace or no text behind it, and the declaration is then placed as it always is.
+/// A plain `fn` keeps its own tokens, so an rmcp attribute above one leaves no trace.
+fn expanded_above(item: &[TokenTree], body: Option<usize>) -> Option<Sibling> {
+    let body = item.get(body?)?;
+    let text = body.span().source_text()?;
+    if !text.starts_with("#[") {
+        return None;
+    }
+    let tokens: Vec<TokenTree> = text.parse::<TokenStream>().ok()?.into_iter().collect();
+    sibling(&tokens)
+}
+
+/// `#[elicitation]` below an rmcp attribute it cannot see through: the declaration would belong to
+/// another primitive than the one rmcp serves (a tool renamed by `name`, or any prompt, which
+/// this attribute would take for a tool). Says what to write instead.
+fn check_below_expanded(cx: &Ctxt, above: &Sibling, fn_name: &Ident) {
+    let fn_str = crate::attr::unraw(fn_name);
+    let attribute = above.kind.attribute();
+    let (written, served) = match &above.name {
+        Some(name) => (
+            format!("#[{attribute}(name = {:?})]", name.value),
+            name.value.clone(),
+        ),
+        None => (format!("#[{attribute}]"), fn_str.clone()),
+    };
+    if above.kind == SiblingKind::Tool && served == fn_str {
+        return;
+    }
+    let unseen = match above.kind {
+        SiblingKind::Tool => "the tool's name",
+        SiblingKind::Prompt => "that the function is a prompt",
+    };
+    cx.error_at(
+        Span::call_site(),
+        format!(
+            "this `#[elicitation]` is below `{written}`, which rmcp expands first: it cannot see {unseen} and would declare the elicitation on a tool `{fn_str}`, which rmcp does not serve; move `#[elicitation(...)]` above `#[{attribute}(...)]`, or name the {attribute} here: `{attribute} = {served:?}`"
+        ),
+    );
+}
+
 /// The primitive a declaration belongs to when it names none: the tool or prompt of a sibling
 /// rmcp attribute (its `name`, else the function's), else the tool named after the function.
 fn default_target(sibling: Option<&Sibling>, fn_name: Option<&Ident>) -> Option<Target> {
@@ -364,7 +409,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let tokens: Vec<TokenTree> = item.clone().into_iter().collect();
     let (fn_name, body) = scan_item(&tokens);
 
-    let registration = check_and_register(&cx, &args, fn_name.as_ref(), &tokens);
+    let registration = check_and_register(&cx, &args, fn_name.as_ref(), body, &tokens);
     if body.is_none() {
         cx.error_at(
             Span::call_site(),
@@ -404,6 +449,7 @@ fn check_against_sibling(
     key_span: Span,
     sibling: &Sibling,
     default: &Target,
+    above: bool,
 ) {
     let (key, value) = match (explicit, sibling.kind) {
         (Target::Tool(s), SiblingKind::Tool) => ("tool", s),
@@ -419,10 +465,18 @@ fn check_against_sibling(
         Some(_) => format!("the `#[{attribute}(name = {served:?})]` on this function"),
         None => format!("`#[{attribute}]` without `name`, which uses the function's name"),
     };
+    // Below the rmcp attribute the declaration cannot follow it, so the fix is to name it.
+    let fix = if above {
+        format!("write `{key} = {served:?}`, or rename the {attribute}")
+    } else {
+        format!(
+            "remove `{key} = ...` (the declaration follows the {attribute}), or rename the {attribute}"
+        )
+    };
     cx.error_at(
         key_span,
         format!(
-            "`{key} = {:?}` contradicts {source}: rmcp serves this {attribute} as {served:?}; remove `{key} = ...` (the declaration follows the {attribute}), or rename the {attribute}",
+            "`{key} = {:?}` contradicts {source}: rmcp serves this {attribute} as {served:?}; {fix}",
             value.value
         ),
     );
@@ -433,6 +487,7 @@ fn check_and_register(
     cx: &Ctxt,
     args: &Args,
     fn_name: Option<&Ident>,
+    body: Option<usize>,
     item: &[TokenTree],
 ) -> Option<TokenStream> {
     let p = quote!(::mcpdesc_runtime::__private);
@@ -498,14 +553,27 @@ fn check_and_register(
         (Some(_), Some(_), Some(_)) => None,
     };
 
-    // The primitive.
-    let sibling = sibling(item);
-    let default = default_target(sibling.as_ref(), fn_name);
-    if let (Some(explicit), Some(sibling), Some(default)) = (&args.target, &sibling, &default) {
+    // The primitive: an explicit one, else the one of the rmcp attribute on the function.
+    let below = sibling(item);
+    let above = match below {
+        Some(_) => None,
+        None => expanded_above(item, body),
+    };
+    let seen = below.as_ref().or(above.as_ref());
+    let default = default_target(seen, fn_name);
+    if let (Some(explicit), Some(seen), Some(default)) = (&args.target, seen, &default) {
         let key_span = args.target_key.unwrap_or_else(Span::call_site);
-        check_against_sibling(cx, explicit, key_span, sibling, default);
+        check_against_sibling(cx, explicit, key_span, seen, default, above.is_some());
     }
-    let target = args.target.clone().or_else(|| default.clone());
+    let target = match (&args.target, &above, fn_name) {
+        (Some(explicit), _, _) => Some(explicit.clone()),
+        (None, Some(above), Some(fn_name)) => {
+            check_below_expanded(cx, above, fn_name);
+            // What this attribute registers when nothing it sees names the primitive.
+            default_target(None, Some(fn_name))
+        }
+        (None, ..) => default.clone(),
+    };
 
     // Duplicate names across the attributes stacked on this item.
     if let (Some(name), Some(target)) = (&name, &target) {
