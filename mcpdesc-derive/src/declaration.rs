@@ -359,7 +359,7 @@ fn check_below_expanded(cx: &Ctxt, above: &Sibling, fn_name: &Ident) {
             format!("#[{attribute}(name = {:?})]", name.value),
             name.value.clone(),
         ),
-        None => (format!("#[{attribute}]"), fn_str.clone()),
+        None => (format!("#[{attribute}]"), fn_name.to_string()),
     };
     if above.kind == SiblingKind::Tool && served == fn_str {
         return;
@@ -378,6 +378,9 @@ fn check_below_expanded(cx: &Ctxt, above: &Sibling, fn_name: &Ident) {
 
 /// The primitive a declaration belongs to when it names none: the tool or prompt of a sibling
 /// rmcp attribute (its `name`, else the function's), else the tool named after the function.
+///
+/// rmcp names a primitive after the function as the identifier prints, `r#type` for
+/// `fn r#type`; without an rmcp attribute the tool is named after the identifier without `r#`.
 fn default_target(sibling: Option<&Sibling>, fn_name: Option<&Ident>) -> Option<Target> {
     let fn_str = fn_name.map(|f| Str {
         value: crate::attr::unraw(f),
@@ -385,7 +388,11 @@ fn default_target(sibling: Option<&Sibling>, fn_name: Option<&Ident>) -> Option<
     });
     match sibling {
         Some(s) => {
-            let name = s.name.clone().or(fn_str)?;
+            let as_rmcp = fn_name.map(|f| Str {
+                value: f.to_string(),
+                span: f.span(),
+            });
+            let name = s.name.clone().or(as_rmcp)?;
             Some(match s.kind {
                 SiblingKind::Tool => Target::Tool(name),
                 SiblingKind::Prompt => Target::Prompt(name),

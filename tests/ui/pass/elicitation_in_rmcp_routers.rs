@@ -40,6 +40,13 @@ impl Server {
         String::new()
     }
 
+    // A raw identifier: rmcp serves the tool as `r#type`, as the identifier prints.
+    #[elicitation(name = "confirm", form = Confirm, message = "Change the type?")]
+    #[tool(description = "Change an issue's type.")]
+    async fn r#type(&self) -> String {
+        String::new()
+    }
+
     // `#[tool]` above a renaming one: `tool = "..."` names it.
     #[tool(name = "lock", description = "Lock an issue.")]
     #[elicitation(name = "confirm", tool = "lock", form = Confirm, message = "Lock it?")]
@@ -68,7 +75,7 @@ impl Server {
 fn main() {
     let tools: ToolRouter<Server> = Server::tool_router();
     let prompts: PromptRouter<Server> = Server::prompt_router();
-    for tool in ["close", "open", "reopen_issue", "lock"] {
+    for tool in ["close", "open", "reopen_issue", "lock", "r#type"] {
         assert!(tools.has_route(tool), "{tool}");
         assert!(registry::find(Primitive::Tool(tool), "confirm").is_some(), "{tool}");
     }
@@ -77,5 +84,6 @@ fn main() {
         assert!(registry::find(Primitive::Prompt(prompt), "confirm").is_some(), "{prompt}");
     }
     assert!(registry::find(Primitive::Tool("close_issue"), "confirm").is_none());
+    assert!(registry::find(Primitive::Tool("type"), "confirm").is_none());
     assert!(registry::find(Primitive::Tool("release_notes"), "confirm").is_none());
 }
