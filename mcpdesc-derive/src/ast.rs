@@ -198,6 +198,16 @@ impl Field<'_> {
         self.ty.span()
     }
 
+    /// The span of the last token of the field type (`>` of `Option<f64>`). A path written from
+    /// a token at [`Field::ty_span`] to one at this span covers the whole type where rustc
+    /// reports it, as the type's own tokens do (on stable, a span cannot be joined by hand).
+    pub fn ty_end_span(&self) -> Span {
+        quote::ToTokens::to_token_stream(self.ty)
+            .into_iter()
+            .last()
+            .map_or_else(|| self.ty_span(), |t| t.span())
+    }
+
     /// Whether the field's choices are given when the form is sent.
     pub fn is_runtime(&self) -> bool {
         self.attrs.runtime_choices.is_some()

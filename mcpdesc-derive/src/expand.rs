@@ -110,18 +110,24 @@ fn field_trait(field: &Field) -> TokenStream {
     quote_spanned!(field.ty_span()=> <#ty as #p::FormField>)
 }
 
-/// `<Ty as RuntimeChoiceField>` for a field marked `runtime_choices`, spanned at its type.
+/// `<Ty as RuntimeChoiceField>` for a field marked `runtime_choices`, spanned over its type: `<`
+/// at the type's first token, the rest at its last, so that an expression through it (with
+/// anything after it spanned at [`Field::ty_end_span`]) is reported over the whole type, where
+/// the type positions report it too, and rustc then reports it once.
 fn runtime_trait(field: &Field) -> TokenStream {
-    let p = quote_spanned!(field.ty_span()=> ::mcpdesc_runtime::__private);
+    let end = field.ty_end_span();
+    let p = quote_spanned!(end=> ::mcpdesc_runtime::__private);
+    let open = quote_spanned!(field.ty_span()=> <);
     let ty = field.ty;
-    quote_spanned!(field.ty_span()=> <#ty as #p::RuntimeChoiceField>)
+    quote_spanned!(end=> #open #ty as #p::RuntimeChoiceField>)
 }
 
-/// `ident` (a raw one stays raw) spanned at `field`'s type, where the errors about the field's
-/// type are reported.
+/// `ident` (a raw one stays raw) spanned at the last token of `field`'s type: an expression from
+/// a token at the type's start to it is reported over the whole type, where the errors about the
+/// field's type are reported (once, as rustc merges errors of one span).
 fn at_type(ident: &syn::Ident, field: &Field) -> syn::Ident {
     let mut ident = ident.clone();
-    ident.set_span(field.ty_span());
+    ident.set_span(field.ty_end_span());
     ident
 }
 
@@ -325,7 +331,7 @@ fn runtime_field_checks(field: &Field) -> TokenStream {
     let rt = runtime_trait(field);
     items_key_checks(
         field,
-        quote_spanned!(field.ty_span()=> !#rt::MULTI),
+        quote_spanned!(field.ty_end_span()=> !#rt::MULTI),
         "is a single-select\n\
          a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`",
     )
@@ -426,9 +432,9 @@ fn expand_form(form: &Form) -> TokenStream {
         let attrs = field_attrs(f);
         if f.is_runtime() {
             let rt = runtime_trait(f);
-            // Every path through the trait at the field's type, to the last segment: an
+            // Every path through the trait over the field's type, to the last segment: an
             // unsupported type is then reported there once, not also at the derive.
-            let span = f.ty_span();
+            let span = f.ty_end_span();
             let (required, multi) = (
                 quote_spanned!(span=> #rt::REQUIRED),
                 quote_spanned!(span=> #rt::MULTI),
@@ -601,10 +607,10 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         .iter()
         .map(|f| {
             let t = reader_trait(f);
-            // The whole type at the field's type, so that a type that cannot be a field is
-            // reported there once, not also at the derive.
+            // Over the field's type (from its first token to its last), so that a type that
+            // cannot be a field is reported there once, not also at the derive.
             let p = quote_spanned!(f.ty_span()=> ::mcpdesc_runtime::__private);
-            quote_spanned!(f.ty_span()=> #p::Option<#t::Value>)
+            quote_spanned!(f.ty_end_span()=> #p::Option<#t::Value>)
         })
         .collect();
     let default_json = form.fields.iter().map(|f| {
