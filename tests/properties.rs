@@ -81,6 +81,17 @@ prop_compose! {
     }
 }
 
+/// An item of a multi-select answer: mostly the choices (so that lists repeat them), sometimes
+/// something that is not one.
+fn multi_item() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        6 => proptest::sample::select(vec!["Bug", "Feature", "Docs"]).prop_map(Value::from),
+        1 => Just(Value::from("bug")),
+        1 => Just(Value::from(1)),
+        1 => Just(Value::Null),
+    ]
+}
+
 /// Values biased towards the form's choices and formats, in objects biased towards its fields.
 fn json() -> impl Strategy<Value = Value> {
     support::json_biased(&["Bug", "low", "2024-02-29", "a@b.c"], KEYS)
@@ -123,6 +134,30 @@ proptest! {
                 }
             }
             (Ok(v), Err(e)) => prop_assert!(false, "typed accepted {:?} but dynamic said {}", v, e),
+        }
+    }
+
+    /// Multi-selects are read on a fast path when converting proves their rules (every item a
+    /// choice, none twice, the item count within bounds); any list it does not prove takes the
+    /// full check. Either way the typed reading agrees with the schema check, and what it reads
+    /// is the list sent.
+    #[test]
+    fn multi_selects_read_as_the_schema_check_says(
+        base in everything(),
+        labels in proptest::collection::vec(multi_item(), 0..20),
+        set in proptest::collection::vec(multi_item(), 0..20),
+    ) {
+        let mut content = base.to_content();
+        content.insert("labels".into(), Value::Array(labels.clone()));
+        content.insert("set".into(), Value::Array(set.clone()));
+        let typed = Everything::from_content(&content);
+        let dynamic = Everything::requested_schema().check_content(&content);
+        prop_assert_eq!(typed.is_ok(), dynamic.is_ok(), "{:?} / {:?}", typed, dynamic);
+        if let Ok(read) = typed {
+            let names = |items: &[Label]| items.iter().map(|l| l.value()).collect::<Vec<_>>();
+            prop_assert_eq!(names(&read.labels), labels.iter().filter_map(Value::as_str).collect::<Vec<_>>());
+            let sent: BTreeSet<&str> = set.iter().filter_map(Value::as_str).collect();
+            prop_assert_eq!(names(&read.set.iter().copied().collect::<Vec<_>>()).into_iter().collect::<BTreeSet<_>>(), sent);
         }
     }
 

@@ -413,12 +413,53 @@ fn multi_from_json<E: ElicitationEnum, C: Default + Extend<E>>(value: &Value) ->
     Some(out)
 }
 
+/// A multi-select, when converting it also proves the property's rules: every item one of the
+/// enum's choices (`from_value` matches exactly them, as for a single-select), no item twice, and
+/// as many items as `minItems` / `maxItems` allow. `None` sends the answer through the full
+/// check, which says what is wrong; so does a long list (past 16 items), whose items are then
+/// told apart by the check's choice table instead of pairwise here.
+fn multi_proven<E: ElicitationEnum, C: Default + Extend<E>>(
+    value: &Value,
+    property: &crate::schema::Property,
+) -> Option<C> {
+    const PAIRWISE: usize = 16;
+    let items = value.as_array()?;
+    let crate::schema::PropertyKind::MultiSelect(m) = property.schema().kind() else {
+        return None;
+    };
+    let count = items.len() as u64;
+    if items.len() > PAIRWISE
+        || m.min_items.is_some_and(|n| count < n)
+        || m.max_items.is_some_and(|n| count > n)
+    {
+        return None;
+    }
+    let mut out = C::default();
+    for (index, item) in items.iter().enumerate() {
+        let text = item.as_str()?;
+        let choice = E::from_value(text)?;
+        // Every item before this one is a choice too, so equal text is the same choice.
+        if items[..index]
+            .iter()
+            .any(|seen| seen.as_str() == Some(text))
+        {
+            return None;
+        }
+        out.extend(std::iter::once(choice));
+    }
+    Some(out)
+}
+
 fn multi_to_json<'a, E: ElicitationEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Value {
     Value::Array(items.map(|e| Value::from(e.value())).collect())
 }
 
 impl<E: ElicitationEnum> FormValue for Vec<E> {
     const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        multi_proven::<E, _>(value, property)
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         multi_from_json::<E, _>(value)
@@ -431,6 +472,10 @@ impl<E: ElicitationEnum> FormValue for Vec<E> {
 
 impl<E: ElicitationEnum + Ord> FormValue for BTreeSet<E> {
     const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        multi_proven::<E, _>(value, property)
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         multi_from_json::<E, _>(value)
@@ -445,6 +490,10 @@ impl<E: ElicitationEnum + Eq + Hash, S: std::hash::BuildHasher + Default> FormVa
     for HashSet<E, S>
 {
     const KIND: ValueKind = ValueKind::MultiSelect(E::CHOICES);
+
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        multi_proven::<E, _>(value, property)
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         multi_from_json::<E, _>(value)

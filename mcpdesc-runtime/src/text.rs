@@ -371,82 +371,54 @@ const fn is_atext(c: u8) -> bool {
 pub const fn is_email(s: &str) -> bool {
     let b = s.as_bytes();
     let n = b.len();
-    // Local part, up to the `@`: atoms of atext separated by single dots.
+    // Local part, up to the `@`: runs of atext, each ended by a single dot or by the `@`.
     let mut i = 0;
-    let mut atom = 0;
-    while i < n {
-        let c = b[i];
-        if c == b'@' {
-            break;
+    loop {
+        let atom = i;
+        while i < n && ATEXT[b[i] as usize] {
+            i += 1;
         }
-        if c == b'.' {
-            if atom == 0 {
-                return false;
-            }
-            atom = 0;
-        } else if ATEXT[c as usize] {
-            atom += 1;
-        } else {
+        if i == atom || i == n {
+            return false;
+        }
+        match b[i] {
+            b'.' => i += 1,
+            b'@' => break,
+            _ => return false,
+        }
+    }
+    // Domain: two or more dot-separated labels of letters, digits and hyphens, at most 63 long,
+    // neither starting nor ending with a hyphen. A second `@` is none of these, so it ends the
+    // address as invalid.
+    i += 1;
+    let mut labels = 0;
+    loop {
+        let label = i;
+        while i < n && LABEL[b[i] as usize] {
+            i += 1;
+        }
+        let len = i - label;
+        if len == 0 || len > 63 || b[label] == b'-' || b[i - 1] == b'-' {
+            return false;
+        }
+        labels += 1;
+        if i == n {
+            return labels >= 2;
+        }
+        if b[i] != b'.' {
             return false;
         }
         i += 1;
     }
-    if i == n || atom == 0 {
-        return false;
-    }
-    // Domain: two or more labels of letters, digits and inner hyphens, at most 63 long. A second
-    // `@` is none of these, so it ends the address as invalid.
-    i += 1;
-    let mut labels = 1;
-    let mut label_len = 0;
-    let mut prev = DOMAIN_DOT;
-    while i < n {
-        let class = DOMAIN[b[i] as usize];
-        match class {
-            DOMAIN_DOT => {
-                if label_len == 0 || prev == DOMAIN_HYPHEN {
-                    return false;
-                }
-                labels += 1;
-                label_len = 0;
-            }
-            DOMAIN_ALNUM | DOMAIN_HYPHEN => {
-                if class == DOMAIN_HYPHEN && label_len == 0 {
-                    return false;
-                }
-                label_len += 1;
-                if label_len > 63 {
-                    return false;
-                }
-            }
-            _ => return false,
-        }
-        prev = class;
-        i += 1;
-    }
-    label_len > 0 && prev != DOMAIN_HYPHEN && labels >= 2
 }
 
-const DOMAIN_NONE: u8 = 0;
-const DOMAIN_ALNUM: u8 = 1;
-const DOMAIN_HYPHEN: u8 = 2;
-const DOMAIN_DOT: u8 = 3;
-
-/// The class of every byte in a domain: a letter or digit, `-`, `.`, or none of these.
-const DOMAIN: [u8; 256] = {
-    let mut table = [DOMAIN_NONE; 256];
+/// Whether a byte may be in a domain label: a letter, a digit or `-`.
+const LABEL: [bool; 256] = {
+    let mut table = [false; 256];
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        table[c] = if b.is_ascii_alphanumeric() {
-            DOMAIN_ALNUM
-        } else if b == b'-' {
-            DOMAIN_HYPHEN
-        } else if b == b'.' {
-            DOMAIN_DOT
-        } else {
-            DOMAIN_NONE
-        };
+        table[c] = b.is_ascii_alphanumeric() || b == b'-';
         c += 1;
     }
     table
