@@ -636,3 +636,145 @@ fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
         }
     }
 }
+
+/// Tabs around YAML's indentation: where YAML 1.2 lets a tab separate (after `-`, before a
+/// comment, after the spaces that indent a value on its own line, inside scalars) and where it
+/// forbids one (indenting a block mapping's key or a block sequence's `-`, or after a `-` whose
+/// entry is a mapping).
+const TABS: &[&str] = &[
+    "\ta: 1\n",
+    "a:\n\tb: 1\n",
+    "a:\n  b: 1\n\tc: 2\n",
+    "a:\n\t- x\n",
+    "-\tx\n",
+    "- \tx\n",
+    "- a: 1\n \tb: 2\n",
+    "a: |\n  x\n  \ty\n",
+    "a:\n  \tb: 1\n",
+    "a: x\n\t# c\n",
+    "a: x\n\t\nb: y\n",
+    "a: plain\n\tmore\n",
+    "a\t: b\n",
+    "a: b\t# c\n",
+    "a:\n  - x\n \t- y\n",
+    "a:\n  \t[1, 2]\n",
+    "a: [1,\n \t2]\n",
+    "a:\t# c\n  b: 1\n",
+    "a: |\n\tx\n",
+    "a:\n- x\n-\t- y\n",
+    "a: 1\r\n\tb: 2\r\n",
+    "\t- x\n",
+    "-\ta: 1\n",
+    "- \ta: 1\n",
+    "a:\n  \tb\n",
+    "a:\n  b:\n  \t c: 1\n",
+    "-\n\tx\n",
+    "- - \tx\n",
+    "a:\n  - \tb: 1\n",
+    "a:\n  -\tb\n",
+    "a: \"q\n \tr\"\n",
+];
+
+/// Where this reader and the `yaml` package read a tab otherwise, on purpose or by the parser
+/// this crate uses (yaml-rust2), and why.
+const TAB_DIFFERENCES: &[(&str, &str)] = &[
+    (
+        "a:\t1\n",
+        "refused here, as PyYAML refuses it: the parser wants a space after `:`",
+    ),
+    (
+        "? a\n:\tb\n",
+        "refused here, as PyYAML refuses it: the parser wants a space after `:`",
+    ),
+    (
+        "a: {b: 1,\n\tc: 2}\n",
+        "read here, as PyYAML reads `a: {b: 1,\\nc: 2}`: the `yaml` package refuses a flow \
+         collection's line indented no more than its parent, tab or not",
+    ),
+    (
+        "a: [1,\n\t2]\n",
+        "read here: the same rule of the `yaml` package on a flow sequence's line",
+    ),
+    (
+        "- [a,\n\tb]\n",
+        "read here: the same rule of the `yaml` package on a flow sequence's line",
+    ),
+];
+
+#[test]
+fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let all: Vec<&str> = TABS
+        .iter()
+        .copied()
+        .chain(TAB_DIFFERENCES.iter().map(|(t, _)| *t))
+        .collect();
+    let lines: String = all.iter().map(|t| format!("{}\n", json!(t))).collect();
+    let theirs = node::run_json_lines(&dir, "yaml_check.mjs parse", &lines);
+    assert_eq!(theirs.len(), all.len());
+    let (mut refused, mut read) = (0, 0);
+    for (text, theirs) in all.iter().zip(&theirs) {
+        let ours = yaml::from_str(text);
+        let agree = match (&ours, theirs.get("error")) {
+            (Err(_), Some(_)) => {
+                refused += 1;
+                true
+            }
+            (Ok(ours), None) => {
+                read += 1;
+                assert!(
+                    same_numbers_as_doubles(ours, &theirs["value"]),
+                    "{text:?}: here {ours}, the yaml package {theirs}"
+                );
+                true
+            }
+            _ => false,
+        };
+        let excused = TAB_DIFFERENCES.iter().any(|(t, _)| t == text);
+        assert!(
+            agree != excused,
+            "{text:?}: here {ours:?}, the yaml package {theirs}{}",
+            if excused {
+                " (listed as a difference, but they agree)"
+            } else {
+                ""
+            }
+        );
+    }
+    // Both sides of the rule are exercised.
+    assert!(
+        refused >= 10 && read >= 10,
+        "{refused} refused, {read} read"
+    );
+}
+
+#[test]
+fn a_tab_in_the_indentation_is_reported_where_it_is() {
+    for (text, line, column) in [
+        ("\ta: 1\n", 1, 1),
+        ("a:\n  \tb: 1\n", 2, 3),
+        ("\t- x\n", 1, 1),
+        ("- x\n-\ta: 1\n", 2, 2),
+        ("- \ta: 1\n", 1, 3),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), (line, column), "{text:?}: {err}");
+        assert!(
+            p.message.contains("a tab in the indentation"),
+            "{text:?}: {err}"
+        );
+    }
+    // Tabs that separate, or sit in scalars and flow collections, are read.
+    for text in [
+        "-\tx\n",
+        "a\t: b\n",
+        "a: b\t# c\n",
+        "a: |\n  x\n  \ty\n",
+        "a: [1,\n \t2]\n",
+    ] {
+        assert!(yaml::from_str(text).is_ok(), "{text:?}");
+    }
+}

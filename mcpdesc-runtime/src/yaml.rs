@@ -62,6 +62,9 @@ mod reader {
             pointer: String::new(),
             positions: BTreeMap::new(),
             depth: 0,
+            line_starts: tab_lines(text),
+            flow: 0,
+            tab_line: 0,
         };
         match reader.stream() {
             Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
@@ -82,6 +85,34 @@ mod reader {
         positions: BTreeMap<String, (usize, usize)>,
         /// How deep the node being read is nested.
         depth: usize,
+        /// Where each line starts (byte offsets), for the tab check: empty when the text has no
+        /// tab, or line breaks the check could count otherwise than the parser (a lone `\r`).
+        line_starts: Vec<usize>,
+        /// How many flow collections (`[...]`, `{...}`) enclose the node being read.
+        flow: usize,
+        /// The last line reported for a tab in its indentation (each line is reported once).
+        tab_line: usize,
+    }
+
+    /// The start of every line of `text`, when it has a tab to check for (see `Reader::line_starts`).
+    fn tab_lines(text: &str) -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let lone_cr = bytes
+            .iter()
+            .enumerate()
+            .any(|(i, b)| *b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        if !bytes.contains(&b'\t') || lone_cr {
+            return Vec::new();
+        }
+        std::iter::once(0)
+            .chain(
+                bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect()
     }
 
     /// Nesting deeper than this is refused, as serde_json does, so that no file can exhaust the
@@ -110,6 +141,63 @@ mod reader {
     }
 
     impl Reader<'_> {
+        /// The text of the 1-based `line`, without its line break; `None` when the tab check is
+        /// off.
+        fn line_text(&self, line: usize) -> Option<&str> {
+            let start = *self.line_starts.get(line.checked_sub(1)?)?;
+            let end = self
+                .line_starts
+                .get(line)
+                .map_or(self.text.len(), |next| next - 1);
+            self.text.get(start..end)
+        }
+
+        /// Refuses a tab where YAML indents a block collection: before a block mapping's key or a
+        /// block sequence's `-`, and after a `-` whose entry is a mapping (`-\ta: 1`). YAML
+        /// indents block collections with spaces only, and other readers (PyYAML, the `yaml`
+        /// package) refuse such a line where this parser would read it. A tab elsewhere is left to
+        /// the parser: it may separate (`-\tx`, `a:\t# note`, a value on its own line after the
+        /// spaces that indent it) and sit inside scalars and flow collections.
+        ///
+        /// `mark` is a key (`key`) or a block sequence's entry, checked only where nothing but
+        /// spaces, tabs and `-` indicators is written before it on its line.
+        fn tab_indent(&mut self, mark: Marker, key: bool) {
+            if self.flow > 0 || mark.line() == self.tab_line {
+                return;
+            }
+            let Some(line) = self.line_text(mark.line()) else {
+                return;
+            };
+            let before: &str = match line.char_indices().nth(mark.col()) {
+                Some((at, _)) => &line[..at],
+                None => line,
+            };
+            if !before.bytes().all(|b| matches!(b, b' ' | b'\t' | b'-')) {
+                return;
+            }
+            let indentation = match (key, before.find('-')) {
+                (true, _) => before,
+                (false, Some(dash)) => &before[..dash],
+                (false, None) => return,
+            };
+            if let Some(tab) = indentation.find('\t') {
+                self.tab_line = mark.line();
+                self.problems.push(YamlProblem {
+                    line: mark.line(),
+                    column: tab + 1,
+                    message: "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces".to_owned(),
+                });
+            }
+        }
+
+        /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there);
+        /// known only while the tab check is on, the only reader of it.
+        fn flow_start(&self, mark: Marker) -> bool {
+            self.line_text(mark.line())
+                .and_then(|line| line.chars().nth(mark.col()))
+                .is_some_and(|c| c == '[' || c == '{')
+        }
+
         /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
         /// (`|+`, `>+`, in either order with an indentation digit). `true` when the header cannot
         /// be found there, so that nothing is changed on a guess.
@@ -311,22 +399,36 @@ mod reader {
                 Event::SequenceStart(anchor, tag) => {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
+                    let flow = self.flow_start(mark);
+                    if flow {
+                        self.flow += 1;
+                    }
                     let mut items = Vec::new();
                     loop {
                         let (event, mark) = self.next()?;
                         if matches!(event, Event::SequenceEnd) {
                             break;
                         }
+                        if !flow {
+                            self.tab_indent(mark, false);
+                        }
                         let len = self.enter(&items.len().to_string(), mark);
                         let item = self.node(event, mark);
                         self.pointer.truncate(len);
                         items.push(item?);
+                    }
+                    if flow {
+                        self.flow -= 1;
                     }
                     Ok(Value::Array(items))
                 }
                 Event::MappingStart(anchor, tag) => {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
+                    let flow = self.flow_start(mark);
+                    if flow {
+                        self.flow += 1;
+                    }
                     let mut map = Map::new();
                     loop {
                         let (event, key_mark) = self.next()?;
@@ -352,6 +454,9 @@ mod reader {
                             }
                         }
                     }
+                    if flow {
+                        self.flow -= 1;
+                    }
                     Ok(Value::Object(map))
                 }
                 other => Err(problem(mark, format!("unexpected YAML event {other:?}"))),
@@ -364,6 +469,7 @@ mod reader {
                 Event::Scalar(text, style, anchor, tag) => {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
+                    self.tab_indent(mark, true);
                     if style == TScalarStyle::Plain && text == "<<" {
                         self.problems.push(problem(
                             mark,
