@@ -24,7 +24,32 @@ use syn::parse_macro_input;
 /// Derives `mcpdesc_runtime::ElicitationForm` for a struct with named fields: a flat, restricted
 /// MCP `requestedSchema` built at compile time, and typed, validated parsing of the answer.
 ///
-/// See the `mcpdesc_runtime` documentation for the field types and the `#[form(...)]` keys.
+/// A field is a `String`, `bool`, `f32`/`f64`, an integer type, an `ElicitationEnum` enum
+/// (single-select), a `Vec`, `BTreeSet` or `HashSet` of one (multi-select), or an `Option` of
+/// any of these (left out of `required`). Its doc comment is the property's `description`.
+///
+/// Field keys, `#[form(...)]`:
+///
+/// | key | what |
+/// |---|---|
+/// | `title = "..."` | the property's `title` |
+/// | `description = "..."` | the property's `description`, instead of the doc comment |
+/// | `rename = "..."` | the property's name (else `rename_all`, `#[serde(rename)]`, the field's) |
+/// | `min_length = n`, `max_length = n` | a string's length bounds, in characters |
+/// | `format = "..."` | a string's format: `"email"`, `"uri"`, `"date"` or `"date-time"` |
+/// | `minimum = x`, `maximum = x` | a number's or integer's bounds (inclusive) |
+/// | `default = ...` | the default: a literal of the field's type, a variant (`Priority::Low`) or a list of them |
+/// | `min_items = n`, `max_items = n` | a multi-select's item counts |
+/// | `runtime_choices` | a `String`, `Vec<String>` or `BTreeSet<String>` whose choices are given when the form is sent |
+/// | `not_sensitive` | the field's name looks like a secret but is not (a form must not ask for secrets) |
+///
+/// Container keys: `rename_all = "..."` (serde's rule names), `fill` (write the `...Fill` and
+/// `...Defaults` types for run-time defaults), `fill_name = "..."`, `defaults_name = "..."`
+/// (other names for them). Every mistake (a key that does not fit the field's type, bounds that
+/// cross, a default outside the bounds, a field type a form cannot have, a field that asks for
+/// a secret, vocabulary a protocol version lacks) is a compile error at the key or the type,
+/// and all of them are reported together. The `mcpdesc_runtime` crate documentation and README
+/// have examples.
 #[proc_macro_derive(ElicitationForm, attributes(form))]
 pub fn derive_elicitation_form(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
@@ -34,7 +59,11 @@ pub fn derive_elicitation_form(input: TokenStream) -> TokenStream {
 /// Derives `mcpdesc_runtime::ElicitationEnum` for a fieldless enum: the choices of a single- or
 /// multi-select.
 ///
-/// See the `mcpdesc_runtime` documentation for the `#[form(...)]` keys.
+/// Variant keys, `#[form(...)]`: `rename = "..."` (the choice's value, else `rename_all` or the
+/// variant's name) and `title = "..."` (a titled choice: `oneOf` of `{const, title}` for a
+/// single-select, `items.anyOf` for a multi-select; all variants or none). Container keys:
+/// `rename_all = "..."` (serde's rule names) and `legacy_enum_names` (write titles as the
+/// `enumNames` of MCP 2025-06-18 instead of `oneOf`, for single-selects only).
 #[proc_macro_derive(ElicitationEnum, attributes(form))]
 pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
@@ -44,7 +73,23 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// Declares an elicitation of a tool, resource, resource template or prompt function, checks it at
 /// compile time, and registers it for the generated MCP Description.
 ///
-/// See the `mcpdesc_runtime` documentation for the keys.
+/// | key | what |
+/// |---|---|
+/// | `name = "..."` | required; unique on its primitive, `^[A-Za-z0-9._-]+$` |
+/// | `message = "..."` | required; what the user is asked |
+/// | `form = Type` | form mode, with a `#[derive(ElicitationForm)]` struct |
+/// | `url = "..."`, `mode = "url"` | URL mode (the URL is optional: a static one is documented) |
+/// | `when = "..."` | when the server asks |
+/// | `on_decline = "..."`, `on_cancel = "..."` | what the server does then |
+/// | `protocol_versions = ["2025-11-25", ...]` | the declaration's scope, within its primitive's (else it inherits the primitive's, and the description builder refuses one the form or URL mode cannot serve); checked against the form's vocabulary here |
+/// | `tool`, `prompt`, `resource`, `resource_template` `= "..."` | the primitive, when not the function's |
+///
+/// The primitive is otherwise the one rmcp serves the function as: the `name` of a
+/// `#[tool(...)]` / `#[prompt(...)]` written below this attribute, else the function's name.
+/// Write `#[elicitation]` above rmcp's attribute: below it, this attribute cannot see the name
+/// (rmcp expands first), and on an `async fn` the cases that would go wrong are compile errors
+/// that say what to write. A form that does not fit a version in scope, a URL that is not an
+/// absolute URI, or a duplicate name on the same function is a compile error.
 #[proc_macro_attribute]
 pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {
     declaration::expand(args.into(), item.into()).into()
