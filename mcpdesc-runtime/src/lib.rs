@@ -38,7 +38,8 @@
 //! assert_eq!(err.problems().len(), 3); // too short, above maximum, missing
 //! ```
 //!
-//! See the README for the field types, the attributes and the compile errors.
+//! The derives and `#[elicitation]` list their keys; the README has the field types, the
+//! attributes and the compile errors in full, with examples.
 
 #![deny(missing_docs)]
 
