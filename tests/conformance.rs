@@ -110,6 +110,13 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
         &["schema-validation", "field-not-supported-by-version"],
     ),
     ("meta-invalid-key", &["schema-validation"]),
+    // The empty root `tags` list (the tool's reference into it is not checked here).
+    ("empty-tag-catalog-reference", &["schema-validation"]),
+    // A tool without `inputSchema`, which an extension member cannot excuse.
+    (
+        "object-level-extension-cannot-weaken-core",
+        &["schema-validation"],
+    ),
     (
         "scoped-version-not-in-root",
         &["protocol-scope-outside-parent"],
@@ -120,7 +127,8 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
 const OUT_OF_SCOPE: &[(&str, &str)] = &[
     (
         "component-extension-boundaries",
-        "specification extensions inside components",
+        "specification extensions inside component maps (refused here only because the \
+         extension's value is not an object)",
     ),
     (
         "component-protocol-scope",
@@ -129,7 +137,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("duplicate-mcp-header", "MCP transport headers"),
     ("duplicate-security-scope", "security requirements"),
     ("duplicate-tag-reference", "tags"),
-    ("empty-tag-catalog-reference", "tags"),
     (
         "invalid-completion-example-semantics",
         "completion examples",
@@ -159,10 +166,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("meta-reserved-key-misuse", "`_meta` keys"),
     ("non-oauth-scopes", "security schemes"),
     ("oauth-flow-missing-required-url", "security schemes"),
-    (
-        "object-level-extension-cannot-weaken-core",
-        "specification extensions",
-    ),
     ("object-level-extension-in-capability-map", "capabilities"),
     (
         "object-level-extension-in-domain-map",
