@@ -327,3 +327,143 @@ fn huge_numbers_are_written_short_in_messages() {
     );
     assert!(stdout.lines().all(|l| l.len() < 400), "{stdout}");
 }
+
+/// Invalid fixtures outside the rules' subject that the format's own JSON Schema refuses: with
+/// `--schema` they are errors, without it the rules say nothing about them.
+const REFUSED_BY_THE_FORMATS_SCHEMA_ONLY: &[(&str, &str)] = &[
+    ("duplicate-security-scope", "/security/0"),
+    ("invalid-security-scheme-name", "/securitySchemes"),
+    ("malformed-completion-examples", "/"),
+    (
+        "malformed-extension-identifier",
+        "/capabilities/0/extensions",
+    ),
+    ("malformed-prompt-examples", "/prompts/"),
+    ("malformed-resource-examples", "/resource"),
+    ("malformed-tool-examples", "/tools/"),
+    ("oauth-flow-missing-required-url", "/securitySchemes/oauth"),
+    (
+        "object-level-extension-in-capability-map",
+        "/capabilities/0/extensions",
+    ),
+    (
+        "object-level-extension-in-domain-map",
+        "/securitySchemes/x-example-policy",
+    ),
+    (
+        "object-level-extension-in-native-content",
+        "/tools/0/examples",
+    ),
+    (
+        "object-level-extension-in-security-requirement",
+        "/security/0/x-example-policy",
+    ),
+    ("resource-example-cache-fields", "/resources/"),
+];
+
+fn schema() -> String {
+    fixture("schema.json").to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_schema_option_checks_what_the_rules_do_not_cover() {
+    for (name, under) in REFUSED_BY_THE_FORMATS_SCHEMA_ONLY {
+        let file = fixture(&format!("expected-invalid/{name}.json"));
+        let file = file.to_str().unwrap();
+        let (code, stdout, _) = run(&["check", file]);
+        assert_eq!(code, 0, "{name} without --schema: {stdout}");
+        let (code, stdout, _) = run(&["check", file, "--schema", &schema(), "--json"]);
+        assert_eq!(code, 1, "{name} with --schema: {stdout}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let diagnostics = report["files"][0]["diagnostics"].as_array().unwrap();
+        assert!(!diagnostics.is_empty(), "{name}");
+        for d in diagnostics {
+            assert_eq!(d["code"], "schema-validation", "{name}: {d}");
+            assert!(
+                d["path"].as_str().unwrap().starts_with(under),
+                "{name}: {d}"
+            );
+            assert!(
+                d["message"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("(the JSON Schema given with --schema)"),
+                "{name}: {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_schema_option_keeps_valid_files_valid() {
+    let mut files: Vec<String> = std::fs::read_dir(fixture("expected-valid"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20);
+    let schema = schema();
+    let mut args = vec!["check", "--schema", schema.as_str()];
+    args.extend(files.iter().map(String::as_str));
+    let (code, stdout, _) = run(&args);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains(" checked: 0 errors, 0 warnings"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_schema_option_does_not_repeat_what_the_rules_report() {
+    // The rules report each empty collection at its path; the schema refuses the same members,
+    // and one more the rules do not look at (an empty `extensions` of a capability).
+    let file = fixture("expected-invalid/empty-ordinary-nested-collections.json");
+    let file = file.to_str().unwrap();
+    let paths = |args: &[&str]| {
+        let (code, stdout, _) = run(args);
+        assert_eq!(code, 1, "{stdout}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let mut paths: Vec<String> = report["files"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["path"].as_str().unwrap().to_owned())
+            .collect();
+        paths.sort();
+        paths
+    };
+    let rules = paths(&["check", file, "--json"]);
+    let both = paths(&["check", file, "--json", "--schema", &schema()]);
+    let mut expected = rules.clone();
+    expected.push("/capabilities/0/extensions".to_owned());
+    expected.sort();
+    assert_eq!(both, expected);
+}
+
+#[test]
+fn a_schema_that_cannot_be_used_exits_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = fixture("expected-valid/minimal-zero-primitives.json");
+    let file = file.to_str().unwrap();
+    let not_json = write(&dir, "schema.json", "{");
+    let not_a_schema = write(&dir, "bad.json", r#"{"type": 12}"#);
+    for (args, says) in [
+        (vec!["check", file, "--schema"], "--schema needs a file"),
+        (
+            vec!["check", file, "--schema", "/no/such/schema.json"],
+            "cannot read the file",
+        ),
+        (vec!["check", file, "--schema", &not_json], "not JSON"),
+        (
+            vec!["check", file, "--schema", &not_a_schema],
+            "not a JSON Schema this tool can use",
+        ),
+    ] {
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    // `--schema=FILE` is the same option.
+    let (code, stdout, _) = run(&["check", file, &format!("--schema={}", schema())]);
+    assert_eq!(code, 0, "{stdout}");
+}

@@ -1,11 +1,11 @@
 //! `mcpdesc`: validate MCP Description files.
 //!
 //! ```text
-//! mcpdesc check FILE... [--json]
+//! mcpdesc check FILE... [--json] [--schema SCHEMA.json]
 //! ```
 //!
 //! Reads `.json`, `.yaml` and `.yml`. Exit status 0: no file has errors; 1: a file has errors;
-//! 2: a file could not be read or parsed, or the command line is wrong.
+//! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
 
 use std::io::Write;
 use std::path::Path;
@@ -15,10 +15,13 @@ use mcpdesc_runtime::source::SourceError;
 use mcpdesc_runtime::validate::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
-const USAGE: &str = "usage: mcpdesc check FILE... [--json]
+const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
 
 Validates MCP Description files (.json, .yaml, .yml) against the elicitation rules of the
-format. Exit status: 0 no errors; 1 a file has errors; 2 a file could not be read or parsed.";
+format and what they depend on. --schema also checks every file against a JSON Schema, such as
+the format's published schema for the files' version, for the parts these rules do not cover
+(each violation is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors;
+2 a file or the schema could not be read or parsed.";
 
 enum Outcome {
     /// The diagnostics, and for YAML files where each value is written.
@@ -31,12 +34,24 @@ fn main() -> ExitCode {
     let mut json_output = false;
     let mut files = Vec::new();
     let mut command = None;
-    for arg in &args {
+    let mut schema_path = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json_output = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
+            }
+            "--schema" => match args.next() {
+                Some(path) => schema_path = Some(path.to_owned()),
+                None => {
+                    eprintln!("mcpdesc: --schema needs a file\n\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            a if a.starts_with("--schema=") => {
+                schema_path = Some(a["--schema=".len()..].to_owned());
             }
             a if command.is_none() => command = Some(a.to_owned()),
             a => files.push(a.to_owned()),
@@ -46,11 +61,21 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
+    let schema = match schema_path.as_deref().map(load_schema).transpose() {
+        Ok(schema) => schema,
+        Err(message) => {
+            eprintln!("mcpdesc: {message}");
+            return ExitCode::from(2);
+        }
+    };
 
     let results: Vec<(String, Outcome)> = files
         .iter()
         .enumerate()
-        .map(|(i, f)| (f.clone(), check(Path::new(f), i + 1 == files.len())))
+        .map(|(i, f)| {
+            let last = i + 1 == files.len();
+            (f.clone(), check(Path::new(f), schema.as_ref(), last))
+        })
         .collect();
     let unreadable = results
         .iter()
@@ -77,9 +102,59 @@ fn main() -> ExitCode {
     }
 }
 
+/// Reads the JSON Schema given with `--schema` and compiles it once for every file. Formats are
+/// checked, as by the reference validator; nothing is fetched (a remote `$ref` is an error).
+fn load_schema(path: &str) -> Result<jsonschema::Validator, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--schema {path}: cannot read the file: {e}"))?;
+    let schema: Value = mcpdesc_runtime::json::from_str(&text)
+        .map_err(|e| format!("--schema {path}: not JSON: {e}"))?;
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .map_err(|e| format!("--schema {path}: not a JSON Schema this tool can use: {e}"))
+}
+
+/// Every place where `document` does not fit `schema`, as `schema-validation` errors, except
+/// where the rules already report `schema-validation` at the same path.
+fn schema_diagnostics(
+    schema: &jsonschema::Validator,
+    document: &Value,
+    reported: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for error in schema.iter_errors(document) {
+        let path = error.instance_path().to_string();
+        let known = reported
+            .iter()
+            .chain(&out)
+            .any(|d| d.code == "schema-validation" && d.path == path);
+        if !known {
+            out.push(Diagnostic {
+                rule: "mcpdesc.document.members",
+                code: "schema-validation",
+                severity: Severity::Error,
+                path,
+                message: format!("{error} (the JSON Schema given with --schema)"),
+            });
+        }
+    }
+    out
+}
+
+/// The rules' diagnostics for `document`, and the schema's after them when one is given.
+fn diagnose(document: &Value, schema: Option<&jsonschema::Validator>) -> Vec<Diagnostic> {
+    let mut diagnostics = validate(document).into_diagnostics();
+    if let Some(schema) = schema {
+        let more = schema_diagnostics(schema, document, &diagnostics);
+        diagnostics.extend(more);
+    }
+    diagnostics
+}
+
 /// Checks one file. `last`: no file is read after it, so its document is left to the end of the
 /// process (see [`release`]).
-fn check(path: &Path, last: bool) -> Outcome {
+fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
     let name = path.display();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -97,7 +172,7 @@ fn check(path: &Path, last: bool) -> Outcome {
         },
         "json" => match mcpdesc_runtime::json::from_str(&text) {
             Ok(v) => {
-                let diagnostics = validate(&v).into_diagnostics();
+                let diagnostics = diagnose(&v, schema);
                 // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
                 // locate the diagnostics. (The JSON reader's value stays authoritative.) A clean
                 // file needs no positions, so the second reading is only paid for a report.
@@ -120,7 +195,7 @@ fn check(path: &Path, last: bool) -> Outcome {
             ));
         }
     };
-    let diagnostics = validate(&value).into_diagnostics();
+    let diagnostics = diagnose(&value, schema);
     release(value, last);
     Outcome::Checked(diagnostics, positions)
 }
