@@ -782,3 +782,28 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         assert!(yaml::from_str(text).is_ok(), "{text:?}");
     }
 }
+
+#[test]
+fn a_tab_right_after_an_indicator_is_refused_with_the_fix() {
+    for (text, indicator) in [
+        ("a:\t1\n", ":"),
+        ("? a\n:\tb\n", ":"),
+        ("a:\n- x\n-\t- y\n", "-"),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let message = &err.problems()[0].message;
+        assert!(
+            message.contains(&format!(
+                "a tab right after `{indicator}`; write a space after it"
+            )),
+            "{text:?}: {err}"
+        );
+    }
+    // The parser's own words where no tab is involved.
+    let err = yaml::from_str("a: [1\n").unwrap_err();
+    assert!(
+        err.problems()[0].message.starts_with("YAML syntax error: "),
+        "{err}"
+    );
+    assert!(!err.problems()[0].message.contains("a tab"), "{err}");
+}

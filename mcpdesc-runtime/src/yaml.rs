@@ -278,10 +278,32 @@ mod reader {
 
     impl Reader<'_> {
         fn next(&mut self) -> Result<(Event, Marker), YamlProblem> {
-            self.parser.next_token().map_err(|e| {
-                let mark = *e.marker();
-                problem(mark, format!("YAML syntax error: {}", e.info()))
-            })
+            match self.parser.next_token() {
+                Ok(next) => Ok(next),
+                Err(e) => {
+                    let mark = *e.marker();
+                    Err(problem(mark, self.syntax_error(e.info(), mark)))
+                }
+            }
+        }
+
+        /// The parser's message, said plainly where it would mislead: it refuses a tab right
+        /// after `:` or `-` as if a tab were not whitespace.
+        fn syntax_error(&self, info: &str, mark: Marker) -> String {
+            for indicator in [':', '-'] {
+                let refused = format!("'{indicator}' must be followed by a valid YAML whitespace");
+                let tab_after = format!("{indicator}\t");
+                if info == refused
+                    && self
+                        .line_text(mark.line())
+                        .is_some_and(|line| line.contains(&tab_after))
+                {
+                    return format!(
+                        "YAML syntax error: a tab right after `{indicator}`; write a space after it (this reader, like PyYAML, wants a space there)"
+                    );
+                }
+            }
+            format!("YAML syntax error: {info}")
         }
 
         fn stream(&mut self) -> Result<Value, YamlProblem> {
