@@ -651,7 +651,7 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         quote_spanned!(f.ty_span()=> #member: #var)
     });
     let fill_doc = format!(
-        "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with          [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
+        "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
     );
     let defaults_doc = format!(
         "Defaults of [`{ident}`]'s fields given when the form is sent, each typed as its field."

@@ -62,7 +62,8 @@ mod reader {
             pointer: String::new(),
             positions: BTreeMap::new(),
             depth: 0,
-            line_starts: tab_lines(text),
+            line_starts: line_starts(text),
+            check_tabs: text.contains('\t'),
             flow: 0,
             tab_line: 0,
         };
@@ -85,23 +86,25 @@ mod reader {
         positions: BTreeMap<String, (usize, usize)>,
         /// How deep the node being read is nested.
         depth: usize,
-        /// Where each line starts (byte offsets), for the tab check: empty when the text has no
-        /// tab, or line breaks the check could count otherwise than the parser (a lone `\r`).
+        /// Where each line starts (byte offsets), for what is read by line and column; empty when
+        /// the text has a line break this could count otherwise than the parser (a lone `\r`).
         line_starts: Vec<usize>,
+        /// Whether the text has a tab, so that the tab check has anything to find.
+        check_tabs: bool,
         /// How many flow collections (`[...]`, `{...}`) enclose the node being read.
         flow: usize,
         /// The last line reported for a tab in its indentation (each line is reported once).
         tab_line: usize,
     }
 
-    /// The start of every line of `text`, when it has a tab to check for (see `Reader::line_starts`).
-    fn tab_lines(text: &str) -> Vec<usize> {
+    /// The start of every line of `text` (see `Reader::line_starts`).
+    fn line_starts(text: &str) -> Vec<usize> {
         let bytes = text.as_bytes();
         let lone_cr = bytes
             .iter()
             .enumerate()
             .any(|(i, b)| *b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-        if !bytes.contains(&b'\t') || lone_cr {
+        if lone_cr {
             return Vec::new();
         }
         std::iter::once(0)
@@ -141,8 +144,8 @@ mod reader {
     }
 
     impl Reader<'_> {
-        /// The text of the 1-based `line`, without its line break; `None` when the tab check is
-        /// off.
+        /// The text of the 1-based `line`, without its line break (`None` when the lines are not
+        /// known, see `line_starts`).
         fn line_text(&self, line: usize) -> Option<&str> {
             let start = *self.line_starts.get(line.checked_sub(1)?)?;
             let end = self
@@ -162,7 +165,7 @@ mod reader {
         /// `mark` is a key (`key`) or a block sequence's entry, checked only where nothing but
         /// spaces, tabs and `-` indicators is written before it on its line.
         fn tab_indent(&mut self, mark: Marker, key: bool) {
-            if self.flow > 0 || mark.line() == self.tab_line {
+            if !self.check_tabs || self.flow > 0 || mark.line() == self.tab_line {
                 return;
             }
             let Some(line) = self.line_text(mark.line()) else {
@@ -191,11 +194,13 @@ mod reader {
         }
 
         /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there);
-        /// known only while the tab check is on, the only reader of it.
+        /// looked at only for the tab check, the one reader of it.
         fn flow_start(&self, mark: Marker) -> bool {
-            self.line_text(mark.line())
-                .and_then(|line| line.chars().nth(mark.col()))
-                .is_some_and(|c| c == '[' || c == '{')
+            self.check_tabs
+                && self
+                    .line_text(mark.line())
+                    .and_then(|line| line.chars().nth(mark.col()))
+                    .is_some_and(|c| c == '[' || c == '{')
         }
 
         /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
@@ -203,11 +208,7 @@ mod reader {
         /// be found there, so that nothing is changed on a guess.
         fn keeps_trailing_lines(&self, mark: Marker) -> bool {
             // By line and column: the marker's byte index is not reliable after block scalars.
-            let Some(line) = mark
-                .line()
-                .checked_sub(1)
-                .and_then(|l| self.text.lines().nth(l))
-            else {
+            let Some(line) = self.line_text(mark.line()) else {
                 return true;
             };
             let header: String = line
