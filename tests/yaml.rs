@@ -659,6 +659,11 @@ const TABS: &[&str] = &[
     "a: |\n  x\n  \ty\n",
     "a:\n  \tb: 1\n",
     "a: x\n\t# c\n",
+    "k:\n- [a]\n-\tx: 1\n",
+    // A tab does not indent a flow collection's line either.
+    "a: {b: 1,\n\tc: 2}\n",
+    "a: [1,\n\t2]\n",
+    "- [a,\n\tb]\n",
     "a: x\n\t\nb: y\n",
     "a: plain\n\tmore\n",
     "a\t: b\n",
@@ -692,19 +697,6 @@ const TAB_DIFFERENCES: &[(&str, &str)] = &[
     (
         "? a\n:\tb\n",
         "refused here, as PyYAML refuses it: the parser wants a space after `:`",
-    ),
-    (
-        "a: {b: 1,\n\tc: 2}\n",
-        "read here, as PyYAML reads `a: {b: 1,\\nc: 2}`: the `yaml` package refuses a flow \
-         collection's line indented no more than its parent, tab or not",
-    ),
-    (
-        "a: [1,\n\t2]\n",
-        "read here: the same rule of the `yaml` package on a flow sequence's line",
-    ),
-    (
-        "- [a,\n\tb]\n",
-        "read here: the same rule of the `yaml` package on a flow sequence's line",
     ),
 ];
 
@@ -762,6 +754,8 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         ("\t- x\n", 1, 1),
         ("- x\n-\ta: 1\n", 2, 2),
         ("- \ta: 1\n", 1, 3),
+        // In a block sequence at its key's column whose first entry is a flow sequence.
+        ("k:\n- [a]\n-\tx: 1\n", 3, 2),
     ] {
         let err = yaml::from_str(text).unwrap_err();
         let p = &err.problems()[0];
@@ -780,6 +774,108 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         "a: [1,\n \t2]\n",
     ] {
         assert!(yaml::from_str(text).is_ok(), "{text:?}");
+    }
+}
+
+/// Tabs before the lines of a flow collection written in a block collection: YAML 1.2 wants
+/// each line indented by more spaces than the block collection (its keys' column, or its `-`'s),
+/// and a tab is not one. The parser refuses too few spaces but read a tab as indentation.
+/// Each entry: the text refused, where (line, column), and the same text indented enough.
+const FLOW_TABS: &[(&str, (usize, usize), &str)] = &[
+    ("a: [1,\n\t2]\n", (2, 1), "a: [1,\n \t2]\n"),
+    ("a: {b: 1,\n\tc: 2}\n", (2, 1), "a: {b: 1,\n \tc: 2}\n"),
+    ("- [a,\n\tb]\n", (2, 1), "- [a,\n \tb]\n"),
+    ("k:\n- [a,\n\tb]\n", (3, 1), "k:\n- [a,\n \tb]\n"),
+    ("k:\n- x\n- [a,\n\tb]\n", (4, 1), "k:\n- x\n- [a,\n \tb]\n"),
+    ("- b: [1,\n  \t2]\n", (2, 3), "- b: [1,\n   \t2]\n"),
+    (
+        "a: [1,\n 2, [3,\n\t4]]\n",
+        (3, 1),
+        "a: [1,\n 2, [3,\n \t4]]\n",
+    ),
+    ("a: [1,\r\n\t2]\r\n", (2, 1), "a: [1,\r\n \t2]\r\n"),
+];
+
+/// Tabs after spaces that the parser itself refuses in a flow collection's line, with the
+/// same text indented enough.
+const FLOW_TABS_PARSER_REFUSES: &[(&str, &str)] = &[
+    ("a:\n  b: [1,\n \t2]\n", "a:\n  b: [1,\n   \t2]\n"),
+    ("- - [a,\n \tb]\n", "- - [a,\n   \tb]\n"),
+];
+
+/// Tab lines of flow collections that YAML 1.2 lets be: blank or comment lines, a line that
+/// only closes the collection, and any line of a collection at the top of the document.
+const FLOW_TABS_READ: &[&str] = &[
+    "a: [1,\n\t]\n",
+    "a: [1,\n\t# c\n 2]\n",
+    "a: [1,\n\t\n 2]\n",
+    "[1,\n\t2]\n",
+    "{a: 1,\n\tb: 2}\n",
+];
+
+#[test]
+fn a_tab_indenting_a_flow_collections_line_is_refused_where_it_is() {
+    for (refused, at, read) in FLOW_TABS {
+        let err = yaml::from_str(refused).expect_err(refused);
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
+        assert!(
+            p.message
+                .contains("a tab in the indentation of a flow collection's line"),
+            "{refused:?}: {err}"
+        );
+        assert!(
+            p.message
+                .contains(&format!("write at least {} spaces before it", at.1)),
+            "{refused:?}: {err}"
+        );
+        assert!(
+            yaml::from_str(read).is_ok(),
+            "{read:?}: {:?}",
+            yaml::from_str(read)
+        );
+    }
+    for (refused, read) in FLOW_TABS_PARSER_REFUSES {
+        assert!(yaml::from_str(refused).is_err(), "{refused:?}");
+        assert!(
+            yaml::from_str(read).is_ok(),
+            "{read:?}: {:?}",
+            yaml::from_str(read)
+        );
+    }
+    for text in FLOW_TABS_READ {
+        assert!(
+            yaml::from_str(text).is_ok(),
+            "{text:?}: {:?}",
+            yaml::from_str(text)
+        );
+    }
+}
+
+#[test]
+fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
+    let all: Vec<&str> = FLOW_TABS
+        .iter()
+        .flat_map(|(refused, _, read)| [*refused, *read])
+        .chain(
+            FLOW_TABS_PARSER_REFUSES
+                .iter()
+                .flat_map(|(refused, read)| [*refused, *read]),
+        )
+        .chain(FLOW_TABS_READ.iter().copied())
+        .collect();
+    let Some(theirs) = read_by_the_yaml_package(&all) else {
+        return;
+    };
+    for (text, theirs) in all.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            (Err(_), Some(_)) => {}
+            (Ok(ours), None) => assert!(
+                same_numbers_as_doubles(&ours, &theirs["value"]),
+                "{text:?}: here {ours}, the yaml package {theirs}"
+            ),
+            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
+        }
     }
 }
 

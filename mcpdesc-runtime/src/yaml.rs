@@ -66,6 +66,8 @@ mod reader {
             check_tabs: text.contains('\t'),
             flow: 0,
             tab_line: 0,
+            indent: None,
+            map_value: false,
         };
         match reader.stream() {
             Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
@@ -95,6 +97,13 @@ mod reader {
         flow: usize,
         /// The last line reported for a tab in its indentation (each line is reported once).
         tab_line: usize,
+        /// The column (0-based) of the innermost block collection around the node being read:
+        /// its keys, or its `-`. `None` at the top of the document. A flow collection written
+        /// in it must indent each further line by more spaces than this.
+        indent: Option<usize>,
+        /// Whether the node about to be read is a block mapping's value (where a block sequence
+        /// may sit at the key's column, marked at its first entry rather than at its `-`).
+        map_value: bool,
     }
 
     /// The start of every line of `text` (see `Reader::line_starts`).
@@ -194,13 +203,61 @@ mod reader {
         }
 
         /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there);
-        /// looked at only for the tab check, the one reader of it.
+        /// looked at only for the tab checks, its one reader.
         fn flow_start(&self, mark: Marker) -> bool {
             self.check_tabs
                 && self
                     .line_text(mark.line())
                     .and_then(|line| line.chars().nth(mark.col()))
                     .is_some_and(|c| c == '[' || c == '{')
+        }
+
+        /// The column of the `-` written right before `mark` on its line (spaces and tabs
+        /// between), if one is.
+        fn dash_before(&self, mark: Marker) -> Option<usize> {
+            let line = self.line_text(mark.line())?;
+            let before: Vec<char> = line.chars().take(mark.col()).collect();
+            let dash = before.iter().rposition(|c| *c != ' ' && *c != '\t')?;
+            (before.get(dash) == Some(&'-')).then_some(dash)
+        }
+
+        /// Refuses a tab that indents a line of a flow collection written in a block collection,
+        /// from line `first` to line `last`. YAML 1.2 wants each such line indented by more
+        /// spaces than the block collection (`a: [1,\n 2]`, not `a: [1,\n2]`); the parser
+        /// refuses too few spaces, but reads a tab as if it indented (`a: [1,\n\t2]`), which
+        /// the `yaml` package refuses. Blank and comment lines, and a line that only closes the
+        /// collection, may sit anywhere.
+        fn flow_tab_indent(&mut self, first: usize, last: usize) {
+            let Some(n) = self.indent else {
+                return;
+            };
+            if !self.check_tabs {
+                return;
+            }
+            for line in first + 1..=last {
+                let Some(text) = self.line_text(line) else {
+                    return;
+                };
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let rest = text.get(spaces..).unwrap_or_default();
+                let content = rest.trim_start_matches([' ', '\t']).trim_end_matches('\r');
+                if spaces > n
+                    || !rest.starts_with('\t')
+                    || content.is_empty()
+                    || content.starts_with(['#', ']', '}'])
+                {
+                    continue;
+                }
+                self.problems.push(YamlProblem {
+                    line,
+                    column: spaces + 1,
+                    message: format!(
+                        "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {} spaces before it",
+                        n + 1
+                    ),
+                });
+                return;
+            }
         }
 
         /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
@@ -406,6 +463,7 @@ mod reader {
         }
 
         fn collection(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
+            let map_value = std::mem::take(&mut self.map_value);
             match event {
                 Event::Scalar(text, style, anchor, tag) => {
                     self.no_anchor(anchor, mark);
@@ -422,16 +480,33 @@ mod reader {
                 Event::SequenceStart(anchor, tag) => {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
-                    let flow = self.flow_start(mark);
+                    // A block sequence is marked at its first `-`, except one written at its
+                    // mapping key's column (`k:\n- [a]`): that one is marked at its first entry,
+                    // after the `-`, where a flow sequence would be marked too.
+                    let at_key_column = map_value && self.check_tabs;
+                    let dash = if at_key_column {
+                        self.dash_before(mark)
+                    } else {
+                        None
+                    };
+                    let flow = dash.is_none() && self.flow_start(mark);
+                    let outer = self.indent;
                     if flow {
                         self.flow += 1;
+                    } else {
+                        self.indent = Some(dash.unwrap_or(mark.col()));
                     }
                     let mut items = Vec::new();
                     loop {
-                        let (event, mark) = self.next()?;
+                        let (event, end) = self.next()?;
                         if matches!(event, Event::SequenceEnd) {
+                            self.indent = outer;
+                            if flow && self.flow == 1 {
+                                self.flow_tab_indent(mark.line(), end.line());
+                            }
                             break;
                         }
+                        let mark = end;
                         if !flow {
                             self.tab_indent(mark, false);
                         }
@@ -449,18 +524,35 @@ mod reader {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
                     let flow = self.flow_start(mark);
+                    let outer = self.indent;
                     if flow {
                         self.flow += 1;
                     }
                     let mut map = Map::new();
+                    let mut first_key = true;
                     loop {
                         let (event, key_mark) = self.next()?;
                         if matches!(event, Event::MappingEnd) {
+                            self.indent = outer;
+                            if flow && self.flow == 1 {
+                                self.flow_tab_indent(mark.line(), key_mark.line());
+                            }
                             break;
+                        }
+                        if !flow && first_key {
+                            first_key = false;
+                            // A block mapping's keys share one column: its first key's, or the
+                            // `?` before it, where the parser marks an explicit key's mapping.
+                            self.indent = Some(if mark.line() == key_mark.line() {
+                                mark.col().min(key_mark.col())
+                            } else {
+                                key_mark.col()
+                            });
                         }
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
                         let len = self.enter(key.as_deref().unwrap_or("~"), key_mark);
+                        self.map_value = !flow;
                         let value = self.node(event, value_mark);
                         self.pointer.truncate(len);
                         let value = value?;
