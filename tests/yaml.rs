@@ -220,6 +220,22 @@ proptest! {
     fn any_plain_scalar_reads_without_panicking(s in "[-+0-9a-fA-Fxo.eE_]{1,48}") {
         let _ = yaml::from_str(&format!("a: {s}\n"));
     }
+
+    /// Nor whatever the text of YAML's indicators, tabs and line breaks (where the tab checks
+    /// and the tab-after-colon retries read lines and columns); a problem is reported on a
+    /// line of the text.
+    #[test]
+    fn any_text_of_indicators_and_tabs_reads_without_panicking(
+        s in "(a|b|-|:|\t| |\n|\\[|\\]|\\{|\\}|,|#|\"|'|\\||\\?|\r|é){0,60}"
+    ) {
+        if let Err(e) = yaml::from_str(&s) {
+            // `\r\n`, `\r` and `\n` each end a line.
+            let lines = s.matches(['\r', '\n']).count() - s.matches("\r\n").count() + 1;
+            for p in e.problems() {
+                prop_assert!(p.line >= 1 && p.line <= lines, "{s:?}: {e}");
+            }
+        }
+    }
 }
 
 /// Documents written by `to_string`: tricky scalars in every position, and generated trees.
@@ -685,59 +701,32 @@ const TABS: &[&str] = &[
     "a:\n  - \tb: 1\n",
     "a:\n  -\tb\n",
     "a: \"q\n \tr\"\n",
-];
-
-/// Where this reader and the `yaml` package read a tab otherwise, on purpose or by the parser
-/// this crate uses (yaml-rust2), and why.
-const TAB_DIFFERENCES: &[(&str, &str)] = &[
-    (
-        "a:\t1\n",
-        "refused here, as PyYAML refuses it: the parser wants a space after `:`",
-    ),
-    (
-        "? a\n:\tb\n",
-        "refused here, as PyYAML refuses it: the parser wants a space after `:`",
-    ),
+    // A tab separates a value from its `:` (the parser refuses it; the reader makes it a space).
+    "a:\t1\n",
+    "? a\n:\tb\n",
+    "a:\t1\nb:\t{c:\t2}\nd:\t\"x\"\n",
+    "a:\t\t1\n",
+    "a: \"x:\ty\"\nb:\tz\n",
 ];
 
 #[test]
 fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let all: Vec<&str> = TABS
-        .iter()
-        .copied()
-        .chain(TAB_DIFFERENCES.iter().map(|(t, _)| *t))
-        .collect();
-    let Some(theirs) = read_by_the_yaml_package(&all) else {
+    let Some(theirs) = read_by_the_yaml_package(TABS) else {
         return;
     };
     let (mut refused, mut read) = (0, 0);
-    for (text, theirs) in all.iter().zip(&theirs) {
-        let ours = yaml::from_str(text);
-        let agree = match (&ours, theirs.get("error")) {
-            (Err(_), Some(_)) => {
-                refused += 1;
-                true
-            }
+    for (text, theirs) in TABS.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            (Err(_), Some(_)) => refused += 1,
             (Ok(ours), None) => {
                 read += 1;
                 assert!(
-                    same_numbers_as_doubles(ours, &theirs["value"]),
+                    same_numbers_as_doubles(&ours, &theirs["value"]),
                     "{text:?}: here {ours}, the yaml package {theirs}"
                 );
-                true
             }
-            _ => false,
-        };
-        let excused = TAB_DIFFERENCES.iter().any(|(t, _)| t == text);
-        assert!(
-            agree != excused,
-            "{text:?}: here {ours:?}, the yaml package {theirs}{}",
-            if excused {
-                " (listed as a difference, but they agree)"
-            } else {
-                ""
-            }
-        );
+            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
+        }
     }
     // Both sides of the rule are exercised.
     assert!(
@@ -880,21 +869,63 @@ fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
 }
 
 #[test]
-fn a_tab_right_after_an_indicator_is_refused_with_the_fix() {
-    for (text, indicator) in [
-        ("a:\t1\n", ":"),
-        ("? a\n:\tb\n", ":"),
-        ("a:\n- x\n-\t- y\n", "-"),
+fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says() {
+    let (value, positions) =
+        yaml::from_str_with_positions("a:\t1\nb:\t{c:\t2}\nd:\t\"x:\ty\"\n").unwrap();
+    assert_eq!(value, json!({"a": 1, "b": {"c": 2}, "d": "x:\ty"}));
+    // Every line and column stays where it is written.
+    assert_eq!(positions.get("/b/c"), Some((2, 5)));
+    assert_eq!(positions.get("/d"), Some((3, 1)));
+    // Inside a quoted string or a block scalar, the tab is kept.
+    assert_eq!(
+        yaml::from_str("a: |\n  b:\tc\nd:\te\n").unwrap(),
+        json!({"a": "b:\tc\n", "d": "e"})
+    );
+    // Up to a bound, so that no file makes the reading arbitrarily slow; past it, the fix.
+    let many: String = (0..65).map(|i| format!("k{i}:\t{i}\n")).collect();
+    let err = yaml::from_str(&many).unwrap_err();
+    assert_eq!(err.problems()[0].line, 65, "{err}");
+    assert!(
+        err.problems()[0]
+            .message
+            .contains("a tab right after `:`, past the first 64"),
+        "{err}"
+    );
+    let fewer: String = (0..64).map(|i| format!("k{i}:\t{i}\n")).collect();
+    assert_eq!(yaml::from_str(&fewer).unwrap()["k63"], json!(63));
+}
+
+#[test]
+fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
+    // The parser marks the end of a text without a last line break on the line after it.
+    for (text, at) in [
+        ("a:\n{", (2, 2)),
+        ("a:\r{", (2, 2)),
+        ("a:\r\n[1, 2", (2, 6)),
+        ("a: [x,\n  y", (2, 4)),
     ] {
         let err = yaml::from_str(text).unwrap_err();
-        let message = &err.problems()[0].message;
-        assert!(
-            message.contains(&format!(
-                "a tab right after `{indicator}`; write a space after it"
-            )),
-            "{text:?}: {err}"
-        );
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
     }
+    let err = yaml::from_str("?\r#").unwrap_err();
+    let p = &err.problems()[0];
+    assert_eq!((p.line, p.column), (2, 2), "{err}");
+    assert_eq!(
+        p.message,
+        "a key is missing (an empty key is read as null, not a string); write the key"
+    );
+}
+
+#[test]
+fn a_tab_right_after_a_dash_is_refused_with_the_fix() {
+    let err = yaml::from_str("a:\n- x\n-\t- y\n").unwrap_err();
+    assert!(
+        err.problems()[0]
+            .message
+            .contains("a tab right after `-`; write a space after it"),
+        "{err}"
+    );
     // The parser's own words where no tab is involved.
     let err = yaml::from_str("a: [1\n").unwrap_err();
     assert!(

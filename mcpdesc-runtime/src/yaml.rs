@@ -55,31 +55,57 @@ mod reader {
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut reader = Reader {
-            parser: Parser::new_from_str(text),
-            text,
-            problems: Vec::new(),
-            pointer: String::new(),
-            positions: BTreeMap::new(),
-            depth: 0,
-            line_starts: line_starts(text),
-            check_tabs: text.contains('\t'),
-            flow: 0,
-            tab_line: 0,
-            indent: None,
-            map_value: false,
-        };
-        match reader.stream() {
-            Ok(value) if reader.problems.is_empty() => Ok((value, Positions(reader.positions))),
-            Ok(_) => Err(YamlError::new(reader.problems)),
-            Err(fatal) => {
-                reader.problems.push(fatal);
-                Err(YamlError::new(reader.problems))
+        // YAML 1.2 lets a tab separate a value from its `:` (`a:\t1`), which the parser refuses
+        // where it is followed by a scalar (as PyYAML does). Each one it refuses is made a space
+        // (a character for a character: every line and column stays) and the text read again,
+        // up to a bound, so that no file makes the reading arbitrarily slow.
+        let mut spaced: Option<String> = None;
+        let mut retries = 0;
+        loop {
+            let current = spaced.as_deref().unwrap_or(text);
+            let mut reader = Reader::new(current);
+            let read = reader.stream();
+            match (read, reader.tab_after_colon) {
+                (Err(_), Some(at)) if retries < MAX_TAB_RETRIES => {
+                    let mut next = current.to_owned();
+                    next.replace_range(at..at + 1, " ");
+                    spaced = Some(next);
+                    retries += 1;
+                }
+                (Ok(value), _) if reader.problems.is_empty() => {
+                    return Ok((value, Positions(reader.positions)));
+                }
+                (Ok(_), _) => return Err(at_written_lines(reader.problems, current)),
+                (Err(fatal), _) => {
+                    reader.problems.push(fatal);
+                    return Err(at_written_lines(reader.problems, current));
+                }
             }
         }
     }
 
+    /// The error of `problems`, each on a line of `text`: the parser marks the end of a text
+    /// whose last line has no line break on the line after it, which is not there; such a
+    /// problem is put at the end of the last line.
+    fn at_written_lines(mut problems: Vec<YamlProblem>, text: &str) -> YamlError {
+        // `\r\n`, `\r` and `\n` each end a line, as the parser counts them.
+        let lines = text.matches(['\r', '\n']).count() - text.matches("\r\n").count() + 1;
+        let last = text.rsplit(['\r', '\n']).next().unwrap_or_default();
+        for p in &mut problems {
+            if p.line > lines {
+                p.line = lines;
+                p.column = last.chars().count() + 1;
+            }
+        }
+        YamlError::new(problems)
+    }
+
+    /// How many tabs after `:` the reader makes spaces (see `from_str_with_positions`).
+    const MAX_TAB_RETRIES: usize = 64;
+
     struct Reader<'a> {
+        /// Where the parser refused a tab right after `:` (its byte offset), if it did.
+        tab_after_colon: Option<usize>,
         parser: Parser<std::str::Chars<'a>>,
         text: &'a str,
         problems: Vec<YamlProblem>,
@@ -104,6 +130,26 @@ mod reader {
         /// Whether the node about to be read is a block mapping's value (where a block sequence
         /// may sit at the key's column, marked at its first entry rather than at its `-`).
         map_value: bool,
+    }
+
+    impl<'a> Reader<'a> {
+        fn new(text: &'a str) -> Self {
+            Reader {
+                tab_after_colon: None,
+                parser: Parser::new_from_str(text),
+                text,
+                problems: Vec::new(),
+                pointer: String::new(),
+                positions: BTreeMap::new(),
+                depth: 0,
+                line_starts: line_starts(text),
+                check_tabs: text.contains('\t'),
+                flow: 0,
+                tab_line: 0,
+                indent: None,
+                map_value: false,
+            }
+        }
     }
 
     /// The start of every line of `text` (see `Reader::line_starts`).
@@ -340,25 +386,48 @@ mod reader {
                 Ok(next) => Ok(next),
                 Err(e) => {
                     let mark = *e.marker();
+                    if e.info() == "':' must be followed by a valid YAML whitespace" {
+                        self.tab_after_colon = self.tab_before(mark);
+                    }
                     Err(problem(mark, self.syntax_error(e.info(), mark)))
                 }
             }
         }
 
+        /// The byte offset of the first tab in the run of spaces and tabs that ends right
+        /// before `mark` and follows a `:`: where the parser marks its refusal of such a tab.
+        fn tab_before(&self, mark: Marker) -> Option<usize> {
+            let line = self.line_text(mark.line())?;
+            let before: Vec<(usize, char)> = line.char_indices().take(mark.col()).collect();
+            let run = before.iter().rposition(|(_, c)| *c != ' ' && *c != '\t')?;
+            if before.get(run)?.1 != ':' {
+                return None;
+            }
+            let (at, _) = before.get(run + 1..)?.iter().find(|(_, c)| *c == '\t')?;
+            Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
+        }
+
         /// The parser's message, said plainly where it would mislead: it refuses a tab right
-        /// after `:` or `-` as if a tab were not whitespace.
+        /// after `:` (past the ones the reader makes spaces) or `-` as if a tab were not
+        /// whitespace.
         fn syntax_error(&self, info: &str, mark: Marker) -> String {
             for indicator in [':', '-'] {
                 let refused = format!("'{indicator}' must be followed by a valid YAML whitespace");
                 let tab_after = format!("{indicator}\t");
-                if info == refused
-                    && self
-                        .line_text(mark.line())
+                let tab = if indicator == ':' {
+                    self.tab_before(mark).is_some()
+                } else {
+                    self.line_text(mark.line())
                         .is_some_and(|line| line.contains(&tab_after))
-                {
-                    return format!(
-                        "YAML syntax error: a tab right after `{indicator}`; write a space after it (this reader, like PyYAML, wants a space there)"
-                    );
+                };
+                if info == refused && tab {
+                    return if indicator == ':' {
+                        format!(
+                            "YAML syntax error: a tab right after `:`, past the first {MAX_TAB_RETRIES} this reader takes for spaces; write a space after it"
+                        )
+                    } else {
+                        "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
+                    };
                 }
             }
             format!("YAML syntax error: {info}")
@@ -597,7 +666,11 @@ mod reader {
                         other => {
                             self.problems.push(problem(
                                 mark,
-                                format!("the key {text} is read as {other}, not a string; quote it: \"{text}\""),
+                                if text.is_empty() {
+                                    "a key is missing (an empty key is read as null, not a string); write the key".to_owned()
+                                } else {
+                                    format!("the key {text} is read as {other}, not a string; quote it: \"{text}\"")
+                                },
                             ));
                             Ok(None)
                         }
