@@ -337,7 +337,8 @@ fn sibling(item: &[TokenTree]) -> Option<Sibling> {
 /// is read back from the span for a diagnostic only, never to decide what is registered (the
 /// compiler gives a span's source text as a best effort for diagnostics): `None` when there is
 /// no such trace or no text behind it, and the declaration is then placed as it always is.
-/// A plain `fn` keeps its own tokens, so an rmcp attribute above one leaves no trace.
+/// A plain `fn` keeps its own tokens, so an rmcp attribute above one leaves no trace: its source
+/// file is read instead ([`written_above`]).
 fn expanded_above(item: &[TokenTree], body: Option<usize>) -> Option<Sibling> {
     let body = item.get(body?)?;
     let text = body.span().source_text()?;
@@ -346,6 +347,113 @@ fn expanded_above(item: &[TokenTree], body: Option<usize>) -> Option<Sibling> {
     }
     let tokens: Vec<TokenTree> = text.parse::<TokenStream>().ok()?.into_iter().collect();
     sibling(&tokens)
+}
+
+/// The rmcp `#[tool(...)]` / `#[prompt(...)]` written *above* this `#[elicitation(...)]` on a
+/// plain `fn`, which rmcp leaves as it was written: read from the function's source file, for a
+/// diagnostic only, like [`expanded_above`]. The file is read as Rust tokens (by the compiler's
+/// lexer, so strings and comments are what they are) and searched for a run of attributes on a
+/// function with this name, among them an `#[elicitation]` with exactly these arguments; the
+/// attributes before it are the ones expanded before this one. `None` when there is no file
+/// (the code is generated, or the compiler gives no path), when nothing or more than one
+/// different thing matches, or outside a procedural macro: the declaration is then placed as it
+/// always is, and the description builder and the contract check still name the mistake.
+fn written_above(attr: &TokenStream, fn_name: &Ident) -> Option<Sibling> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let path = fn_name.span().unwrap().local_file()?;
+    let text = std::fs::read_to_string(path).ok()?;
+    let file: TokenStream = text.parse().ok()?;
+    let wanted = Wanted {
+        args: attr.to_string(),
+        fn_name: fn_name.to_string(),
+    };
+    let mut found = Vec::new();
+    wanted.search(file, &mut found);
+    let first = found.pop()?;
+    let same = |s: &Sibling| {
+        s.kind == first.kind
+            && s.name.as_ref().map(|n| &n.value) == first.name.as_ref().map(|n| &n.value)
+    };
+    found.iter().all(same).then_some(first)
+}
+
+/// What [`written_above`] looks for in a file.
+struct Wanted {
+    /// The arguments of this `#[elicitation(...)]`, as tokens print.
+    args: String,
+    /// The function's name, as it prints (`r#type` for `fn r#type`).
+    fn_name: String,
+}
+
+impl Wanted {
+    /// Pushes onto `found` the rmcp attribute above each matching `#[elicitation]` in `stream`
+    /// and the groups nested in it.
+    fn search(&self, stream: TokenStream, found: &mut Vec<Sibling>) {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut i = 0;
+        while i < tokens.len() {
+            // A run of outer attributes: `#` and a bracketed group, repeated.
+            let start = i;
+            while let (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g))) =
+                (tokens.get(i), tokens.get(i + 1))
+            {
+                if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
+                    break;
+                }
+                i += 2;
+            }
+            if i > start {
+                if let Some(run) = tokens.get(start..i)
+                    && self.is_the_function(tokens.get(i..).unwrap_or_default())
+                    && let Some(above) = self.above_in(run)
+                {
+                    found.push(above);
+                }
+                continue;
+            }
+            if let Some(TokenTree::Group(g)) = tokens.get(i) {
+                self.search(g.stream(), found);
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether `rest` starts a function with the wanted name (after its visibility and
+    /// qualifiers).
+    fn is_the_function(&self, rest: &[TokenTree]) -> bool {
+        for (i, t) in rest.iter().enumerate() {
+            match t {
+                TokenTree::Ident(kw) if kw == "fn" => {
+                    return rest
+                        .get(i + 1)
+                        .is_some_and(|name| name.to_string() == self.fn_name);
+                }
+                TokenTree::Ident(kw)
+                    if ["pub", "async", "const", "unsafe", "extern", "default"]
+                        .iter()
+                        .any(|q| kw == q) => {}
+                // `pub(crate)`, and an ABI string after `extern`.
+                TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {}
+                TokenTree::Literal(_) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// The rmcp attribute among the attributes of `run` before the wanted `#[elicitation]`,
+    /// if that is in the run.
+    fn above_in(&self, run: &[TokenTree]) -> Option<Sibling> {
+        let at = run.chunks(2).position(|pair| {
+            attributes(pair).any(|(attribute, args)| {
+                attribute == "elicitation"
+                    && args.into_iter().collect::<TokenStream>().to_string() == self.args
+            })
+        })?;
+        sibling(run.get(..at * 2)?)
+    }
 }
 
 /// `#[elicitation]` below an rmcp attribute it cannot see through: the declaration would belong to
@@ -412,11 +520,11 @@ fn stacked(item: &[TokenTree]) -> Vec<TokenStream> {
 
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
-    let args = parse_args(&cx, attr);
+    let args = parse_args(&cx, attr.clone());
     let tokens: Vec<TokenTree> = item.clone().into_iter().collect();
     let (fn_name, body) = scan_item(&tokens);
 
-    let registration = check_and_register(&cx, &args, fn_name.as_ref(), body, &tokens);
+    let registration = check_and_register(&cx, &args, &attr, fn_name.as_ref(), body, &tokens);
     if body.is_none() {
         cx.error_at(
             Span::call_site(),
@@ -493,6 +601,7 @@ fn check_against_sibling(
 fn check_and_register(
     cx: &Ctxt,
     args: &Args,
+    attr: &TokenStream,
     fn_name: Option<&Ident>,
     body: Option<usize>,
     item: &[TokenTree],
@@ -564,7 +673,7 @@ fn check_and_register(
     let below = sibling(item);
     let above = match below {
         Some(_) => None,
-        None => expanded_above(item, body),
+        None => expanded_above(item, body).or_else(|| written_above(attr, fn_name?)),
     };
     let seen = below.as_ref().or(above.as_ref());
     let default = default_target(seen, fn_name);

@@ -87,8 +87,10 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// The primitive is otherwise the one rmcp serves the function as: the `name` of a
 /// `#[tool(...)]` / `#[prompt(...)]` written below this attribute, else the function's name.
 /// Write `#[elicitation]` above rmcp's attribute: below it, this attribute cannot see the name
-/// (rmcp expands first), and on an `async fn` the cases that would go wrong are compile errors
-/// that say what to write. A form that does not fit a version in scope, a URL that is not an
+/// (rmcp expands first), and the cases that would go wrong are compile errors that say what to
+/// write (found from the trace rmcp leaves on an `async fn`, or from the function's source file
+/// on a plain `fn`; in generated code whose source cannot be read, the description builder and
+/// the contract check say it instead). A form that does not fit a version in scope, a URL that is not an
 /// absolute URI, or a duplicate name on the same function is a compile error.
 #[proc_macro_attribute]
 pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {

@@ -53,6 +53,20 @@ impl Server {
     async fn lock_issue(&self) -> String {
         String::new()
     }
+
+    // The same on a plain `fn`, whose attributes above are read from this file.
+    #[tool(name = "unpin", description = "Unpin an issue.")]
+    #[elicitation(name = "confirm", tool = "unpin", form = Confirm, message = "Unpin it?")]
+    fn unpin_issue(&self) -> String {
+        String::new()
+    }
+
+    /// A `#[tool(name = "mute")]` written in a comment or a string is neither `#[tool]`.
+    #[tool(description = "Mute an issue: \"#[tool(name = \\\"mute\\\")]\".")]
+    #[elicitation(name = "confirm", form = Confirm, message = "Mute it?")]
+    fn mute_issue(&self) -> String {
+        String::new()
+    }
 }
 
 #[prompt_router]
@@ -70,16 +84,31 @@ impl Server {
     async fn summary(&self) -> GetPromptResult {
         GetPromptResult::new(vec![PromptMessage::new_text(Role::User, "summary")])
     }
+
+    // The same on a plain `fn`.
+    #[prompt(description = "A digest.")]
+    #[elicitation(name = "confirm", prompt = "digest", form = Confirm, message = "Digest?")]
+    fn digest(&self) -> GetPromptResult {
+        GetPromptResult::new(vec![PromptMessage::new_text(Role::User, "digest")])
+    }
 }
 
 fn main() {
     let tools: ToolRouter<Server> = Server::tool_router();
     let prompts: PromptRouter<Server> = Server::prompt_router();
-    for tool in ["close", "open", "reopen_issue", "lock", "r#type"] {
+    for tool in [
+        "close",
+        "open",
+        "reopen_issue",
+        "lock",
+        "r#type",
+        "unpin",
+        "mute_issue",
+    ] {
         assert!(tools.has_route(tool), "{tool}");
         assert!(registry::find(Primitive::Tool(tool), "confirm").is_some(), "{tool}");
     }
-    for prompt in ["notes", "summary"] {
+    for prompt in ["notes", "summary", "digest"] {
         assert!(prompts.has_route(prompt), "{prompt}");
         assert!(registry::find(Primitive::Prompt(prompt), "confirm").is_some(), "{prompt}");
     }
