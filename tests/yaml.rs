@@ -802,6 +802,73 @@ const FLOW_TABS_READ: &[&str] = &[
     "{a: 1,\n\tb: 2}\n",
 ];
 
+/// Lines of a quoted string written in a block collection: YAML 1.2 wants each indented by more
+/// spaces than the block collection (its keys' column, or its `-`'s), the closing quote's too;
+/// blank lines may sit anywhere. The parser refuses too few spaces in a mapping's value, not in
+/// a sequence's entry. Each entry: the text refused, where (line, column), and the same text
+/// indented enough.
+const QUOTED_LINES: &[(&str, (usize, usize), &str)] = &[
+    ("- \"x\ny\"\n", (2, 1), "- \"x\n y\"\n"),
+    ("- \"x\n\"\n", (2, 1), "- \"x\n \"\n"),
+    ("- - \"x\n  y\"\n", (2, 3), "- - \"x\n   y\"\n"),
+    ("k:\n- \"x\ny\"\n", (3, 1), "k:\n- \"x\n y\"\n"),
+    ("- 'x\ny'\n", (2, 1), "- 'x\n y'\n"),
+    ("- \"x\n# y\"\n", (2, 1), "- \"x\n #y\"\n"),
+    ("- \"x\n\ty\"\n", (2, 1), "- \"x\n \ty\"\n"),
+    ("- \"x \\\ny\"\n", (2, 1), "- \"x \\\n y\"\n"),
+    ("- 'it''s\nx'\n", (2, 1), "- 'it''s\n x'\n"),
+    ("- \"a\\\"b\nc\"\n", (2, 1), "- \"a\\\"b\n c\"\n"),
+    ("- \"x\n\n y\nz\"\n", (4, 1), "- \"x\n\n y\n z\"\n"),
+    ("a:\n  - \"x\n  y\"\n", (3, 3), "a:\n  - \"x\n   y\"\n"),
+    ("- \"x\r\ny\"\r\n", (2, 1), "- \"x\r\n y\"\r\n"),
+];
+
+#[test]
+fn a_quoted_line_indented_no_more_than_its_block_is_refused_where_it_is() {
+    for (refused, at, read) in QUOTED_LINES {
+        let err = yaml::from_str(refused).expect_err(refused);
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
+        assert!(
+            p.message
+                .contains("this line of the quoted string begun on line"),
+            "{refused:?}: {err}"
+        );
+        assert!(
+            yaml::from_str(read).is_ok(),
+            "{read:?}: {:?}",
+            yaml::from_str(read)
+        );
+    }
+    // Inside a flow collection the flow collection's own rule applies.
+    assert_eq!(
+        yaml::from_str("a: [\"x\n y\"]\n").unwrap(),
+        json!({"a": ["x y"]})
+    );
+}
+
+#[test]
+fn quoted_lines_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
+    let all: Vec<&str> = QUOTED_LINES
+        .iter()
+        .flat_map(|(refused, _, read)| [*refused, *read])
+        .chain(["a: \"x\ny\"\n", "a: [\"x\n y\"]\n", "- [\"x\ny\"]\n"])
+        .collect();
+    let Some(theirs) = read_by_the_yaml_package(&all) else {
+        return;
+    };
+    for (text, theirs) in all.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            (Err(_), Some(_)) => {}
+            (Ok(ours), None) => assert!(
+                same_numbers_as_doubles(&ours, &theirs["value"]),
+                "{text:?}: here {ours}, the yaml package {theirs}"
+            ),
+            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
+        }
+    }
+}
+
 #[test]
 fn a_tab_indenting_a_flow_collections_line_is_refused_where_it_is() {
     for (refused, at, read) in FLOW_TABS {

@@ -248,14 +248,11 @@ mod reader {
             }
         }
 
-        /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there);
-        /// looked at only for the tab checks, its one reader.
+        /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there).
         fn flow_start(&self, mark: Marker) -> bool {
-            self.check_tabs
-                && self
-                    .line_text(mark.line())
-                    .and_then(|line| line.chars().nth(mark.col()))
-                    .is_some_and(|c| c == '[' || c == '{')
+            self.line_text(mark.line())
+                .and_then(|line| line.chars().nth(mark.col()))
+                .is_some_and(|c| c == '[' || c == '{')
         }
 
         /// The column of the `-` written right before `mark` on its line (spaces and tabs
@@ -304,6 +301,79 @@ mod reader {
                 });
                 return;
             }
+        }
+
+        /// Refuses a line of a quoted string written in a block collection, from line `first` to
+        /// line `last`, that is indented by no more spaces than the block collection (YAML 1.2
+        /// wants `- "a\n  b"`, not `- "a\nb"`). The parser refuses such a line in a mapping's
+        /// value but reads it in a sequence's entry; the `yaml` package refuses both. Blank lines
+        /// may sit anywhere.
+        fn quoted_lines(&mut self, first: usize, last: usize) {
+            let Some(n) = self.indent else {
+                return;
+            };
+            for line in first + 1..=last {
+                let Some(text) = self.line_text(line) else {
+                    return;
+                };
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let blank = text
+                    .get(spaces..)
+                    .unwrap_or_default()
+                    .trim_matches([' ', '\t', '\r'])
+                    .is_empty();
+                if blank || spaces > n {
+                    continue;
+                }
+                self.problems.push(YamlProblem {
+                    line,
+                    column: spaces + 1,
+                    message: format!(
+                        "this line of the quoted string begun on line {first} is indented by {spaces} space{}, no more than the block sequence or mapping it is in: YAML indents it more; write at least {} spaces before it",
+                        if spaces == 1 { "" } else { "s" },
+                        n + 1
+                    ),
+                });
+                return;
+            }
+        }
+
+        /// The line on which the quoted string whose opening quote is at `mark` ends; `None`
+        /// when no quote is written there or the string does not end.
+        fn quoted_end_line(&self, mark: Marker) -> Option<usize> {
+            let text = self.line_text(mark.line())?;
+            let (at, quote) = text.char_indices().nth(mark.col())?;
+            if quote != '"' && quote != '\'' {
+                return None;
+            }
+            let start = self.line_starts.get(mark.line().checked_sub(1)?)? + at + 1;
+            let bytes = self.text.as_bytes().get(start..)?;
+            let mut line = mark.line();
+            let mut i = 0;
+            while let Some(&b) = bytes.get(i) {
+                match b {
+                    b'\n' => line += 1,
+                    // An escape in double quotes (`\"`, `\\`, or a line break that continues
+                    // the string).
+                    b'\\' if quote == '"' => {
+                        if bytes.get(i + 1) == Some(&b'\n') {
+                            line += 1;
+                        }
+                        i += 1;
+                    }
+                    // `''` is a quote inside single quotes.
+                    b'\'' if quote == '\'' => {
+                        if bytes.get(i + 1) != Some(&b'\'') {
+                            return Some(line);
+                        }
+                        i += 1;
+                    }
+                    b'"' if quote == '"' => return Some(line),
+                    _ => {}
+                }
+                i += 1;
+            }
+            None
         }
 
         /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
@@ -537,6 +607,17 @@ mod reader {
                 Event::Scalar(text, style, anchor, tag) => {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
+                    if self.flow == 0
+                        && self.indent.is_some()
+                        && matches!(
+                            style,
+                            TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted
+                        )
+                        && let Some(last) = self.quoted_end_line(mark)
+                        && last > mark.line()
+                    {
+                        self.quoted_lines(mark.line(), last);
+                    }
                     Ok(self.scalar(text, style, mark))
                 }
                 Event::Alias(_) => {
@@ -552,8 +633,7 @@ mod reader {
                     // A block sequence is marked at its first `-`, except one written at its
                     // mapping key's column (`k:\n- [a]`): that one is marked at its first entry,
                     // after the `-`, where a flow sequence would be marked too.
-                    let at_key_column = map_value && self.check_tabs;
-                    let dash = if at_key_column {
+                    let dash = if map_value {
                         self.dash_before(mark)
                     } else {
                         None
