@@ -802,6 +802,124 @@ const FLOW_TABS_READ: &[&str] = &[
     "{a: 1,\n\tb: 2}\n",
 ];
 
+/// Texts shaped like description files (nested block mappings and sequences of scalars, flow
+/// collections, quoted strings, comments), their indentation jittered so that many are not valid
+/// YAML: generated from a fixed seed, so each run reads the same texts.
+fn description_shaped_texts(count: usize) -> Vec<String> {
+    const KEYS: &[&str] = &[
+        "a",
+        "b",
+        "name",
+        "\"k\"",
+        "'k2'",
+        "x-y",
+        "a b",
+        "\"a: b\"",
+        "\"multi\\n\"",
+    ];
+    const SCALARS: &[&str] = &[
+        "x",
+        "\"q\"",
+        "'s'",
+        "1",
+        "-2",
+        "1.5",
+        "1e3",
+        ".5",
+        "true",
+        "null",
+        "~",
+        "0x1F",
+        "0o17",
+        "+1",
+        "2024-01-01",
+        "\"a\\tb\"",
+        "a b",
+        "a:b",
+        "#x",
+        "x #c",
+        "\"x\\u00e9\"",
+        "|",
+        ">-",
+        "[]",
+        "{}",
+        "[1, 2]",
+        "{a: 1}",
+        "\"",
+        "'it''s'",
+        "on",
+        "yes",
+        "=",
+        "<<",
+        "\"x\n  y\"",
+        "[1,\n  2]",
+        "'a\nb'",
+    ];
+    // A small linear congruential generator: enough to pick, and the same on every machine.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(state >> 33).unwrap_or(0) % n
+    };
+    fn node(indent: usize, depth: usize, next: &mut dyn FnMut(usize) -> usize) -> String {
+        let kind = next(10);
+        if depth > 2 || kind < 4 {
+            return format!(" {}\n", SCALARS[next(SCALARS.len())]);
+        }
+        let pad = " ".repeat(indent + [0, 2, 2, 2, 1][next(5)]);
+        let mut out = String::from("\n");
+        for _ in 0..1 + next(3) {
+            if kind < 7 {
+                out += &format!(
+                    "{pad}{}:{}",
+                    KEYS[next(KEYS.len())],
+                    node(pad.len(), depth + 1, next)
+                );
+            } else {
+                out += &format!("{pad}-{}", node(pad.len() + 2, depth + 1, next));
+            }
+        }
+        out
+    }
+    (0..count)
+        .map(|_| {
+            (0..1 + next(3))
+                .map(|_| format!("{}:{}", KEYS[next(KEYS.len())], node(0, 0, &mut next)))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
+    let texts = description_shaped_texts(3000);
+    let all: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let Some(theirs) = read_by_the_yaml_package(&all) else {
+        return;
+    };
+    let (mut read, mut refused) = (0, 0);
+    for (text, theirs) in all.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            (Err(_), Some(_)) => refused += 1,
+            (Ok(ours), None) => {
+                read += 1;
+                assert!(
+                    same_numbers_as_doubles(&ours, &theirs["value"]),
+                    "{text:?}: here {ours}, the yaml package {theirs}"
+                );
+            }
+            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
+        }
+    }
+    // Both outcomes are well represented.
+    assert!(
+        read >= 500 && refused >= 500,
+        "{read} read, {refused} refused"
+    );
+}
+
 /// Lines of a quoted string written in a block collection: YAML 1.2 wants each indented by more
 /// spaces than the block collection (its keys' column, or its `-`'s), the closing quote's too;
 /// blank lines may sit anywhere. The parser refuses too few spaces in a mapping's value, not in
