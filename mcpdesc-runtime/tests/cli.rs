@@ -379,6 +379,20 @@ fn the_schema_option_checks_what_the_rules_do_not_cover() {
         assert!(!diagnostics.is_empty(), "{name}");
         for d in diagnostics {
             assert_eq!(d["code"], "schema-validation", "{name}: {d}");
+            // The rule is the members rule of the part the path is in.
+            let path = d["path"].as_str().unwrap();
+            let rule = if path.starts_with("/tools/") {
+                "mcpdesc.tool.members"
+            } else if path.starts_with("/resources/") {
+                "mcpdesc.resource.members"
+            } else if path.starts_with("/resourceTemplates/") {
+                "mcpdesc.resource-template.members"
+            } else if path.starts_with("/prompts/") {
+                "mcpdesc.prompt.members"
+            } else {
+                "mcpdesc.document.members"
+            };
+            assert_eq!(d["rule"], rule, "{name}: {d}");
             assert!(
                 d["path"].as_str().unwrap().starts_with(under),
                 "{name}: {d}"

@@ -131,7 +131,7 @@ fn schema_diagnostics(
             .any(|d| d.code == "schema-validation" && d.path == path);
         if !known {
             out.push(Diagnostic {
-                rule: "mcpdesc.document.members",
+                rule: rule_at(&path),
                 code: "schema-validation",
                 severity: Severity::Error,
                 path,
@@ -140,6 +140,36 @@ fn schema_diagnostics(
         }
     }
     out
+}
+
+/// The rule whose members a schema violation at `path` breaks: those of the declaration, tool,
+/// resource, resource template or prompt it is in (a declaration's form for its
+/// `requestedSchema`), else the document's.
+fn rule_at(path: &str) -> &'static str {
+    use mcpdesc_runtime::validate::rules;
+    let mut segments = path.split('/').skip(1);
+    let (collection, index, member, declaration, part) = (
+        segments.next(),
+        segments.next(),
+        segments.next(),
+        segments.next(),
+        segments.next(),
+    );
+    if index.is_none() {
+        return rules::DOCUMENT_MEMBERS;
+    }
+    let primitive = match collection {
+        Some("tools") => rules::TOOL_MEMBERS,
+        Some("resources") => rules::RESOURCE_MEMBERS,
+        Some("resourceTemplates") => rules::RESOURCE_TEMPLATE_MEMBERS,
+        Some("prompts") => rules::PROMPT_MEMBERS,
+        _ => return rules::DOCUMENT_MEMBERS,
+    };
+    match (member, declaration, part) {
+        (Some("elicitations"), Some(_), Some("requestedSchema")) => rules::FORM_SCHEMA_MEMBERS,
+        (Some("elicitations"), Some(_), _) => rules::ELICITATION_MEMBERS,
+        _ => primitive,
+    }
 }
 
 /// The rules' diagnostics for `document`, and the schema's after them when one is given.
@@ -305,4 +335,39 @@ fn write_json(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::R
     let text =
         serde_json::to_string_pretty(&json!({ "files": files })).map_err(std::io::Error::other)?;
     writeln!(out, "{text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_at;
+
+    #[test]
+    fn a_schema_violation_belongs_to_the_members_rule_of_the_part_it_is_in() {
+        for (path, rule) in [
+            ("", "mcpdesc.document.members"),
+            ("/info/name", "mcpdesc.document.members"),
+            ("/tools", "mcpdesc.document.members"),
+            ("/securitySchemes/oauth/flows", "mcpdesc.document.members"),
+            ("/tools/0", "mcpdesc.tool.members"),
+            ("/tools/3/annotations/title", "mcpdesc.tool.members"),
+            ("/tools/0/elicitations", "mcpdesc.tool.members"),
+            ("/tools/0/elicitations/1", "mcpdesc.elicitation.members"),
+            (
+                "/tools/0/elicitations/1/message",
+                "mcpdesc.elicitation.members",
+            ),
+            (
+                "/prompts/2/elicitations/0/requestedSchema/properties/a",
+                "mcp.elicitation.form-schema.members",
+            ),
+            ("/resources/0/uri", "mcpdesc.resource.members"),
+            (
+                "/resourceTemplates/1/uriTemplate",
+                "mcpdesc.resource-template.members",
+            ),
+            ("/prompts/0/arguments/0", "mcpdesc.prompt.members"),
+        ] {
+            assert_eq!(rule_at(path), rule, "{path:?}");
+        }
+    }
 }
