@@ -124,8 +124,8 @@ mod reader {
         /// The last line reported for a tab in its indentation (each line is reported once).
         tab_line: usize,
         /// The column (0-based) of the innermost block collection around the node being read:
-        /// its keys, or its `-`. `None` at the top of the document. A flow collection written
-        /// in it must indent each further line by more spaces than this.
+        /// its keys, or its `-`. `None` at the top of the document. A flow collection or a quoted
+        /// string written in it must indent each further line by more spaces than this.
         indent: Option<usize>,
         /// Whether the node about to be read is a block mapping's value (where a block sequence
         /// may sit at the key's column, marked at its first entry rather than at its `-`).
@@ -647,20 +647,19 @@ mod reader {
                     }
                     let mut items = Vec::new();
                     loop {
-                        let (event, end) = self.next()?;
+                        let (event, item_mark) = self.next()?;
                         if matches!(event, Event::SequenceEnd) {
                             self.indent = outer;
                             if flow && self.flow == 1 {
-                                self.flow_tab_indent(mark.line(), end.line());
+                                self.flow_tab_indent(mark.line(), item_mark.line());
                             }
                             break;
                         }
-                        let mark = end;
                         if !flow {
-                            self.tab_indent(mark, false);
+                            self.tab_indent(item_mark, false);
                         }
-                        let len = self.enter(&items.len().to_string(), mark);
-                        let item = self.node(event, mark);
+                        let len = self.enter(&items.len().to_string(), item_mark);
+                        let item = self.node(event, item_mark);
                         self.pointer.truncate(len);
                         items.push(item?);
                     }
