@@ -642,22 +642,31 @@ fn read_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Value>> {
     Some(theirs)
 }
 
-#[test]
-fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
-    let Some(theirs) = read_by_the_yaml_package(TRICKY) else {
-        return;
-    };
-    for (text, theirs) in TRICKY.iter().zip(&theirs) {
+/// Asserts that this reader and the `yaml` package read each text alike: both refuse it, or
+/// both read the same value. Returns how many both read and how many both refused, or `None`
+/// when Node.js is not on the machine (and not required).
+fn read_alike_by_the_yaml_package(texts: &[&str]) -> Option<(usize, usize)> {
+    let theirs = read_by_the_yaml_package(texts)?;
+    let (mut read, mut refused) = (0, 0);
+    for (text, theirs) in texts.iter().zip(&theirs) {
         match (yaml::from_str(text), theirs.get("error")) {
-            // Both refuse it.
-            (Err(_), Some(_)) => {}
-            (Ok(ours), None) => assert!(
-                same_numbers_as_doubles(&ours, &theirs["value"]),
-                "{text:?}: here {ours}, the yaml package {theirs}"
-            ),
+            (Err(_), Some(_)) => refused += 1,
+            (Ok(ours), None) => {
+                read += 1;
+                assert!(
+                    same_numbers_as_doubles(&ours, &theirs["value"]),
+                    "{text:?}: here {ours}, the yaml package {theirs}"
+                );
+            }
             (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
         }
     }
+    Some((read, refused))
+}
+
+#[test]
+fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
+    read_alike_by_the_yaml_package(TRICKY);
 }
 
 /// Tabs around YAML's indentation: where YAML 1.2 lets a tab separate (after `-`, before a
@@ -711,23 +720,9 @@ const TABS: &[&str] = &[
 
 #[test]
 fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let Some(theirs) = read_by_the_yaml_package(TABS) else {
+    let Some((read, refused)) = read_alike_by_the_yaml_package(TABS) else {
         return;
     };
-    let (mut refused, mut read) = (0, 0);
-    for (text, theirs) in TABS.iter().zip(&theirs) {
-        match (yaml::from_str(text), theirs.get("error")) {
-            (Err(_), Some(_)) => refused += 1,
-            (Ok(ours), None) => {
-                read += 1;
-                assert!(
-                    same_numbers_as_doubles(&ours, &theirs["value"]),
-                    "{text:?}: here {ours}, the yaml package {theirs}"
-                );
-            }
-            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
-        }
-    }
     // Both sides of the rule are exercised.
     assert!(
         refused >= 10 && read >= 10,
@@ -896,23 +891,9 @@ fn description_shaped_texts(count: usize) -> Vec<String> {
 fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
     let texts = description_shaped_texts(3000);
     let all: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let Some(theirs) = read_by_the_yaml_package(&all) else {
+    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
         return;
     };
-    let (mut read, mut refused) = (0, 0);
-    for (text, theirs) in all.iter().zip(&theirs) {
-        match (yaml::from_str(text), theirs.get("error")) {
-            (Err(_), Some(_)) => refused += 1,
-            (Ok(ours), None) => {
-                read += 1;
-                assert!(
-                    same_numbers_as_doubles(&ours, &theirs["value"]),
-                    "{text:?}: here {ours}, the yaml package {theirs}"
-                );
-            }
-            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
-        }
-    }
     // Both outcomes are well represented.
     assert!(
         read >= 500 && refused >= 500,
@@ -972,19 +953,7 @@ fn quoted_lines_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
         .flat_map(|(refused, _, read)| [*refused, *read])
         .chain(["a: \"x\ny\"\n", "a: [\"x\n y\"]\n", "- [\"x\ny\"]\n"])
         .collect();
-    let Some(theirs) = read_by_the_yaml_package(&all) else {
-        return;
-    };
-    for (text, theirs) in all.iter().zip(&theirs) {
-        match (yaml::from_str(text), theirs.get("error")) {
-            (Err(_), Some(_)) => {}
-            (Ok(ours), None) => assert!(
-                same_numbers_as_doubles(&ours, &theirs["value"]),
-                "{text:?}: here {ours}, the yaml package {theirs}"
-            ),
-            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
-        }
-    }
+    read_alike_by_the_yaml_package(&all);
 }
 
 #[test]
@@ -1038,19 +1007,7 @@ fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
         )
         .chain(FLOW_TABS_READ.iter().copied())
         .collect();
-    let Some(theirs) = read_by_the_yaml_package(&all) else {
-        return;
-    };
-    for (text, theirs) in all.iter().zip(&theirs) {
-        match (yaml::from_str(text), theirs.get("error")) {
-            (Err(_), Some(_)) => {}
-            (Ok(ours), None) => assert!(
-                same_numbers_as_doubles(&ours, &theirs["value"]),
-                "{text:?}: here {ours}, the yaml package {theirs}"
-            ),
-            (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
-        }
-    }
+    read_alike_by_the_yaml_package(&all);
 }
 
 #[test]

@@ -271,35 +271,21 @@ mod reader {
         /// the `yaml` package refuses. Blank and comment lines, and a line that only closes the
         /// collection, may sit anywhere.
         fn flow_tab_indent(&mut self, first: usize, last: usize) {
-            let Some(n) = self.indent else {
-                return;
-            };
             if !self.check_tabs {
                 return;
             }
-            for line in first + 1..=last {
-                let Some(text) = self.line_text(line) else {
-                    return;
-                };
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let rest = text.get(spaces..).unwrap_or_default();
-                let content = rest.trim_start_matches([' ', '\t']).trim_end_matches('\r');
-                if spaces > n
-                    || !rest.starts_with('\t')
-                    || content.is_empty()
-                    || content.starts_with(['#', ']', '}'])
-                {
-                    continue;
-                }
+            let shallow = self.shallow_line(first, last, |rest| {
+                let content = rest.trim_start_matches([' ', '\t']);
+                rest.starts_with('\t') && !content.starts_with(['#', ']', '}'])
+            });
+            if let Some((line, spaces, needed)) = shallow {
                 self.problems.push(YamlProblem {
                     line,
                     column: spaces + 1,
                     message: format!(
-                        "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {} spaces before it",
-                        n + 1
+                        "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {needed} spaces before it"
                     ),
                 });
-                return;
             }
         }
 
@@ -309,33 +295,35 @@ mod reader {
         /// value but reads it in a sequence's entry; the `yaml` package refuses both. Blank lines
         /// may sit anywhere.
         fn quoted_lines(&mut self, first: usize, last: usize) {
-            let Some(n) = self.indent else {
-                return;
-            };
-            for line in first + 1..=last {
-                let Some(text) = self.line_text(line) else {
-                    return;
-                };
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let blank = text
-                    .get(spaces..)
-                    .unwrap_or_default()
-                    .trim_matches([' ', '\t', '\r'])
-                    .is_empty();
-                if blank || spaces > n {
-                    continue;
-                }
+            if let Some((line, spaces, needed)) = self.shallow_line(first, last, |_| true) {
                 self.problems.push(YamlProblem {
                     line,
                     column: spaces + 1,
                     message: format!(
-                        "this line of the quoted string begun on line {first} is indented by {spaces} space{}, no more than the block sequence or mapping it is in: YAML indents it more; write at least {} spaces before it",
+                        "this line of the quoted string begun on line {first} is indented by {spaces} space{}, no more than the block sequence or mapping it is in: YAML indents it more; write at least {needed} spaces before it",
                         if spaces == 1 { "" } else { "s" },
-                        n + 1
                     ),
                 });
-                return;
             }
+        }
+
+        /// The first line after `first` up to `last` that is not blank, is indented by no more
+        /// spaces than the block collection around (see `indent`), and whose text after those
+        /// spaces `counts`: its number, its spaces, and how many it needs.
+        fn shallow_line(
+            &self,
+            first: usize,
+            last: usize,
+            counts: impl Fn(&str) -> bool,
+        ) -> Option<(usize, usize, usize)> {
+            let n = self.indent?;
+            (first + 1..=last).find_map(|line| {
+                let text = self.line_text(line)?;
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let rest = text.get(spaces..)?.trim_end_matches('\r');
+                let blank = rest.trim_start_matches([' ', '\t']).is_empty();
+                (spaces <= n && !blank && counts(rest)).then_some((line, spaces, n + 1))
+            })
         }
 
         /// The line on which the quoted string whose opening quote is at `mark` ends; `None`
