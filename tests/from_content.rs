@@ -519,3 +519,67 @@ fn integers_are_checked_against_bounds_whether_written_as_integers_or_floats() {
         assert_eq!(result.is_ok(), ok, "{estimate}: {result:?}");
     }
 }
+
+/// Numbers at and past their bounds, integers beyond 2^53 among them: a valid answer is first
+/// converted with every rule proven, and what that cannot prove exactly is checked in full, so
+/// the answer reads as the full check reads it.
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Bounds {
+    #[form(minimum = -2, maximum = 9007199254740992)]
+    big: f64,
+    #[form(minimum = 0.5, maximum = 1.5)]
+    small: Option<f32>,
+    #[form(min_length = 2, max_length = 3)]
+    code: Option<String>,
+}
+
+#[test]
+fn answers_at_and_beyond_exact_bounds_read_as_the_full_check_reads_them() {
+    let read = |big: Value, small: Value, code: Value| {
+        let content = json!({ "big": big, "small": small, "code": code });
+        Bounds::from_content(content.as_object().unwrap())
+    };
+    // At the bounds, as integers and as floats.
+    for big in [
+        json!(-2),
+        json!(-2.0),
+        json!(9007199254740992_u64),
+        json!(9007199254740992.0),
+    ] {
+        let b = read(big.clone(), json!(0.5), json!("ab")).unwrap();
+        assert_eq!(b.big, big.as_f64().unwrap(), "{big}");
+        assert_eq!(b.small, Some(0.5));
+        assert_eq!(b.code.as_deref(), Some("ab"));
+    }
+    // A number field compares as `f64` does (as JavaScript does): 2^53 + 1 reads as 2^53,
+    // within the maximum.
+    let b = read(json!(9007199254740993_u64), json!(1.5), json!("abc")).unwrap();
+    assert_eq!(b.big, 9007199254740992.0);
+    // Past the bounds.
+    for (big, above) in [
+        (json!(9007199254740994_u64), true),
+        (json!(-3), false),
+        (json!(-2.000001), false),
+        (json!(18446744073709551615_u64), true),
+    ] {
+        let err = read(big.clone(), json!(1.5), json!("abc")).unwrap_err();
+        assert_eq!(err.problems().len(), 1, "{big}: {err}");
+        let kind = err.problems()[0].kind();
+        assert!(
+            if above {
+                matches!(kind, ProblemKind::AboveMaximum { .. })
+            } else {
+                matches!(kind, ProblemKind::BelowMinimum { .. })
+            },
+            "{big}: {err}"
+        );
+    }
+    // Each field wrong at once: every problem is reported, as ever.
+    let err = read(json!(1e17), json!(1.6), json!("abcd")).unwrap_err();
+    let fields: Vec<&str> = err.problems().iter().map(|p| p.property()).collect();
+    assert_eq!(fields, ["big", "small", "code"], "{err}");
+    // Absent and null optional fields.
+    let content = json!({ "big": 0, "small": null });
+    let b = Bounds::from_content(content.as_object().unwrap()).unwrap();
+    assert_eq!((b.small, b.code), (None, None));
+}

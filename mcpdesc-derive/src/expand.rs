@@ -459,11 +459,15 @@ fn expand_form(form: &Form) -> TokenStream {
             let t = reader_trait(f);
             let span = f.ty_span();
             (
-                quote_spanned!(span=> #t::__read),
+                (
+                    quote_spanned!(span=> #t::__read),
+                    quote_spanned!(span=> #t::__read_proven),
+                ),
                 quote_spanned!(span=> #t::__write),
             )
         })
         .unzip();
+    let (read, read_proven): (Vec<_>, Vec<_>) = read.into_iter().unzip();
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -474,6 +478,30 @@ fn expand_form(form: &Form) -> TokenStream {
         ];
         quote!([#(#messages),*])
     });
+    // First every field proven without recording anything (a valid answer), stopping at the
+    // first that is not; else the full reading, which records every problem. A form with
+    // run-time parts checks those against what was sent, so only the full reading; so does a
+    // form without fields, which has nothing to prove.
+    let fast = if form.fields.is_empty() || form.fields.iter().any(Field::is_runtime) {
+        TokenStream::new()
+    } else {
+        quote! {
+            'proven: {
+                #(
+                    let #p::Some(#vars) = #read_proven(
+                        __found[#indexes],
+                        match __properties.get(#indexes) {
+                            #p::Some(__property) => __property,
+                            #p::None => &__MCPDESC_PROPERTIES[#indexes],
+                        },
+                    ) else {
+                        break 'proven;
+                    };
+                )*
+                return #p::Ok(#ident { #(#members: #vars),* });
+            }
+        }
+    };
     let wires = form.fields.iter().map(|f| &f.name);
     let static_form = if form.fields.iter().any(Field::is_runtime) {
         TokenStream::new()
@@ -521,7 +549,6 @@ fn expand_form(form: &Form) -> TokenStream {
                     __content: &#p::Map<#p::String, #p::Value>,
                     __properties: &[#p::Property],
                 ) -> #p::Result<Self, #p::ContentError> {
-                    let mut __problems = #p::Problems::new();
                     // One pass over the answer; unknown properties are ignored.
                     let mut __found: [#p::Option<&#p::Value>; #n] = [#p::None; #n];
                     for (__key, __value) in __content {
@@ -530,6 +557,8 @@ fn expand_form(form: &Form) -> TokenStream {
                             _ => {}
                         }
                     }
+                    #fast
+                    let mut __problems = #p::Problems::new();
                     #(
                         let #vars = #read(
                             __found[#indexes],

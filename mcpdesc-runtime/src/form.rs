@@ -206,6 +206,19 @@ pub trait FormField: Sized {
         read_field::<Self>(value, property, problems)
     }
 
+    /// The field, when its value is proven to pass `property`'s checks without recording
+    /// anything; `None` sends the whole answer through [`FormField::__read`]. Used by generated
+    /// code.
+    #[doc(hidden)]
+    #[inline]
+    fn __read_proven(value: Option<&Value>, property: &crate::schema::Property) -> Option<Self> {
+        match value {
+            None | Some(Value::Null) if !Self::REQUIRED => Self::absent(),
+            None => None,
+            Some(v) => <Self::Value as FormValue>::__convert_proven(v, property).map(Self::present),
+        }
+    }
+
     /// Writes the field into `content` when it holds a value. Used by generated code.
     #[doc(hidden)]
     fn __write(&self, content: &mut Map<String, Value>, name: &str) {
@@ -271,6 +284,27 @@ pub trait MultiSelectValue {
 impl FormValue for String {
     const KIND: ValueKind = ValueKind::String;
 
+    // A string within its lengths and format is proven.
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let Value::String(v) = value else {
+            return None;
+        };
+        let crate::schema::PropertyKind::String(s) = property.schema().kind() else {
+            return None;
+        };
+        if s.min_length.is_some() || s.max_length.is_some() {
+            let length = crate::text::char_count(v);
+            if s.min_length.is_some_and(|m| length < m) || s.max_length.is_some_and(|m| length > m)
+            {
+                return None;
+            }
+        }
+        if s.format.is_some_and(|f| !f.matches(v)) {
+            return None;
+        }
+        Some(v.clone())
+    }
+
     fn from_json(value: &Value) -> Option<Self> {
         value.as_str().map(str::to_owned)
     }
@@ -300,6 +334,10 @@ impl FormValue for bool {
 impl FormValue for f64 {
     const KIND: ValueKind = ValueKind::Number;
 
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        number_proven(value, property)
+    }
+
     fn from_json(value: &Value) -> Option<Self> {
         value.as_f64()
     }
@@ -312,6 +350,11 @@ impl FormValue for f64 {
 impl FormValue for f32 {
     const KIND: ValueKind = ValueKind::Number;
     const FLOAT_MAX: f64 = f32::MAX as f64;
+
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let narrowed = number_proven(value, property)? as f32;
+        narrowed.is_finite().then_some(narrowed)
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         let v = value.as_f64()?;
@@ -326,6 +369,34 @@ impl FormValue for f32 {
         let shortest = self.to_string().parse::<f64>().unwrap_or(f64::from(*self));
         serde_json::Number::from_f64(shortest).map_or(Value::Null, Value::Number)
     }
+}
+
+/// A number answer within a number property's bounds, where `f64` compares them exactly: the
+/// answer and the bounds are floats, or integers `f64` holds exactly (any other answer or bound
+/// takes the full check, which compares them exactly).
+fn number_proven(value: &Value, property: &crate::schema::Property) -> Option<f64> {
+    const EXACT: u64 = 1 << 53;
+    let Value::Number(n) = value else {
+        return None;
+    };
+    let f = if n.is_f64() {
+        n.as_f64()?
+    } else {
+        let i = n.as_i64()?;
+        if i.unsigned_abs() > EXACT {
+            return None;
+        }
+        i as f64
+    };
+    let crate::schema::PropertyKind::Number(bounds) = property.schema().kind() else {
+        return None;
+    };
+    let within = |bound: Option<Number>, fits: fn(f64, f64) -> bool| match bound {
+        None => true,
+        Some(Number::Float(b)) => fits(f, b),
+        Some(Number::Int(b)) => b.unsigned_abs() <= u128::from(EXACT) && fits(f, b as f64),
+    };
+    (within(bounds.minimum, |f, b| f >= b) && within(bounds.maximum, |f, b| f <= b)).then_some(f)
 }
 
 /// An integer answer within an integer property's bounds (integral bounds only: any other
@@ -684,6 +755,14 @@ pub trait RuntimeChoiceField: Sized {
 
     /// The present value, if any.
     fn get(&self) -> Option<&Self::Value>;
+
+    /// Nothing proven: a run-time choice is checked against the choices sent, by
+    /// [`RuntimeChoiceField::__read`]. Used by generated code.
+    #[doc(hidden)]
+    #[inline]
+    fn __read_proven(_: Option<&Value>, _: &crate::schema::Property) -> Option<Self> {
+        None
+    }
 
     /// Reads the field from its value in an answer, recording its problems. Used by generated
     /// code.
