@@ -439,7 +439,7 @@ proptest::proptest! {
 
 /// A hand-written enum whose `from_value` is lenient (it reads any case): the schema's choices
 /// still decide, because only derived enums skip the check when conversion succeeds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Lenient {
     High,
     Low,
@@ -500,6 +500,30 @@ fn a_hand_written_enum_is_checked_against_its_choices_even_when_it_reads_more() 
     let err = Pick::from_content(json!({"level": "HIGH"}).as_object().unwrap()).unwrap_err();
     assert!(
         matches!(err.problems()[0].kind(), ProblemKind::NotAChoice { value, .. } if value == "HIGH"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_multi_select_of_a_hand_written_enum_is_checked_against_its_choices_too() {
+    #[derive(ElicitationForm, Debug)]
+    struct Picks {
+        #[form(min_items = 1)]
+        levels: Vec<Lenient>,
+        others: Option<BTreeSet<Lenient>>,
+    }
+    let read = |v: Value| Picks::from_content(v.as_object().unwrap());
+    let picks = read(json!({"levels": ["high", "low"], "others": ["low"]})).unwrap();
+    assert_eq!(picks.levels, [Lenient::High, Lenient::Low]);
+    let err = read(json!({"levels": ["HIGH"], "others": ["Low"]})).unwrap_err();
+    let wrong: Vec<&str> = err.problems().iter().map(|p| p.property()).collect();
+    assert_eq!(wrong, ["levels", "others"], "{err}");
+    assert!(
+        err.to_string().contains("item 0 \"HIGH\" is not one of"),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("item 0 \"Low\" is not one of"),
         "{err}"
     );
 }

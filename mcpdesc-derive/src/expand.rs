@@ -772,6 +772,8 @@ fn expand_enum(e: &Enum) -> TokenStream {
                     idents: &[#(#idents_text),*],
                 };
 
+                const __READS_EXACTLY: bool = true;
+
                 fn value(&self) -> &'static str {
                     #value_body
                 }

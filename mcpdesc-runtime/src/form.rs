@@ -105,6 +105,12 @@ pub trait ElicitationEnum: Sized + 'static {
 
     /// The variant whose wire value is `value`.
     fn from_value(value: &str) -> Option<Self>;
+
+    /// Whether `from_value` reads exactly the choices' values (as the derive writes it), so that
+    /// reading a value also proves it is a choice. A hand-written impl keeps `false`, and its
+    /// answers are checked against the choices whatever `from_value` reads.
+    #[doc(hidden)]
+    const __READS_EXACTLY: bool = false;
 }
 
 /// What a field type is, as a form property. Known at compile time.
@@ -485,7 +491,7 @@ fn multi_from_json<E: ElicitationEnum, C: Default + Extend<E>>(value: &Value) ->
 }
 
 /// A multi-select, when converting it also proves the property's rules: every item one of the
-/// enum's choices (`from_value` matches exactly them, as for a single-select), no item twice, and
+/// choices of a derived enum (whose `from_value` reads exactly them), no item twice, and
 /// as many items as `minItems` / `maxItems` allow. `None` sends the answer through the full
 /// check, which says what is wrong; so does a long list (past 16 items), whose items are then
 /// told apart by the check's choice table instead of pairwise here.
@@ -494,6 +500,11 @@ fn multi_proven<E: ElicitationEnum, C: Default + Extend<E>>(
     property: &crate::schema::Property,
 ) -> Option<C> {
     const PAIRWISE: usize = 16;
+    // A derived enum reads exactly its choices; a hand-written one may read more (another case,
+    // say), which only the full check refuses.
+    if !E::__READS_EXACTLY {
+        return None;
+    }
     let items = value.as_array()?;
     let crate::schema::PropertyKind::MultiSelect(m) = property.schema().kind() else {
         return None;
