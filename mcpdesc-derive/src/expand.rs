@@ -450,24 +450,20 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    // `<Ty as Trait>::__read` / `::__write`, spanned at the field's type to the last segment: a
-    // type that cannot be a field is reported there once, not also at the derive.
-    let (read, write): (Vec<_>, Vec<_>) = form
-        .fields
-        .iter()
-        .map(|f| {
-            let t = reader_trait(f);
-            let span = f.ty_span();
-            (
-                (
-                    quote_spanned!(span=> #t::__read),
-                    quote_spanned!(span=> #t::__read_proven),
-                ),
-                quote_spanned!(span=> #t::__write),
-            )
-        })
-        .unzip();
-    let (read, read_proven): (Vec<_>, Vec<_>) = read.into_iter().unzip();
+    // `<Ty as Trait>::__read` / `::__read_proven` / `::__write`, spanned at the field's type to
+    // the last segment: a type that cannot be a field is reported there once, not also at the
+    // derive.
+    let method = |name: &str| -> Vec<TokenStream> {
+        form.fields
+            .iter()
+            .map(|f| {
+                let t = reader_trait(f);
+                let name = syn::Ident::new(name, f.ty_span());
+                quote_spanned!(f.ty_span()=> #t::#name)
+            })
+            .collect()
+    };
+    let (read, read_proven, write) = (method("__read"), method("__read_proven"), method("__write"));
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
