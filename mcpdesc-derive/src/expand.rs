@@ -450,20 +450,23 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    // `<Ty as Trait>::__read` / `::__read_proven` / `::__write`, spanned at the field's type to
-    // the last segment: a type that cannot be a field is reported there once, not also at the
-    // derive.
-    let method = |name: &str| -> Vec<TokenStream> {
+    // `<Ty as Trait>::__read` / `::__write` (and `FormField::__read_proven`), spanned at the
+    // field's type to the last segment: a type that cannot be a field is reported there once, not
+    // also at the derive.
+    let method = |trait_of: fn(&Field) -> TokenStream, name: &str| -> Vec<TokenStream> {
         form.fields
             .iter()
             .map(|f| {
-                let t = reader_trait(f);
+                let t = trait_of(f);
                 let name = syn::Ident::new(name, f.ty_span());
                 quote_spanned!(f.ty_span()=> #t::#name)
             })
             .collect()
     };
-    let (read, read_proven, write) = (method("__read"), method("__read_proven"), method("__write"));
+    let (read, write) = (
+        method(reader_trait, "__read"),
+        method(reader_trait, "__write"),
+    );
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -481,16 +484,13 @@ fn expand_form(form: &Form) -> TokenStream {
     let fast = if form.fields.is_empty() || form.fields.iter().any(Field::is_runtime) {
         TokenStream::new()
     } else {
+        let read_proven = method(field_trait, "__read_proven");
         quote! {
             'proven: {
                 #(
-                    let #p::Some(#vars) = #read_proven(
-                        __found[#indexes],
-                        match __properties.get(#indexes) {
-                            #p::Some(__property) => __property,
-                            #p::None => &__MCPDESC_PROPERTIES[#indexes],
-                        },
-                    ) else {
+                    let #p::Some(#vars) =
+                        #read_proven(__found[#indexes], &__properties[#indexes])
+                    else {
                         break 'proven;
                     };
                 )*
@@ -553,18 +553,13 @@ fn expand_form(form: &Form) -> TokenStream {
                             _ => {}
                         }
                     }
+                    // The schema as sent (same properties, in order), else the static one.
+                    let __properties =
+                        #p::properties_as_sent(__properties, &__MCPDESC_PROPERTIES);
                     #fast
                     let mut __problems = #p::Problems::new();
                     #(
-                        let #vars = #read(
-                            __found[#indexes],
-                            // The schema as sent (same properties, in order), else the static.
-                            match __properties.get(#indexes) {
-                                #p::Some(__property) => __property,
-                                #p::None => &__MCPDESC_PROPERTIES[#indexes],
-                            },
-                            &mut __problems,
-                        );
+                        let #vars = #read(__found[#indexes], &__properties[#indexes], &mut __problems);
                     )*
                     match (#(#vars,)*) {
                         (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #vars),* }),

@@ -377,32 +377,17 @@ impl FormValue for f32 {
     }
 }
 
-/// A number answer within a number property's bounds, where `f64` compares them exactly: the
-/// answer and the bounds are floats, or integers `f64` holds exactly (any other answer or bound
-/// takes the full check, which compares them exactly).
+/// A number answer within a number property's bounds, compared as the full check compares them
+/// (`Number::lt`); the value as `f64`.
 fn number_proven(value: &Value, property: &crate::schema::Property) -> Option<f64> {
-    const EXACT: u64 = 1 << 53;
-    let Value::Number(n) = value else {
-        return None;
-    };
-    let f = if n.is_f64() {
-        n.as_f64()?
-    } else {
-        let i = n.as_i64()?;
-        if i.unsigned_abs() > EXACT {
-            return None;
-        }
-        i as f64
-    };
     let crate::schema::PropertyKind::Number(bounds) = property.schema().kind() else {
         return None;
     };
-    let within = |bound: Option<Number>, fits: fn(f64, f64) -> bool| match bound {
-        None => true,
-        Some(Number::Float(b)) => fits(f, b),
-        Some(Number::Int(b)) => b.unsigned_abs() <= u128::from(EXACT) && fits(f, b as f64),
-    };
-    (within(bounds.minimum, |f, b| f >= b) && within(bounds.maximum, |f, b| f <= b)).then_some(f)
+    let n = Number::from_json(value)?;
+    if bounds.minimum.is_some_and(|m| n.lt(m)) || bounds.maximum.is_some_and(|m| m.lt(n)) {
+        return None;
+    }
+    value.as_f64()
 }
 
 /// An integer answer within an integer property's bounds (integral bounds only: any other
@@ -766,14 +751,6 @@ pub trait RuntimeChoiceField: Sized {
 
     /// The present value, if any.
     fn get(&self) -> Option<&Self::Value>;
-
-    /// Nothing proven: a run-time choice is checked against the choices sent, by
-    /// [`RuntimeChoiceField::__read`]. Used by generated code.
-    #[doc(hidden)]
-    #[inline]
-    fn __read_proven(_: Option<&Value>, _: &crate::schema::Property) -> Option<Self> {
-        None
-    }
 
     /// Reads the field from its value in an answer, recording its problems. Used by generated
     /// code.

@@ -40,6 +40,16 @@ pub trait FormStatics: ElicitationForm {
 
 /// The message for the first field of `schema` that does not fit every form-mode version of
 /// `scope`, if any.
+/// The properties an answer is read against: `sent` (the form's schema as sent, run-time parts
+/// filled) when it has the form's `N` properties, else the form's own static ones.
+#[inline]
+pub fn properties_as_sent<'a, const N: usize>(
+    sent: &'a [Property],
+    own: &'a [Property; N],
+) -> &'a [Property; N] {
+    <&[Property; N]>::try_from(sent).unwrap_or(own)
+}
+
 pub const fn misfit(
     schema: &RequestedSchema,
     messages: &'static [[&'static str; 3]],
