@@ -103,6 +103,10 @@ mod reader {
     /// How many tabs after `:` the reader makes spaces (see `from_str_with_positions`).
     const MAX_TAB_RETRIES: usize = 64;
 
+    /// The parser's words for a tab (or anything but a space) right after `:` or `-`.
+    const COLON_WANTS_SPACE: &str = "':' must be followed by a valid YAML whitespace";
+    const DASH_WANTS_SPACE: &str = "'-' must be followed by a valid YAML whitespace";
+
     struct Reader<'a> {
         /// Where the parser refused a tab right after `:` (its byte offset), if it did.
         tab_after_colon: Option<usize>,
@@ -127,9 +131,6 @@ mod reader {
         /// its keys, or its `-`. `None` at the top of the document. A flow collection or a quoted
         /// string written in it must indent each further line by more spaces than this.
         indent: Option<usize>,
-        /// Whether the node about to be read is a block mapping's value (where a block sequence
-        /// may sit at the key's column, marked at its first entry rather than at its `-`).
-        map_value: bool,
     }
 
     impl<'a> Reader<'a> {
@@ -147,7 +148,6 @@ mod reader {
                 flow: 0,
                 tab_line: 0,
                 indent: None,
-                map_value: false,
             }
         }
     }
@@ -444,10 +444,26 @@ mod reader {
                 Ok(next) => Ok(next),
                 Err(e) => {
                     let mark = *e.marker();
-                    if e.info() == "':' must be followed by a valid YAML whitespace" {
-                        self.tab_after_colon = self.tab_before(mark);
-                    }
-                    Err(problem(mark, self.syntax_error(e.info(), mark)))
+                    let message = match e.info() {
+                        COLON_WANTS_SPACE => match self.tab_before(mark) {
+                            Some(at) => {
+                                self.tab_after_colon = Some(at);
+                                format!(
+                                    "YAML syntax error: a tab right after `:`, past the first {MAX_TAB_RETRIES} this reader takes for spaces; write a space after it"
+                                )
+                            }
+                            None => format!("YAML syntax error: {COLON_WANTS_SPACE}"),
+                        },
+                        DASH_WANTS_SPACE
+                            if self
+                                .line_text(mark.line())
+                                .is_some_and(|line| line.contains("-\t")) =>
+                        {
+                            "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
+                        }
+                        info => format!("YAML syntax error: {info}"),
+                    };
+                    Err(problem(mark, message))
                 }
             }
         }
@@ -463,32 +479,6 @@ mod reader {
             }
             let (at, _) = before.get(run + 1..)?.iter().find(|(_, c)| *c == '\t')?;
             Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
-        }
-
-        /// The parser's message, said plainly where it would mislead: it refuses a tab right
-        /// after `:` (past the ones the reader makes spaces) or `-` as if a tab were not
-        /// whitespace.
-        fn syntax_error(&self, info: &str, mark: Marker) -> String {
-            for indicator in [':', '-'] {
-                let refused = format!("'{indicator}' must be followed by a valid YAML whitespace");
-                let tab_after = format!("{indicator}\t");
-                let tab = if indicator == ':' {
-                    self.tab_before(mark).is_some()
-                } else {
-                    self.line_text(mark.line())
-                        .is_some_and(|line| line.contains(&tab_after))
-                };
-                if info == refused && tab {
-                    return if indicator == ':' {
-                        format!(
-                            "YAML syntax error: a tab right after `:`, past the first {MAX_TAB_RETRIES} this reader takes for spaces; write a space after it"
-                        )
-                    } else {
-                        "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
-                    };
-                }
-            }
-            format!("YAML syntax error: {info}")
         }
 
         fn stream(&mut self) -> Result<Value, YamlProblem> {
@@ -511,11 +501,11 @@ mod reader {
                         self.positions
                             .entry(String::new())
                             .or_insert_with(|| first_content(self.text));
-                        let value = self.node(event, mark)?;
+                        let value = self.node(event, mark, false)?;
                         document.get_or_insert(value);
                     }
                     other => {
-                        let value = self.node(other, mark)?;
+                        let value = self.node(other, mark, false)?;
                         document.get_or_insert(value);
                     }
                 }
@@ -567,7 +557,14 @@ mod reader {
             }
         }
 
-        fn node(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
+        /// Reads the node that starts with `event`; `map_value`: it is a block mapping's value
+        /// (where a block sequence may sit at the key's column).
+        fn node(
+            &mut self,
+            event: Event,
+            mark: Marker,
+            map_value: bool,
+        ) -> Result<Value, YamlProblem> {
             if self.problems.len() >= MAX_PROBLEMS {
                 return Err(problem(
                     mark,
@@ -582,15 +579,19 @@ mod reader {
                     ));
                 }
                 self.depth += 1;
-                let value = self.collection(event, mark);
+                let value = self.collection(event, mark, map_value);
                 self.depth -= 1;
                 return value;
             }
-            self.collection(event, mark)
+            self.collection(event, mark, map_value)
         }
 
-        fn collection(&mut self, event: Event, mark: Marker) -> Result<Value, YamlProblem> {
-            let map_value = std::mem::take(&mut self.map_value);
+        fn collection(
+            &mut self,
+            event: Event,
+            mark: Marker,
+            map_value: bool,
+        ) -> Result<Value, YamlProblem> {
             match event {
                 Event::Scalar(text, style, anchor, tag) => {
                     self.no_anchor(anchor, mark);
@@ -647,7 +648,7 @@ mod reader {
                             self.tab_indent(item_mark, false);
                         }
                         let len = self.enter(&items.len().to_string(), item_mark);
-                        let item = self.node(event, item_mark);
+                        let item = self.node(event, item_mark, false);
                         self.pointer.truncate(len);
                         items.push(item?);
                     }
@@ -688,8 +689,7 @@ mod reader {
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
                         let len = self.enter(key.as_deref().unwrap_or("~"), key_mark);
-                        self.map_value = !flow;
-                        let value = self.node(event, value_mark);
+                        let value = self.node(event, value_mark, !flow);
                         self.pointer.truncate(len);
                         let value = value?;
                         if let Some(key) = key {
@@ -745,7 +745,7 @@ mod reader {
                 }
                 other => {
                     // A complex key: read it to stay in step, then refuse it.
-                    self.node(other, mark)?;
+                    self.node(other, mark, false)?;
                     self.problems.push(problem(
                         mark,
                         "keys must be strings; a sequence or mapping cannot be a key",
