@@ -90,8 +90,8 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// (rmcp expands first), and the cases that would go wrong are compile errors that say what to
 /// write (found from the trace rmcp leaves on an `async fn`, or from the function's source file
 /// on a plain `fn`; in generated code whose source cannot be read, the description builder and
-/// the contract check say it instead). A form that does not fit a version in scope, a URL that is not an
-/// absolute URI, or a duplicate name on the same function is a compile error.
+/// the contract check say it instead). A form that does not fit a version in scope, a URL that
+/// is not an absolute URI, or a duplicate name on the same function is a compile error.
 #[proc_macro_attribute]
 pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {
     declaration::expand(args.into(), item.into()).into()

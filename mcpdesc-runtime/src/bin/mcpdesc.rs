@@ -122,14 +122,16 @@ fn schema_diagnostics(
     document: &Value,
     reported: &[Diagnostic],
 ) -> Vec<Diagnostic> {
+    // The paths already reported, so that each is looked up once, not against every diagnostic.
+    let mut known: std::collections::HashSet<String> = reported
+        .iter()
+        .filter(|d| d.code == "schema-validation")
+        .map(|d| d.path.clone())
+        .collect();
     let mut out: Vec<Diagnostic> = Vec::new();
     for error in schema.iter_errors(document) {
         let path = error.instance_path().to_string();
-        let known = reported
-            .iter()
-            .chain(&out)
-            .any(|d| d.code == "schema-validation" && d.path == path);
-        if !known {
+        if known.insert(path.clone()) {
             out.push(Diagnostic {
                 rule: rule_at(&path),
                 code: "schema-validation",
