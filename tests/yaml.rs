@@ -1010,6 +1010,86 @@ fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     read_alike_by_the_yaml_package(&all);
 }
 
+/// Tabs after fewer spaces than a block scalar's content, inside it or on the line right
+/// after it: YAML 1.2 indents the scalar's lines, its empty lines and the comment lines that
+/// end it with spaces only. The parser took such a line as the scalar's end; the `yaml`
+/// package and PyYAML refuse it. Each entry: the text refused, where (line, column), and the
+/// same text with spaces.
+const BLOCK_SCALAR_TABS: &[(&str, (usize, usize), &str)] = &[
+    ("a: |\n  x\n\t# c\n", (3, 1), "a: |\n  x\n# c\n"),
+    ("a: |\n  x\n \t\n  y\n", (3, 2), "a: |\n  x\n  \t\n  y\n"),
+    ("a: |\n  x\n\t\n", (3, 1), "a: |\n  x\n\n"),
+    ("a: >\n  x\n\t\nb: 1\n", (3, 1), "a: >\n  x\n\nb: 1\n"),
+    (
+        "a: |\n  x\n\n\t# c\nb: 1\n",
+        (4, 1),
+        "a: |\n  x\n\n # c\nb: 1\n",
+    ),
+    ("- |\n  x\n\t# c\n", (3, 1), "- |\n  x\n # c\n"),
+    (
+        "a:\n  b: |\n    x\n  \t# c\n",
+        (4, 3),
+        "a:\n  b: |\n    x\n  # c\n",
+    ),
+    ("a: |2\n   x\n \t# c\n", (3, 2), "a: |2\n   x\n # c\n"),
+    ("a: >+\n  x\n\n\t# c\n", (4, 1), "a: >+\n  x\n\n# c\n"),
+    ("a: |\r\n  x\r\n\t# c\r\n", (3, 1), "a: |\r\n  x\r\n# c\r\n"),
+];
+
+/// Tabs around block scalars that YAML 1.2 lets be: in the content (after its indentation),
+/// and on comment lines after the first comment line that ends the scalar.
+const BLOCK_SCALAR_TABS_READ: &[&str] = &[
+    "a: |\n  x\n  \ty\n",
+    "a: |\n  x\n  \t\n  y\n",
+    "a: |\n  x\n # c\n\t# d\n",
+    "a:\n  b: |\n    x\n  # c\n\t# d\n",
+    "a: |\n  x\nb: 1\n\t# c\n",
+];
+
+#[test]
+fn a_tab_indenting_a_block_scalars_line_is_refused_where_it_is() {
+    for (refused, at, read) in BLOCK_SCALAR_TABS {
+        let err = yaml::from_str(refused).expect_err(refused);
+        // Reported first (the parser may find more past it, `a: |\n  x\n \t\n  y`).
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
+        assert!(
+            p.message.contains(&format!(
+                "a tab in the indentation of a line in or right after the block scalar whose text starts on line {}",
+                // Each scalar's text is `x`.
+                refused.lines().position(|l| l.trim() == "x").unwrap_or(0) + 1
+            )),
+            "{refused:?}: {err}"
+        );
+        assert!(
+            yaml::from_str(read).is_ok(),
+            "{read:?}: {:?}",
+            yaml::from_str(read)
+        );
+    }
+    for text in BLOCK_SCALAR_TABS_READ {
+        assert!(
+            yaml::from_str(text).is_ok(),
+            "{text:?}: {:?}",
+            yaml::from_str(text)
+        );
+    }
+}
+
+#[test]
+fn block_scalar_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
+    let all: Vec<&str> = BLOCK_SCALAR_TABS
+        .iter()
+        .flat_map(|(refused, _, read)| [*refused, *read])
+        .chain(BLOCK_SCALAR_TABS_READ.iter().copied())
+        .collect();
+    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
+        return;
+    };
+    assert_eq!(refused, BLOCK_SCALAR_TABS.len());
+    assert_eq!(read, all.len() - refused);
+}
+
 #[test]
 fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says() {
     let (value, positions) =

@@ -364,6 +364,41 @@ mod reader {
             None
         }
 
+        /// Refuses a tab that follows fewer spaces than the content of a block scalar
+        /// (`a: |\n  x\n\t# note`, `a: |\n  x\n \t\n  y`). Such a line is neither the scalar's
+        /// (it is not indented enough) nor an empty or comment line after it (those are indented
+        /// with spaces only); the parser takes it as the scalar's end, and both the `yaml`
+        /// package and PyYAML refuse it. `mark` is where the parser marks a block scalar with
+        /// content: its first content line, at the column its content is indented to. The lines
+        /// checked are the scalar's after that one, and the first line past them.
+        fn block_scalar_tabs(&mut self, mark: Marker) {
+            if !self.check_tabs {
+                return;
+            }
+            let indent = mark.col();
+            let mut line = mark.line() + 1;
+            while let Some(text) = self.line_text(line) {
+                let text = text.trim_end_matches('\r');
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let rest = text.get(spaces..).unwrap_or_default();
+                if spaces < indent && !rest.is_empty() {
+                    if rest.starts_with('\t') && line != self.tab_line {
+                        self.tab_line = line;
+                        self.problems.push(YamlProblem {
+                            line,
+                            column: spaces + 1,
+                            message: format!(
+                                "a tab in the indentation of a line in or right after the block scalar whose text starts on line {}: YAML indents with spaces only; replace the tab with spaces",
+                                mark.line()
+                            ),
+                        });
+                    }
+                    return;
+                }
+                line += 1;
+            }
+        }
+
         /// Whether the block scalar whose header is at `mark` keeps its trailing empty lines
         /// (`|+`, `>+`, in either order with an indentation digit). `true` when the header cannot
         /// be found there, so that nothing is changed on a guess.
@@ -606,6 +641,11 @@ mod reader {
                         && last > mark.line()
                     {
                         self.quoted_lines(mark.line(), last);
+                    }
+                    if matches!(style, TScalarStyle::Literal | TScalarStyle::Folded)
+                        && text.bytes().any(|b| b != b'\n')
+                    {
+                        self.block_scalar_tabs(mark);
                     }
                     Ok(self.scalar(text, style, mark))
                 }
