@@ -30,6 +30,7 @@ const OPERATIONS: &[&str] = &[
     "fill50",
     "rmcp_builder50",
     "fill50_into_rmcp",
+    "read50",
 ];
 
 fn main() {
@@ -61,6 +62,8 @@ fn main() {
     let mut teams: Vec<_> = (0..if fills { n } else { 0 })
         .map(|_| forms::runtime::team())
         .collect();
+    let team_form = forms::runtime::filled(forms::runtime::team());
+    let team_answer = forms::runtime::answer();
     let runs = if baseline { 0 } else { n };
     let mut kept = Vec::with_capacity(n);
     let mut ok = 0usize;
@@ -106,6 +109,9 @@ fn main() {
                 .pop()
                 .and_then(forms::runtime::fill_into_rmcp)
                 .map_or(0, |s| s.properties.len()),
+            "read50" => team_form
+                .as_ref()
+                .map_or(0, |f| usize::from(f.read(black_box(&team_answer)).is_ok())),
             _ => 0,
         };
     }

@@ -31,13 +31,13 @@ done
 for op in build_validate_serialize serialize validate; do
   ir[$op]=$(per_op "$op" 5)
 done
-for op in fill50 rmcp_builder50 fill50_into_rmcp; do
+for op in fill50 rmcp_builder50 fill50_into_rmcp read50; do
   ir[$op]=$(per_op "$op" 2000)
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 printf '%-28s %14s\n' "operation" "instructions"
-for op in from_content3 serde3 jsonschema3 from_content8 serde8 jsonschema8 build_validate_serialize serialize validate fill50 rmcp_builder50 fill50_into_rmcp; do
+for op in from_content3 serde3 jsonschema3 from_content8 serde8 jsonschema8 build_validate_serialize serialize validate fill50 rmcp_builder50 fill50_into_rmcp read50; do
   printf '%-28s %14s\n' "$op" "${ir[$op]}"
 done
 echo

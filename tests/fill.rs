@@ -536,6 +536,24 @@ fn a_description_of_run_time_forms_is_valid_and_documents_their_static_shape() {
     assert_eq!(matched.name(), "pick_labels");
 }
 
+/// Items of a multi-select answer: each a choice (by index), another string, or a number.
+fn run_time_items() -> impl Strategy<Value = Vec<(prop::sample::Index, u8, String)>> {
+    prop::collection::vec(
+        (any::<prop::sample::Index>(), any::<u8>(), "[a-z]{1,2}"),
+        0..5,
+    )
+}
+
+/// A multi-select answer's string items, in order.
+fn strings(value: Option<&Value>) -> Vec<String> {
+    value
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i.as_str().map(str::to_owned))
+        .collect()
+}
+
 fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
@@ -613,6 +631,65 @@ proptest! {
         prop_assert_eq!(filled.is_ok(), valid);
         if let Ok(filled) = filled {
             wire(&filled);
+        }
+    }
+
+    /// An answer to run-time multi-selects (many choices or few, items among them or not,
+    /// repeated, too many or too few, of other types, absent or null) is read exactly as the
+    /// schema sent checks it: accepted with the items as answered, or refused with the same
+    /// problems. A valid answer is proven in one pass (a bit per choice among the first 64),
+    /// anything else read in full; the two must not disagree.
+    #[test]
+    fn run_time_multi_selects_read_as_the_schema_sent_checks_them(
+        choices in prop::collection::btree_set("[a-z]{1,2}", 1..90),
+        labels in run_time_items(),
+        watchers in prop::option::of(run_time_items()),
+    ) {
+        let choices: Vec<String> = choices.into_iter().collect();
+        let pick = |items: &Vec<(prop::sample::Index, u8, String)>| -> Value {
+            Value::Array(
+                items
+                    .iter()
+                    .map(|(index, how, other)| match how % 5 {
+                        // Any choice, past the first 64 too.
+                        0 => json!(index.get(&choices)),
+                        // One of the first two or the last (often repeated).
+                        1 => json!(choices.get(index.index(2)).unwrap_or(&choices[0])),
+                        2 => json!(choices.last()),
+                        3 => json!(other),
+                        _ => json!(1),
+                    })
+                    .collect(),
+            )
+        };
+        let mut content = Map::new();
+        content.insert("labels".into(), pick(&labels));
+        match &watchers {
+            Some(w) if w.len() == 4 => { content.insert("watchers".into(), Value::Null); }
+            Some(w) => { content.insert("watchers".into(), pick(w)); }
+            None => {}
+        }
+        let filled = LabelFill {
+            labels: ChoiceList::untitled(choices.iter().cloned()),
+            watchers: ChoiceList::untitled(choices.iter().take(3).cloned()),
+            defaults: LabelDefaults::default(),
+        }
+        .fill(None)
+        .unwrap();
+        // Filled, and the static shape (run-time lists not given: any distinct strings).
+        for (read, checked) in [
+            (filled.read(&content), filled.requested_schema().check_content(&content)),
+            (Label::from_content(&content), Label::requested_schema().check_content(&content)),
+        ] {
+            match (read, checked) {
+                (Ok(read), Ok(())) => {
+                    prop_assert_eq!(read.labels, strings(content.get("labels")).into_iter().collect::<BTreeSet<_>>());
+                    let watchers = content.get("watchers").filter(|w| !w.is_null());
+                    prop_assert_eq!(read.watchers, watchers.map(|w| strings(Some(w))));
+                }
+                (Err(read), Err(checked)) => prop_assert_eq!(read.to_string(), checked.to_string()),
+                (read, checked) => prop_assert!(false, "read {:?}, checked {:?}", read, checked),
+            }
         }
     }
 

@@ -184,7 +184,8 @@ pub mod runtime {
             .collect()
     }
 
-    fn filled(team: Vec<(String, String)>) -> Option<mcpdesc_runtime::fill::Filled<Assign>> {
+    /// The form filled with `team` as its choices and `user07` as the default.
+    pub fn filled(team: Vec<(String, String)>) -> Option<mcpdesc_runtime::fill::Filled<Assign>> {
         AssignFill {
             assignee: ChoiceList::titled(team),
             defaults: AssignDefaults {
@@ -194,6 +195,16 @@ pub mod runtime {
         }
         .fill(None)
         .ok()
+    }
+
+    /// A valid answer to the filled form: the 43rd of its 50 choices.
+    pub fn answer() -> serde_json::Map<String, serde_json::Value> {
+        super::object(serde_json::json!({
+            "assignee": "user42",
+            "note": "after the release",
+            "estimate": 3,
+            "notify": true,
+        }))
     }
 
     /// Ours: filled (every part checked), then its wire JSON; the length.

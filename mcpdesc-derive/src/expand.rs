@@ -478,13 +478,12 @@ fn expand_form(form: &Form) -> TokenStream {
         quote!([#(#messages),*])
     });
     // First every field proven without recording anything (a valid answer), stopping at the
-    // first that is not; else the full reading, which records every problem. A form with
-    // run-time parts checks those against what was sent, so only the full reading; so does a
-    // form without fields, which has nothing to prove.
-    let fast = if form.fields.is_empty() || form.fields.iter().any(Field::is_runtime) {
+    // first that is not; else the full reading, which records every problem. Run-time choices
+    // are proven against the properties as sent. A form without fields has nothing to prove.
+    let fast = if form.fields.is_empty() {
         TokenStream::new()
     } else {
-        let read_proven = method(field_trait, "__read_proven");
+        let read_proven = method(reader_trait, "__read_proven");
         quote! {
             'proven: {
                 #(

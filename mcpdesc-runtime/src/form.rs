@@ -723,6 +723,15 @@ pub trait RuntimeChoiceValue: Sized {
     /// Converts a value that already passed the (filled) property's check.
     fn from_json(value: &Value) -> Option<Self>;
 
+    /// The value, when converting it also proves that it passes `property`'s checks against
+    /// the choices sent; `None` sends the answer through the full check, which reports what is
+    /// wrong. Used when reading answers; the default proves nothing.
+    #[doc(hidden)]
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let _ = (value, property);
+        None
+    }
+
     /// The value as JSON.
     fn to_json(&self) -> Value;
 }
@@ -783,6 +792,20 @@ pub trait RuntimeChoiceField: Sized {
         }
     }
 
+    /// The field, when its value is proven to pass `property`'s checks (against the choices
+    /// sent) without recording anything; `None` sends the whole answer through
+    /// [`RuntimeChoiceField::__read`]. Used by generated code.
+    #[doc(hidden)]
+    #[inline]
+    fn __read_proven(value: Option<&Value>, property: &crate::schema::Property) -> Option<Self> {
+        match value {
+            None | Some(Value::Null) if !Self::REQUIRED => Self::absent(),
+            None => None,
+            Some(v) => <Self::Value as RuntimeChoiceValue>::__convert_proven(v, property)
+                .map(Self::present),
+        }
+    }
+
     /// Writes the field into `content` when it holds a value. Used by generated code.
     #[doc(hidden)]
     fn __write(&self, content: &mut Map<String, Value>, name: &str) {
@@ -827,6 +850,16 @@ impl<T: RuntimeChoiceValue> RuntimeChoiceField for Option<T> {
 impl RuntimeChoiceValue for String {
     const MULTI: bool = false;
 
+    // One of the choices sent (any string while none are given, as the static shape says).
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let (Value::String(v), crate::schema::PropertyKind::SingleSelect(s)) =
+            (value, property.schema().kind())
+        else {
+            return None;
+        };
+        (s.choices.is_unfilled() || s.choices.contains(v)).then(|| v.clone())
+    }
+
     fn from_json(value: &Value) -> Option<Self> {
         value.as_str().map(str::to_owned)
     }
@@ -834,6 +867,49 @@ impl RuntimeChoiceValue for String {
     fn to_json(&self) -> Value {
         Value::String(self.clone())
     }
+}
+
+/// The items of a run-time multi-select's value, when they prove it passes `property`'s
+/// checks: an array within the item bounds, of distinct strings among the choices sent (any
+/// distinct strings while none are given). Distinct is proven by a bit per choice among the
+/// first 64, or pairwise up to 16 items of an unfilled list; past those, `None`.
+fn proven_runtime_items<'v>(
+    value: &'v Value,
+    property: &crate::schema::Property,
+) -> Option<&'v [Value]> {
+    let (Value::Array(items), crate::schema::PropertyKind::MultiSelect(m)) =
+        (value, property.schema().kind())
+    else {
+        return None;
+    };
+    let count = items.len() as u64;
+    if m.min_items.is_some_and(|n| count < n) || m.max_items.is_some_and(|n| count > n) {
+        return None;
+    }
+    if m.choices.is_unfilled() {
+        if items.len() > 16 {
+            return None;
+        }
+        for (index, item) in items.iter().enumerate() {
+            let v = item.as_str()?;
+            if items.iter().take(index).any(|i| i.as_str() == Some(v)) {
+                return None;
+            }
+        }
+        return Some(items);
+    }
+    let mut seen: u64 = 0;
+    for item in items {
+        let choice = m.choices.position(item.as_str()?)?;
+        let bit = u32::try_from(choice)
+            .ok()
+            .and_then(|c| 1u64.checked_shl(c))?;
+        if seen & bit != 0 {
+            return None;
+        }
+        seen |= bit;
+    }
+    Some(items)
 }
 
 fn strings_from_json<C: Default + Extend<String>>(value: &Value) -> Option<C> {
@@ -847,6 +923,16 @@ fn strings_from_json<C: Default + Extend<String>>(value: &Value) -> Option<C> {
 impl RuntimeChoiceValue for Vec<String> {
     const MULTI: bool = true;
 
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let items = proven_runtime_items(value, property)?;
+        Some(
+            items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_owned))
+                .collect(),
+        )
+    }
+
     fn from_json(value: &Value) -> Option<Self> {
         strings_from_json(value)
     }
@@ -858,6 +944,16 @@ impl RuntimeChoiceValue for Vec<String> {
 
 impl RuntimeChoiceValue for BTreeSet<String> {
     const MULTI: bool = true;
+
+    fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
+        let items = proven_runtime_items(value, property)?;
+        Some(
+            items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_owned))
+                .collect(),
+        )
+    }
 
     fn from_json(value: &Value) -> Option<Self> {
         strings_from_json(value)
