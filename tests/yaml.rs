@@ -1139,6 +1139,29 @@ fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
     );
 }
 
+/// A tab after an explicit key's `?` (`?\tk`, `? \tk`): the parser refuses it in words of its
+/// own ("expected whitespace", "tabs disallowed in this context"), as PyYAML refuses it; the
+/// error says where and what to write. With spaces the key reads.
+#[test]
+fn a_tab_after_an_explicit_keys_question_mark_is_refused_with_the_fix() {
+    for (text, at) in [
+        ("?\tq\n: 1\n", (1, 2)),
+        ("? \tq\n: 1\n", (1, 3)),
+        ("- ? \tq\n  : 1\n", (1, 5)),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+        assert_eq!(
+            p.message,
+            "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)",
+            "{text:?}"
+        );
+        let spaced = text.replace('\t', " ");
+        assert!(yaml::from_str(&spaced).is_ok(), "{spaced:?}");
+    }
+}
+
 #[test]
 fn a_tab_right_after_a_dash_is_refused_with_the_fix() {
     let err = yaml::from_str("a:\n- x\n-\t- y\n").unwrap_err();

@@ -106,6 +106,10 @@ mod reader {
     /// The parser's words for a tab (or anything but a space) right after `:` or `-`.
     const COLON_WANTS_SPACE: &str = "':' must be followed by a valid YAML whitespace";
     const DASH_WANTS_SPACE: &str = "'-' must be followed by a valid YAML whitespace";
+    // The parser's two refusals of a tab after an explicit key's `?` (`?\tk`, `? \tk`); it gives
+    // them no other use.
+    const KEY_WANTS_SPACE: &str = "expected whitespace";
+    const KEY_TAB: &str = "tabs disallowed in this context";
 
     struct Reader<'a> {
         /// Where the parser refused a tab right after `:` (its byte offset), if it did.
@@ -495,6 +499,9 @@ mod reader {
                                 .is_some_and(|line| line.contains("-\t")) =>
                         {
                             "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
+                        }
+                        KEY_WANTS_SPACE | KEY_TAB => {
+                            "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
                         info => format!("YAML syntax error: {info}"),
                     };
