@@ -47,6 +47,13 @@ struct Everything {
     set: BTreeSet<Label>,
 }
 
+/// A string whose bounds a byte count decides only in part.
+#[derive(ElicitationForm, Debug)]
+struct Lengths {
+    #[form(min_length = 3, max_length = 5)]
+    code: String,
+}
+
 fn label() -> impl Strategy<Value = Label> {
     prop_oneof![Just(Label::Bug), Just(Label::Feature), Just(Label::Docs)]
 }
@@ -158,6 +165,26 @@ proptest! {
             prop_assert_eq!(names(&read.labels), labels.iter().filter_map(Value::as_str).collect::<Vec<_>>());
             let sent: BTreeSet<&str> = set.iter().filter_map(Value::as_str).collect();
             prop_assert_eq!(names(&read.set.iter().copied().collect::<Vec<_>>()).into_iter().collect::<BTreeSet<_>>(), sent);
+        }
+    }
+
+    /// String lengths count characters, not bytes: a valid answer's string is proven within its
+    /// bounds from its byte length where that decides (n bytes hold n/4 to n characters), and
+    /// counted otherwise. Strings of 1- to 4-byte characters around the bounds read as the
+    /// schema check says.
+    #[test]
+    fn string_lengths_in_characters_read_as_the_schema_check_says(
+        text in "[a\u{e9}\u{20ac}\u{1f600}]{0,14}",
+    ) {
+        let mut content = Map::new();
+        content.insert("code".into(), Value::String(text.clone()));
+        let typed = Lengths::from_content(&content);
+        let dynamic = Lengths::requested_schema().check_content(&content);
+        let chars = text.chars().count();
+        prop_assert_eq!(typed.is_ok(), (3..=5).contains(&chars), "{:?}: {:?}", text, typed);
+        prop_assert_eq!(dynamic.is_ok(), (3..=5).contains(&chars));
+        if let Ok(read) = typed {
+            prop_assert_eq!(read.code, text);
         }
     }
 

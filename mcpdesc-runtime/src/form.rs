@@ -298,7 +298,12 @@ impl FormValue for String {
         let crate::schema::PropertyKind::String(s) = property.schema().kind() else {
             return None;
         };
-        if s.min_length.is_some() || s.max_length.is_some() {
+        // A string of n bytes holds from n/4 (rounded up) to n characters: the bounds are
+        // counted only when its byte length leaves them open.
+        let bytes = v.len() as u64;
+        if s.min_length.is_some_and(|m| bytes.div_ceil(4) < m)
+            || s.max_length.is_some_and(|m| bytes > m)
+        {
             let length = crate::text::char_count(v);
             if s.min_length.is_some_and(|m| length < m) || s.max_length.is_some_and(|m| length > m)
             {
