@@ -38,8 +38,6 @@ pub trait FormStatics: ElicitationForm {
     const MISFITS: &'static [[&'static str; 3]];
 }
 
-/// The message for the first field of `schema` that does not fit every form-mode version of
-/// `scope`, if any.
 /// The properties an answer is read against: `sent` (the form's schema as sent, run-time parts
 /// filled) when it has the form's `N` properties, else the form's own static ones.
 #[inline]
@@ -50,6 +48,8 @@ pub fn properties_as_sent<'a, const N: usize>(
     <&[Property; N]>::try_from(sent).unwrap_or(own)
 }
 
+/// The message for the first field of `schema` that does not fit every form-mode version of
+/// `scope`, if any.
 pub const fn misfit(
     schema: &RequestedSchema,
     messages: &'static [[&'static str; 3]],
