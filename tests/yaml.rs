@@ -901,6 +901,245 @@ fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it
     );
 }
 
+/// Flow collections written across lines whose closing bracket sits on a line of its own at
+/// the indentation of the block collection around (`required: [\n  "a"\n]`), as JSON-minded
+/// authors write them: PyYAML and the `yaml` package read them, and so does this reader (the
+/// parser refused them unless the collection held a plain scalar).
+const FLOW_CLOSERS_READ: &[&str] = &[
+    "a: [\n  \"x\"\n]\n",
+    "a: [\n  \"x\", \"y\"\n]\n",
+    "a: {\n  \"k\": \"v\"\n}\n",
+    "a: [\n]\n",
+    "a: {\n}\n",
+    "a: [ # c\n\n]\n",
+    "- [\n]\n",
+    "- [\n  \"x\"\n]\n",
+    "a:\n  b: [\n    \"x\"\n  ]\n",
+    "a:\n- b: [\n  ]\n",
+    "a: [\n  \"x\"\n] # c\nb: 1\n",
+    "a: [\n  [\"x\"],\n  {\"k\": 'v'}\n]\n",
+    "required: [\n  \"a\",\n  \"b\"\n]\nproperties: {\n  \"a\": {\"type\": \"string\"},\n  \"b\": {\"type\": \"integer\"}\n}\n",
+    // A block sequence whose first entry is on the line after its `-` and a comment.
+    "k:\n- # c\n  [a,\n   b]\n",
+    "-x:\n- # c\n    a: 1\n- [a,\n    b]\n",
+];
+
+/// Lines of a flow collection written in a block collection and indented by no more spaces than
+/// the block collection: YAML 1.2 indents each more, except a last line that only closes the
+/// collection, which may sit at the block's indentation. The `yaml` package refuses them; the
+/// parser read most. Each entry: the text, where it is refused (line, column), and the spaces
+/// the message asks for.
+const FLOW_LINES_REFUSED: &[(&str, (usize, usize), &str)] = &[
+    (
+        "a: [\n  x\nz\n]\n",
+        (3, 1),
+        "write at least 1 space before it",
+    ),
+    (
+        "a: [{\n  b: 1\n}]\n",
+        (3, 1),
+        "write at least 1 space before it",
+    ),
+    (
+        "a: [\n  [1\n], 2]\n",
+        (3, 1),
+        "write at least 1 space before it",
+    ),
+    (
+        "a: [\n  \"x\", [\"y\"\n], 2]\n",
+        (3, 1),
+        "write at least 1 space before it",
+    ),
+    (
+        "a:\n  b: [\n    x\n ]\n",
+        (4, 2),
+        "write at least 2 spaces before it",
+    ),
+    (
+        "a:\n  b: [\n]\n",
+        (3, 1),
+        "write at least 2 spaces before it",
+    ),
+    (
+        "a:\n  b: [\n \"x\"\n  ]\n",
+        (3, 2),
+        "write at least 3 spaces before it",
+    ),
+];
+
+#[test]
+fn a_flow_collection_may_close_at_the_blocks_indentation() {
+    for text in FLOW_CLOSERS_READ {
+        assert!(
+            yaml::from_str(text).is_ok(),
+            "{text:?}: {:?}",
+            yaml::from_str(text)
+        );
+    }
+    let (value, positions) =
+        yaml::from_str_with_positions("a: [\n  \"x\",\n  {\"k\": 1}\n] # c\nb: {\n}\nc: 2\n")
+            .unwrap();
+    assert_eq!(value, json!({"a": ["x", {"k": 1}], "b": {}, "c": 2}));
+    // Every line and column where it is written.
+    assert_eq!(positions.get("/a/0"), Some((2, 3)));
+    assert_eq!(positions.get("/a/1/k"), Some((3, 4)));
+    assert_eq!(positions.get("/c"), Some((7, 1)));
+    // A problem after such a closing bracket is reported where it is written.
+    let err = yaml::from_str("a: [\n  \"x\"\n]\nb: &y 1\n").unwrap_err();
+    assert_eq!(
+        (err.problems()[0].line, err.problems()[0].column),
+        (4, 4),
+        "{err}"
+    );
+
+    // Each such bracket the parser refuses is read again, up to a bound per file.
+    let many = |n: usize| format!("a:\n{}", "- [\n  \"x\"\n]\n".repeat(n));
+    assert_eq!(
+        yaml::from_str(&many(256)).unwrap()["a"]
+            .as_array()
+            .map(Vec::len),
+        Some(256)
+    );
+    let err = yaml::from_str(&many(257)).unwrap_err();
+    let p = &err.problems()[0];
+    assert_eq!((p.line, p.column), (1 + 3 * 257, 1), "{err}");
+    assert!(
+        p.message
+            .contains("up to 256 times per file; indent it by one more space"),
+        "{err}"
+    );
+
+    for (text, at, fix) in FLOW_LINES_REFUSED {
+        let err = yaml::from_str(text).expect_err(text);
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), *at, "{text:?}: {err}");
+        assert!(
+            p.message.contains("indented by") && p.message.ends_with(fix),
+            "{text:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn flow_closers_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
+    let all: Vec<&str> = FLOW_CLOSERS_READ
+        .iter()
+        .copied()
+        .chain(FLOW_LINES_REFUSED.iter().map(|(text, ..)| *text))
+        .collect();
+    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
+        return;
+    };
+    assert_eq!(
+        (read, refused),
+        (FLOW_CLOSERS_READ.len(), FLOW_LINES_REFUSED.len())
+    );
+}
+
+/// Texts of flow collections in block collections: nested `[...]` and `{...}` written across
+/// lines at every indentation (closing brackets at the block's column and left of it, lines
+/// indented by one space or none, blank and comment lines inside), of scalars plain, quoted and
+/// multi-line, as mapping values and as sequence entries. From a fixed seed.
+fn flow_shaped_texts(count: usize) -> Vec<String> {
+    const ATOMS: &[&str] = &[
+        "x",
+        "\"q\"",
+        "'s'",
+        "1",
+        "-2",
+        "1.5",
+        "a b",
+        "\"a\\tb\"",
+        "null",
+        "~",
+        "true",
+        "[]",
+        "{}",
+        "\"x\ny\"",
+        "'x\n\ny'",
+        "x\n  y",
+        "#c",
+        "=",
+        "- x",
+        "x:y",
+        "\"\\u00e9\"",
+        "0x1F",
+        "1e3",
+    ];
+    const SPACES: &[&str] = &["", " ", "  ", "\n", "\n ", "\n  ", " # c\n ", "\n\n  "];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(state >> 33).unwrap_or(0) % n
+    };
+    fn flow(depth: usize, next: &mut dyn FnMut(usize) -> usize) -> String {
+        let kind = next(4);
+        if depth > 2 || kind < 2 {
+            return ATOMS[next(ATOMS.len())].to_owned();
+        }
+        let count = next(4);
+        let mut items = Vec::new();
+        for _ in 0..count {
+            items.push(if kind == 2 {
+                flow(depth + 1, next)
+            } else {
+                let key = ["a", "b", "\"k\"", "d"][next(4)];
+                let gap = [" ", " ", "\n  ", ""][next(4)];
+                format!("{key}:{gap}{}", flow(depth + 1, next))
+            });
+        }
+        let (open, close, ends) = if kind == 2 {
+            ('[', ']', &["", ",", " ", "\n ", "\n"][..])
+        } else {
+            ('{', '}', &["", ",", " ", "\n "][..])
+        };
+        let mut out = String::from(open);
+        out += SPACES[next(SPACES.len())];
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+                out += SPACES[next(SPACES.len())];
+            }
+            out += item;
+        }
+        out += ends[next(ends.len())];
+        out.push(close);
+        out
+    }
+    (0..count)
+        .map(|_| {
+            let mut text = String::new();
+            for key in ["a", "b", "c"].iter().take(1 + next(3)) {
+                if next(2) == 0 {
+                    let gap = [" ", " ", "\n  ", "\n "][next(4)];
+                    let comment = ["", " # c"][next(2)];
+                    text += &format!("{key}:{gap}{}{comment}\n", flow(0, &mut next));
+                } else {
+                    let dash = ["- ", "  - "][next(2)];
+                    let more = ["", "- 1\n", "  - 1\n"][next(3)];
+                    text += &format!("{key}:\n{dash}{}\n{more}", flow(0, &mut next));
+                }
+            }
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn flow_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
+    let texts = flow_shaped_texts(3000);
+    let all: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
+        return;
+    };
+    assert!(
+        read >= 500 && refused >= 500,
+        "{read} read, {refused} refused"
+    );
+}
+
 /// Lines of a quoted string written in a block collection: YAML 1.2 wants each indented by more
 /// spaces than the block collection (its keys' column, or its `-`'s), the closing quote's too;
 /// blank lines may sit anywhere. The parser refuses too few spaces in a mapping's value, not in

@@ -59,29 +59,77 @@ mod reader {
         // where it is followed by a scalar (as PyYAML does). Each one it refuses is made a space
         // (a character for a character: every line and column stays) and the text read again,
         // up to a bound, so that no file makes the reading arbitrarily slow.
+        //
+        // The parser also refuses the closing bracket of a flow collection in a block collection
+        // written first on its line at the block's indentation (`tools: [\n  "a"\n]`) unless the
+        // collection holds a plain scalar, where it reads it; PyYAML and the `yaml` package read
+        // both. Each such bracket it refuses is indented by a space and the text read again (up
+        // to a bound), and the columns it reports on that line are put back where they are
+        // written. A bracket left of the block's indentation, or one that closes a collection
+        // inside another, stays refused, as the `yaml` package refuses it.
         let mut spaced: Option<String> = None;
         let mut retries = 0;
+        let mut closers: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
             let mut reader = Reader::new(current);
             let read = reader.stream();
-            match (read, reader.tab_after_colon) {
-                (Err(_), Some(at)) if retries < MAX_TAB_RETRIES => {
+            match (read, reader.tab_after_colon, reader.shallow_closer) {
+                (Err(_), Some(at), _) if retries < MAX_TAB_RETRIES => {
                     let mut next = current.to_owned();
                     next.replace_range(at..at + 1, " ");
                     spaced = Some(next);
                     retries += 1;
                 }
-                (Ok(value), _) if reader.problems.is_empty() => {
-                    return Ok((value, Positions(reader.positions)));
+                (Err(_), None, Some((at, shift))) if closers.len() < MAX_CLOSER_RETRIES => {
+                    let mut next = current.to_owned();
+                    next.insert(at, ' ');
+                    spaced = Some(next);
+                    closers.push(shift);
                 }
-                (Ok(_), _) => return Err(at_written_lines(reader.problems, current)),
-                (Err(fatal), _) => {
-                    reader.problems.push(fatal);
+                (Ok(value), ..) if reader.problems.is_empty() => {
+                    let mut positions = reader.positions;
+                    for (line, column) in positions.values_mut() {
+                        *column = as_written(&closers, *line, *column);
+                    }
+                    return Ok((value, Positions(positions)));
+                }
+                (read, _, closer) => {
+                    if let Err(mut fatal) = read {
+                        if closer.is_some() {
+                            fatal.message = format!(
+                                "this closing bracket sits at the indentation of the block sequence or mapping around its flow collection, which this reader reads up to {MAX_CLOSER_RETRIES} times per file; indent it by one more space"
+                            );
+                        }
+                        reader.problems.push(fatal);
+                    }
+                    for p in &mut reader.problems {
+                        p.column = as_written(&closers, p.line, p.column);
+                    }
                     return Err(at_written_lines(reader.problems, current));
                 }
             }
         }
+    }
+
+    /// A space the reader put before a closing bracket (see `from_str_with_positions`): its
+    /// line, and the column (1-based) it was put at, in the text as it was then.
+    #[derive(Clone, Copy, Debug)]
+    struct Shift {
+        line: usize,
+        column: usize,
+    }
+
+    /// The column (1-based) in the written text of what is at `column` of `line` in the text
+    /// read after the spaces of `shifts` were put in, in that order.
+    fn as_written(shifts: &[Shift], line: usize, column: usize) -> usize {
+        shifts.iter().rev().fold(column, |column, shift| {
+            if shift.line == line && column > shift.column {
+                column - 1
+            } else {
+                column
+            }
+        })
     }
 
     /// The error of `problems`, each on a line of `text`: the parser marks the end of a text
@@ -103,6 +151,9 @@ mod reader {
     /// How many tabs after `:` the reader makes spaces (see `from_str_with_positions`).
     const MAX_TAB_RETRIES: usize = 64;
 
+    /// How many spaces the reader puts before closing brackets (see `from_str_with_positions`).
+    const MAX_CLOSER_RETRIES: usize = 256;
+
     /// The parser's words for a tab (or anything but a space) right after `:` or `-`.
     const COLON_WANTS_SPACE: &str = "':' must be followed by a valid YAML whitespace";
     const DASH_WANTS_SPACE: &str = "'-' must be followed by a valid YAML whitespace";
@@ -110,10 +161,15 @@ mod reader {
     // them no other use.
     const KEY_WANTS_SPACE: &str = "expected whitespace";
     const KEY_TAB: &str = "tabs disallowed in this context";
+    // The parser's refusal of a token left of the indentation it expects.
+    const INVALID_INDENTATION: &str = "invalid indentation";
 
     struct Reader<'a> {
         /// Where the parser refused a tab right after `:` (its byte offset), if it did.
         tab_after_colon: Option<usize>,
+        /// Where the parser refused a closing bracket written first on its line, left of the
+        /// indentation it expects (its byte offset, and its line and column), if it did.
+        shallow_closer: Option<(usize, Shift)>,
         parser: Parser<std::str::Chars<'a>>,
         text: &'a str,
         problems: Vec<YamlProblem>,
@@ -141,6 +197,7 @@ mod reader {
         fn new(text: &'a str) -> Self {
             Reader {
                 tab_after_colon: None,
+                shallow_closer: None,
                 parser: Parser::new_from_str(text),
                 text,
                 problems: Vec::new(),
@@ -259,11 +316,19 @@ mod reader {
                 .is_some_and(|c| c == '[' || c == '{')
         }
 
-        /// The column of the `-` written right before `mark` on its line (spaces and tabs
-        /// between), if one is.
+        /// The column of the `-` written right before `mark` on its line (spaces, tabs and a
+        /// comment between), if one is.
         fn dash_before(&self, mark: Marker) -> Option<usize> {
             let line = self.line_text(mark.line())?;
-            let before: Vec<char> = line.chars().take(mark.col()).collect();
+            let mut before: Vec<char> = line.chars().take(mark.col()).collect();
+            // The parser marks a sequence whose first entry is on a later line at the end of
+            // the `-`'s line, past any comment there (`- # note`).
+            if let Some(comment) = (0..before.len()).find(|&i| {
+                before.get(i) == Some(&'#')
+                    && (i == 0 || matches!(before.get(i - 1), Some(' ' | '\t')))
+            }) {
+                before.truncate(comment);
+            }
             let dash = before.iter().rposition(|c| *c != ' ' && *c != '\t')?;
             (before.get(dash) == Some(&'-')).then_some(dash)
         }
@@ -288,6 +353,51 @@ mod reader {
                     column: spaces + 1,
                     message: format!(
                         "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {needed} spaces before it"
+                    ),
+                });
+            }
+        }
+
+        /// Refuses a line of a flow collection written in a block collection, from line `first`
+        /// (where it opens) to line `last` (where it closes), indented by no more spaces than the
+        /// block collection (`a: [\n  x\nz]`, `a: [{\n  b: 1\n}]`): YAML 1.2 indents each such
+        /// line more, a scalar's further lines included, except the last line when it holds only
+        /// the closing bracket at the block's indentation (`a: [\n  x\n]`). The parser reads
+        /// such lines (most of them); the `yaml` package refuses them. Blank and comment lines
+        /// may sit anywhere, and a line indented by a tab is left to [`Reader::flow_tab_indent`].
+        fn flow_lines(&mut self, first: usize, last: usize) {
+            let Some(n) = self.indent else {
+                return;
+            };
+            let shallow = (first + 1..=last).find_map(|line| {
+                let text = self.line_text(line)?.trim_end_matches('\r');
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let rest = text.get(spaces..)?;
+                let content = rest.trim_start_matches([' ', '\t']);
+                if spaces > n
+                    || content.is_empty()
+                    || content.starts_with('#')
+                    || rest.starts_with('\t')
+                {
+                    return None;
+                }
+                // The closing bracket alone, at the block's indentation.
+                let closes = line == last && spaces == n && {
+                    let after = rest.get(1..).unwrap_or_default();
+                    let tail = after.trim_start_matches([' ', '\t']);
+                    rest.starts_with([']', '}'])
+                        && (tail.is_empty() || (tail.starts_with('#') && tail.len() < after.len()))
+                };
+                (!closes).then_some((line, spaces))
+            });
+            if let Some((line, spaces_before)) = shallow {
+                self.problems.push(YamlProblem {
+                    line,
+                    column: spaces_before + 1,
+                    message: format!(
+                        "this line of the flow collection begun on line {first} is indented by {}, no more than the block sequence or mapping it is in: YAML indents it more (all but a last line that only closes the collection); write at least {} before it",
+                        spaces(spaces_before),
+                        spaces(n + 1),
                     ),
                 });
             }
@@ -423,6 +533,11 @@ mod reader {
         }
     }
 
+    /// `n` spaces, in words: "1 space", "2 spaces".
+    fn spaces(n: usize) -> String {
+        format!("{n} space{}", if n == 1 { "" } else { "s" })
+    }
+
     fn problem(mark: Marker, message: impl Into<String>) -> YamlProblem {
         YamlProblem {
             line: mark.line(),
@@ -500,6 +615,19 @@ mod reader {
                         {
                             "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
                         }
+                        INVALID_INDENTATION => {
+                            self.shallow_closer = self.closer_first_on_its_line(mark);
+                            match self.shallow_line_of_flow(mark) {
+                                Some((written, needed)) if self.shallow_closer.is_none() => {
+                                    format!(
+                                        "this line is indented by {}, no more than the block sequence or mapping around its flow collection: YAML indents it more (all but a last line that only closes the collection); write at least {} before it",
+                                        spaces(written),
+                                        spaces(needed),
+                                    )
+                                }
+                                _ => format!("YAML syntax error: {INVALID_INDENTATION}"),
+                            }
+                        }
                         KEY_WANTS_SPACE | KEY_TAB => {
                             "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
@@ -508,6 +636,75 @@ mod reader {
                     Err(problem(mark, message))
                 }
             }
+        }
+
+        /// What is at `mark` when only spaces are written before it on its line: the character,
+        /// and whether it is a closing bracket that closes the outermost flow collection.
+        fn first_on_its_line(&self, mark: Marker) -> Option<(char, bool)> {
+            let line = self.line_text(mark.line())?;
+            let (at, c) = line.char_indices().nth(mark.col())?;
+            if !line.get(..at)?.bytes().all(|b| b == b' ') {
+                return None;
+            }
+            let outermost = matches!(c, ']' | '}')
+                && self.flow <= 1
+                && self.nothing_flows_after(mark.line(), line.get(at + 1..)?);
+            Some((c, outermost))
+        }
+
+        /// The closing bracket of the outermost flow collection at `mark`, first on its line
+        /// and indented at least as far as the block collection around (as the `yaml` package
+        /// wants it), where the parser refuses it: its byte offset, and its line and column.
+        fn closer_first_on_its_line(&self, mark: Marker) -> Option<(usize, Shift)> {
+            let (_, outermost) = self.first_on_its_line(mark)?;
+            if !outermost || self.indent.is_some_and(|block| mark.col() < block) {
+                return None;
+            }
+            let line = self.line_text(mark.line())?;
+            let (at, _) = line.char_indices().nth(mark.col())?;
+            let start = self.line_starts.get(mark.line().checked_sub(1)?)?;
+            Some((
+                start + at,
+                Shift {
+                    line: mark.line(),
+                    column: mark.col() + 1,
+                },
+            ))
+        }
+
+        /// A line of a flow collection that starts at `mark` (only spaces before it), indented
+        /// by no more spaces than the block collection around, where the closing bracket of the
+        /// outermost flow collection alone may sit at the block's column: the spaces written,
+        /// and the spaces it needs.
+        fn shallow_line_of_flow(&self, mark: Marker) -> Option<(usize, usize)> {
+            let n = self.indent?;
+            let (_, outermost) = self.first_on_its_line(mark)?;
+            let needed = if outermost { n } else { n + 1 };
+            (mark.col() < needed).then_some((mark.col(), needed))
+        }
+
+        /// Whether no flow collection goes on after `rest`, the end of line `line`: nothing but
+        /// spaces, tabs and a comment in it, and the next line with more does not go on with
+        /// `,`, `]`, `}` or `:`. The closing bracket before `rest` then closes the outermost
+        /// flow collection (the parser's look-ahead can report it before the reader has seen
+        /// that collection start).
+        fn nothing_flows_after(&self, line: usize, rest: &str) -> bool {
+            let blank_or_comment = |text: &str| {
+                let content = text.trim_start_matches([' ', '\t', '\r']);
+                content.is_empty() || (content.starts_with('#') && content.len() < text.len())
+            };
+            if !blank_or_comment(rest) {
+                return false;
+            }
+            let mut next = line + 1;
+            while let Some(text) = self.line_text(next) {
+                let content = text.trim_start_matches([' ', '\t']).trim_end_matches('\r');
+                if !content.is_empty() && !content.starts_with('#') {
+                    return !content.starts_with([',', ']', '}', ':']);
+                }
+                next += 1;
+            }
+            true
         }
 
         /// The byte offset of the first tab in the run of spaces and tabs that ends right
@@ -688,6 +885,7 @@ mod reader {
                             self.indent = outer;
                             if flow && self.flow == 1 {
                                 self.flow_tab_indent(mark.line(), item_mark.line());
+                                self.flow_lines(mark.line(), item_mark.line());
                             }
                             break;
                         }
@@ -720,6 +918,7 @@ mod reader {
                             self.indent = outer;
                             if flow && self.flow == 1 {
                                 self.flow_tab_indent(mark.line(), key_mark.line());
+                                self.flow_lines(mark.line(), key_mark.line());
                             }
                             break;
                         }
