@@ -703,6 +703,8 @@ const TABS: &[&str] = &[
     "\t- x\n",
     "-\ta: 1\n",
     "- \ta: 1\n",
+    "-\t? a\n",
+    "- ? a\n  : 1\n",
     "a:\n  \tb\n",
     "a:\n  b:\n  \t c: 1\n",
     "-\n\tx\n",
@@ -740,6 +742,8 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         ("- \ta: 1\n", 1, 3),
         // In a block sequence at its key's column whose first entry is a flow sequence.
         ("k:\n- [a]\n-\tx: 1\n", 3, 2),
+        // After a `-` whose entry is a mapping with an explicit key.
+        ("a:\n-\t? x\n- 1\n", 2, 2),
     ] {
         let err = yaml::from_str(text).unwrap_err();
         let p = &err.problems()[0];

@@ -272,14 +272,15 @@ mod reader {
         }
 
         /// Refuses a tab where YAML indents a block collection: before a block mapping's key or a
-        /// block sequence's `-`, and after a `-` whose entry is a mapping (`-\ta: 1`). YAML
+        /// block sequence's `-`, and after a `-` whose entry is a mapping (`-\ta: 1`, `-\t? a`). YAML
         /// indents block collections with spaces only, and other readers (PyYAML, the `yaml`
         /// package) refuse such a line where this parser would read it. A tab elsewhere is left to
         /// the parser: it may separate (`-\tx`, `a:\t# note`, a value on its own line after the
         /// spaces that indent it) and sit inside scalars and flow collections.
         ///
         /// `mark` is a key (`key`) or a block sequence's entry, checked only where nothing but
-        /// spaces, tabs and `-` indicators is written before it on its line.
+        /// spaces, tabs, `-` indicators and an explicit key's `?` is written before it on its
+        /// line (`-\t? k`: a `-` whose entry is a mapping).
         fn tab_indent(&mut self, mark: Marker, key: bool) {
             if !self.check_tabs || self.flow > 0 || mark.line() == self.tab_line {
                 return;
@@ -291,7 +292,10 @@ mod reader {
                 Some((at, _)) => &line[..at],
                 None => line,
             };
-            if !before.bytes().all(|b| matches!(b, b' ' | b'\t' | b'-')) {
+            if !before
+                .bytes()
+                .all(|b| matches!(b, b' ' | b'\t' | b'-' | b'?'))
+            {
                 return;
             }
             let indentation = match (key, before.find('-')) {
