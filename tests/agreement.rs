@@ -141,6 +141,12 @@ fn candidates(property: &str) -> Vec<Option<Value>> {
             json!("no scheme"),
             json!("http://exa mple.com"),
             json!("http://a/%zz"),
+            // An authority that is not one: ajv-formats reads a path after an empty one.
+            json!("http://::1"),
+            json!("https://:x//"),
+            json!("http://user:pw@:x"),
+            // An IP literal after one slash: ajv-formats' pattern takes it for an authority.
+            json!("http:/[::1]"),
         ],
         "due" => vec![
             json!("2023-02-28"),
@@ -163,6 +169,10 @@ fn candidates(property: &str) -> Vec<Option<Value>> {
             json!("2024-01-01 10:00:00Z"),
             json!("2024-01-01T10:60:00Z"),
             json!("2024-01-01"),
+            // An hour of 24 or a minute of 60 that is 23:59 in UTC after its offset: ajv-formats'
+            // leap-second branch lets it through.
+            json!("2024-01-01T24:59:00+01:00"),
+            json!("2024-01-01T23:60:00+00:01"),
         ],
         "estimate" => vec![
             json!(1),
@@ -317,6 +327,31 @@ const TS_SDK_EXCEPTIONS: &[Exception] = &[
                     .contains(&v.as_str().unwrap_or_default())
         },
         reason: "RFC 3339's date-time production has neither an offset without a colon nor a space for `T`; ajv-formats accepts both",
+    },
+    Exception {
+        name: "RFC 3339 time-hour and time-minute",
+        ours_accept: false,
+        applies: |p, v| {
+            p == "at"
+                && ["2024-01-01T24:59:00+01:00", "2024-01-01T23:60:00+00:01"]
+                    .contains(&v.as_str().unwrap_or_default())
+        },
+        reason: "RFC 3339's time-hour is 00-23 and time-minute 00-59; ajv-formats' leap-second branch accepts any time that is 23:59 in UTC after its offset",
+    },
+    Exception {
+        name: "RFC 3986 authority",
+        ours_accept: false,
+        applies: |p, v| {
+            p == "link"
+                && [
+                    "http://::1",
+                    "https://:x//",
+                    "http://user:pw@:x",
+                    "http:/[::1]",
+                ]
+                .contains(&v.as_str().unwrap_or_default())
+        },
+        reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal; ajv-formats' pattern reads an empty authority and a path after `//`, and an authority after one `/`",
     },
 ];
 
