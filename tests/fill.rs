@@ -554,6 +554,33 @@ fn strings(value: Option<&Value>) -> Vec<String> {
         .collect()
 }
 
+/// The JSON Pointer of every value in `value` (its root `""` first).
+fn pointers(value: &Value) -> Vec<String> {
+    fn walk(value: &Value, at: String, out: &mut Vec<String>) {
+        out.push(at.clone());
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    walk(
+                        v,
+                        format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        out,
+                    );
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(value, String::new(), &mut out);
+    out
+}
+
 fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
@@ -690,6 +717,69 @@ proptest! {
                 (Err(read), Err(checked)) => prop_assert_eq!(read.to_string(), checked.to_string()),
                 (read, checked) => prop_assert!(false, "read {:?}, checked {:?}", read, checked),
             }
+        }
+    }
+
+    /// A request of a declared form changed at any one place (a member removed, or a value
+    /// replaced by arbitrary JSON) is matched exactly when the change is in what a server may
+    /// fill at run time (the run-time choice field, a default), in the message's wording, or
+    /// leaves the request as it was; anything else is a difference, reported without a panic. Arbitrary params never
+    /// panic either, and never match.
+    #[test]
+    fn a_request_changed_anywhere_matches_only_where_run_time_parts_may_differ(
+        at in any::<prop::sample::Index>(),
+        remove in any::<bool>(),
+        replacement in json(),
+        arbitrary in json(),
+        version in 0..3usize,
+    ) {
+        assign_issue();
+        let tool = Primitive::Tool("assign_issue");
+        let version = [
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+        ][version];
+        let filled = assign_fill(ChoiceList::untitled(["alice", "bob"])).fill(Some(version)).unwrap();
+        let params = json!({
+            "mode": "form",
+            "message": "Who should own this issue?",
+            "requestedSchema": filled.requested_schema(),
+        });
+        prop_assert!(contract::check_registered(tool, version, &params).is_ok());
+        prop_assert!(contract::check_registered(tool, version, &arbitrary).is_err());
+
+        let paths = pointers(&params);
+        let path = at.get(&paths);
+        let mut changed = params.clone();
+        let (parent, last) = path.rsplit_once('/').unwrap_or(("", path));
+        let removed = remove
+            && changed
+                .pointer_mut(parent)
+                .and_then(Value::as_object_mut)
+                .and_then(|o| o.remove(last))
+                .is_some();
+        if !removed && let Some(v) = changed.pointer_mut(path) {
+            *v = replacement.clone();
+        }
+        // §12.2: a declaration's message may be representative wording, so other wording
+        // still matches (as a note); a message that is not a string does not.
+        let reworded = path == "/message" && changed["message"].is_string();
+        let run_time = path.starts_with("/requestedSchema/properties/assignee")
+            || path.split('/').any(|s| s == "default")
+            || (removed && path == "/mode")
+            || reworded;
+        let result = contract::check_registered(tool, version, &changed);
+        // JSON compares numbers by value (`20` is `20.0`).
+        let same_number = params.pointer(path).and_then(Value::as_f64).is_some()
+            && params.pointer(path).and_then(Value::as_f64) == changed.pointer(path).and_then(Value::as_f64);
+        if changed == params || same_number {
+            prop_assert!(result.is_ok(), "{}", path);
+        } else if !run_time {
+            prop_assert!(result.is_err(), "{} changed to {} ({})", path, changed, removed);
+        }
+        if let Ok(declaration) = result {
+            prop_assert_eq!(declaration.name(), "choose_assignee");
         }
     }
 
