@@ -924,6 +924,7 @@ const FLOW_CLOSERS_READ: &[&str] = &[
     "a: [\n  [\"x\"],\n  {\"k\": 'v'}\n]\n",
     "required: [\n  \"a\",\n  \"b\"\n]\nproperties: {\n  \"a\": {\"type\": \"string\"},\n  \"b\": {\"type\": \"integer\"}\n}\n",
     // A block sequence whose first entry is on the line after its `-` and a comment.
+    "a: [\r\n  \"x\"\r\n]\r\nb: 1\r\n",
     "k:\n- # c\n  [a,\n   b]\n",
     "-x:\n- # c\n    a: 1\n- [a,\n    b]\n",
 ];
@@ -968,6 +969,11 @@ const FLOW_LINES_REFUSED: &[(&str, (usize, usize), &str)] = &[
         "a:\n  b: [\n \"x\"\n  ]\n",
         (3, 2),
         "write at least 3 spaces before it",
+    ),
+    (
+        "a: [\r\n  x\r\nz\r\n]\r\n",
+        (3, 1),
+        "write at least 1 space before it",
     ),
 ];
 
