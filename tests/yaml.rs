@@ -923,8 +923,8 @@ const FLOW_CLOSERS_READ: &[&str] = &[
     "a: [\n  \"x\"\n] # c\nb: 1\n",
     "a: [\n  [\"x\"],\n  {\"k\": 'v'}\n]\n",
     "required: [\n  \"a\",\n  \"b\"\n]\nproperties: {\n  \"a\": {\"type\": \"string\"},\n  \"b\": {\"type\": \"integer\"}\n}\n",
-    // A block sequence whose first entry is on the line after its `-` and a comment.
     "a: [\r\n  \"x\"\r\n]\r\nb: 1\r\n",
+    // A block sequence whose first entry is on the line after its `-` and a comment.
     "k:\n- # c\n  [a,\n   b]\n",
     "-x:\n- # c\n    a: 1\n- [a,\n    b]\n",
 ];
