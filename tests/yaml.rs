@@ -664,6 +664,38 @@ fn read_alike_by_the_yaml_package(texts: &[&str]) -> Option<(usize, usize)> {
     Some((read, refused))
 }
 
+/// Asserts that `text` reads.
+fn assert_reads(text: &str) {
+    if let Err(e) = yaml::from_str(text) {
+        panic!("{text:?}: {e}");
+    }
+}
+
+/// Asserts, for each `(refused, (line, column), mended)` of `cases`, that `refused` is refused
+/// first at that line and column with a message that `says` (given the text, the line and
+/// column, and the message), and that `mended` reads.
+fn assert_refused_where_it_is(
+    cases: &[(&str, (usize, usize), &str)],
+    says: impl Fn(&str, (usize, usize), &str) -> bool,
+) {
+    for (refused, at, mended) in cases {
+        let err = yaml::from_str(refused).expect_err(refused);
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
+        assert!(says(refused, *at, &p.message), "{refused:?}: {err}");
+        assert_reads(mended);
+    }
+}
+
+/// Both texts of each `(refused, at, mended)` case.
+fn both_sides<'a>(
+    cases: &'a [(&'a str, (usize, usize), &'a str)],
+) -> impl Iterator<Item = &'a str> {
+    cases
+        .iter()
+        .flat_map(|(refused, _, mended)| [*refused, *mended])
+}
+
 #[test]
 fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
     read_alike_by_the_yaml_package(TRICKY);
@@ -761,7 +793,7 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         "a: |\n  x\n  \ty\n",
         "a: [1,\n \t2]\n",
     ] {
-        assert!(yaml::from_str(text).is_ok(), "{text:?}");
+        assert_reads(text);
     }
 }
 
@@ -980,11 +1012,7 @@ const FLOW_LINES_REFUSED: &[(&str, (usize, usize), &str)] = &[
 #[test]
 fn a_flow_collection_may_close_at_the_blocks_indentation() {
     for text in FLOW_CLOSERS_READ {
-        assert!(
-            yaml::from_str(text).is_ok(),
-            "{text:?}: {:?}",
-            yaml::from_str(text)
-        );
+        assert_reads(text);
     }
     let (value, positions) =
         yaml::from_str_with_positions("a: [\n  \"x\",\n  {\"k\": 1}\n] # c\nb: {\n}\nc: 2\n")
@@ -1173,21 +1201,9 @@ const QUOTED_LINES: &[(&str, (usize, usize), &str)] = &[
 
 #[test]
 fn a_quoted_line_indented_no_more_than_its_block_is_refused_where_it_is() {
-    for (refused, at, read) in QUOTED_LINES {
-        let err = yaml::from_str(refused).expect_err(refused);
-        let p = &err.problems()[0];
-        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
-        assert!(
-            p.message
-                .contains("this line of the quoted string begun on line"),
-            "{refused:?}: {err}"
-        );
-        assert!(
-            yaml::from_str(read).is_ok(),
-            "{read:?}: {:?}",
-            yaml::from_str(read)
-        );
-    }
+    assert_refused_where_it_is(QUOTED_LINES, |_, _, message| {
+        message.contains("this line of the quoted string begun on line")
+    });
     // Inside a flow collection the flow collection's own rule applies.
     assert_eq!(
         yaml::from_str("a: [\"x\n y\"]\n").unwrap(),
@@ -1197,9 +1213,7 @@ fn a_quoted_line_indented_no_more_than_its_block_is_refused_where_it_is() {
 
 #[test]
 fn quoted_lines_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let all: Vec<&str> = QUOTED_LINES
-        .iter()
-        .flat_map(|(refused, _, read)| [*refused, *read])
+    let all: Vec<&str> = both_sides(QUOTED_LINES)
         .chain(["a: \"x\ny\"\n", "a: [\"x\n y\"]\n", "- [\"x\ny\"]\n"])
         .collect();
     read_alike_by_the_yaml_package(&all);
@@ -1207,48 +1221,28 @@ fn quoted_lines_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
 
 #[test]
 fn a_tab_indenting_a_flow_collections_line_is_refused_where_it_is() {
-    for (refused, at, read) in FLOW_TABS {
-        let err = yaml::from_str(refused).expect_err(refused);
-        let p = &err.problems()[0];
-        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
-        assert!(
-            p.message
-                .contains("a tab in the indentation of a flow collection's line"),
-            "{refused:?}: {err}"
-        );
-        assert!(
-            p.message
-                .contains(&format!("write at least {} spaces before it", at.1)),
-            "{refused:?}: {err}"
-        );
-        assert!(
-            yaml::from_str(read).is_ok(),
-            "{read:?}: {:?}",
-            yaml::from_str(read)
-        );
-    }
+    // Each refused tab is in the first column that needs a space: as many as its column.
+    assert_refused_where_it_is(FLOW_TABS, |_, (_, column), message| {
+        let needed = if column == 1 {
+            "1 space".to_owned()
+        } else {
+            format!("{column} spaces")
+        };
+        message.contains("a tab in the indentation of a flow collection's line")
+            && message.ends_with(&format!("write at least {needed} before it"))
+    });
     for (refused, read) in FLOW_TABS_PARSER_REFUSES {
         assert!(yaml::from_str(refused).is_err(), "{refused:?}");
-        assert!(
-            yaml::from_str(read).is_ok(),
-            "{read:?}: {:?}",
-            yaml::from_str(read)
-        );
+        assert_reads(read);
     }
     for text in FLOW_TABS_READ {
-        assert!(
-            yaml::from_str(text).is_ok(),
-            "{text:?}: {:?}",
-            yaml::from_str(text)
-        );
+        assert_reads(text);
     }
 }
 
 #[test]
 fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let all: Vec<&str> = FLOW_TABS
-        .iter()
-        .flat_map(|(refused, _, read)| [*refused, *read])
+    let all: Vec<&str> = both_sides(FLOW_TABS)
         .chain(
             FLOW_TABS_PARSER_REFUSES
                 .iter()
@@ -1297,39 +1291,22 @@ const BLOCK_SCALAR_TABS_READ: &[&str] = &[
 
 #[test]
 fn a_tab_indenting_a_block_scalars_line_is_refused_where_it_is() {
-    for (refused, at, read) in BLOCK_SCALAR_TABS {
-        let err = yaml::from_str(refused).expect_err(refused);
-        // Reported first (the parser may find more past it, `a: |\n  x\n \t\n  y`).
-        let p = &err.problems()[0];
-        assert_eq!((p.line, p.column), *at, "{refused:?}: {err}");
-        assert!(
-            p.message.contains(&format!(
-                "a tab in the indentation of a line in or right after the block scalar whose text starts on line {}",
-                // Each scalar's text is `x`.
-                refused.lines().position(|l| l.trim() == "x").unwrap_or(0) + 1
-            )),
-            "{refused:?}: {err}"
-        );
-        assert!(
-            yaml::from_str(read).is_ok(),
-            "{read:?}: {:?}",
-            yaml::from_str(read)
-        );
-    }
+    // Reported first (the parser may find more past it, `a: |\n  x\n \t\n  y`).
+    assert_refused_where_it_is(BLOCK_SCALAR_TABS, |refused, _, message| {
+        message.contains(&format!(
+            "a tab in the indentation of a line in or right after the block scalar whose text starts on line {}",
+            // Each scalar's text is `x`.
+            refused.lines().position(|l| l.trim() == "x").unwrap_or(0) + 1
+        ))
+    });
     for text in BLOCK_SCALAR_TABS_READ {
-        assert!(
-            yaml::from_str(text).is_ok(),
-            "{text:?}: {:?}",
-            yaml::from_str(text)
-        );
+        assert_reads(text);
     }
 }
 
 #[test]
 fn block_scalar_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let all: Vec<&str> = BLOCK_SCALAR_TABS
-        .iter()
-        .flat_map(|(refused, _, read)| [*refused, *read])
+    let all: Vec<&str> = both_sides(BLOCK_SCALAR_TABS)
         .chain(BLOCK_SCALAR_TABS_READ.iter().copied())
         .collect();
     let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {

@@ -68,20 +68,22 @@ mod reader {
         // written. A bracket left of the block's indentation, or one that closes a collection
         // inside another, stays refused, as the `yaml` package refuses it.
         let mut spaced: Option<String> = None;
-        let mut retries = 0;
+        let mut tabs = 0;
         let mut closers: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
             let mut reader = Reader::new(current);
             let read = reader.stream();
-            match (read, reader.tab_after_colon, reader.shallow_closer) {
-                (Err(_), Some(at), _) if retries < MAX_TAB_RETRIES => {
+            match (read, reader.mend) {
+                (Err(_), Some(Mend::TabAfterColon(at))) if tabs < MAX_TAB_RETRIES => {
                     let mut next = current.to_owned();
                     next.replace_range(at..at + 1, " ");
                     spaced = Some(next);
-                    retries += 1;
+                    tabs += 1;
                 }
-                (Err(_), None, Some((at, shift))) if closers.len() < MAX_CLOSER_RETRIES => {
+                (Err(_), Some(Mend::IndentCloser(at, shift)))
+                    if closers.len() < MAX_CLOSER_RETRIES =>
+                {
                     let mut next = current.to_owned();
                     next.insert(at, ' ');
                     spaced = Some(next);
@@ -94,9 +96,9 @@ mod reader {
                     }
                     return Ok((value, Positions(positions)));
                 }
-                (read, _, closer) => {
+                (read, mend) => {
                     if let Err(mut fatal) = read {
-                        if closer.is_some() {
+                        if let Some(Mend::IndentCloser(..)) = mend {
                             fatal.message = format!(
                                 "this closing bracket sits at the indentation of the block sequence or mapping around its flow collection, which this reader reads up to {MAX_CLOSER_RETRIES} times per file; indent it by one more space"
                             );
@@ -110,6 +112,16 @@ mod reader {
                 }
             }
         }
+    }
+
+    /// How the reader mends a text the parser refused before reading it again (see
+    /// `from_str_with_positions`).
+    #[derive(Clone, Copy, Debug)]
+    enum Mend {
+        /// The tab right after `:` at this byte offset becomes a space.
+        TabAfterColon(usize),
+        /// The closing bracket at this byte offset is indented by a space.
+        IndentCloser(usize, Shift),
     }
 
     /// A space the reader put before a closing bracket (see `from_str_with_positions`): its
@@ -165,11 +177,8 @@ mod reader {
     const INVALID_INDENTATION: &str = "invalid indentation";
 
     struct Reader<'a> {
-        /// Where the parser refused a tab right after `:` (its byte offset), if it did.
-        tab_after_colon: Option<usize>,
-        /// Where the parser refused a closing bracket written first on its line, left of the
-        /// indentation it expects (its byte offset, and its line and column), if it did.
-        shallow_closer: Option<(usize, Shift)>,
+        /// How to mend the text where the parser refused it, if this reader knows how.
+        mend: Option<Mend>,
         parser: Parser<std::str::Chars<'a>>,
         text: &'a str,
         problems: Vec<YamlProblem>,
@@ -196,8 +205,7 @@ mod reader {
     impl<'a> Reader<'a> {
         fn new(text: &'a str) -> Self {
             Reader {
-                tab_after_colon: None,
-                shallow_closer: None,
+                mend: None,
                 parser: Parser::new_from_str(text),
                 text,
                 problems: Vec::new(),
@@ -337,72 +345,38 @@ mod reader {
             (before.get(dash) == Some(&'-')).then_some(dash)
         }
 
-        /// Refuses a tab that indents a line of a flow collection written in a block collection,
-        /// from line `first` to line `last`. YAML 1.2 wants each such line indented by more
-        /// spaces than the block collection (`a: [1,\n 2]`, not `a: [1,\n2]`); the parser
-        /// refuses too few spaces, but reads a tab as if it indented (`a: [1,\n\t2]`), which
-        /// the `yaml` package refuses. Blank and comment lines, and a line that only closes the
-        /// collection, may sit anywhere.
-        fn flow_tab_indent(&mut self, first: usize, last: usize) {
-            if !self.check_tabs {
-                return;
-            }
-            let shallow = self.shallow_line(first, last, |rest| {
-                let content = rest.trim_start_matches([' ', '\t']);
-                rest.starts_with('\t') && !content.starts_with(['#', ']', '}'])
-            });
-            if let Some((line, spaces, needed)) = shallow {
-                self.problems.push(YamlProblem {
-                    line,
-                    column: spaces + 1,
-                    message: format!(
-                        "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {needed} spaces before it"
-                    ),
-                });
-            }
-        }
-
         /// Refuses a line of a flow collection written in a block collection, from line `first`
         /// (where it opens) to line `last` (where it closes), indented by no more spaces than the
-        /// block collection (`a: [\n  x\nz]`, `a: [{\n  b: 1\n}]`): YAML 1.2 indents each such
-        /// line more, a scalar's further lines included, except the last line when it holds only
-        /// the closing bracket at the block's indentation (`a: [\n  x\n]`). The parser reads
-        /// such lines (most of them); the `yaml` package refuses them. Blank and comment lines
-        /// may sit anywhere, and a line indented by a tab is left to [`Reader::flow_tab_indent`].
+        /// block collection: YAML 1.2 indents each such line more, a scalar's further lines
+        /// included (`a: [\n  x\nz]`, `a: [{\n  b: 1\n}]`, `a: [1,\n\t2]`), except the last line
+        /// when it holds only the closing bracket at the block's indentation (`a: [\n  x\n]`).
+        /// The parser reads most such lines, a tab as if it indented; the `yaml` package refuses
+        /// them. Blank and comment lines may sit anywhere, and so may a line that a tab indents
+        /// before a comment or a closing bracket.
         fn flow_lines(&mut self, first: usize, last: usize) {
-            let Some(n) = self.indent else {
-                return;
-            };
-            let shallow = (first + 1..=last).find_map(|line| {
-                let text = self.line_text(line)?.trim_end_matches('\r');
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let rest = text.get(spaces..)?;
+            let shallow = self.shallow_line(first, last, |line, spaces, n, rest| {
                 let content = rest.trim_start_matches([' ', '\t']);
-                if spaces > n
-                    || content.is_empty()
-                    || content.starts_with('#')
-                    || rest.starts_with('\t')
-                {
-                    return None;
-                }
-                // The closing bracket alone, at the block's indentation.
-                let closes = line == last && spaces == n && {
-                    let after = rest.get(1..).unwrap_or_default();
-                    let tail = after.trim_start_matches([' ', '\t']);
-                    rest.starts_with([']', '}'])
-                        && (tail.is_empty() || (tail.starts_with('#') && tail.len() < after.len()))
+                let tab = rest.starts_with('\t');
+                let may_sit = if tab {
+                    content.starts_with(['#', ']', '}'])
+                } else {
+                    content.starts_with('#') || (line == last && spaces == n && closes_alone(rest))
                 };
-                (!closes).then_some((line, spaces))
+                (!may_sit).then_some(tab)
             });
-            if let Some((line, spaces_before)) = shallow {
+            if let Some((line, spaces_before, needed, tab)) = shallow {
+                let message = if tab {
+                    format!(
+                        "a tab in the indentation of a flow collection's line: YAML indents with spaces only, and this line needs more than the block around it; write at least {} before it",
+                        spaces(needed)
+                    )
+                } else {
+                    flow_line_message(Some(first), spaces_before, needed)
+                };
                 self.problems.push(YamlProblem {
                     line,
                     column: spaces_before + 1,
-                    message: format!(
-                        "this line of the flow collection begun on line {first} is indented by {}, no more than the block sequence or mapping it is in: YAML indents it more (all but a last line that only closes the collection); write at least {} before it",
-                        spaces(spaces_before),
-                        spaces(n + 1),
-                    ),
+                    message,
                 });
             }
         }
@@ -413,34 +387,41 @@ mod reader {
         /// value but reads it in a sequence's entry; the `yaml` package refuses both. Blank lines
         /// may sit anywhere.
         fn quoted_lines(&mut self, first: usize, last: usize) {
-            if let Some((line, spaces, needed)) = self.shallow_line(first, last, |_| true) {
+            if let Some((line, spaces_before, needed, ())) =
+                self.shallow_line(first, last, |_, _, _, _| Some(()))
+            {
                 self.problems.push(YamlProblem {
                     line,
-                    column: spaces + 1,
+                    column: spaces_before + 1,
                     message: format!(
-                        "this line of the quoted string begun on line {first} is indented by {spaces} space{}, no more than the block sequence or mapping it is in: YAML indents it more; write at least {needed} spaces before it",
-                        if spaces == 1 { "" } else { "s" },
+                        "this line of the quoted string begun on line {first} is indented by {}, no more than the block sequence or mapping it is in: YAML indents it more; write at least {} before it",
+                        spaces(spaces_before),
+                        spaces(needed),
                     ),
                 });
             }
         }
 
         /// The first line after `first` up to `last` that is not blank, is indented by no more
-        /// spaces than the block collection around (see `indent`), and whose text after those
-        /// spaces `counts`: its number, its spaces, and how many it needs.
-        fn shallow_line(
+        /// spaces than the block collection around (see `indent`), and that `judge` refuses
+        /// (given its number, its spaces, the block's column and its text after those spaces):
+        /// its number, its spaces, how many it needs, and what `judge` said.
+        fn shallow_line<T>(
             &self,
             first: usize,
             last: usize,
-            counts: impl Fn(&str) -> bool,
-        ) -> Option<(usize, usize, usize)> {
+            judge: impl Fn(usize, usize, usize, &str) -> Option<T>,
+        ) -> Option<(usize, usize, usize, T)> {
             let n = self.indent?;
             (first + 1..=last).find_map(|line| {
                 let text = self.line_text(line)?;
                 let spaces = text.bytes().take_while(|b| *b == b' ').count();
                 let rest = text.get(spaces..)?.trim_end_matches('\r');
                 let blank = rest.trim_start_matches([' ', '\t']).is_empty();
-                (spaces <= n && !blank && counts(rest)).then_some((line, spaces, n + 1))
+                if spaces > n || blank {
+                    return None;
+                }
+                judge(line, spaces, n, rest).map(|said| (line, spaces, n + 1, said))
             })
         }
 
@@ -542,6 +523,30 @@ mod reader {
         format!("{n} space{}", if n == 1 { "" } else { "s" })
     }
 
+    /// Whether `rest`, a line's text after its indentation, is a closing bracket alone (with a
+    /// comment or not).
+    fn closes_alone(rest: &str) -> bool {
+        let Some(after) = rest.strip_prefix([']', '}']) else {
+            return false;
+        };
+        let tail = after.trim_start_matches([' ', '\t']);
+        tail.is_empty() || (tail.starts_with('#') && tail.len() < after.len())
+    }
+
+    /// What a line of a flow collection (begun on line `begun`, when known) indented by
+    /// `written` spaces, no more than the block collection around, is told.
+    fn flow_line_message(begun: Option<usize>, written: usize, needed: usize) -> String {
+        let collection = match begun {
+            Some(line) => format!("the flow collection begun on line {line}"),
+            None => "its flow collection".to_owned(),
+        };
+        format!(
+            "this line of {collection} is indented by {}, no more than the block sequence or mapping around it: YAML indents it more (all but a last line that only closes the collection); write at least {} before it",
+            spaces(written),
+            spaces(needed),
+        )
+    }
+
     fn problem(mark: Marker, message: impl Into<String>) -> YamlProblem {
         YamlProblem {
             line: mark.line(),
@@ -605,7 +610,7 @@ mod reader {
                     let message = match e.info() {
                         COLON_WANTS_SPACE => match self.tab_before(mark) {
                             Some(at) => {
-                                self.tab_after_colon = Some(at);
+                                self.mend = Some(Mend::TabAfterColon(at));
                                 format!(
                                     "YAML syntax error: a tab right after `:`, past the first {MAX_TAB_RETRIES} this reader takes for spaces; write a space after it"
                                 )
@@ -619,19 +624,7 @@ mod reader {
                         {
                             "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
                         }
-                        INVALID_INDENTATION => {
-                            self.shallow_closer = self.closer_first_on_its_line(mark);
-                            match self.shallow_line_of_flow(mark) {
-                                Some((written, needed)) if self.shallow_closer.is_none() => {
-                                    format!(
-                                        "this line is indented by {}, no more than the block sequence or mapping around its flow collection: YAML indents it more (all but a last line that only closes the collection); write at least {} before it",
-                                        spaces(written),
-                                        spaces(needed),
-                                    )
-                                }
-                                _ => format!("YAML syntax error: {INVALID_INDENTATION}"),
-                            }
-                        }
+                        INVALID_INDENTATION => self.invalid_indentation(mark),
                         KEY_WANTS_SPACE | KEY_TAB => {
                             "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
@@ -642,9 +635,35 @@ mod reader {
             }
         }
 
-        /// What is at `mark` when only spaces are written before it on its line: the character,
-        /// and whether it is a closing bracket that closes the outermost flow collection.
-        fn first_on_its_line(&self, mark: Marker) -> Option<(char, bool)> {
+        /// Where the parser refuses a token left of the indentation it expects (in a flow
+        /// collection written in a block collection): the closing bracket of the outermost flow
+        /// collection, alone on its line and indented at least as far as the block (as the `yaml`
+        /// package wants it), is mended (indented by a space; see `from_str_with_positions`);
+        /// another line indented no more than the block is told the spaces it needs. The
+        /// message.
+        fn invalid_indentation(&mut self, mark: Marker) -> String {
+            let parsers = || format!("YAML syntax error: {INVALID_INDENTATION}");
+            let Some((at, outermost)) = self.first_on_its_line(mark) else {
+                return parsers();
+            };
+            let needed = self.indent.map(|n| if outermost { n } else { n + 1 });
+            match needed {
+                Some(needed) if mark.col() < needed => flow_line_message(None, mark.col(), needed),
+                _ if outermost => {
+                    let shift = Shift {
+                        line: mark.line(),
+                        column: mark.col() + 1,
+                    };
+                    self.mend = Some(Mend::IndentCloser(at, shift));
+                    parsers()
+                }
+                _ => parsers(),
+            }
+        }
+
+        /// What is at `mark` when only spaces are written before it on its line: its byte
+        /// offset, and whether it is a closing bracket that closes the outermost flow collection.
+        fn first_on_its_line(&self, mark: Marker) -> Option<(usize, bool)> {
             let line = self.line_text(mark.line())?;
             let (at, c) = line.char_indices().nth(mark.col())?;
             if !line.get(..at)?.bytes().all(|b| b == b' ') {
@@ -653,38 +672,8 @@ mod reader {
             let outermost = matches!(c, ']' | '}')
                 && self.flow <= 1
                 && self.nothing_flows_after(mark.line(), line.get(at + 1..)?);
-            Some((c, outermost))
-        }
-
-        /// The closing bracket of the outermost flow collection at `mark`, first on its line
-        /// and indented at least as far as the block collection around (as the `yaml` package
-        /// wants it), where the parser refuses it: its byte offset, and its line and column.
-        fn closer_first_on_its_line(&self, mark: Marker) -> Option<(usize, Shift)> {
-            let (_, outermost) = self.first_on_its_line(mark)?;
-            if !outermost || self.indent.is_some_and(|block| mark.col() < block) {
-                return None;
-            }
-            let line = self.line_text(mark.line())?;
-            let (at, _) = line.char_indices().nth(mark.col())?;
             let start = self.line_starts.get(mark.line().checked_sub(1)?)?;
-            Some((
-                start + at,
-                Shift {
-                    line: mark.line(),
-                    column: mark.col() + 1,
-                },
-            ))
-        }
-
-        /// A line of a flow collection that starts at `mark` (only spaces before it), indented
-        /// by no more spaces than the block collection around, where the closing bracket of the
-        /// outermost flow collection alone may sit at the block's column: the spaces written,
-        /// and the spaces it needs.
-        fn shallow_line_of_flow(&self, mark: Marker) -> Option<(usize, usize)> {
-            let n = self.indent?;
-            let (_, outermost) = self.first_on_its_line(mark)?;
-            let needed = if outermost { n } else { n + 1 };
-            (mark.col() < needed).then_some((mark.col(), needed))
+            Some((start + at, outermost))
         }
 
         /// Whether no flow collection goes on after `rest`, the end of line `line`: nothing but
@@ -888,7 +877,6 @@ mod reader {
                         if matches!(event, Event::SequenceEnd) {
                             self.indent = outer;
                             if flow && self.flow == 1 {
-                                self.flow_tab_indent(mark.line(), item_mark.line());
                                 self.flow_lines(mark.line(), item_mark.line());
                             }
                             break;
@@ -921,7 +909,6 @@ mod reader {
                         if matches!(event, Event::MappingEnd) {
                             self.indent = outer;
                             if flow && self.flow == 1 {
-                                self.flow_tab_indent(mark.line(), key_mark.line());
                                 self.flow_lines(mark.line(), key_mark.line());
                             }
                             break;
