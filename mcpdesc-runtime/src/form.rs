@@ -874,14 +874,14 @@ impl RuntimeChoiceValue for String {
     }
 }
 
-/// The items of a run-time multi-select's value, when they prove it passes `property`'s
+/// A run-time multi-select's value, when converting it proves that it passes `property`'s
 /// checks: an array within the item bounds, of distinct strings among the choices sent (any
 /// distinct strings while none are given). Distinct is proven by a bit per choice among the
 /// first 64, or pairwise up to 16 items of an unfilled list; past those, `None`.
-fn proven_runtime_items<'v>(
-    value: &'v Value,
+fn proven_runtime_strings<C: Default + Extend<String>>(
+    value: &Value,
     property: &crate::schema::Property,
-) -> Option<&'v [Value]> {
+) -> Option<C> {
     let (Value::Array(items), crate::schema::PropertyKind::MultiSelect(m)) =
         (value, property.schema().kind())
     else {
@@ -901,20 +901,17 @@ fn proven_runtime_items<'v>(
                 return None;
             }
         }
-        return Some(items);
-    }
-    let mut seen: u64 = 0;
-    for item in items {
-        let choice = m.choices.position(item.as_str()?)?;
-        let bit = u32::try_from(choice)
-            .ok()
-            .and_then(|c| 1u64.checked_shl(c))?;
-        if seen & bit != 0 {
-            return None;
+    } else {
+        let mut seen: u64 = 0;
+        for item in items {
+            let choice = m.choices.position(item.as_str()?)?;
+            if choice >= 64 || seen & (1 << choice) != 0 {
+                return None;
+            }
+            seen |= 1 << choice;
         }
-        seen |= bit;
     }
-    Some(items)
+    strings_from_json(value)
 }
 
 fn strings_from_json<C: Default + Extend<String>>(value: &Value) -> Option<C> {
@@ -929,13 +926,7 @@ impl RuntimeChoiceValue for Vec<String> {
     const MULTI: bool = true;
 
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
-        let items = proven_runtime_items(value, property)?;
-        Some(
-            items
-                .iter()
-                .filter_map(|i| i.as_str().map(str::to_owned))
-                .collect(),
-        )
+        proven_runtime_strings(value, property)
     }
 
     fn from_json(value: &Value) -> Option<Self> {
@@ -951,13 +942,7 @@ impl RuntimeChoiceValue for BTreeSet<String> {
     const MULTI: bool = true;
 
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
-        let items = proven_runtime_items(value, property)?;
-        Some(
-            items
-                .iter()
-                .filter_map(|i| i.as_str().map(str::to_owned))
-                .collect(),
-        )
+        proven_runtime_strings(value, property)
     }
 
     fn from_json(value: &Value) -> Option<Self> {
