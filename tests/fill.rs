@@ -554,33 +554,6 @@ fn strings(value: Option<&Value>) -> Vec<String> {
         .collect()
 }
 
-/// The JSON Pointer of every value in `value` (its root `""` first).
-fn pointers(value: &Value) -> Vec<String> {
-    fn walk(value: &Value, at: String, out: &mut Vec<String>) {
-        out.push(at.clone());
-        match value {
-            Value::Object(map) => {
-                for (k, v) in map {
-                    walk(
-                        v,
-                        format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
-                        out,
-                    );
-                }
-            }
-            Value::Array(items) => {
-                for (i, v) in items.iter().enumerate() {
-                    walk(v, format!("{at}/{i}"), out);
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    walk(value, String::new(), &mut out);
-    out
-}
-
 fn choice_value() -> impl Strategy<Value = String> {
     "[a-z]{1,3}"
 }
@@ -749,16 +722,10 @@ proptest! {
         prop_assert!(contract::check_registered(tool, version, &params).is_ok());
         prop_assert!(contract::check_registered(tool, version, &arbitrary).is_err());
 
-        let paths = pointers(&params);
+        let paths = support::pointers(&params);
         let path = at.get(&paths);
         let mut changed = params.clone();
-        let (parent, last) = path.rsplit_once('/').unwrap_or(("", path));
-        let removed = remove
-            && changed
-                .pointer_mut(parent)
-                .and_then(Value::as_object_mut)
-                .and_then(|o| o.remove(last))
-                .is_some();
+        let removed = remove && support::remove_member(&mut changed, path).is_some();
         if !removed && let Some(v) = changed.pointer_mut(path) {
             *v = replacement.clone();
         }

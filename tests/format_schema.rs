@@ -19,6 +19,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{Value, json};
 
+mod support;
+
 fn format_schema() -> &'static jsonschema::Validator {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
     VALIDATOR.get_or_init(|| {
@@ -69,41 +71,6 @@ fn a_document_with_every_member_the_builder_writes_passes_both() {
     let document = every_member();
     assert_eq!(schema_errors(&document), Vec::<String>::new());
     assert!(validate(&document).is_empty(), "{}", validate(&document));
-}
-
-/// Every place in `value`, as the keys and indexes that lead to it.
-fn places(value: &Value, at: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    out.push(at.clone());
-    match value {
-        Value::Object(map) => {
-            for (k, v) in map {
-                at.push(Step::Key(k.clone()));
-                places(v, at, out);
-                at.pop();
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                at.push(Step::Index(i));
-                places(v, at, out);
-                at.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-#[derive(Clone, Debug)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-fn at_mut<'a>(value: &'a mut Value, path: &[Step]) -> Option<&'a mut Value> {
-    path.iter().try_fold(value, |v, step| match step {
-        Step::Key(k) => v.get_mut(k.as_str()),
-        Step::Index(i) => v.get_mut(*i),
-    })
 }
 
 /// Values that are wrong in many places and right in some.
@@ -164,33 +131,30 @@ fn change() -> impl Strategy<Value = Change> {
     ]
 }
 
-/// Applies `change` to `document`; `None` when it does not apply (removing the root, adding a
-/// member to something that is not an object).
-fn apply(document: &mut Value, all: &[Vec<Step>], change: &Change) -> Option<String> {
+/// Applies `change` to `document`, whose places are `all` (JSON Pointers); `None` when it does
+/// not apply (removing the root or an array's item, adding a member to something that is not an
+/// object).
+fn apply(document: &mut Value, all: &[String], change: &Change) -> Option<String> {
     let values = replacements();
     match change {
         Change::Set(p, v) => {
             let path = p.get(all);
             let value = v.get(&values).clone();
-            let slot = at_mut(document, path)?;
+            let slot = document.pointer_mut(path)?;
             let said = format!("set {path:?} to {value}");
             *slot = value;
             Some(said)
         }
         Change::Remove(p) => {
             let path = p.get(all);
-            let (last, parent) = path.split_last()?;
-            let Step::Key(key) = last else { return None };
-            at_mut(document, parent)?
-                .as_object_mut()?
-                .shift_remove(key)?;
+            support::remove_member(document, path)?;
             Some(format!("removed {path:?}"))
         }
         Change::Add(p, k, v) => {
             let path = p.get(all);
             let key = *k.get(ADDED_KEYS);
             let value = v.get(&values).clone();
-            let object = at_mut(document, path)?.as_object_mut()?;
+            let object = document.pointer_mut(path)?.as_object_mut()?;
             if object.contains_key(key) {
                 return None;
             }
@@ -208,10 +172,8 @@ proptest! {
     /// refuses the result, `validate` reports an error.
     #[test]
     fn what_the_formats_schema_refuses_the_validator_refuses(change in change()) {
-        let base = every_member();
-        let mut all = Vec::new();
-        places(&base, &mut Vec::new(), &mut all);
-        let mut document = base;
+        let mut document = every_member();
+        let all = support::pointers(&document);
         if let Some(said) = apply(&mut document, &all, &change) {
             let refused = schema_errors(&document);
             let report = validate(&document);

@@ -1,5 +1,9 @@
 //! What the property tests share: arbitrary JSON, biased towards the words and member names the
-//! code under test looks for, so that it often reaches past its first check.
+//! code under test looks for, so that it often reaches past its first check; and the places of
+//! a JSON value, to change one.
+
+// Each test crate that includes this module uses the helpers it needs.
+#![allow(dead_code)]
 
 use proptest::prelude::*;
 use serde_json::Value;
@@ -30,4 +34,40 @@ pub fn json_biased(
                 .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
+}
+
+/// The JSON Pointer of every value in `value`, its root (`""`) first: the places a property test
+/// can change.
+pub fn pointers(value: &Value) -> Vec<String> {
+    fn walk(value: &Value, at: String, out: &mut Vec<String>) {
+        out.push(at.clone());
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    let token = k.replace('~', "~0").replace('/', "~1");
+                    walk(v, format!("{at}/{token}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(value, String::new(), &mut out);
+    out
+}
+
+/// Removes the member at `pointer` from the object that holds it, keeping the others in order;
+/// `None` when `pointer` is not a member of an object.
+pub fn remove_member(value: &mut Value, pointer: &str) -> Option<Value> {
+    let (parent, token) = pointer.rsplit_once('/')?;
+    let key = token.replace("~1", "/").replace("~0", "~");
+    value
+        .pointer_mut(parent)?
+        .as_object_mut()?
+        .shift_remove(&key)
 }
