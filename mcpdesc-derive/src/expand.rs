@@ -450,23 +450,20 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    // `<Ty as Trait>::__read` / `::__write` (and `FormField::__read_proven`), spanned at the
-    // field's type to the last segment: a type that cannot be a field is reported there once, not
-    // also at the derive.
-    let method = |trait_of: fn(&Field) -> TokenStream, name: &str| -> Vec<TokenStream> {
+    // `<Ty as Trait>::__read` / `::__write` / `::__read_proven` of each field's reader trait,
+    // spanned at the field's type to the last segment: a type that cannot be a field is reported
+    // there once, not also at the derive.
+    let method = |name: &str| -> Vec<TokenStream> {
         form.fields
             .iter()
             .map(|f| {
-                let t = trait_of(f);
+                let t = reader_trait(f);
                 let name = syn::Ident::new(name, f.ty_span());
                 quote_spanned!(f.ty_span()=> #t::#name)
             })
             .collect()
     };
-    let (read, write) = (
-        method(reader_trait, "__read"),
-        method(reader_trait, "__write"),
-    );
+    let (read, write) = (method("__read"), method("__write"));
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -483,7 +480,7 @@ fn expand_form(form: &Form) -> TokenStream {
     let fast = if form.fields.is_empty() {
         TokenStream::new()
     } else {
-        let read_proven = method(reader_trait, "__read_proven");
+        let read_proven = method("__read_proven");
         quote! {
             'proven: {
                 #(
