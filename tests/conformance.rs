@@ -121,6 +121,18 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
         "scoped-version-not-in-root",
         &["protocol-scope-outside-parent"],
     ),
+    // `"required": "query"`: not JSON Schema 2020-12.
+    ("malformed-tool-schema", &["invalid-tool-schema"]),
+    // A `$ref` to a `$defs` entry the schema does not have.
+    ("unresolved-local-tool-ref", &["invalid-tool-schema"]),
+    // `"required": "value"` in scope of 2024-11-05, before tool schemas name a dialect.
+    (
+        "malformed-pre-dialect-tool-schema-shape",
+        &["invalid-legacy-tool-schema-shape"],
+    ),
+    // `progressToken`, a request's `_meta` key, in a tool's (its example result's misuse is not
+    // checked: tool examples are outside this validator's subject).
+    ("meta-reserved-key-misuse", &["meta-reserved-key-context"]),
 ];
 
 /// Invalid fixtures outside this validator's subject (elicitation and what it depends on).
@@ -148,10 +160,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("invalid-tool-example-result-semantics", "tool examples"),
     ("malformed-completion-examples", "completion examples"),
     ("malformed-extension-identifier", "capability extensions"),
-    (
-        "malformed-pre-dialect-tool-schema-shape",
-        "tool input schema dialects",
-    ),
     ("malformed-prompt-examples", "prompt examples"),
     ("malformed-resource-examples", "resource examples"),
     (
@@ -159,11 +167,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "resource template examples",
     ),
     ("malformed-tool-examples", "tool examples"),
-    (
-        "malformed-tool-schema",
-        "JSON Schema validity of tool input schemas",
-    ),
-    ("meta-reserved-key-misuse", "`_meta` keys"),
     ("non-oauth-scopes", "security schemes"),
     ("oauth-flow-missing-required-url", "security schemes"),
     ("object-level-extension-in-capability-map", "capabilities"),
@@ -192,10 +195,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("root-version-without-transport", "transport coverage"),
     ("tool-example-schema-mismatches", "tool examples"),
     ("unknown-security-reference", "security requirements"),
-    (
-        "unresolved-local-tool-ref",
-        "JSON Schema `$ref` inside tool input schemas",
-    ),
 ];
 
 /// Warning fixtures whose warning belongs to a subject outside this validator. They must still
@@ -221,14 +220,9 @@ const WARNING_OUT_OF_SCOPE: &[(&str, &str)] = &[
         "unknown-reserved-extension-identifier",
         "capability extensions",
     ),
-    ("unknown-reserved-meta-key", "`_meta` keys"),
     (
         "unresolved-external-tool-example-ref",
         "external references in tool examples",
-    ),
-    (
-        "unresolved-external-tool-ref",
-        "external references in tool schemas",
     ),
 ];
 
@@ -304,6 +298,28 @@ fn contradicting_client_requirements_warn() {
         w.path,
         "/tools/0/interactionExamples/contradictory/steps/2/request/mode"
     );
+}
+
+#[test]
+fn warning_fixtures_of_tool_schemas_and_meta_keys_warn_with_their_codes() {
+    let reports = fixtures("expected-warning");
+    for (fixture, code, path) in [
+        (
+            "unknown-reserved-meta-key",
+            "meta-unknown-reserved-key",
+            "/prompts/0/_meta/io.modelcontextprotocol~1future-key",
+        ),
+        (
+            "unresolved-external-tool-ref",
+            "unresolved-external-tool-schema-reference",
+            "/tools/0/inputSchema",
+        ),
+    ] {
+        let report = &reports.iter().find(|(n, _)| n == fixture).unwrap().1;
+        let warnings: Vec<_> = report.warnings().collect();
+        assert_eq!(warnings.len(), 1, "{fixture}: {report}");
+        assert_eq!((warnings[0].code, warnings[0].path.as_str()), (code, path));
+    }
 }
 
 #[test]

@@ -1031,3 +1031,293 @@ fn run_time_choices_name_string_properties_of_the_form() {
     let paths = paths(&report);
     assert_eq!(paths, [at(None).as_str()], "{report}");
 }
+
+/// A tool with `input` as its input schema.
+fn tool_with_schema(input: Value) -> Value {
+    json!({"name": "t", "inputSchema": input})
+}
+
+/// The diagnostics of one code, as (severity, path).
+fn of_code<'r>(
+    report: &'r mcpdesc_runtime::validate::Report,
+    code: &str,
+) -> Vec<(Severity, &'r str)> {
+    report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| (d.severity, d.path.as_str()))
+        .collect()
+}
+
+#[test]
+fn invalid_tool_schema() {
+    let valid = doc(
+        json!(MODERN),
+        tool_with_schema(json!({
+            "type": "object",
+            "properties": {"id": {"$ref": "#/$defs/id"}, "tags": {"type": ["array", "null"], "items": {"type": "string"}}},
+            "required": ["id"],
+            "$defs": {"id": {"type": "string", "minLength": 1.0}},
+        })),
+    );
+    let invalid = doc(
+        json!(MODERN),
+        tool_with_schema(json!({"type": "object", "required": "id"})),
+    );
+    case(
+        valid,
+        invalid,
+        "mcpdesc.tool.schemas",
+        "invalid-tool-schema",
+        "/tools/0/inputSchema/required",
+    );
+    // Every problem, each where it is; the legacy shape is not asked of a modern scope.
+    let report = validate(&doc(
+        json!(MODERN),
+        tool_with_schema(json!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "text"},
+                "b": {"minLength": -1, "anyOf": []},
+                "c": {"$ref": "#/$defs/missing"},
+                "d": true,
+            },
+        })),
+    ));
+    let at = "/tools/0/inputSchema/properties";
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [
+            (Severity::Error, format!("{at}/a/type").as_str()),
+            (Severity::Error, format!("{at}/b/minLength").as_str()),
+            (Severity::Error, format!("{at}/b/anyOf").as_str()),
+        ],
+        "{report}"
+    );
+    // References are resolved once the schema is well-formed.
+    let report = validate(&doc(
+        json!(MODERN),
+        tool_with_schema(
+            json!({"type": "object", "properties": {"c": {"$ref": "#/$defs/missing"}}}),
+        ),
+    ));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [(Severity::Error, "/tools/0/inputSchema/properties/c/$ref")],
+        "{report}"
+    );
+}
+
+#[test]
+fn tool_schema_references_resolve_by_pointer_anchor_and_id() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "a": {"$ref": "#/$defs/a%20b"},
+            "b": {"$ref": "#named"},
+            "c": {"$ref": "https://example.com/inner#/$defs/x"},
+            "d": {"$ref": "#"},
+            "e": {"$ref": "#/properties/d"},
+        },
+        "$defs": {
+            "a b": {"$anchor": "named", "type": "string"},
+            "inner": {"$id": "https://example.com/inner", "$defs": {"x": {"$ref": "#/$defs/y"}, "y": {}}},
+        },
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert!(report.is_empty(), "{report}");
+    // A `#/...` reference inside a resource with its own `$id` is read against that resource.
+    let schema = json!({
+        "type": "object",
+        "properties": {"x": {"$id": "https://example.com/x", "$ref": "#/$defs/y"}},
+        "$defs": {"y": {}},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [(Severity::Error, "/tools/0/inputSchema/properties/x/$ref")],
+        "{report}"
+    );
+    // draft-07: `$id: "#name"` is a plain-name fragment; `items` may be an array of schemas.
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"a": {"$ref": "#n"}, "b": {"type": "array", "items": [{"type": "string"}]}},
+        "definitions": {"n": {"$id": "#n", "type": "string"}},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert!(report.is_empty(), "{report}");
+}
+
+#[test]
+fn unresolved_external_tool_schema_reference() {
+    let external = tool_with_schema(json!({
+        "type": "object",
+        "properties": {"a": {"$ref": "https://schemas.example.com/common.json#/$defs/a"}, "b": {"$ref": "other.json"}},
+    }));
+    let report = validate(&doc(json!(MODERN), external));
+    assert_eq!(
+        of_code(&report, "unresolved-external-tool-schema-reference"),
+        [(Severity::Warning, "/tools/0/inputSchema")],
+        "{report}"
+    );
+    assert!(report.is_valid(), "{report}");
+    // A schema that is invalid anyway is reported as invalid, without the warning.
+    let broken = tool_with_schema(json!({
+        "type": "object",
+        "required": 1,
+        "properties": {"a": {"$ref": "https://schemas.example.com/common.json"}},
+    }));
+    let report = validate(&doc(json!(MODERN), broken));
+    assert!(of_code(&report, "unresolved-external-tool-schema-reference").is_empty());
+    assert_eq!(of_code(&report, "invalid-tool-schema").len(), 1, "{report}");
+}
+
+#[test]
+fn unsupported_tool_schema_dialect() {
+    let with = |dialect: &str| {
+        doc(
+            json!(MODERN),
+            tool_with_schema(json!({"$schema": dialect, "type": "object"})),
+        )
+    };
+    for known in [
+        "https://json-schema.org/draft/2020-12/schema",
+        "http://json-schema.org/draft/2020-12/schema#",
+        "http://json-schema.org/draft-07/schema#",
+        "https://json-schema.org/draft-07/schema",
+    ] {
+        let report = validate(&with(known));
+        assert!(report.is_empty(), "{known}: {report}");
+    }
+    case(
+        with("https://json-schema.org/draft/2020-12/schema"),
+        with("http://json-schema.org/draft-04/schema#"),
+        "mcpdesc.tool.schemas",
+        "unsupported-tool-schema-dialect",
+        "/tools/0/inputSchema/$schema",
+    );
+}
+
+#[test]
+fn invalid_legacy_tool_schema_shape() {
+    let legacy = json!(["2025-03-26"]);
+    let valid = doc(
+        legacy.clone(),
+        tool_with_schema(
+            json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}),
+        ),
+    );
+    let invalid = doc(
+        legacy.clone(),
+        tool_with_schema(json!({"type": "object", "properties": {"a": true}})),
+    );
+    let report = validate(&valid);
+    assert!(report.is_valid(), "{report}");
+    let report = validate(&invalid);
+    assert_eq!(
+        of_code(&report, "invalid-legacy-tool-schema-shape"),
+        [(Severity::Error, "/tools/0/inputSchema/properties/a")],
+        "{report}"
+    );
+    // The meta-schema is not asked of versions before 2025-11-25, whose schemas name no dialect.
+    let report = validate(&doc(
+        json!(["2025-06-18"]),
+        tool_with_schema(json!({"type": "object", "properties": {"a": {"type": "text"}}})),
+    ));
+    assert!(report.is_empty(), "{report}");
+    // A component shared by several tools is reported once, where it is.
+    let mut shared = doc(
+        legacy,
+        json!({"name": "a", "inputSchema": {"$componentRef": "#/components/schemas/In"}}),
+    );
+    shared["tools"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "b", "inputSchema": {"$componentRef": "#/components/schemas/In"}}));
+    shared["components"] = json!({"schemas": {"In": {"type": "object", "required": [1]}}});
+    let report = validate(&shared);
+    assert_eq!(
+        of_code(&report, "invalid-legacy-tool-schema-shape"),
+        [(Severity::Error, "/components/schemas/In/required")],
+        "{report}"
+    );
+}
+
+#[test]
+fn reserved_meta_keys() {
+    let with_meta = |versions: Value, meta: Value| {
+        doc(
+            versions,
+            json!({"name": "t", "inputSchema": {"type": "object"}, "_meta": meta}),
+        )
+    };
+    let clean = with_meta(
+        json!(ALL),
+        json!({"com.example/x": 1, "display_hint": "compact"}),
+    );
+    let report = validate(&clean);
+    assert!(report.is_empty(), "{report}");
+    case(
+        clean,
+        with_meta(json!(ALL), json!({"progressToken": "t"})),
+        "mcp.meta.reserved-keys",
+        "meta-reserved-key-context",
+        "/tools/0/_meta/progressToken",
+    );
+    let report = validate(&with_meta(
+        json!(["2026-07-28"]),
+        json!({"traceparent": "", "tracestate": "ok", "io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1"}}),
+    ));
+    assert_eq!(
+        of_code(&report, "meta-reserved-key-value"),
+        [(Severity::Error, "/tools/0/_meta/traceparent")],
+        "{report}"
+    );
+    assert_eq!(
+        of_code(&report, "meta-reserved-key-context"),
+        [(
+            Severity::Error,
+            "/tools/0/_meta/io.modelcontextprotocol~1serverInfo"
+        )],
+        "{report}"
+    );
+    // Defined only by some versions: trace context is 2026-07-28's, so 2025-11-25 has no rule
+    // for it; an unknown key under a reserved prefix warns.
+    let report = validate(&with_meta(
+        json!(["2025-11-25"]),
+        json!({"traceparent": "", "com.mcp/next": 1, "io.modelcontextprotocol/related-task": {"taskId": "1"}}),
+    ));
+    assert_eq!(
+        of_code(&report, "meta-unknown-reserved-key"),
+        [(Severity::Warning, "/tools/0/_meta/com.mcp~1next")],
+        "{report}"
+    );
+    assert_eq!(
+        of_code(&report, "meta-reserved-key-context"),
+        [(
+            Severity::Error,
+            "/tools/0/_meta/io.modelcontextprotocol~1related-task"
+        )],
+        "{report}"
+    );
+    assert!(of_code(&report, "meta-reserved-key-value").is_empty());
+    // Legacy versions reserve nothing (they have no `_meta` on primitives at all, which is
+    // reported as such).
+    let report = validate(&with_meta(
+        json!(["2025-03-26"]),
+        json!({"progressToken": "t"}),
+    ));
+    assert!(
+        report
+            .diagnostics()
+            .iter()
+            .all(|d| !d.code.starts_with("meta-")),
+        "{report}"
+    );
+    assert_eq!(
+        of_code(&report, "field-not-supported-by-version"),
+        [(Severity::Error, "/tools/0/_meta")]
+    );
+}

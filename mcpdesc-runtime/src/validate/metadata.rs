@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
-use super::{Cx, closed_members, codes, pointer, rules};
+use super::{Cx, Severity, closed_members, codes, pointer, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::version::{ProtocolVersion, VersionSet};
@@ -127,7 +127,7 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
         );
     }
     if let Some(value) = object.member("_meta") {
-        meta(cx, rule, value, &pointer(path, "_meta"));
+        meta(cx, rule, value, &pointer(path, "_meta"), scope);
     }
     if let Some(value) = object.member("icons") {
         icons(cx, rule, value, &pointer(path, "icons"));
@@ -425,12 +425,13 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-/// `_meta`: an object whose keys are an optional reverse-DNS prefix ending in `/` and a name.
-fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+/// `_meta`: an object whose keys are an optional reverse-DNS prefix ending in `/` and a name;
+/// the keys the protocol reserves used only where the versions in scope define them.
+fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: VersionSet) {
     let Some(meta) = value.as_object() else {
         return not_object(cx, rule, value, at, "`_meta`");
     };
-    for key in meta.keys() {
+    for (key, value) in meta {
         if !is_meta_key(key) {
             cx.structural(
                 rule,
@@ -439,7 +440,159 @@ fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
                     "{key:?} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit"
                 ),
             );
+            continue;
         }
+        reserved_meta_key(cx, key, value, &pointer(at, key), scope);
+    }
+}
+
+/// Where the protocol lets a reserved `_meta` key appear.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MetaPlace {
+    Request,
+    Result,
+    Notification,
+    Anywhere,
+}
+
+/// What a version says of a reserved `_meta` key on a primitive (whose `_meta` is neither a
+/// request's, a result's nor a notification's): where it belongs and whether `value` fits, or
+/// `None` when the version does not define the key.
+fn reserved_meta_rule(
+    key: &str,
+    value: &Value,
+    version: ProtocolVersion,
+) -> Option<(MetaPlace, bool)> {
+    use ProtocolVersion::{V2025_11_25, V2026_07_28};
+    let implementation = |v: &Value| {
+        v.get("name").is_some_and(Value::is_string)
+            && v.get("version").is_some_and(Value::is_string)
+    };
+    let v2026 = version == V2026_07_28;
+    Some(match key {
+        "progressToken" if version >= ProtocolVersion::V2025_06_18 => {
+            (MetaPlace::Request, value.is_string() || value.is_number())
+        }
+        "io.modelcontextprotocol/related-task" if version == V2025_11_25 => (
+            MetaPlace::Result,
+            value.get("taskId").is_some_and(Value::is_string),
+        ),
+        "io.modelcontextprotocol/serverInfo" if v2026 => (MetaPlace::Result, implementation(value)),
+        "io.modelcontextprotocol/protocolVersion" if v2026 => {
+            (MetaPlace::Request, value.is_string())
+        }
+        "io.modelcontextprotocol/clientInfo" if v2026 => {
+            (MetaPlace::Request, implementation(value))
+        }
+        "io.modelcontextprotocol/clientCapabilities" if v2026 => {
+            (MetaPlace::Request, value.is_object())
+        }
+        "io.modelcontextprotocol/logLevel" if v2026 => (
+            MetaPlace::Request,
+            matches!(
+                value.as_str(),
+                Some(
+                    "debug"
+                        | "info"
+                        | "notice"
+                        | "warning"
+                        | "error"
+                        | "critical"
+                        | "alert"
+                        | "emergency"
+                )
+            ),
+        ),
+        "io.modelcontextprotocol/subscriptionId" if v2026 => (
+            MetaPlace::Notification,
+            value.is_string() || value.is_number(),
+        ),
+        "traceparent" | "tracestate" | "baggage" if v2026 => (
+            MetaPlace::Anywhere,
+            value.as_str().is_some_and(|s| !s.is_empty()),
+        ),
+        _ => return None,
+    })
+}
+
+/// Whether a `_meta` key's prefix is one the protocol reserves in `version`: a second label
+/// `modelcontextprotocol` or `mcp` (any label before the last in 2025-06-18), in any case.
+fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
+    let Some((prefix, _)) = key.split_once('/') else {
+        return false;
+    };
+    let reserved = |label: &str| {
+        label.eq_ignore_ascii_case("modelcontextprotocol") || label.eq_ignore_ascii_case("mcp")
+    };
+    let labels: Vec<&str> = prefix.split('.').collect();
+    if version == ProtocolVersion::V2025_06_18 {
+        labels
+            .split_last()
+            .is_some_and(|(_, before)| before.iter().any(|l| reserved(l)))
+    } else {
+        labels.len() >= 2 && reserved(labels[1])
+    }
+}
+
+/// A key of a primitive's `_meta`, against every version of the scope from 2025-06-18 on (the
+/// legacy versions define no reserved keys): a key the protocol defines only for requests,
+/// results or notifications is an error here, as is a defined key with a value it does not
+/// allow; an undefined key under a reserved prefix is a warning.
+fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: VersionSet) {
+    let mut misplaced = (VersionSet::EMPTY, MetaPlace::Anywhere);
+    let mut bad_value = VersionSet::EMPTY;
+    let mut unknown = VersionSet::EMPTY;
+    for version in scope.iter().filter(|v| *v >= ProtocolVersion::V2025_06_18) {
+        match reserved_meta_rule(key, value, version) {
+            Some((place, _)) if place != MetaPlace::Anywhere => {
+                misplaced = (misplaced.0.with(version), place);
+            }
+            Some((_, false)) => bad_value = bad_value.with(version),
+            Some(_) => {}
+            None if reserved_meta_prefix(key, version) => unknown = unknown.with(version),
+            None => {}
+        }
+    }
+    let rule = rules::RESERVED_META_KEYS;
+    if !misplaced.0.is_empty() {
+        let place = match misplaced.1 {
+            MetaPlace::Request => "a request's",
+            MetaPlace::Result => "a result's",
+            _ => "a notification's",
+        };
+        cx.error(
+            rule,
+            codes::META_RESERVED_KEY_CONTEXT,
+            at,
+            format!(
+                "{key:?} is a `_meta` key MCP {} reserves for {place} `_meta`, not a primitive's: remove it, or rename it under your own prefix (`com.example/...`)",
+                plain(misplaced.0)
+            ),
+        );
+    }
+    if !bad_value.is_empty() {
+        cx.error(
+            rule,
+            codes::META_RESERVED_KEY_VALUE,
+            at,
+            format!(
+                "{key:?} is reserved by MCP {} for a non-empty string, not {}",
+                plain(bad_value),
+                describe(value)
+            ),
+        );
+    }
+    if !unknown.is_empty() {
+        cx.push(
+            rule,
+            codes::META_UNKNOWN_RESERVED_KEY,
+            Severity::Warning,
+            at,
+            format!(
+                "{key:?} is under a prefix MCP {} reserves for itself but does not define; keep it only if MCP defines it in a later version, else move it under your own prefix",
+                plain(unknown)
+            ),
+        );
     }
 }
 
@@ -514,7 +667,7 @@ fn plain(versions: VersionSet) -> String {
 }
 
 /// A value for a message: its JSON text when short, else its type.
-fn describe(value: &Value) -> String {
+pub(crate) fn describe(value: &Value) -> String {
     match value {
         Value::Object(_) | Value::Array(_) => JsonType::of(value).with_article().to_string(),
         other => {

@@ -29,7 +29,8 @@
 // The layers, lowest first: `kind` and `references` read only the document; `form_schema` checks
 // one form; `primitives` and `metadata` one primitive's own members; `declarations` the
 // declarations a primitive carries (using `form_schema` and `references`); `interactions` a
-// tool's examples against those declarations. `validate` below drives them in that order, so no
+// tool's examples against those declarations. `tool_schema` checks a tool's JSON Schemas (using
+// `references` and `metadata`'s wording). `validate` below drives them in that order, so no
 // layer calls one above it.
 pub(crate) mod declarations;
 mod document;
@@ -39,6 +40,7 @@ pub(crate) mod kind;
 mod metadata;
 mod primitives;
 mod references;
+mod tool_schema;
 
 use std::fmt;
 
@@ -195,6 +197,7 @@ fn check_primitives_with<'a>(
             continue;
         };
         let mut identities = primitives::Identities::with_capacity(items.len());
+        let mut shared_tool_schemas = tool_schema::Shared::default();
         for (i, item) in items.iter().enumerate() {
             let path = item_pointer(kind.collection, i);
             let Some(object) = item.as_object() else {
@@ -203,6 +206,9 @@ fn check_primitives_with<'a>(
             };
             let scope = primitives::check(cx, kind, object, &path);
             metadata::check(cx, kind, object, &path, scope);
+            if kind == kind::TOOL {
+                tool_schema::check(cx, object, &path, scope, &mut shared_tool_schemas);
+            }
             let declared = match listed.as_mut() {
                 Some((listed, memo)) => {
                     declarations::check_listed(cx, listed, memo, (k, i), kind, &path, scope)
@@ -263,6 +269,11 @@ pub mod rules {
     pub const PRIMITIVE_PROTOCOL_MEMBERS: &str = "mcp.primitive.protocol-members";
     /// Legacy versions: validation is incomplete.
     pub const LEGACY_SCOPE: &str = "mcpdesc.legacy-protocol.validation-scope";
+    /// A tool's `inputSchema` and `outputSchema`: the legacy shape, the dialect, the dialect's
+    /// meta-schema, and references that resolve.
+    pub const TOOL_SCHEMAS: &str = "mcpdesc.tool.schemas";
+    /// `_meta` keys the protocol reserves, where and as the versions in scope define them.
+    pub const RESERVED_META_KEYS: &str = "mcp.meta.reserved-keys";
 }
 
 /// The validation context: the document, the root scope, and the diagnostics so far.
@@ -457,6 +468,23 @@ pub mod codes {
     /// An example asks in a mode the tool's client requirements do not require (a warning).
     pub const INTERACTION_CLIENT_REQUIREMENTS: &str =
         "interaction-elicitation-client-requirements-contradiction";
+    /// A tool schema that is not valid JSON Schema of its dialect, or whose `$ref` leads
+    /// nowhere.
+    pub const INVALID_TOOL_SCHEMA: &str = "invalid-tool-schema";
+    /// A tool schema in scope of a version before 2025-11-25 whose `properties` or `required`
+    /// clients cannot read.
+    pub const INVALID_LEGACY_TOOL_SCHEMA_SHAPE: &str = "invalid-legacy-tool-schema-shape";
+    /// A tool schema's `$schema` names a dialect the format does not describe tools in.
+    pub const UNSUPPORTED_TOOL_SCHEMA_DIALECT: &str = "unsupported-tool-schema-dialect";
+    /// A tool schema refers to another document, which validation does not fetch (a warning).
+    pub const UNRESOLVED_EXTERNAL_TOOL_SCHEMA_REFERENCE: &str =
+        "unresolved-external-tool-schema-reference";
+    /// A reserved `_meta` key where the protocol does not define it.
+    pub const META_RESERVED_KEY_CONTEXT: &str = "meta-reserved-key-context";
+    /// A reserved `_meta` key with a value the protocol does not allow.
+    pub const META_RESERVED_KEY_VALUE: &str = "meta-reserved-key-value";
+    /// A `_meta` key under a prefix the protocol reserves that it does not define (a warning).
+    pub const META_UNKNOWN_RESERVED_KEY: &str = "meta-unknown-reserved-key";
 }
 
 /// `base` + `/token`, with the token escaped per RFC 6901. One allocation: the token is written

@@ -1,0 +1,727 @@
+//! The JSON Schemas a tool carries (`inputSchema`, `outputSchema`), read as the reference
+//! validator reads them:
+//!
+//! - for the versions of the tool's scope before 2025-11-25, which name no dialect, the shape
+//!   every client relies on: `properties` an object of object schemas, `required` an array of
+//!   strings (`invalid-legacy-tool-schema-shape`);
+//! - for 2025-11-25 and later, the dialect `$schema` names (none means 2020-12; draft-07 is the
+//!   other one described: `unsupported-tool-schema-dialect`), then the schema against that
+//!   dialect's meta-schema, keyword by keyword, and every `$ref` inside the schema resolved
+//!   (`invalid-tool-schema`). A reference to another document is never fetched: it makes the
+//!   check incomplete, which a warning says (`unresolved-external-tool-schema-reference`).
+//!
+//! What is not checked: that `pattern` and the keys of `patternProperties` are ECMAScript regular
+//! expressions (the meta-schemas' `regex` format), and where `$dynamicRef` leads.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::metadata::describe;
+use super::{Cx, Members as _, Severity, codes, pointer, rules};
+use crate::version::{ProtocolVersion, VersionSet};
+
+/// The first version whose tool schemas name a JSON Schema dialect.
+const DIALECT_VERSION: ProtocolVersion = ProtocolVersion::V2025_11_25;
+
+/// What the checks of one document's tool schemas keep from tool to tool: the shared schemas
+/// already checked, and the walk's buffers.
+#[derive(Default)]
+pub(crate) struct Shared<'a> {
+    /// Component schemas checked, by address and kind of scope (legacy, dialect-aware).
+    checked: HashSet<(usize, bool, bool)>,
+    path: Vec<Step<'a>>,
+    resources: Vec<Resource<'a>>,
+    references: Vec<Reference<'a>>,
+}
+
+/// Where a tool schema is: written out only for a report.
+struct Location<'p> {
+    /// The tool's pointer.
+    tool: &'p str,
+    key: &'static str,
+    /// The pointer of the component it was reached through, if any.
+    component: Option<String>,
+}
+
+impl Location<'_> {
+    fn at(&self) -> String {
+        match &self.component {
+            Some(component) => component.clone(),
+            None => pointer(self.tool, self.key),
+        }
+    }
+
+    /// The pointer of member `member` (then `then`, if given) of the schema.
+    fn member(&self, member: &str, then: Option<&str>) -> String {
+        let at = pointer(&self.at(), member);
+        match then {
+            Some(then) => pointer(&at, then),
+            None => at,
+        }
+    }
+}
+
+/// Checks a tool's `inputSchema` and `outputSchema` (through a component reference too; a
+/// component shared by several tools is checked once per kind of scope).
+pub(crate) fn check<'a>(
+    cx: &mut Cx<'a>,
+    object: &'a Map<String, Value>,
+    path: &str,
+    scope: VersionSet,
+    shared: &mut Shared<'a>,
+) {
+    let legacy = scope.iter().any(|v| v < DIALECT_VERSION);
+    let dialect_aware = scope.iter().any(|v| v >= DIALECT_VERSION);
+    for key in ["inputSchema", "outputSchema"] {
+        let Some(value) = object.member(key) else {
+            continue;
+        };
+        let Some((target, component)) = super::references::schema_target(cx.document, value) else {
+            continue;
+        };
+        let Some(schema) = target.as_object() else {
+            continue;
+        };
+        if component.is_some() {
+            let address = std::ptr::from_ref(target) as usize;
+            if !shared.checked.insert((address, legacy, dialect_aware)) {
+                continue;
+            }
+        }
+        let location = Location {
+            tool: path,
+            key,
+            component,
+        };
+        if legacy {
+            legacy_shape(cx, schema, &location);
+        }
+        if dialect_aware {
+            dialect_checked(cx, target, schema, &location, shared);
+        }
+    }
+}
+
+/// The shape of a tool schema before 2025-11-25.
+fn legacy_shape(cx: &mut Cx, schema: &Map<String, Value>, location: &Location<'_>) {
+    let problem = |cx: &mut Cx, at: String, message: String| {
+        cx.error(
+            rules::TOOL_SCHEMAS,
+            codes::INVALID_LEGACY_TOOL_SCHEMA_SHAPE,
+            &at,
+            message,
+        );
+    };
+    if let Some(properties) = schema.member("properties") {
+        match properties.as_object() {
+            None => problem(
+                cx,
+                location.member("properties", None),
+                format!(
+                    "`properties` must be an object of property schemas for MCP versions before 2025-11-25, not {}",
+                    describe(properties)
+                ),
+            ),
+            Some(properties) => {
+                for (name, property) in properties {
+                    if !property.is_object() {
+                        problem(
+                            cx,
+                            location.member("properties", Some(name)),
+                            format!(
+                                "property {name:?} must be described by a schema object for MCP versions before 2025-11-25, not {}",
+                                describe(property)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if let Some(required) = schema.member("required")
+        && !required
+            .as_array()
+            .is_some_and(|names| names.iter().all(Value::is_string))
+    {
+        problem(
+            cx,
+            location.member("required", None),
+            format!(
+                "`required` must be an array of property names (strings) for MCP versions before 2025-11-25, not {}",
+                describe(required)
+            ),
+        );
+    }
+}
+
+/// The JSON Schema dialects a tool schema may name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dialect {
+    Draft2020_12,
+    Draft07,
+}
+
+impl Dialect {
+    fn name(self) -> &'static str {
+        match self {
+            Dialect::Draft2020_12 => "2020-12",
+            Dialect::Draft07 => "draft-07",
+        }
+    }
+
+    /// The dialect a `$schema` value names: `http` or `https`, an optional empty fragment.
+    fn named(uri: &str) -> Option<Dialect> {
+        let rest = uri
+            .strip_prefix("https://")
+            .or_else(|| uri.strip_prefix("http://"))?
+            .strip_prefix("json-schema.org/")?;
+        let rest = rest.strip_suffix('#').unwrap_or(rest);
+        match rest {
+            "draft/2020-12/schema" => Some(Dialect::Draft2020_12),
+            "draft-07/schema" => Some(Dialect::Draft07),
+            _ => None,
+        }
+    }
+}
+
+/// The dialect, the schema against its meta-schema, and its references.
+fn dialect_checked<'a>(
+    cx: &mut Cx,
+    root: &'a Value,
+    schema: &Map<String, Value>,
+    location: &Location<'_>,
+    shared: &mut Shared<'a>,
+) {
+    let dialect = match schema.member("$schema") {
+        None => Dialect::Draft2020_12,
+        Some(Value::String(uri)) => match Dialect::named(uri) {
+            Some(dialect) => dialect,
+            None => {
+                cx.error(
+                    rules::TOOL_SCHEMAS,
+                    codes::UNSUPPORTED_TOOL_SCHEMA_DIALECT,
+                    &location.member("$schema", None),
+                    format!(
+                        "{uri:?} is not a JSON Schema dialect tool schemas are described in; write \"https://json-schema.org/draft/2020-12/schema\" (or leave `$schema` out, which means 2020-12) or \"http://json-schema.org/draft-07/schema#\""
+                    ),
+                );
+                return;
+            }
+        },
+        // Not a string: reported as a structural problem with the tool's members.
+        Some(_) => return,
+    };
+    let mut walk = Walk {
+        dialect,
+        root,
+        path: std::mem::take(&mut shared.path),
+        problems: Vec::new(),
+        references: std::mem::take(&mut shared.references),
+        resources: std::mem::take(&mut shared.resources),
+    };
+    walk.schema(root, 0);
+    if walk.problems.is_empty() {
+        walk.resolve_references();
+    }
+    let Walk {
+        problems,
+        mut path,
+        mut references,
+        mut resources,
+        ..
+    } = walk;
+    let complete = problems.is_empty();
+    if !complete {
+        let at = location.at();
+        for (place, message) in problems {
+            cx.error(
+                rules::TOOL_SCHEMAS,
+                codes::INVALID_TOOL_SCHEMA,
+                &format!("{at}{place}"),
+                format!("not valid JSON Schema {}: {message}", dialect.name()),
+            );
+        }
+    }
+    if complete && references.iter().any(|r| r.external) {
+        let mut listed: Vec<String> = references
+            .iter()
+            .filter(|r| r.external)
+            .map(|r| format!("{:?}", r.reference))
+            .collect();
+        listed.sort();
+        listed.dedup();
+        cx.push(
+            rules::TOOL_SCHEMAS,
+            codes::UNRESOLVED_EXTERNAL_TOOL_SCHEMA_REFERENCE,
+            Severity::Warning,
+            &location.at(),
+            format!(
+                "the schema refers to other documents ({}), which validation does not fetch: what they hold was not checked",
+                listed.join(", ")
+            ),
+        );
+    }
+    // The buffers go back, empty, for the next schema.
+    path.clear();
+    references.clear();
+    resources.clear();
+    shared.path = path;
+    shared.references = references;
+    shared.resources = resources;
+}
+
+/// A `$ref` met on the walk.
+struct Reference<'a> {
+    /// Where the `$ref` member is, relative to the schema.
+    at: String,
+    reference: &'a str,
+    /// The index (in [`Walk::resources`]) of the schema resource it is resolved against.
+    base: usize,
+    external: bool,
+}
+
+/// A schema resource: the root, or a subschema with its own `$id`.
+struct Resource<'a> {
+    /// Its pointer, relative to the schema root.
+    at: String,
+    /// Its `$id` (`None` for a root without one).
+    id: Option<&'a str>,
+    /// The plain-name fragments (`$anchor`, `$dynamicAnchor`, draft-07's `$id: "#name"`) defined
+    /// inside it.
+    anchors: Vec<&'a str>,
+}
+
+/// A step of the walk's path: a member's key or an array's index.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// One walk of a schema against its dialect's meta-schema. The place of each value is kept as a
+/// list of steps, written out as a pointer only for a problem, a `$ref` or a resource.
+struct Walk<'a> {
+    dialect: Dialect,
+    root: &'a Value,
+    path: Vec<Step<'a>>,
+    /// Each problem: where (relative to the schema) and what.
+    problems: Vec<(String, String)>,
+    references: Vec<Reference<'a>>,
+    resources: Vec<Resource<'a>>,
+}
+
+impl<'a> Walk<'a> {
+    /// The pointer of the current place, relative to the schema.
+    fn here(&self) -> String {
+        let mut at = String::new();
+        for step in &self.path {
+            at = match step {
+                Step::Key(key) => pointer(&at, key),
+                Step::Index(i) => pointer(&at, i),
+            };
+        }
+        at
+    }
+
+    /// A problem with the value at the current place.
+    fn problem(&mut self, message: String) {
+        let at = self.here();
+        self.problems.push((at, message));
+    }
+
+    /// A child schema at `step` from the current place.
+    fn child(&mut self, step: Step<'a>, value: &'a Value, base: usize) {
+        self.path.push(step);
+        self.schema(value, base);
+        self.path.pop();
+    }
+
+    /// The schema at the current place, in the resource `base`.
+    fn schema(&mut self, value: &'a Value, base: usize) {
+        let object = match value {
+            Value::Bool(_) => return,
+            Value::Object(object) => object,
+            other => {
+                self.problem(format!(
+                    "a schema is an object or a boolean, not {}",
+                    describe(other)
+                ));
+                return;
+            }
+        };
+        let modern = self.dialect == Dialect::Draft2020_12;
+        let at_root = self.path.is_empty();
+        // A subschema with an `$id` (not a plain-name fragment) is a resource of its own; in
+        // draft-07 an `$id` beside `$ref` is ignored, as every sibling of `$ref` is.
+        let new_resource = match object.member("$id") {
+            Some(Value::String(id))
+                if !id.starts_with('#')
+                    && (modern || object.member("$ref").is_none())
+                    && (at_root || !id.is_empty()) =>
+            {
+                Some(id.as_str())
+            }
+            _ => None,
+        };
+        let base = if at_root || new_resource.is_some() {
+            self.resources.push(Resource {
+                at: self.here(),
+                id: new_resource,
+                anchors: Vec::new(),
+            });
+            self.resources.len() - 1
+        } else {
+            base
+        };
+        for (key, v) in object {
+            self.path.push(Step::Key(key));
+            self.keyword(key, v, base, modern);
+            self.path.pop();
+        }
+        if !modern
+            && let Some(Value::String(id)) = object.member("$id")
+            && let Some(name) = id.strip_prefix('#')
+            && !name.is_empty()
+        {
+            self.anchor(base, name);
+        }
+    }
+
+    /// Keyword `key` of a schema, whose value `v` is at the current place.
+    fn keyword(&mut self, key: &'a str, v: &'a Value, base: usize, modern: bool) {
+        match key {
+            "$id" => self.uri_reference(v, key, true),
+            "$schema" => match v {
+                Value::String(s) if crate::text::is_absolute_uri(s) => {}
+                _ => self.problem(format!(
+                    "`$schema` must be an absolute URI, not {}",
+                    describe(v)
+                )),
+            },
+            "$ref" => {
+                self.uri_reference(v, key, false);
+                if let Value::String(reference) = v {
+                    let at = self.here();
+                    self.references.push(Reference {
+                        at,
+                        reference,
+                        base,
+                        external: false,
+                    });
+                }
+            }
+            "$dynamicRef" | "$recursiveRef" if modern => self.uri_reference(v, key, false),
+            "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" if modern => match v.as_str() {
+                Some(name) if is_anchor(name) => {
+                    if key != "$recursiveAnchor" {
+                        self.anchor(base, name);
+                    }
+                }
+                _ => self.problem(format!(
+                    "`{key}` must be a name that starts with a letter or `_`, then letters, digits, `-`, `.` and `_`; not {}",
+                    describe(v)
+                )),
+            },
+            "$vocabulary" if modern => self.vocabulary(v),
+            "$comment" | "title" | "description" | "format" | "contentMediaType"
+            | "contentEncoding" | "pattern"
+                if !v.is_string() => {
+                    self.problem(format!("`{key}` must be a string, not {}", describe(v)));
+                }
+            "readOnly" | "writeOnly" | "uniqueItems" => self.boolean(v, key),
+            "deprecated" if modern => self.boolean(v, key),
+            "examples" | "enum"
+                if !v.is_array() => {
+                    self.problem(format!("`{key}` must be an array, not {}", describe(v)));
+                }
+            "multipleOf"
+                if !v.as_f64().is_some_and(|n| n > 0.0) => {
+                    self.problem(format!(
+                        "`multipleOf` must be a number above 0, not {}",
+                        describe(v)
+                    ));
+                }
+            "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum"
+                if !v.is_number() => {
+                    self.problem(format!("`{key}` must be a number, not {}", describe(v)));
+                }
+            "maxLength" | "minLength" | "maxItems" | "minItems" | "maxProperties"
+            | "minProperties" => self.count(v, key),
+            "maxContains" | "minContains" if modern => self.count(v, key),
+            "required" => self.string_array(v, key),
+            "type" => self.type_keyword(v),
+            "items" if !modern && v.is_array() => self.schema_array(v, base, key),
+            "items"
+            | "contains"
+            | "additionalProperties"
+            | "propertyNames"
+            | "if"
+            | "then"
+            | "else"
+            | "not" => self.schema(v, base),
+            "additionalItems" if !modern => self.schema(v, base),
+            "unevaluatedItems" | "unevaluatedProperties" | "contentSchema" if modern => {
+                self.schema(v, base);
+            }
+            "prefixItems" if modern => self.schema_array(v, base, key),
+            "allOf" | "anyOf" | "oneOf" => self.schema_array(v, base, key),
+            "properties" | "patternProperties" | "definitions" => self.schema_map(v, base, key),
+            "$defs" | "dependentSchemas" if modern => self.schema_map(v, base, key),
+            "dependencies" => self.dependencies(v, base),
+            "dependentRequired" if modern => match v {
+                Value::Object(map) => {
+                    for (name, names) in map {
+                        self.path.push(Step::Key(name));
+                        self.string_array(names, name);
+                        self.path.pop();
+                    }
+                }
+                _ => self.problem(format!(
+                    "`dependentRequired` must be an object of property-name arrays, not {}",
+                    describe(v)
+                )),
+            },
+            // `default`, `const` and every keyword the dialect does not define take any value.
+            _ => {}
+        }
+    }
+
+    /// Records a plain-name fragment in resource `base`.
+    fn anchor(&mut self, base: usize, name: &'a str) {
+        if let Some(resource) = self.resources.get_mut(base) {
+            resource.anchors.push(name);
+        }
+    }
+
+    fn uri_reference(&mut self, v: &Value, key: &str, id: bool) {
+        match v {
+            Value::String(s) if crate::text::is_uri_reference(s) => {
+                if id && self.dialect == Dialect::Draft2020_12 {
+                    let fragment = s.split_once('#').map_or("", |(_, f)| f);
+                    if !fragment.is_empty() {
+                        self.problem(format!(
+                            "`$id` may not have a fragment in 2020-12 ({s:?}): name a place with `$anchor` instead"
+                        ));
+                    }
+                }
+            }
+            _ => self.problem(format!(
+                "`{key}` must be a URI reference (RFC 3986), not {}",
+                describe(v)
+            )),
+        }
+    }
+
+    fn vocabulary(&mut self, v: &'a Value) {
+        let Value::Object(map) = v else {
+            self.problem(format!(
+                "`$vocabulary` must be an object of vocabulary URIs and booleans, not {}",
+                describe(v)
+            ));
+            return;
+        };
+        for (uri, required) in map {
+            self.path.push(Step::Key(uri));
+            if !crate::text::is_absolute_uri(uri) {
+                self.problem(format!("{uri:?} is not a vocabulary URI (an absolute URI)"));
+            }
+            if !required.is_boolean() {
+                self.problem(format!(
+                    "a vocabulary is marked with a boolean (required or not), not {}",
+                    describe(required)
+                ));
+            }
+            self.path.pop();
+        }
+    }
+
+    fn boolean(&mut self, v: &Value, key: &str) {
+        if !v.is_boolean() {
+            self.problem(format!("`{key}` must be a boolean, not {}", describe(v)));
+        }
+    }
+
+    fn count(&mut self, v: &Value, key: &str) {
+        if !is_count(v) {
+            self.problem(format!(
+                "`{key}` must be a whole number of at least 0, not {}",
+                describe(v)
+            ));
+        }
+    }
+
+    /// An array of distinct strings (`required`, a `dependentRequired` entry).
+    fn string_array(&mut self, v: &Value, key: &str) {
+        let Value::Array(items) = v else {
+            self.problem(format!(
+                "`{key}` must be an array of property names, not {}",
+                describe(v)
+            ));
+            return;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let message = if !item.is_string() {
+                format!("a property name is a string, not {}", describe(item))
+            } else if items.iter().take(i).any(|earlier| earlier == item) {
+                format!("{item} is listed twice; list each property name once")
+            } else {
+                continue;
+            };
+            self.path.push(Step::Index(i));
+            self.problem(message);
+            self.path.pop();
+        }
+    }
+
+    fn type_keyword(&mut self, v: &Value) {
+        const TYPES: [&str; 7] = [
+            "array", "boolean", "integer", "null", "number", "object", "string",
+        ];
+        let simple = |t: &Value| t.as_str().is_some_and(|t| TYPES.contains(&t));
+        let fits = match v {
+            Value::Array(types) => {
+                !types.is_empty()
+                    && types.iter().enumerate().all(|(i, t)| {
+                        simple(t) && !types.iter().take(i).any(|earlier| earlier == t)
+                    })
+            }
+            other => simple(other),
+        };
+        if !fits {
+            self.problem(format!(
+                "`type` must be one of \"array\", \"boolean\", \"integer\", \"null\", \"number\", \"object\", \"string\", or a non-empty array of distinct ones; not {}",
+                describe(v)
+            ));
+        }
+    }
+
+    /// A non-empty array of schemas.
+    fn schema_array(&mut self, v: &'a Value, base: usize, key: &str) {
+        let Value::Array(items) = v else {
+            self.problem(format!(
+                "`{key}` must be a non-empty array of schemas, not {}",
+                describe(v)
+            ));
+            return;
+        };
+        if items.is_empty() {
+            self.problem(format!(
+                "`{key}` must hold at least one schema; leave it out instead"
+            ));
+        }
+        for (i, item) in items.iter().enumerate() {
+            self.child(Step::Index(i), item, base);
+        }
+    }
+
+    fn schema_map(&mut self, v: &'a Value, base: usize, key: &str) {
+        let Value::Object(map) = v else {
+            self.problem(format!(
+                "`{key}` must be an object of schemas, not {}",
+                describe(v)
+            ));
+            return;
+        };
+        for (name, schema) in map {
+            self.child(Step::Key(name), schema, base);
+        }
+    }
+
+    fn dependencies(&mut self, v: &'a Value, base: usize) {
+        let Value::Object(map) = v else {
+            self.problem(format!(
+                "`dependencies` must be an object of schemas and property-name arrays, not {}",
+                describe(v)
+            ));
+            return;
+        };
+        for (name, dependency) in map {
+            match dependency {
+                Value::Array(_) => {
+                    self.path.push(Step::Key(name));
+                    self.string_array(dependency, name);
+                    self.path.pop();
+                }
+                _ => self.child(Step::Key(name), dependency, base),
+            }
+        }
+    }
+
+    /// Resolves every `$ref` met: to a place in its resource (a JSON Pointer or a plain name), or
+    /// in another resource of the schema named by its `$id`; a reference to any other document
+    /// is external.
+    fn resolve_references(&mut self) {
+        let mut problems = Vec::new();
+        for reference in &mut self.references {
+            let (uri, fragment) = match reference.reference.split_once('#') {
+                Some((uri, fragment)) => (uri, fragment),
+                None => (reference.reference, ""),
+            };
+            let resource = if uri.is_empty() {
+                self.resources.get(reference.base)
+            } else {
+                self.resources.iter().find(|r| r.id == Some(uri))
+            };
+            let Some(resource) = resource else {
+                reference.external = true;
+                continue;
+            };
+            let found = if fragment.is_empty() {
+                true
+            } else if fragment.starts_with('/') {
+                percent_decoded(fragment)
+                    .and_then(|p| self.root.pointer(&resource.at).and_then(|r| r.pointer(&p)))
+                    .is_some_and(|target| target.is_object() || target.is_boolean())
+            } else {
+                resource.anchors.contains(&fragment)
+            };
+            if !found {
+                problems.push((
+                    reference.at.clone(),
+                    format!(
+                        "`$ref` {:?} points at no schema in this one; define what it names, or correct the reference",
+                        reference.reference
+                    ),
+                ));
+            }
+        }
+        self.problems.extend(problems);
+    }
+}
+
+/// A JSON Pointer written as a URI fragment, percent-decoded (`None` when an escape is
+/// malformed or decodes to something that is not UTF-8).
+fn percent_decoded(fragment: &str) -> Option<String> {
+    if !fragment.contains('%') {
+        return Some(fragment.to_owned());
+    }
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = fragment.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// `^[A-Za-z_][-A-Za-z0-9._]*$`: an anchor's name.
+fn is_anchor(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+}
+
+/// A non-negative integer (`3.0` is one).
+fn is_count(v: &Value) -> bool {
+    v.as_u64().is_some() || v.as_f64().is_some_and(|n| n >= 0.0 && n.fract() == 0.0)
+}
