@@ -1095,6 +1095,16 @@ fn invalid_tool_schema() {
         ],
         "{report}"
     );
+    // An empty `enum` is refused, as the reference's ajv refuses it (the meta-schema allows it).
+    let report = validate(&doc(
+        json!(MODERN),
+        tool_with_schema(json!({"type": "object", "properties": {"a": {"enum": []}}})),
+    ));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [(Severity::Error, "/tools/0/inputSchema/properties/a/enum")],
+        "{report}"
+    );
     // References are resolved once the schema is well-formed.
     let report = validate(&doc(
         json!(MODERN),
@@ -1139,6 +1149,37 @@ fn tool_schema_references_resolve_by_pointer_anchor_and_id() {
         [(Severity::Error, "/tools/0/inputSchema/properties/x/$ref")],
         "{report}"
     );
+    // Two schemas may not share an `$id`; a `$dynamicRef` is not left to another document.
+    let schema = json!({
+        "type": "object",
+        "properties": {"a": {"$id": "https://example.com/a"}, "b": {"$id": "https://example.com/a#"}, "c": {"$dynamicRef": "https://example.com/elsewhere"}},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [(Severity::Error, "/tools/0/inputSchema/properties/b/$id")],
+        "{report}"
+    );
+    let schema = json!({"type": "object", "properties": {"c": {"$dynamicRef": "https://example.com/elsewhere"}}});
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [(
+            Severity::Error,
+            "/tools/0/inputSchema/properties/c/$dynamicRef"
+        )],
+        "{report}"
+    );
+    // References where the schema is never used are not followed: beside a draft-07 `$ref`, and
+    // in `then` without `if`.
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"a": {"$ref": "#", "items": {"$ref": "#/nowhere"}}},
+        "then": {"$ref": "#/nowhere"},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert!(report.is_empty(), "{report}");
     // draft-07: `$id: "#name"` is a plain-name fragment; `items` may be an array of schemas.
     let schema = json!({
         "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1184,12 +1225,24 @@ fn unsupported_tool_schema_dialect() {
     };
     for known in [
         "https://json-schema.org/draft/2020-12/schema",
-        "http://json-schema.org/draft/2020-12/schema#",
+        "https://json-schema.org/draft/2020-12/schema#",
         "http://json-schema.org/draft-07/schema#",
-        "https://json-schema.org/draft-07/schema",
+        "http://json-schema.org/draft-07/schema",
     ] {
         let report = validate(&with(known));
         assert!(report.is_empty(), "{known}: {report}");
+    }
+    // The dialect by another URI than its meta-schema's: the reference's ajv cannot find it.
+    for other_scheme in [
+        "http://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft-07/schema#",
+    ] {
+        let report = validate(&with(other_scheme));
+        assert_eq!(
+            of_code(&report, "invalid-tool-schema"),
+            [(Severity::Error, "/tools/0/inputSchema/$schema")],
+            "{report}"
+        );
     }
     case(
         with("https://json-schema.org/draft/2020-12/schema"),

@@ -10,8 +10,18 @@
 //!   (`invalid-tool-schema`). A reference to another document is never fetched: it makes the
 //!   check incomplete, which a warning says (`unresolved-external-tool-schema-reference`).
 //!
+//! Where the reference's JSON Schema implementation (ajv 8) departs from the meta-schemas, this
+//! follows ajv, since a document is judged by what the reference reports: formats in the
+//! meta-schemas are annotations (a `$ref` of `"a b"` is a reference to another document, not a
+//! malformed one); `enum` must hold at least one value; a dialect is known only by its
+//! meta-schema's own URI (`https://json-schema.org/draft/2020-12/schema`,
+//! `http://json-schema.org/draft-07/schema`, either with an empty fragment); two schemas may not
+//! share an `$id`; ajv's draft-07 meta-schema has no `writeOnly`, and it checks the name of a
+//! `$dynamicAnchor` in draft-07 schemas too. `tests/tool_schema_agreement.rs` holds this to ajv
+//! as the reference runs it and to the `jsonschema` crate's meta-schema validation.
+//!
 //! What is not checked: that `pattern` and the keys of `patternProperties` are ECMAScript regular
-//! expressions (the meta-schemas' `regex` format), and where `$dynamicRef` leads.
+//! expressions (ajv compiles them), and where `$dynamicRef` leads.
 
 use std::collections::HashSet;
 
@@ -170,6 +180,14 @@ impl Dialect {
         }
     }
 
+    /// The URI of the dialect's meta-schema, the one name ajv knows it by.
+    fn canonical(self) -> &'static str {
+        match self {
+            Dialect::Draft2020_12 => "https://json-schema.org/draft/2020-12/schema",
+            Dialect::Draft07 => "http://json-schema.org/draft-07/schema",
+        }
+    }
+
     /// The dialect a `$schema` value names: `http` or `https`, an optional empty fragment.
     fn named(uri: &str) -> Option<Dialect> {
         let rest = uri
@@ -196,7 +214,20 @@ fn dialect_checked<'a>(
     let dialect = match schema.member("$schema") {
         None => Dialect::Draft2020_12,
         Some(Value::String(uri)) => match Dialect::named(uri) {
-            Some(dialect) => dialect,
+            Some(dialect) if uri.strip_suffix('#').unwrap_or(uri) == dialect.canonical() => dialect,
+            Some(dialect) => {
+                cx.error(
+                    rules::TOOL_SCHEMAS,
+                    codes::INVALID_TOOL_SCHEMA,
+                    &location.member("$schema", None),
+                    format!(
+                        "{uri:?} names JSON Schema {} by a URI its meta-schema does not have, so validators (the reference's ajv among them) cannot find it; write {:?}",
+                        dialect.name(),
+                        dialect.canonical()
+                    ),
+                );
+                return;
+            }
             None => {
                 cx.error(
                     rules::TOOL_SCHEMAS,
@@ -219,6 +250,7 @@ fn dialect_checked<'a>(
         problems: Vec::new(),
         references: std::mem::take(&mut shared.references),
         resources: std::mem::take(&mut shared.resources),
+        unused: 0,
     };
     walk.schema(root, 0);
     if walk.problems.is_empty() {
@@ -278,6 +310,9 @@ struct Reference<'a> {
     reference: &'a str,
     /// The index (in [`Walk::resources`]) of the schema resource it is resolved against.
     base: usize,
+    /// A `$dynamicRef`: a plain-name fragment of it is looked up when the schema is used, and a
+    /// reference to another document is never left for later.
+    dynamic: bool,
     external: bool,
 }
 
@@ -309,6 +344,10 @@ struct Walk<'a> {
     problems: Vec<(String, String)>,
     references: Vec<Reference<'a>>,
     resources: Vec<Resource<'a>>,
+    /// How deep the walk is in parts of the schema that are checked against the meta-schema but
+    /// never used, so that the references inside them are not followed: the siblings of a
+    /// draft-07 `$ref`, and `then` or `else` without `if`.
+    unused: usize,
 }
 
 impl<'a> Walk<'a> {
@@ -360,7 +399,7 @@ impl<'a> Walk<'a> {
                     && (modern || object.member("$ref").is_none())
                     && (at_root || !id.is_empty()) =>
             {
-                Some(id.as_str())
+                Some(id.strip_suffix('#').unwrap_or(id))
             }
             _ => None,
         };
@@ -374,10 +413,16 @@ impl<'a> Walk<'a> {
         } else {
             base
         };
+        let has_ref = !modern && object.member("$ref").is_some();
+        let has_if = object.member("if").is_some();
         for (key, v) in object {
+            let unused =
+                (has_ref && key != "$ref") || (!has_if && matches!(key.as_str(), "then" | "else"));
+            self.unused += usize::from(unused);
             self.path.push(Step::Key(key));
             self.keyword(key, v, base, modern);
             self.path.pop();
+            self.unused -= usize::from(unused);
         }
         if !modern
             && let Some(Value::String(id)) = object.member("$id")
@@ -391,50 +436,57 @@ impl<'a> Walk<'a> {
     /// Keyword `key` of a schema, whose value `v` is at the current place.
     fn keyword(&mut self, key: &'a str, v: &'a Value, base: usize, modern: bool) {
         match key {
-            "$id" => self.uri_reference(v, key, true),
-            "$schema" => match v {
-                Value::String(s) if crate::text::is_absolute_uri(s) => {}
-                _ => self.problem(format!(
-                    "`$schema` must be an absolute URI, not {}",
-                    describe(v)
-                )),
-            },
-            "$ref" => {
-                self.uri_reference(v, key, false);
-                if let Value::String(reference) = v {
+            "$id" => self.id(v, base),
+            "$schema" => self.string(v, key),
+            "$recursiveRef" if modern => self.string(v, key),
+            "$ref" | "$dynamicRef" if modern || key == "$ref" => {
+                self.string(v, key);
+                if let Value::String(reference) = v
+                    && self.unused == 0
+                {
                     let at = self.here();
                     self.references.push(Reference {
                         at,
                         reference,
                         base,
+                        dynamic: key == "$dynamicRef",
                         external: false,
                     });
                 }
             }
-            "$dynamicRef" | "$recursiveRef" if modern => self.uri_reference(v, key, false),
-            "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" if modern => match v.as_str() {
-                Some(name) if is_anchor(name) => {
-                    if key != "$recursiveAnchor" {
-                        self.anchor(base, name);
+            "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" if modern => {
+                match v.as_str() {
+                    Some(name) if is_anchor(name) => {
+                        if key != "$recursiveAnchor" {
+                            self.anchor(base, name);
+                        }
                     }
+                    _ => self.problem(format!(
+                        "`{key}` must be a name that starts with a letter or `_`, then letters, digits, `-`, `.` and `_`; not {}",
+                        describe(v)
+                    )),
                 }
-                _ => self.problem(format!(
-                    "`{key}` must be a name that starts with a letter or `_`, then letters, digits, `-`, `.` and `_`; not {}",
-                    describe(v)
-                )),
-            },
+            }
             "$vocabulary" if modern => self.vocabulary(v),
             "$comment" | "title" | "description" | "format" | "contentMediaType"
             | "contentEncoding" | "pattern"
                 if !v.is_string() => {
                     self.problem(format!("`{key}` must be a string, not {}", describe(v)));
                 }
-            "readOnly" | "writeOnly" | "uniqueItems" => self.boolean(v, key),
-            "deprecated" if modern => self.boolean(v, key),
-            "examples" | "enum"
+            "readOnly" | "uniqueItems" => self.boolean(v, key),
+            "writeOnly" | "deprecated" if modern => self.boolean(v, key),
+            "examples"
                 if !v.is_array() => {
                     self.problem(format!("`{key}` must be an array, not {}", describe(v)));
                 }
+            "enum" => match v {
+                Value::Array(values) if !values.is_empty() => {}
+                Value::Array(_) => self.problem(
+                    "`enum` must hold at least one value (a schema no value fits is `false`)"
+                        .to_owned(),
+                ),
+                _ => self.problem(format!("`enum` must be an array, not {}", describe(v))),
+            },
             "multipleOf"
                 if !v.as_f64().is_some_and(|n| n > 0.0) => {
                     self.problem(format!(
@@ -494,22 +546,33 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn uri_reference(&mut self, v: &Value, key: &str, id: bool) {
-        match v {
-            Value::String(s) if crate::text::is_uri_reference(s) => {
-                if id && self.dialect == Dialect::Draft2020_12 {
-                    let fragment = s.split_once('#').map_or("", |(_, f)| f);
-                    if !fragment.is_empty() {
-                        self.problem(format!(
-                            "`$id` may not have a fragment in 2020-12 ({s:?}): name a place with `$anchor` instead"
-                        ));
-                    }
-                }
-            }
-            _ => self.problem(format!(
-                "`{key}` must be a URI reference (RFC 3986), not {}",
-                describe(v)
-            )),
+    fn string(&mut self, v: &Value, key: &str) {
+        if !v.is_string() {
+            self.problem(format!("`{key}` must be a string, not {}", describe(v)));
+        }
+    }
+
+    /// `$id`: a string; in 2020-12 without a fragment; not the `$id` of another schema.
+    fn id(&mut self, v: &'a Value, base: usize) {
+        let Value::String(id) = v else {
+            return self.string(v, "$id");
+        };
+        let fragment = id.split_once('#').map_or("", |(_, f)| f);
+        if self.dialect == Dialect::Draft2020_12 && !fragment.is_empty() {
+            self.problem(format!(
+                "`$id` may not have a fragment in 2020-12 ({id:?}): name a place with `$anchor` instead"
+            ));
+        }
+        let id = id.strip_suffix('#').unwrap_or(id);
+        let shared = self
+            .resources
+            .iter()
+            .enumerate()
+            .any(|(i, r)| i != base && r.id.is_some_and(|other| other == id));
+        if !id.is_empty() && shared {
+            self.problem(format!(
+                "another schema in this one has the `$id` {id:?}: each `$id` must name one schema"
+            ));
         }
     }
 
@@ -523,9 +586,6 @@ impl<'a> Walk<'a> {
         };
         for (uri, required) in map {
             self.path.push(Step::Key(uri));
-            if !crate::text::is_absolute_uri(uri) {
-                self.problem(format!("{uri:?} is not a vocabulary URI (an absolute URI)"));
-            }
             if !required.is_boolean() {
                 self.problem(format!(
                     "a vocabulary is marked with a boolean (required or not), not {}",
@@ -661,13 +721,26 @@ impl<'a> Walk<'a> {
             let resource = if uri.is_empty() {
                 self.resources.get(reference.base)
             } else {
-                self.resources.iter().find(|r| r.id == Some(uri))
+                self.resources
+                    .iter()
+                    .find(|r| r.id == Some(uri.trim_end_matches('#')))
             };
             let Some(resource) = resource else {
-                reference.external = true;
+                if reference.dynamic {
+                    problems.push((
+                        reference.at.clone(),
+                        format!(
+                            "`$dynamicRef` {:?} names no schema in this one, and a dynamic reference cannot be left to another document: refer to an `$id` or a `$dynamicAnchor` of this schema",
+                            reference.reference
+                        ),
+                    ));
+                } else {
+                    reference.external = true;
+                }
                 continue;
             };
-            let found = if fragment.is_empty() {
+            let found = if fragment.is_empty() || (reference.dynamic && !fragment.starts_with('/'))
+            {
                 true
             } else if fragment.starts_with('/') {
                 percent_decoded(fragment)
