@@ -55,6 +55,12 @@ mod reader {
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        read_mended(text, MAX_BYTES_READ_AGAIN)
+    }
+
+    /// Reads `text`, mending what the parser refuses where this reader knows how, reading the
+    /// text again at most `max_read_again` bytes in all.
+    fn read_mended(text: &str, max_read_again: usize) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 lets a tab separate a value from its `:` (`a:\t1`), which the parser refuses
         // where it is followed by a scalar (as PyYAML does). Each one it refuses is made a space
         // (a character for a character: every line and column stays) and the text read again,
@@ -67,25 +73,35 @@ mod reader {
         // to a bound), and the columns it reports on that line are put back where they are
         // written. A bracket left of the block's indentation, or one that closes a collection
         // inside another, stays refused, as the `yaml` package refuses it.
+        //
+        // Every reading again reads the whole text, so the bounds are on the count of mends and
+        // on the bytes read again in all, whichever comes first: a large file is mended fewer
+        // times, and no file is read for long.
         let mut spaced: Option<String> = None;
+        let mut read_again = 0;
         let mut tabs = 0;
         let mut closers: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
             let mut reader = Reader::new(current);
             let read = reader.stream();
+            let within_budget = read_again + current.len() <= max_read_again;
             match (read, reader.mend) {
-                (Err(_), Some(Mend::TabAfterColon(at))) if tabs < MAX_TAB_RETRIES => {
+                (Err(_), Some(Mend::TabAfterColon(at)))
+                    if tabs < MAX_TAB_RETRIES && within_budget =>
+                {
                     let mut next = current.to_owned();
                     next.replace_range(at..at + 1, " ");
+                    read_again += current.len();
                     spaced = Some(next);
                     tabs += 1;
                 }
                 (Err(_), Some(Mend::IndentCloser(at, shift)))
-                    if closers.len() < MAX_CLOSER_RETRIES =>
+                    if closers.len() < MAX_CLOSER_RETRIES && within_budget =>
                 {
                     let mut next = current.to_owned();
                     next.insert(at, ' ');
+                    read_again += current.len();
                     spaced = Some(next);
                     closers.push(shift);
                 }
@@ -100,7 +116,8 @@ mod reader {
                     if let Err(mut fatal) = read {
                         if let Some(Mend::IndentCloser(..)) = mend {
                             fatal.message = format!(
-                                "this closing bracket sits at the indentation of the block sequence or mapping around its flow collection, which this reader reads up to {MAX_CLOSER_RETRIES} times per file; indent it by one more space"
+                                "this closing bracket sits at the indentation of the block sequence or mapping around its flow collection, which this reader reads up to {MAX_CLOSER_RETRIES} times per file (fewer in a file of more than {} KiB, which it reads again each time); indent it by one more space",
+                                MAX_BYTES_READ_AGAIN / MAX_CLOSER_RETRIES / 1024
                             );
                         }
                         reader.problems.push(fatal);
@@ -165,6 +182,11 @@ mod reader {
 
     /// How many spaces the reader puts before closing brackets (see `from_str_with_positions`).
     const MAX_CLOSER_RETRIES: usize = 256;
+
+    /// How many bytes the reader reads again in all while it mends a text (see
+    /// `from_str_with_positions`): 32 MiB, a fraction of a second, so a 1 MiB file is mended up to
+    /// 32 times.
+    const MAX_BYTES_READ_AGAIN: usize = 32 << 20;
 
     /// The parser's words for a tab (or anything but a space) right after `:` or `-`.
     const COLON_WANTS_SPACE: &str = "':' must be followed by a valid YAML whitespace";
@@ -1121,6 +1143,33 @@ mod reader {
             }
         }
         i == b.len()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::read_mended;
+
+        /// A text whose closing brackets the parser refuses `n` times, after `padding` bytes.
+        fn closers_after(padding: usize, n: usize) -> String {
+            let mut text = format!("pad: \"{}\"\na:\n", "x".repeat(padding));
+            text.push_str(&"- [\n  \"x\"\n]\n".repeat(n));
+            text
+        }
+
+        #[test]
+        fn a_text_is_read_again_only_up_to_a_budget_of_bytes() {
+            let text = closers_after(1000, 10);
+            // Ten readings again of about 1 KiB each fit in 16 KiB, not in 4 KiB: there the
+            // reader refuses the bracket it could not afford to mend, and says how to fix it.
+            let (value, _) = read_mended(&text, 16 << 10).unwrap();
+            assert_eq!(value["a"].as_array().map(Vec::len), Some(10));
+            let err = read_mended(&text, 4 << 10).unwrap_err();
+            let p = &err.problems()[0];
+            assert!(p.message.ends_with("indent it by one more space"), "{err}");
+            // Three or four readings again fit: the fourth or fifth bracket (on line 2 + 3k for
+            // the k-th) is the one refused.
+            assert!((2 + 3 * 4..=2 + 3 * 5).contains(&p.line), "{err}");
+        }
     }
 }
 
