@@ -593,3 +593,44 @@ fn a_description_is_send_and_sync() {
     let first = std::thread::scope(|s| s.spawn(|| doc.as_value().clone()).join().unwrap());
     assert_eq!(&first, doc.as_value());
 }
+
+#[test]
+fn any_json_arguments_are_written_as_every_version_in_scope_reads_them() {
+    // schemars describes a `serde_json::Value` property by the schema `true`, which versions
+    // before 2025-11-25 cannot read as a property schema (the reference's
+    // `invalid-legacy-tool-schema-shape`): the builder writes the same schema as `{}`.
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Args {
+        issue: u64,
+        payload: serde_json::Value,
+    }
+    let doc = builder()
+        .tool(Tool::new("x").input_schema_for::<Args>())
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let schema = &doc.as_value()["tools"][0]["inputSchema"];
+    assert_eq!(schema["properties"]["payload"], json!({}));
+    assert_eq!(schema["properties"]["issue"]["type"], "integer");
+    // In a 2025-11-25-only scope it stays as schemars wrote it.
+    let doc = Description::builder(Info::new("t", "1.0.0"))
+        .protocol_versions([V2025_11_25])
+        .tool(Tool::new("x").input_schema_for::<Args>())
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        doc.as_value()["tools"][0]["inputSchema"]["properties"]["payload"],
+        json!(true)
+    );
+    // `false` (no value fits) becomes `{"not": {}}`.
+    let doc = builder()
+        .tool(
+            Tool::new("x").input_schema(json!({"type": "object", "properties": {"never": false}})),
+        )
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        doc.as_value()["tools"][0]["inputSchema"]["properties"]["never"],
+        json!({"not": {}})
+    );
+}

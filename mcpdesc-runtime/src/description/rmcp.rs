@@ -14,7 +14,10 @@
 //! input and output schemas, annotations, icons and `_meta`; a prompt's name, title,
 //! description, arguments, icons and `_meta`; a resource template's as well. What a protocol
 //! version in the primitive's scope does not define is never written: the builder leaves a tool
-//! schema's `$schema` dialect out and refuses any other such member with a
+//! schema's `$schema` dialect out (and writes its property schemas `true` and `false`, which
+//! schemars gives a `serde_json::Value` argument, as `{}` and `{"not": {}}` where versions before
+//! 2025-11-25 are in scope, since those read property schemas as objects only) and refuses any
+//! other such member with a
 //! [`BuildProblem::MemberNotInVersion`](super::BuildProblem::MemberNotInVersion).
 
 use serde::Serialize;
