@@ -296,11 +296,7 @@ fn agree_over_corpus(dialect: &str, draft: jsonschema::Draft, seed: u64) {
     let mut disagreements = Vec::new();
     let mut excepted = vec![0; META_SCHEMA_EXCEPTIONS.len()];
     for root in corpus(dialect, seed, 3000) {
-        if let Some(i) = META_SCHEMA_EXCEPTIONS
-            .iter()
-            .position(|(_, applies)| applies(dialect, &root))
-        {
-            excepted[i] += 1;
+        if is_excepted(META_SCHEMA_EXCEPTIONS, dialect, &root, &mut excepted) {
             continue;
         }
         let theirs = meta.is_valid(&root);
@@ -313,12 +309,7 @@ fn agree_over_corpus(dialect: &str, draft: jsonschema::Draft, seed: u64) {
             disagreements.push(format!("jsonschema says valid = {theirs}: {root}"));
         }
     }
-    assert!(
-        disagreements.is_empty(),
-        "{} disagreements over {dialect}, the first:\n{}",
-        disagreements.len(),
-        disagreements[..disagreements.len().min(5)].join("\n")
-    );
+    assert_no_disagreement(dialect, &disagreements);
     // The corpus holds plenty of both.
     assert!(
         valid > 300 && invalid > 300,
@@ -332,6 +323,35 @@ fn agree_over_corpus(dialect: &str, draft: jsonschema::Draft, seed: u64) {
         };
         assert!(!here || n > 0, "no case of: {reason}");
     }
+}
+
+/// Whether `schema` is a case of one of `exceptions`, counted in `counts`.
+fn is_excepted(
+    exceptions: &[Exception],
+    dialect: &str,
+    schema: &Value,
+    counts: &mut [usize],
+) -> bool {
+    match exceptions
+        .iter()
+        .position(|(_, applies)| applies(dialect, schema))
+    {
+        Some(i) => {
+            counts[i] += 1;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Fails, showing the first few, when there is any disagreement.
+fn assert_no_disagreement(dialect: &str, disagreements: &[String]) {
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements over {dialect}, the first:\n{}",
+        disagreements.len(),
+        disagreements[..disagreements.len().min(8)].join("\n")
+    );
 }
 
 /// Every member of `value`, at any depth, with its key.
@@ -455,11 +475,7 @@ fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
     let mut excepted = vec![0; AJV_EXCEPTIONS.len()];
     for (schema, theirs) in schemas.iter().zip(theirs) {
         let theirs = theirs.as_str().unwrap_or_default();
-        if let Some(i) = AJV_EXCEPTIONS
-            .iter()
-            .position(|(_, applies)| applies(dialect, schema))
-        {
-            excepted[i] += 1;
+        if is_excepted(AJV_EXCEPTIONS, dialect, schema, &mut excepted) {
             continue;
         }
         *seen.entry(theirs).or_insert(0) += 1;
@@ -468,12 +484,7 @@ fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
             disagreements.push(format!("ajv: {theirs}, ours: {ours}: {schema}"));
         }
     }
-    assert!(
-        disagreements.is_empty(),
-        "{} disagreements over {dialect}, the first:\n{}",
-        disagreements.len(),
-        disagreements[..disagreements.len().min(8)].join("\n")
-    );
+    assert_no_disagreement(dialect, &disagreements);
     // Plenty of each verdict (a warning needs a schema valid but for its references elsewhere,
     // the rarest).
     for (kind, least) in [("valid", 100), ("warning", 5), ("invalid", 100)] {

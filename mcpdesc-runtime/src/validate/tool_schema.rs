@@ -521,19 +521,14 @@ impl<'a> Walk<'a> {
             "properties" | "patternProperties" | "definitions" => self.schema_map(v, base, key),
             "$defs" | "dependentSchemas" if modern => self.schema_map(v, base, key),
             "dependencies" => self.dependencies(v, base),
-            "dependentRequired" if modern => match v {
-                Value::Object(map) => {
-                    for (name, names) in map {
-                        self.path.push(Step::Key(name));
-                        self.string_array(names, name);
-                        self.path.pop();
-                    }
+            "dependentRequired" if modern => {
+                let members = self.object(v, key, "property-name arrays");
+                for (name, names) in members.into_iter().flatten() {
+                    self.path.push(Step::Key(name));
+                    self.string_array(names, name);
+                    self.path.pop();
                 }
-                _ => self.problem(format!(
-                    "`dependentRequired` must be an object of property-name arrays, not {}",
-                    describe(v)
-                )),
-            },
+            }
             // `default`, `const` and every keyword the dialect does not define take any value.
             _ => {}
         }
@@ -577,14 +572,11 @@ impl<'a> Walk<'a> {
     }
 
     fn vocabulary(&mut self, v: &'a Value) {
-        let Value::Object(map) = v else {
-            self.problem(format!(
-                "`$vocabulary` must be an object of vocabulary URIs and booleans, not {}",
-                describe(v)
-            ));
-            return;
-        };
-        for (uri, required) in map {
+        for (uri, required) in self
+            .object(v, "$vocabulary", "vocabulary URIs and booleans")
+            .into_iter()
+            .flatten()
+        {
             self.path.push(Step::Key(uri));
             if !required.is_boolean() {
                 self.problem(format!(
@@ -594,6 +586,18 @@ impl<'a> Walk<'a> {
             }
             self.path.pop();
         }
+    }
+
+    /// `v`, the value of `key`, as an object of `what` (`None`, and a problem, when it is not
+    /// one).
+    fn object(&mut self, v: &'a Value, key: &str, what: &str) -> Option<&'a Map<String, Value>> {
+        if !v.is_object() {
+            self.problem(format!(
+                "`{key}` must be an object of {what}, not {}",
+                describe(v)
+            ));
+        }
+        v.as_object()
     }
 
     fn boolean(&mut self, v: &Value, key: &str) {
@@ -676,27 +680,18 @@ impl<'a> Walk<'a> {
     }
 
     fn schema_map(&mut self, v: &'a Value, base: usize, key: &str) {
-        let Value::Object(map) = v else {
-            self.problem(format!(
-                "`{key}` must be an object of schemas, not {}",
-                describe(v)
-            ));
-            return;
-        };
-        for (name, schema) in map {
+        let members = self.object(v, key, "schemas");
+        for (name, schema) in members.into_iter().flatten() {
             self.child(Step::Key(name), schema, base);
         }
     }
 
     fn dependencies(&mut self, v: &'a Value, base: usize) {
-        let Value::Object(map) = v else {
-            self.problem(format!(
-                "`dependencies` must be an object of schemas and property-name arrays, not {}",
-                describe(v)
-            ));
-            return;
-        };
-        for (name, dependency) in map {
+        for (name, dependency) in self
+            .object(v, "dependencies", "schemas and property-name arrays")
+            .into_iter()
+            .flatten()
+        {
             match dependency {
                 Value::Array(_) => {
                     self.path.push(Step::Key(name));
