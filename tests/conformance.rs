@@ -132,7 +132,20 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
     ),
     // `progressToken`, a request's `_meta` key, in a tool's (its example result's misuse is not
     // checked: tool examples are outside this validator's subject).
-    ("meta-reserved-key-misuse", &["meta-reserved-key-context"]),
+    ("meta-reserved-key-misuse", &["meta-reserved-key-context"]), // Transports, capabilities, tags and security requirements.
+    ("duplicate-security-scope", &["duplicate-security-scope"]),
+    ("duplicate-tag-reference", &["unknown-tag-reference"]),
+    ("non-oauth-scopes", &["non-oauth-scope-misuse"]),
+    ("overlapping-capabilities", &["capability-scope-overlap"]),
+    (
+        "revision-inapplicable-streamable-http",
+        &["transport-not-supported-by-version"],
+    ),
+    (
+        "root-version-without-transport",
+        &["transport-coverage-gap"],
+    ),
+    ("unknown-security-reference", &["unknown-security-scheme"]),
 ];
 
 /// Invalid fixtures outside this validator's subject (elicitation and what it depends on).
@@ -147,8 +160,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "protocol scope of reused resource examples",
     ),
     ("duplicate-mcp-header", "MCP transport headers"),
-    ("duplicate-security-scope", "security requirements"),
-    ("duplicate-tag-reference", "tags"),
     (
         "invalid-completion-example-semantics",
         "completion examples",
@@ -167,7 +178,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "resource template examples",
     ),
     ("malformed-tool-examples", "tool examples"),
-    ("non-oauth-scopes", "security schemes"),
     ("oauth-flow-missing-required-url", "security schemes"),
     ("object-level-extension-in-capability-map", "capabilities"),
     (
@@ -182,19 +192,15 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "object-level-extension-in-security-requirement",
         "security requirements",
     ),
-    ("overlapping-capabilities", "capabilities"),
     ("resource-example-cache-fields", "resource examples"),
     ("resource-example-result-semantics", "resource examples"),
     ("revision-inapplicable-mcp-header", "MCP transport headers"),
-    ("revision-inapplicable-streamable-http", "transports"),
     (
         "revision-incompatible-client-capability-requirements",
         "client capabilities other than elicitation (tasks)",
     ),
     ("revision-incompatible-tool-example", "tool examples"),
-    ("root-version-without-transport", "transport coverage"),
     ("tool-example-schema-mismatches", "tool examples"),
-    ("unknown-security-reference", "security requirements"),
 ];
 
 /// Warning fixtures whose warning belongs to a subject outside this validator. They must still
@@ -204,7 +210,6 @@ const WARNING_OUT_OF_SCOPE: &[(&str, &str)] = &[
         "deprecated-client-capability-requirements",
         "deprecated client capabilities",
     ),
-    ("logging-deprecated-2026", "capabilities"),
     (
         "pre-standard-extension-capabilities",
         "capability extensions",
@@ -214,15 +219,9 @@ const WARNING_OUT_OF_SCOPE: &[(&str, &str)] = &[
         "tool-interaction-client-requirements-contradictions",
         "client requirements other than elicitation",
     ),
-    ("uncatalogued-oauth-scope", "security schemes"),
-    ("uncatalogued-openid-scope", "security schemes"),
     (
         "unknown-reserved-extension-identifier",
         "capability extensions",
-    ),
-    (
-        "unresolved-external-tool-example-ref",
-        "external references in tool examples",
     ),
 ];
 
@@ -301,7 +300,7 @@ fn contradicting_client_requirements_warn() {
 }
 
 #[test]
-fn warning_fixtures_of_tool_schemas_and_meta_keys_warn_with_their_codes() {
+fn warning_fixtures_in_scope_warn_with_their_codes() {
     let reports = fixtures("expected-warning");
     for (fixture, code, path) in [
         (
@@ -313,6 +312,21 @@ fn warning_fixtures_of_tool_schemas_and_meta_keys_warn_with_their_codes() {
             "unresolved-external-tool-ref",
             "unresolved-external-tool-schema-reference",
             "/tools/0/inputSchema",
+        ),
+        (
+            "logging-deprecated-2026",
+            "logging-deprecated-in-2026",
+            "/capabilities/0/logging",
+        ),
+        (
+            "uncatalogued-oauth-scope",
+            "uncatalogued-oauth-scope",
+            "/tools/0/security/0/oauth/0",
+        ),
+        (
+            "uncatalogued-openid-scope",
+            "uncatalogued-oauth-scope",
+            "/security/0/oidc/0",
         ),
     ] {
         let report = &reports.iter().find(|(n, _)| n == fixture).unwrap().1;

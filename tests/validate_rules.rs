@@ -1374,3 +1374,145 @@ fn reserved_meta_keys() {
         [(Severity::Error, "/tools/0/_meta")]
     );
 }
+
+/// A document with `extra` root members (and no primitives).
+fn server(extra: Value) -> Value {
+    let mut document = json!({
+        "mcpdesc": "0.9.0",
+        "info": {"name": "t", "version": "1.0.0"},
+        "protocolVersions": ["2025-06-18", "2025-11-25"],
+    });
+    for (key, value) in extra.as_object().into_iter().flatten() {
+        document[key] = value.clone();
+    }
+    document
+}
+
+#[test]
+fn transports() {
+    let http = json!({"type": "streamable-http", "url": "https://example.com/mcp"});
+    case(
+        server(json!({"transports": [http]})),
+        server(
+            json!({"transports": [{"type": "stdio", "command": "s", "protocolVersions": ["2025-11-25"]}]}),
+        ),
+        "mcpdesc.transports.coverage",
+        "transport-coverage-gap",
+        "/protocolVersions",
+    );
+    let mut legacy = server(json!({"transports": [http]}));
+    legacy["protocolVersions"] = json!(["2024-11-05"]);
+    let report = validate(&legacy);
+    assert_eq!(
+        of_code(&report, "transport-not-supported-by-version"),
+        [(Severity::Error, "/transports/0/type")],
+        "{report}"
+    );
+    let sse = server(json!({"transports": [{"type": "sse", "url": "https://example.com/sse"}]}));
+    let report = validate(&sse);
+    assert_eq!(
+        of_code(&report, "legacy-sse-for-modern-version"),
+        [(Severity::Warning, "/transports/0/type")],
+        "{report}"
+    );
+    assert!(report.is_valid(), "{report}");
+    // No `transports` at all (as the builder writes): nothing to cover.
+    assert!(validate(&server(json!({}))).is_empty());
+}
+
+#[test]
+fn capabilities() {
+    let scoped = |a: Value, b: Value| {
+        server(json!({"capabilities": [
+            {"protocolVersions": a, "tools": {}},
+            {"protocolVersions": b, "logging": {}},
+        ]}))
+    };
+    case(
+        scoped(json!(["2025-06-18"]), json!(["2025-11-25"])),
+        scoped(json!(["2025-06-18", "2025-11-25"]), json!(["2025-11-25"])),
+        "mcpdesc.capabilities.scope",
+        "capability-scope-overlap",
+        "/capabilities/1/protocolVersions",
+    );
+    let mut latest = server(json!({"capabilities": [{"logging": {}}]}));
+    latest["protocolVersions"] = json!(["2026-07-28"]);
+    let report = validate(&latest);
+    assert_eq!(
+        of_code(&report, "logging-deprecated-in-2026"),
+        [(Severity::Warning, "/capabilities/0/logging")],
+        "{report}"
+    );
+}
+
+#[test]
+fn tags() {
+    let with_tags = |declared: Value, used: Value| {
+        doc(
+            json!(MODERN),
+            json!({"name": "t", "inputSchema": {"type": "object"}, "tags": used}),
+        )
+        .as_object()
+        .map(|d| {
+            let mut d = d.clone();
+            d.insert("tags".into(), declared);
+            Value::Object(d)
+        })
+        .unwrap()
+    };
+    case(
+        with_tags(json!([{"name": "issues"}]), json!(["issues"])),
+        with_tags(json!([{"name": "issues"}]), json!(["isues"])),
+        "mcpdesc.tags.references",
+        "unknown-tag-reference",
+        "/tools/0/tags/0",
+    );
+    let report = validate(&with_tags(
+        json!([{"name": "issues"}, {"name": "issues"}]),
+        json!(["issues"]),
+    ));
+    assert_eq!(
+        of_code(&report, "duplicate-root-tag"),
+        [(Severity::Error, "/tags/1/name")],
+        "{report}"
+    );
+}
+
+#[test]
+fn security_requirements() {
+    let schemes = json!({
+        "oauth": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://auth.example.com/token", "scopes": {"issues:read": "Read issues"}}}},
+        "key": {"type": "apiKey", "in": "header", "name": "X-Key"},
+    });
+    let with =
+        |security: Value| server(json!({"securitySchemes": schemes.clone(), "security": security}));
+    let fine = with(json!([{"oauth": ["issues:read"]}, {"key": []}]));
+    case(
+        fine.clone(),
+        with(json!([{"missing": []}])),
+        "mcpdesc.security.requirements",
+        "unknown-security-scheme",
+        "/security/0/missing",
+    );
+    case(
+        fine.clone(),
+        with(json!([{"oauth": ["issues:read", "issues:read"]}])),
+        "mcpdesc.security.requirements",
+        "duplicate-security-scope",
+        "/security/0/oauth",
+    );
+    case(
+        fine,
+        with(json!([{"key": ["admin"]}])),
+        "mcpdesc.security.requirements",
+        "non-oauth-scope-misuse",
+        "/security/0/key",
+    );
+    let report = validate(&with(json!([{"oauth": ["issues:write"]}])));
+    assert_eq!(
+        of_code(&report, "uncatalogued-oauth-scope"),
+        [(Severity::Warning, "/security/0/oauth/0")],
+        "{report}"
+    );
+    assert!(report.is_valid(), "{report}");
+}

@@ -657,7 +657,7 @@ fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &s
 }
 
 /// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
-fn plain(versions: VersionSet) -> String {
+pub(crate) fn plain(versions: VersionSet) -> String {
     let names: Vec<&str> = versions.iter().map(ProtocolVersion::as_str).collect();
     match names.split_last() {
         None => String::new(),

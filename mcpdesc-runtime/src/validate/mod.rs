@@ -30,7 +30,8 @@
 // one form; `primitives` and `metadata` one primitive's own members; `declarations` the
 // declarations a primitive carries (using `form_schema` and `references`); `interactions` a
 // tool's examples against those declarations. `tool_schema` checks a tool's JSON Schemas (using
-// `references` and `metadata`'s wording). `validate` below drives them in that order, so no
+// `references` and `metadata`'s wording); `surface` what the document says around the
+// primitives (transports, capabilities, tags, security requirements), after `document`. `validate` below drives them in that order, so no
 // layer calls one above it.
 pub(crate) mod declarations;
 mod document;
@@ -40,6 +41,7 @@ pub(crate) mod kind;
 mod metadata;
 mod primitives;
 mod references;
+mod surface;
 mod tool_schema;
 
 use std::fmt;
@@ -155,6 +157,7 @@ impl fmt::Display for Report {
 pub fn validate(document: &Value) -> Report {
     let mut cx = Cx::new(document);
     document::check(&mut cx);
+    surface::check(&mut cx);
     references::check_components(&mut cx);
     check_primitives(&mut cx);
     Report {
@@ -172,6 +175,7 @@ pub fn validate(document: &Value) -> Report {
 pub(crate) fn validate_listed(document: &Value, listed: &declarations::Listed<'_>) -> Report {
     let mut cx = Cx::new(document);
     document::check(&mut cx);
+    surface::check(&mut cx);
     references::check_components(&mut cx);
     let mut memo = declarations::Memo::default();
     check_primitives_with(&mut cx, Some((listed, &mut memo)));
@@ -274,6 +278,14 @@ pub mod rules {
     pub const TOOL_SCHEMAS: &str = "mcpdesc.tool.schemas";
     /// `_meta` keys the protocol reserves, where and as the versions in scope define them.
     pub const RESERVED_META_KEYS: &str = "mcp.meta.reserved-keys";
+    /// Transports: every root version served, each transport defined by its versions.
+    pub const TRANSPORTS: &str = "mcpdesc.transports.coverage";
+    /// Capability sets: one per version.
+    pub const CAPABILITIES: &str = "mcpdesc.capabilities.scope";
+    /// Tags: declared once, referenced only when declared.
+    pub const TAGS: &str = "mcpdesc.tags.references";
+    /// Security requirements: schemes that exist, scopes where the scheme has them.
+    pub const SECURITY: &str = "mcpdesc.security.requirements";
 }
 
 /// The validation context: the document, the root scope, and the diagnostics so far.
@@ -485,6 +497,28 @@ pub mod codes {
     pub const META_RESERVED_KEY_VALUE: &str = "meta-reserved-key-value";
     /// A `_meta` key under a prefix the protocol reserves that it does not define (a warning).
     pub const META_UNKNOWN_RESERVED_KEY: &str = "meta-unknown-reserved-key";
+    /// A root version no transport serves.
+    pub const TRANSPORT_COVERAGE_GAP: &str = "transport-coverage-gap";
+    /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).
+    pub const TRANSPORT_NOT_SUPPORTED: &str = "transport-not-supported-by-version";
+    /// Legacy HTTP+SSE for a version that has Streamable HTTP (a warning).
+    pub const LEGACY_SSE: &str = "legacy-sse-for-modern-version";
+    /// Two capability sets for one version.
+    pub const CAPABILITY_SCOPE_OVERLAP: &str = "capability-scope-overlap";
+    /// `logging` on 2026-07-28, where it is deprecated (a warning).
+    pub const LOGGING_DEPRECATED: &str = "logging-deprecated-in-2026";
+    /// A root tag declared twice.
+    pub const DUPLICATE_ROOT_TAG: &str = "duplicate-root-tag";
+    /// A primitive's tag the root does not declare.
+    pub const UNKNOWN_TAG_REFERENCE: &str = "unknown-tag-reference";
+    /// A security requirement naming no declared scheme.
+    pub const UNKNOWN_SECURITY_SCHEME: &str = "unknown-security-scheme";
+    /// A scope listed twice in one requirement.
+    pub const DUPLICATE_SECURITY_SCOPE: &str = "duplicate-security-scope";
+    /// Scopes for an `http` or `apiKey` scheme.
+    pub const NON_OAUTH_SCOPE: &str = "non-oauth-scope-misuse";
+    /// An OAuth scope no flow of its scheme lists (a warning).
+    pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
 }
 
 /// `base` + `/token`, with the token escaped per RFC 6901. One allocation: the token is written
