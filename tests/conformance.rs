@@ -132,7 +132,16 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
     ),
     // `progressToken`, a request's `_meta` key, in a tool's (its example result's misuse is not
     // checked: tool examples are outside this validator's subject).
-    ("meta-reserved-key-misuse", &["meta-reserved-key-context"]), // Transports, capabilities, tags and security requirements.
+    ("meta-reserved-key-misuse", &["meta-reserved-key-context"]),
+    // `x-mcp-header` annotations in tool input schemas.
+    ("duplicate-mcp-header", &["duplicate-x-mcp-header"]),
+    ("invalid-mcp-header-placement", &["invalid-x-mcp-header"]),
+    ("invalid-mcp-header-value", &["invalid-x-mcp-header"]),
+    (
+        "revision-inapplicable-mcp-header",
+        &["field-not-supported-by-version"],
+    ),
+    // Transports, capabilities, tags and security requirements.
     ("duplicate-security-scope", &["duplicate-security-scope"]),
     ("duplicate-tag-reference", &["unknown-tag-reference"]),
     ("non-oauth-scopes", &["non-oauth-scope-misuse"]),
@@ -159,13 +168,10 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "component-protocol-scope",
         "protocol scope of reused resource examples",
     ),
-    ("duplicate-mcp-header", "MCP transport headers"),
     (
         "invalid-completion-example-semantics",
         "completion examples",
     ),
-    ("invalid-mcp-header-placement", "MCP transport headers"),
-    ("invalid-mcp-header-value", "MCP transport headers"),
     ("invalid-prompt-example-semantics", "prompt examples"),
     ("invalid-security-scheme-name", "security schemes"),
     ("invalid-tool-example-result-semantics", "tool examples"),
@@ -194,7 +200,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ),
     ("resource-example-cache-fields", "resource examples"),
     ("resource-example-result-semantics", "resource examples"),
-    ("revision-inapplicable-mcp-header", "MCP transport headers"),
     (
         "revision-incompatible-client-capability-requirements",
         "client capabilities other than elicitation (tasks)",

@@ -1516,3 +1516,70 @@ fn security_requirements() {
     );
     assert!(report.is_valid(), "{report}");
 }
+
+#[test]
+fn mcp_header_annotations() {
+    let with = |versions: Value, properties: Value| {
+        doc(
+            versions,
+            tool_with_schema(json!({"type": "object", "properties": properties})),
+        )
+    };
+    let region = json!({"type": "string", "x-mcp-header": "X-Region"});
+    let fine = with(json!(["2026-07-28"]), json!({"region": region}));
+    case(
+        fine.clone(),
+        with(
+            json!(["2026-07-28"]),
+            json!({"region": region, "other": {"type": "string", "x-mcp-header": "x-region"}}),
+        ),
+        "mcpdesc.tool.schemas",
+        "duplicate-x-mcp-header",
+        "/tools/0/inputSchema/properties/other/x-mcp-header",
+    );
+    case(
+        fine.clone(),
+        with(
+            json!(["2026-07-28"]),
+            json!({"region": {"type": "number", "x-mcp-header": "Region"}}),
+        ),
+        "mcpdesc.tool.schemas",
+        "invalid-x-mcp-header",
+        "/tools/0/inputSchema/properties/region/x-mcp-header",
+    );
+    case(
+        fine.clone(),
+        with(
+            json!(["2026-07-28"]),
+            json!({"region": {"type": "string", "x-mcp-header": "Two Words"}}),
+        ),
+        "mcpdesc.tool.schemas",
+        "invalid-x-mcp-header",
+        "/tools/0/inputSchema/properties/region/x-mcp-header",
+    );
+    // Reached through `allOf`: a client reading the arguments would not find it.
+    let nested = doc(
+        json!(["2026-07-28"]),
+        tool_with_schema(json!({"type": "object", "allOf": [{"properties": {"region": region}}]})),
+    );
+    let report = validate(&nested);
+    assert_eq!(
+        of_code(&report, "invalid-x-mcp-header"),
+        [(
+            Severity::Error,
+            "/tools/0/inputSchema/allOf/0/properties/region/x-mcp-header"
+        )],
+        "{report}"
+    );
+    // 2026-07-28 only.
+    case(
+        fine,
+        with(
+            json!(["2025-11-25", "2026-07-28"]),
+            json!({"region": region}),
+        ),
+        "mcpdesc.tool.schemas",
+        "field-not-supported-by-version",
+        "/tools/0/inputSchema",
+    );
+}

@@ -497,6 +497,11 @@ pub mod codes {
     pub const META_RESERVED_KEY_VALUE: &str = "meta-reserved-key-value";
     /// A `_meta` key under a prefix the protocol reserves that it does not define (a warning).
     pub const META_UNKNOWN_RESERVED_KEY: &str = "meta-unknown-reserved-key";
+    /// An `x-mcp-header` annotation that is misplaced, not a header name, or on a property a
+    /// header cannot carry.
+    pub const INVALID_MCP_HEADER: &str = "invalid-x-mcp-header";
+    /// Two `x-mcp-header` annotations naming one header.
+    pub const DUPLICATE_MCP_HEADER: &str = "duplicate-x-mcp-header";
     /// A root version no transport serves.
     pub const TRANSPORT_COVERAGE_GAP: &str = "transport-coverage-gap";
     /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).

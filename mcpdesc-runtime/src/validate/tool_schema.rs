@@ -110,7 +110,182 @@ pub(crate) fn check<'a>(
         if dialect_aware {
             dialect_checked(cx, target, schema, &location, shared);
         }
+        if key == "inputSchema" {
+            mcp_headers(cx, target, &location, scope);
+        }
     }
+}
+
+/// An `x-mcp-header` annotation met in an input schema.
+struct Header<'a> {
+    /// Where the annotated schema is, relative to the input schema.
+    at: String,
+    value: &'a Value,
+    /// The annotated schema's `type`.
+    kind: Option<&'a Value>,
+    /// Whether the schema is a property reached from the root through `properties` only, the
+    /// only place a client can read an argument from to send it as a header.
+    reachable: bool,
+}
+
+/// `x-mcp-header` annotations (2026-07-28: an argument a client also sends as an HTTP header):
+/// defined by no earlier version; on a property reached from the root through `properties`
+/// only; naming an HTTP field (a token); on a boolean, integer or string property; each name
+/// once, whatever its case.
+fn mcp_headers(cx: &mut Cx, schema: &Value, location: &Location<'_>, scope: VersionSet) {
+    let mut headers = Vec::new();
+    collect_headers(schema, String::new(), true, false, &mut headers);
+    if headers.is_empty() {
+        return;
+    }
+    let at = location.at();
+    let before: VersionSet = scope
+        .iter()
+        .filter(|v| *v != ProtocolVersion::V2026_07_28)
+        .collect();
+    if !before.is_empty() {
+        cx.error(
+            rules::TOOL_SCHEMAS,
+            codes::FIELD_NOT_SUPPORTED,
+            &at,
+            format!(
+                "the schema uses `x-mcp-header`, which is defined for MCP 2026-07-28 only, not {}: scope the tool to 2026-07-28 with `protocolVersions`, or leave the annotations out",
+                super::metadata::plain(before)
+            ),
+        );
+    }
+    let mut names: Vec<(String, String)> = Vec::new();
+    for header in headers {
+        let here = pointer(&format!("{at}{}", header.at), "x-mcp-header");
+        let invalid = |cx: &mut Cx, message: String| {
+            cx.error(
+                rules::TOOL_SCHEMAS,
+                codes::INVALID_MCP_HEADER,
+                &here,
+                message,
+            );
+        };
+        if !header.reachable {
+            invalid(
+                cx,
+                "`x-mcp-header` may annotate only a property reached from the schema's root through `properties` alone (not through `allOf`, `$defs`, `items`, ...): move it there".to_owned(),
+            );
+        }
+        let Some(name) = header.value.as_str().filter(|n| is_field_name(n)) else {
+            invalid(
+                cx,
+                format!(
+                    "`x-mcp-header` must name an HTTP header field: a non-empty token of letters, digits and !#$%&'*+-.^_`|~, not {}",
+                    describe(header.value)
+                ),
+            );
+            continue;
+        };
+        if !matches!(
+            header.kind.and_then(Value::as_str),
+            Some("boolean" | "integer" | "string")
+        ) {
+            invalid(
+                cx,
+                "`x-mcp-header` may annotate only a boolean, integer or string property (`type`), whose value fits in a header".to_owned(),
+            );
+        }
+        let lower = name.to_ascii_lowercase();
+        match names.iter().find(|(other, _)| *other == lower) {
+            Some((_, first)) => cx.error(
+                rules::TOOL_SCHEMAS,
+                codes::DUPLICATE_MCP_HEADER,
+                &here,
+                format!(
+                    "the header {name:?} is already named at {first} (header names are compared without case): give each argument its own header"
+                ),
+            ),
+            None => names.push((lower, here.clone())),
+        }
+    }
+}
+
+/// The `x-mcp-header` annotations of the schema `value` at `at` and below, through every
+/// keyword that holds schemas; `through_properties` says whether the path from the root went
+/// through `properties` only, and `property` whether this schema is a property's.
+fn collect_headers<'a>(
+    value: &'a Value,
+    at: String,
+    through_properties: bool,
+    property: bool,
+    out: &mut Vec<Header<'a>>,
+) {
+    let Some(object) = value.as_object() else {
+        return;
+    };
+    if let Some(header) = object.member("x-mcp-header") {
+        out.push(Header {
+            at: at.clone(),
+            value: header,
+            kind: object.member("type"),
+            reachable: through_properties && property,
+        });
+    }
+    for (key, child) in object {
+        // Written only where a schema may be below.
+        let here = || pointer(&at, key);
+        match (key.as_str(), child) {
+            ("properties", Value::Object(map)) => {
+                let here = here();
+                for (name, schema) in map {
+                    collect_headers(
+                        schema,
+                        pointer(&here, name),
+                        through_properties,
+                        through_properties,
+                        out,
+                    );
+                }
+            }
+            (
+                "$defs" | "definitions" | "dependentSchemas" | "patternProperties" | "dependencies",
+                Value::Object(map),
+            ) => {
+                let here = here();
+                for (name, schema) in map {
+                    collect_headers(schema, pointer(&here, name), false, false, out);
+                }
+            }
+            (
+                "allOf" | "anyOf" | "oneOf" | "prefixItems" | "items" | "additionalItems",
+                Value::Array(items),
+            ) => {
+                let here = here();
+                for (i, schema) in items.iter().enumerate() {
+                    collect_headers(schema, pointer(&here, i), false, false, out);
+                }
+            }
+            (
+                "additionalItems"
+                | "additionalProperties"
+                | "contains"
+                | "contentSchema"
+                | "else"
+                | "if"
+                | "items"
+                | "not"
+                | "propertyNames"
+                | "then"
+                | "unevaluatedItems"
+                | "unevaluatedProperties",
+                Value::Object(_),
+            ) => collect_headers(child, here(), false, false, out),
+            _ => {}
+        }
+    }
+}
+
+/// An HTTP field name (RFC 9110 `token`).
+fn is_field_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// The shape of a tool schema before 2025-11-25.
