@@ -238,8 +238,10 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
     let document = cx.document;
     if let Some(Value::Array(transports)) = document.get("transports") {
         for (i, transport) in transports.iter().enumerate() {
-            let at = pointer(&item_pointer("transports", i), "security");
-            requirements(cx, transport.member("security"), &at);
+            if let Some(security) = transport.member("security") {
+                let at = pointer(&item_pointer("transports", i), "security");
+                requirements(cx, Some(security), &at);
+            }
         }
     }
     for kind in KINDS {
@@ -247,8 +249,10 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
             continue;
         };
         for (i, item) in items.iter().enumerate() {
-            let at = pointer(&item_pointer(kind.collection, i), "security");
-            requirements(cx, item.member("security"), &at);
+            if let Some(security) = item.member("security") {
+                let at = pointer(&item_pointer(kind.collection, i), "security");
+                requirements(cx, Some(security), &at);
+            }
         }
     }
 }

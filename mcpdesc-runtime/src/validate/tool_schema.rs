@@ -111,7 +111,7 @@ pub(crate) fn check<'a>(
             dialect_checked(cx, target, schema, &location, shared);
         }
         if key == "inputSchema" {
-            mcp_headers(cx, target, &location, scope);
+            mcp_headers(cx, target, &location, scope, &mut shared.path);
         }
     }
 }
@@ -132,9 +132,16 @@ struct Header<'a> {
 /// defined by no earlier version; on a property reached from the root through `properties`
 /// only; naming an HTTP field (a token); on a boolean, integer or string property; each name
 /// once, whatever its case.
-fn mcp_headers(cx: &mut Cx, schema: &Value, location: &Location<'_>, scope: VersionSet) {
+fn mcp_headers<'a>(
+    cx: &mut Cx,
+    schema: &'a Value,
+    location: &Location<'_>,
+    scope: VersionSet,
+    path: &mut Vec<Step<'a>>,
+) {
     let mut headers = Vec::new();
-    collect_headers(schema, String::new(), true, false, &mut headers);
+    path.clear();
+    collect_headers(schema, path, true, false, &mut headers);
     if headers.is_empty() {
         return;
     }
@@ -205,12 +212,13 @@ fn mcp_headers(cx: &mut Cx, schema: &Value, location: &Location<'_>, scope: Vers
     }
 }
 
-/// The `x-mcp-header` annotations of the schema `value` at `at` and below, through every
+/// The `x-mcp-header` annotations of the schema `value` at `path` and below, through every
 /// keyword that holds schemas; `through_properties` says whether the path from the root went
-/// through `properties` only, and `property` whether this schema is a property's.
+/// through `properties` only, and `property` whether this schema is a property's. The path is
+/// written out only for an annotation found.
 fn collect_headers<'a>(
     value: &'a Value,
-    at: String,
+    path: &mut Vec<Step<'a>>,
     through_properties: bool,
     property: bool,
     out: &mut Vec<Header<'a>>,
@@ -220,46 +228,26 @@ fn collect_headers<'a>(
     };
     if let Some(header) = object.member("x-mcp-header") {
         out.push(Header {
-            at: at.clone(),
+            at: written(path),
             value: header,
             kind: object.member("type"),
             reachable: through_properties && property,
         });
     }
     for (key, child) in object {
-        // Written only where a schema may be below.
-        let here = || pointer(&at, key);
-        match (key.as_str(), child) {
-            ("properties", Value::Object(map)) => {
-                let here = here();
-                for (name, schema) in map {
-                    collect_headers(
-                        schema,
-                        pointer(&here, name),
-                        through_properties,
-                        through_properties,
-                        out,
-                    );
-                }
-            }
+        if !(child.is_object() || child.is_array()) {
+            continue;
+        }
+        let (map, items, one, keeps) = match (key.as_str(), child) {
+            ("properties", Value::Object(map)) => (Some(map), None, None, through_properties),
             (
                 "$defs" | "definitions" | "dependentSchemas" | "patternProperties" | "dependencies",
                 Value::Object(map),
-            ) => {
-                let here = here();
-                for (name, schema) in map {
-                    collect_headers(schema, pointer(&here, name), false, false, out);
-                }
-            }
+            ) => (Some(map), None, None, false),
             (
                 "allOf" | "anyOf" | "oneOf" | "prefixItems" | "items" | "additionalItems",
                 Value::Array(items),
-            ) => {
-                let here = here();
-                for (i, schema) in items.iter().enumerate() {
-                    collect_headers(schema, pointer(&here, i), false, false, out);
-                }
-            }
+            ) => (None, Some(items), None, false),
             (
                 "additionalItems"
                 | "additionalProperties"
@@ -274,10 +262,37 @@ fn collect_headers<'a>(
                 | "unevaluatedItems"
                 | "unevaluatedProperties",
                 Value::Object(_),
-            ) => collect_headers(child, here(), false, false, out),
-            _ => {}
+            ) => (None, None, Some(child), false),
+            _ => continue,
+        };
+        path.push(Step::Key(key));
+        for (name, schema) in map.into_iter().flatten() {
+            path.push(Step::Key(name));
+            collect_headers(schema, path, keeps, keeps, out);
+            path.pop();
         }
+        for (i, schema) in items.into_iter().flatten().enumerate() {
+            path.push(Step::Index(i));
+            collect_headers(schema, path, false, false, out);
+            path.pop();
+        }
+        if let Some(schema) = one {
+            collect_headers(schema, path, false, false, out);
+        }
+        path.pop();
     }
+}
+
+/// A path of steps as a JSON Pointer.
+fn written(path: &[Step<'_>]) -> String {
+    let mut at = String::new();
+    for step in path {
+        at = match step {
+            Step::Key(key) => pointer(&at, key),
+            Step::Index(i) => pointer(&at, i),
+        };
+    }
+    at
 }
 
 /// An HTTP field name (RFC 9110 `token`).
@@ -528,14 +543,7 @@ struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// The pointer of the current place, relative to the schema.
     fn here(&self) -> String {
-        let mut at = String::new();
-        for step in &self.path {
-            at = match step {
-                Step::Key(key) => pointer(&at, key),
-                Step::Index(i) => pointer(&at, i),
-            };
-        }
-        at
+        written(&self.path)
     }
 
     /// A problem with the value at the current place.
