@@ -452,7 +452,7 @@ fn client_requirements() {
         valid,
         invalid,
         "mcpdesc.client-requirements.elicitation",
-        "client-requirements-elicitation-version-mismatch",
+        "client-requirement-version-mismatch",
         "/tools/0/clientRequirements/elicitation",
     );
     let mut empty = doc(json!(ALL), tool(json!([form(json!({}))])));
@@ -1582,4 +1582,59 @@ fn mcp_header_annotations() {
         "field-not-supported-by-version",
         "/tools/0/inputSchema",
     );
+}
+
+#[test]
+fn client_capabilities() {
+    let requiring = |versions: Value, requirements: Value| {
+        doc(
+            versions,
+            json!({"name": "t", "inputSchema": {"type": "object"}, "clientRequirements": requirements}),
+        )
+    };
+    // `tasks` is 2025-11-25's; 2026-07-28 has extensions instead.
+    case(
+        requiring(json!(["2025-11-25"]), json!({"tasks": {"list": {}}})),
+        requiring(json!(MODERN), json!({"tasks": {"list": {}}})),
+        "mcpdesc.client-requirements.capabilities",
+        "client-requirement-version-mismatch",
+        "/tools/0/clientRequirements/tasks",
+    );
+    case(
+        requiring(
+            json!(["2025-11-25"]),
+            json!({"tasks": {"requests": {"elicitation": {"create": {}}}}}),
+        ),
+        requiring(
+            json!(["2025-11-25"]),
+            json!({"tasks": {"requests": {"elicitation": {"create": true}}}}),
+        ),
+        "mcpdesc.client-requirements.capabilities",
+        "invalid-client-requirement-value",
+        "/tools/0/clientRequirements/tasks/requests/elicitation/create",
+    );
+    // `roots.listChanged` is gone in 2026-07-28, and roots deprecated there.
+    let report = validate(&requiring(
+        json!(["2026-07-28"]),
+        json!({"roots": {"listChanged": true}}),
+    ));
+    assert_eq!(
+        of_code(&report, "client-requirement-version-mismatch"),
+        [(
+            Severity::Error,
+            "/tools/0/clientRequirements/roots/listChanged"
+        )],
+        "{report}"
+    );
+    assert_eq!(
+        of_code(&report, "deprecated-client-requirement"),
+        [(Severity::Warning, "/tools/0/clientRequirements/roots")],
+        "{report}"
+    );
+    // Unknown capabilities and extension members are left alone.
+    let report = validate(&requiring(
+        json!(ALL),
+        json!({"futureCapability": 1, "x-vendor": {}, "experimental": {"com.example/x": {}}}),
+    ));
+    assert!(report.is_empty(), "{report}");
 }

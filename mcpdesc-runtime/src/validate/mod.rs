@@ -267,6 +267,8 @@ pub mod rules {
     pub const COMPONENT_REFERENCES: &str = "mcpdesc.components.references";
     /// `clientRequirements.elicitation` fits every version in scope.
     pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
+    /// The other client capabilities a primitive requires: defined by every version in scope.
+    pub const CLIENT_CAPABILITIES: &str = "mcpdesc.client-requirements.capabilities";
     /// Tool interaction examples' elicitation steps.
     pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
     /// A primitive's members are defined by every protocol version in its scope.
@@ -466,9 +468,14 @@ pub mod codes {
     pub const LEGACY_INCOMPLETE: &str = "legacy-protocol-validation-incomplete";
     /// Two primitives with one identity in overlapping scopes.
     pub const DUPLICATE_PRIMITIVE: &str = "duplicate-primitive-identity";
-    /// `clientRequirements.elicitation` a version in scope cannot express.
-    pub const CLIENT_REQUIREMENTS_VERSION: &str =
-        "client-requirements-elicitation-version-mismatch";
+    /// A client requirement a version in scope cannot express (a capability or member it does
+    /// not define).
+    pub const CLIENT_REQUIREMENTS_VERSION: &str = "client-requirement-version-mismatch";
+    /// A client requirement's member that is not the value it must be (an object, or a boolean
+    /// for `roots.listChanged`).
+    pub const INVALID_CLIENT_REQUIREMENT: &str = "invalid-client-requirement-value";
+    /// A requirement of a client capability a version in scope deprecates (a warning).
+    pub const DEPRECATED_CLIENT_REQUIREMENT: &str = "deprecated-client-requirement";
     /// An interaction step names a declaration the tool does not have.
     pub const INTERACTION_UNKNOWN_DECLARATION: &str = "interaction-elicitation-unknown-declaration";
     /// An interaction step's request does not match its declaration.

@@ -149,6 +149,7 @@ fn check_client_requirements(
         );
         return;
     }
+    client_capabilities(cx, requirements, path, scope);
     let Some(elicitation) = requirements.member("elicitation") else {
         return;
     };
@@ -199,5 +200,193 @@ fn check_client_requirements(
                 "{legacy} have no elicitation capability, so it cannot be required of their clients; narrow the primitive's `protocolVersions` to 2025-06-18 and later"
             ),
         );
+    }
+}
+
+/// Whether MCP `version` defines the client capability `name` (of the ones the reference knows).
+fn defines_client_capability(version: ProtocolVersion, name: &str) -> bool {
+    use ProtocolVersion::{V2025_06_18, V2025_11_25, V2026_07_28};
+    match name {
+        "roots" | "sampling" | "experimental" => true,
+        "elicitation" => version >= V2025_06_18,
+        "tasks" => version == V2025_11_25,
+        "extensions" => version == V2026_07_28,
+        _ => false,
+    }
+}
+
+/// The client capabilities a primitive requires other than elicitation (whose rules are below),
+/// as the reference checks them for each version of the scope: a capability the version does
+/// not define (`tasks` is 2025-11-25's; `extensions` 2026-07-28's), members a version does not
+/// define (`client-requirement-version-mismatch`), members that are not objects
+/// (`invalid-client-requirement-value`), and requirements of what 2026-07-28 deprecates
+/// (`roots`, `sampling`, sampling's `context`: `deprecated-client-requirement`, a warning).
+/// Unknown capabilities and `x-` members are left alone.
+fn client_capabilities(
+    cx: &mut Cx,
+    requirements: &Map<String, Value>,
+    path: &str,
+    scope: VersionSet,
+) {
+    use ProtocolVersion::{V2025_11_25, V2026_07_28};
+    let rule = rules::CLIENT_CAPABILITIES;
+    for (name, value) in requirements {
+        if name.starts_with("x-")
+            || name == "elicitation"
+            || !matches!(
+                name.as_str(),
+                "roots" | "sampling" | "tasks" | "extensions" | "experimental"
+            )
+        {
+            continue;
+        }
+        let at = pointer(path, name);
+        let (defined, undefined): (Vec<_>, Vec<_>) = scope
+            .iter()
+            .partition(|v| defines_client_capability(*v, name));
+        if !undefined.is_empty() {
+            let undefined: VersionSet = undefined.into_iter().collect();
+            cx.error(
+                rule,
+                codes::CLIENT_REQUIREMENTS_VERSION,
+                &at,
+                format!(
+                    "`{name}` is not a client capability of MCP {}: split the primitive into variants scoped with `protocolVersions`, each requiring what its versions define",
+                    super::metadata::plain(undefined)
+                ),
+            );
+        }
+        let defined: VersionSet = defined.into_iter().collect();
+        if defined.is_empty() {
+            continue;
+        }
+        let Some(members) = value.as_object() else {
+            cx.error(
+                rule,
+                codes::INVALID_CLIENT_REQUIREMENT,
+                &at,
+                format!("`{name}` must be an object (`{{}}` when it has no settings)"),
+            );
+            continue;
+        };
+        // The members each version defines, and whether each must be an object.
+        let allowed = |version: ProtocolVersion| -> Option<&'static [&'static str]> {
+            match name.as_str() {
+                "roots" if version == V2026_07_28 => Some(&[]),
+                "roots" => Some(&["listChanged"]),
+                "sampling" if version >= V2025_11_25 => Some(&["context", "tools"]),
+                "tasks" => Some(&["list", "cancel", "requests"]),
+                _ => None,
+            }
+        };
+        for (member, setting) in members {
+            let member_at = pointer(&at, member);
+            let lacking: VersionSet = defined
+                .iter()
+                .filter(|v| allowed(*v).is_some_and(|a| !a.contains(&member.as_str())))
+                .collect();
+            if !lacking.is_empty() {
+                cx.error(
+                    rule,
+                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    &member_at,
+                    format!(
+                        "`{name}.{member}` is not defined by MCP {}: remove it, or scope the primitive with `protocolVersions`",
+                        super::metadata::plain(lacking)
+                    ),
+                );
+                continue;
+            }
+            let must_be_boolean = name == "roots" && member == "listChanged";
+            let checked = defined.iter().any(|v| allowed(v).is_some());
+            if checked && must_be_boolean && !setting.is_boolean() {
+                cx.error(
+                    rule,
+                    codes::INVALID_CLIENT_REQUIREMENT,
+                    &member_at,
+                    "`roots.listChanged` must be a boolean",
+                );
+            } else if checked && !must_be_boolean && !setting.is_object() {
+                cx.error(
+                    rule,
+                    codes::INVALID_CLIENT_REQUIREMENT,
+                    &member_at,
+                    format!("`{name}.{member}` must be an object (`{{}}`)"),
+                );
+            } else if name == "tasks" && member == "requests" {
+                task_requests(cx, setting, &member_at);
+            }
+            if name == "sampling" && member == "context" && defined.contains(V2026_07_28) {
+                cx.push(
+                    rule,
+                    codes::DEPRECATED_CLIENT_REQUIREMENT,
+                    super::Severity::Warning,
+                    &member_at,
+                    "`sampling.context` asks for context inclusion, which MCP 2026-07-28 deprecates",
+                );
+            }
+        }
+        if matches!(name.as_str(), "roots" | "sampling") && defined.contains(V2026_07_28) {
+            cx.push(
+                rule,
+                codes::DEPRECATED_CLIENT_REQUIREMENT,
+                super::Severity::Warning,
+                &at,
+                format!("`{name}` is a client capability MCP 2026-07-28 deprecates"),
+            );
+        }
+    }
+}
+
+/// `tasks.requests` (2025-11-25): `sampling: {createMessage: {}}` and `elicitation: {create: {}}`.
+fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
+    let rule = rules::CLIENT_CAPABILITIES;
+    let Some(requests) = requests.as_object() else {
+        return;
+    };
+    for (family, operations) in requests {
+        let family_at = pointer(at, family);
+        let operation = match family.as_str() {
+            "sampling" => "createMessage",
+            "elicitation" => "create",
+            _ => {
+                cx.error(
+                    rule,
+                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    &family_at,
+                    format!("`tasks.requests.{family}` is not defined by MCP 2025-11-25; the request families are `sampling` and `elicitation`"),
+                );
+                continue;
+            }
+        };
+        let Some(operations) = operations.as_object() else {
+            cx.error(
+                rule,
+                codes::INVALID_CLIENT_REQUIREMENT,
+                &family_at,
+                format!(
+                    "`tasks.requests.{family}` must be an object (`{{\"{operation}\": {{}}}}`)"
+                ),
+            );
+            continue;
+        };
+        for (name, value) in operations {
+            let name_at = pointer(&family_at, name);
+            if name != operation {
+                cx.error(
+                    rule,
+                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    &name_at,
+                    format!("`{name}` is not a `{family}` request MCP 2025-11-25 runs as a task; it is `{operation}`"),
+                );
+            } else if !value.is_object() {
+                cx.error(
+                    rule,
+                    codes::INVALID_CLIENT_REQUIREMENT,
+                    &name_at,
+                    format!("`{operation}` must be an object (`{{}}`)"),
+                );
+            }
+        }
     }
 }
