@@ -1037,6 +1037,11 @@ fn tool_with_schema(input: Value) -> Value {
     json!({"name": "t", "inputSchema": input})
 }
 
+/// Asserts that `report` has exactly one diagnostic of `code`, of this severity and path.
+fn only(report: &mcpdesc_runtime::validate::Report, code: &str, severity: Severity, path: &str) {
+    assert_eq!(of_code(report, code), [(severity, path)], "{report}");
+}
+
 /// The diagnostics of one code, as (severity, path).
 fn of_code<'r>(
     report: &'r mcpdesc_runtime::validate::Report,
@@ -1100,10 +1105,11 @@ fn invalid_tool_schema() {
         json!(MODERN),
         tool_with_schema(json!({"type": "object", "properties": {"a": {"enum": []}}})),
     ));
-    assert_eq!(
-        of_code(&report, "invalid-tool-schema"),
-        [(Severity::Error, "/tools/0/inputSchema/properties/a/enum")],
-        "{report}"
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/a/enum",
     );
     // References are resolved once the schema is well-formed.
     let report = validate(&doc(
@@ -1112,10 +1118,11 @@ fn invalid_tool_schema() {
             json!({"type": "object", "properties": {"c": {"$ref": "#/$defs/missing"}}}),
         ),
     ));
-    assert_eq!(
-        of_code(&report, "invalid-tool-schema"),
-        [(Severity::Error, "/tools/0/inputSchema/properties/c/$ref")],
-        "{report}"
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/c/$ref",
     );
 }
 
@@ -1144,10 +1151,11 @@ fn tool_schema_references_resolve_by_pointer_anchor_and_id() {
         "$defs": {"y": {}},
     });
     let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
-    assert_eq!(
-        of_code(&report, "invalid-tool-schema"),
-        [(Severity::Error, "/tools/0/inputSchema/properties/x/$ref")],
-        "{report}"
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/x/$ref",
     );
     // Two schemas may not share an `$id`; a `$dynamicRef` is not left to another document.
     let schema = json!({
@@ -1155,20 +1163,19 @@ fn tool_schema_references_resolve_by_pointer_anchor_and_id() {
         "properties": {"a": {"$id": "https://example.com/a"}, "b": {"$id": "https://example.com/a#"}, "c": {"$dynamicRef": "https://example.com/elsewhere"}},
     });
     let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
-    assert_eq!(
-        of_code(&report, "invalid-tool-schema"),
-        [(Severity::Error, "/tools/0/inputSchema/properties/b/$id")],
-        "{report}"
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/b/$id",
     );
     let schema = json!({"type": "object", "properties": {"c": {"$dynamicRef": "https://example.com/elsewhere"}}});
     let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
-    assert_eq!(
-        of_code(&report, "invalid-tool-schema"),
-        [(
-            Severity::Error,
-            "/tools/0/inputSchema/properties/c/$dynamicRef"
-        )],
-        "{report}"
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/c/$dynamicRef",
     );
     // References where the schema is never used are not followed: beside a draft-07 `$ref`, and
     // in `then` without `if`.
@@ -1198,10 +1205,11 @@ fn unresolved_external_tool_schema_reference() {
         "properties": {"a": {"$ref": "https://schemas.example.com/common.json#/$defs/a"}, "b": {"$ref": "other.json"}},
     }));
     let report = validate(&doc(json!(MODERN), external));
-    assert_eq!(
-        of_code(&report, "unresolved-external-tool-schema-reference"),
-        [(Severity::Warning, "/tools/0/inputSchema")],
-        "{report}"
+    only(
+        &report,
+        "unresolved-external-tool-schema-reference",
+        Severity::Warning,
+        "/tools/0/inputSchema",
     );
     assert!(report.is_valid(), "{report}");
     // A schema that is invalid anyway is reported as invalid, without the warning.
@@ -1238,10 +1246,11 @@ fn unsupported_tool_schema_dialect() {
         "https://json-schema.org/draft-07/schema#",
     ] {
         let report = validate(&with(other_scheme));
-        assert_eq!(
-            of_code(&report, "invalid-tool-schema"),
-            [(Severity::Error, "/tools/0/inputSchema/$schema")],
-            "{report}"
+        only(
+            &report,
+            "invalid-tool-schema",
+            Severity::Error,
+            "/tools/0/inputSchema/$schema",
         );
     }
     case(
@@ -1269,10 +1278,11 @@ fn invalid_legacy_tool_schema_shape() {
     let report = validate(&valid);
     assert!(report.is_valid(), "{report}");
     let report = validate(&invalid);
-    assert_eq!(
-        of_code(&report, "invalid-legacy-tool-schema-shape"),
-        [(Severity::Error, "/tools/0/inputSchema/properties/a")],
-        "{report}"
+    only(
+        &report,
+        "invalid-legacy-tool-schema-shape",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/a",
     );
     // The meta-schema is not asked of versions before 2025-11-25, whose schemas name no dialect.
     let report = validate(&doc(
@@ -1291,10 +1301,11 @@ fn invalid_legacy_tool_schema_shape() {
         .push(json!({"name": "b", "inputSchema": {"$componentRef": "#/components/schemas/In"}}));
     shared["components"] = json!({"schemas": {"In": {"type": "object", "required": [1]}}});
     let report = validate(&shared);
-    assert_eq!(
-        of_code(&report, "invalid-legacy-tool-schema-shape"),
-        [(Severity::Error, "/components/schemas/In/required")],
-        "{report}"
+    only(
+        &report,
+        "invalid-legacy-tool-schema-shape",
+        Severity::Error,
+        "/components/schemas/In/required",
     );
 }
 
@@ -1323,18 +1334,17 @@ fn reserved_meta_keys() {
         json!(["2026-07-28"]),
         json!({"traceparent": "", "tracestate": "ok", "io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1"}}),
     ));
-    assert_eq!(
-        of_code(&report, "meta-reserved-key-value"),
-        [(Severity::Error, "/tools/0/_meta/traceparent")],
-        "{report}"
+    only(
+        &report,
+        "meta-reserved-key-value",
+        Severity::Error,
+        "/tools/0/_meta/traceparent",
     );
-    assert_eq!(
-        of_code(&report, "meta-reserved-key-context"),
-        [(
-            Severity::Error,
-            "/tools/0/_meta/io.modelcontextprotocol~1serverInfo"
-        )],
-        "{report}"
+    only(
+        &report,
+        "meta-reserved-key-context",
+        Severity::Error,
+        "/tools/0/_meta/io.modelcontextprotocol~1serverInfo",
     );
     // Defined only by some versions: trace context is 2026-07-28's, so 2025-11-25 has no rule
     // for it; an unknown key under a reserved prefix warns.
@@ -1342,18 +1352,17 @@ fn reserved_meta_keys() {
         json!(["2025-11-25"]),
         json!({"traceparent": "", "com.mcp/next": 1, "io.modelcontextprotocol/related-task": {"taskId": "1"}}),
     ));
-    assert_eq!(
-        of_code(&report, "meta-unknown-reserved-key"),
-        [(Severity::Warning, "/tools/0/_meta/com.mcp~1next")],
-        "{report}"
+    only(
+        &report,
+        "meta-unknown-reserved-key",
+        Severity::Warning,
+        "/tools/0/_meta/com.mcp~1next",
     );
-    assert_eq!(
-        of_code(&report, "meta-reserved-key-context"),
-        [(
-            Severity::Error,
-            "/tools/0/_meta/io.modelcontextprotocol~1related-task"
-        )],
-        "{report}"
+    only(
+        &report,
+        "meta-reserved-key-context",
+        Severity::Error,
+        "/tools/0/_meta/io.modelcontextprotocol~1related-task",
     );
     assert!(of_code(&report, "meta-reserved-key-value").is_empty());
     // Legacy versions reserve nothing (they have no `_meta` on primitives at all, which is
@@ -1403,17 +1412,19 @@ fn transports() {
     let mut legacy = server(json!({"transports": [http]}));
     legacy["protocolVersions"] = json!(["2024-11-05"]);
     let report = validate(&legacy);
-    assert_eq!(
-        of_code(&report, "transport-not-supported-by-version"),
-        [(Severity::Error, "/transports/0/type")],
-        "{report}"
+    only(
+        &report,
+        "transport-not-supported-by-version",
+        Severity::Error,
+        "/transports/0/type",
     );
     let sse = server(json!({"transports": [{"type": "sse", "url": "https://example.com/sse"}]}));
     let report = validate(&sse);
-    assert_eq!(
-        of_code(&report, "legacy-sse-for-modern-version"),
-        [(Severity::Warning, "/transports/0/type")],
-        "{report}"
+    only(
+        &report,
+        "legacy-sse-for-modern-version",
+        Severity::Warning,
+        "/transports/0/type",
     );
     assert!(report.is_valid(), "{report}");
     // No `transports` at all (as the builder writes): nothing to cover.
@@ -1438,10 +1449,11 @@ fn capabilities() {
     let mut latest = server(json!({"capabilities": [{"logging": {}}]}));
     latest["protocolVersions"] = json!(["2026-07-28"]);
     let report = validate(&latest);
-    assert_eq!(
-        of_code(&report, "logging-deprecated-in-2026"),
-        [(Severity::Warning, "/capabilities/0/logging")],
-        "{report}"
+    only(
+        &report,
+        "logging-deprecated-in-2026",
+        Severity::Warning,
+        "/capabilities/0/logging",
     );
 }
 
@@ -1471,10 +1483,11 @@ fn tags() {
         json!([{"name": "issues"}, {"name": "issues"}]),
         json!(["issues"]),
     ));
-    assert_eq!(
-        of_code(&report, "duplicate-root-tag"),
-        [(Severity::Error, "/tags/1/name")],
-        "{report}"
+    only(
+        &report,
+        "duplicate-root-tag",
+        Severity::Error,
+        "/tags/1/name",
     );
 }
 
@@ -1509,10 +1522,11 @@ fn security_requirements() {
         "/security/0/key",
     );
     let report = validate(&with(json!([{"oauth": ["issues:write"]}])));
-    assert_eq!(
-        of_code(&report, "uncatalogued-oauth-scope"),
-        [(Severity::Warning, "/security/0/oauth/0")],
-        "{report}"
+    only(
+        &report,
+        "uncatalogued-oauth-scope",
+        Severity::Warning,
+        "/security/0/oauth/0",
     );
     assert!(report.is_valid(), "{report}");
 }
@@ -1563,13 +1577,11 @@ fn mcp_header_annotations() {
         tool_with_schema(json!({"type": "object", "allOf": [{"properties": {"region": region}}]})),
     );
     let report = validate(&nested);
-    assert_eq!(
-        of_code(&report, "invalid-x-mcp-header"),
-        [(
-            Severity::Error,
-            "/tools/0/inputSchema/allOf/0/properties/region/x-mcp-header"
-        )],
-        "{report}"
+    only(
+        &report,
+        "invalid-x-mcp-header",
+        Severity::Error,
+        "/tools/0/inputSchema/allOf/0/properties/region/x-mcp-header",
     );
     // 2026-07-28 only.
     case(
@@ -1618,18 +1630,17 @@ fn client_capabilities() {
         json!(["2026-07-28"]),
         json!({"roots": {"listChanged": true}}),
     ));
-    assert_eq!(
-        of_code(&report, "client-requirement-version-mismatch"),
-        [(
-            Severity::Error,
-            "/tools/0/clientRequirements/roots/listChanged"
-        )],
-        "{report}"
+    only(
+        &report,
+        "client-requirement-version-mismatch",
+        Severity::Error,
+        "/tools/0/clientRequirements/roots/listChanged",
     );
-    assert_eq!(
-        of_code(&report, "deprecated-client-requirement"),
-        [(Severity::Warning, "/tools/0/clientRequirements/roots")],
-        "{report}"
+    only(
+        &report,
+        "deprecated-client-requirement",
+        Severity::Warning,
+        "/tools/0/clientRequirements/roots",
     );
     // Unknown capabilities and extension members are left alone.
     let report = validate(&requiring(
