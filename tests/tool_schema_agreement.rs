@@ -13,9 +13,10 @@
 //! Where ajv departs from the meta-schemas the validator follows ajv (the module docs of
 //! `validate::tool_schema` list where); the cases where that makes the `jsonschema` crate's
 //! verdict differ are listed in `META_SCHEMA_EXCEPTIONS`, the one place the validator does not
-//! follow ajv in `AJV_EXCEPTIONS`, and each listed case must occur in the corpus. The corpus
-//! leaves out `pattern` values that are not regular expressions, which the validator does not
-//! check.
+//! follow ajv in `AJV_EXCEPTIONS`, and each listed case must occur in the corpus.
+//!
+//! Last, `pattern`s: generated strings of the characters regular expressions are made of must be
+//! refused exactly where JavaScript's `new RegExp(pattern, "u")` refuses them.
 
 use mcpdesc_runtime::validate::{Severity, validate};
 use serde_json::{Map, Value, json};
@@ -427,16 +428,30 @@ fn is_anchor(name: &str) -> bool {
 }
 
 /// Schemas the validator judges as the meta-schema does and ajv does not.
-const AJV_EXCEPTIONS: &[Exception] = &[(
-    "an `$anchor` or `$dynamicAnchor` that is no anchor name where the dialect defines no \
+const AJV_EXCEPTIONS: &[Exception] = &[
+    (
+        "an `anyOf` with an always-valid branch (`true`, `{}`): ajv does not compile the others, \
+         so the references and patterns in them are not followed; the validator follows them",
+        |_, s| {
+            members(s).iter().any(|(k, v)| {
+                *k == "anyOf"
+                    && v.as_array()
+                        .is_some_and(|b| b.iter().any(|b| *b == json!(true) || *b == json!({})))
+            })
+        },
+    ),
+    (
+        "an `$anchor` or `$dynamicAnchor` that is no anchor name where the dialect defines no \
      keyword (ajv walks every keyword of every draft looking for anchors and refuses it there \
      too; the meta-schema does not look)",
-    |_, s| {
-        members(s).iter().any(|(k, v)| {
-            matches!(*k, "$anchor" | "$dynamicAnchor") && v.as_str().is_some_and(|n| !is_anchor(n))
-        })
-    },
-)];
+        |_, s| {
+            members(s).iter().any(|(k, v)| {
+                matches!(*k, "$anchor" | "$dynamicAnchor")
+                    && v.as_str().is_some_and(|n| !is_anchor(n))
+            })
+        },
+    ),
+];
 
 #[test]
 fn tool_schemas_are_judged_as_the_2020_12_meta_schema_judges_them() {
@@ -508,5 +523,51 @@ fn tool_schemas_are_judged_as_the_reference_validators_ajv_judges_them_draft_07(
     ajv_agrees_over_corpus(
         "http://json-schema.org/draft-07/schema#",
         0x0fed_cba9_8765_4321,
+    );
+}
+
+/// Random strings of the characters regular expressions are made of, up to 8 long.
+fn patterns(seed: u64, n: usize) -> Vec<String> {
+    const ALPHABET: &[&str] = &[
+        "a", "b", "(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", "\\", "d", "k", "<",
+        ">", "-", ",", "0", "1", "2", ":", "=", "!", "u", "x", "c", ".", "/", "A", "z", "w", "_",
+    ];
+    let mut rng = Rng(seed);
+    (0..n)
+        .map(|_| (0..rng.below(9)).map(|_| rng.pick(ALPHABET)).collect())
+        .collect()
+}
+
+#[test]
+fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let corpus = patterns(0x005e_ed0f_7e57, 20_000);
+    let theirs = node::run_json(&dir, "check_regexes.mjs", &json!(corpus).to_string());
+    let theirs = theirs.as_array().expect("a JSON array of verdicts");
+    assert_eq!(theirs.len(), corpus.len());
+    let (mut valid, mut invalid) = (0, 0);
+    let mut disagreements = Vec::new();
+    for (pattern, theirs) in corpus.iter().zip(theirs) {
+        let theirs = theirs.as_bool().expect("a verdict");
+        if theirs {
+            valid += 1;
+        } else {
+            invalid += 1;
+        }
+        let schema = json!({
+            "type": "object",
+            "properties": {"a": {"type": "string", "pattern": pattern}},
+        });
+        let ours = verdict(&schema) != "invalid";
+        if ours != theirs {
+            disagreements.push(format!("JavaScript says valid = {theirs}: {pattern:?}"));
+        }
+    }
+    assert_no_disagreement("ECMAScript regular expressions", &disagreements);
+    assert!(
+        valid > 2000 && invalid > 2000,
+        "{valid} valid, {invalid} invalid"
     );
 }

@@ -1177,16 +1177,47 @@ fn tool_schema_references_resolve_by_pointer_anchor_and_id() {
         Severity::Error,
         "/tools/0/inputSchema/properties/c/$dynamicRef",
     );
-    // References where the schema is never used are not followed: beside a draft-07 `$ref`, and
-    // in `then` without `if`.
+    // References and patterns where the schema is never used are not followed, as ajv never
+    // compiles them: in `then` without `if`, and in draft-07's `additionalItems` without an
+    // array of `items`. Beside a draft-07 `$ref` they are: ajv compiles the siblings too.
     let schema = json!({
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "object",
-        "properties": {"a": {"$ref": "#", "items": {"$ref": "#/nowhere"}}},
+        "properties": {"a": {"additionalItems": {"$ref": "#/nowhere", "pattern": "(?i)x"}}},
         "then": {"$ref": "#/nowhere"},
     });
     let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
     assert!(report.is_empty(), "{report}");
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"a": {"$ref": "#", "items": {"$ref": "#/nowhere"}}},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    only(
+        &report,
+        "invalid-tool-schema",
+        Severity::Error,
+        "/tools/0/inputSchema/properties/a/items/$ref",
+    );
+    // Patterns are ECMAScript regular expressions (Unicode mode), keys of `patternProperties` too.
+    let schema = json!({
+        "type": "object",
+        "properties": {"a": {"type": "string", "pattern": "(?i)^[a-z]+$"}},
+        "patternProperties": {"^x-[a-z]+$": {}, "(?P<n>y)": {}},
+    });
+    let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [
+            (Severity::Error, "/tools/0/inputSchema/properties/a/pattern"),
+            (
+                Severity::Error,
+                "/tools/0/inputSchema/patternProperties/(?P<n>y)"
+            ),
+        ],
+        "{report}"
+    );
     // draft-07: `$id: "#name"` is a plain-name fragment; `items` may be an array of schemas.
     let schema = json!({
         "$schema": "http://json-schema.org/draft-07/schema#",

@@ -41,6 +41,7 @@ pub(crate) mod kind;
 mod metadata;
 mod primitives;
 mod references;
+mod regex;
 mod surface;
 mod tool_schema;
 

@@ -20,8 +20,9 @@
 //! `$dynamicAnchor` in draft-07 schemas too. `tests/tool_schema_agreement.rs` holds this to ajv
 //! as the reference runs it and to the `jsonschema` crate's meta-schema validation.
 //!
-//! What is not checked: that `pattern` and the keys of `patternProperties` are ECMAScript regular
-//! expressions (ajv compiles them), and where `$dynamicRef` leads.
+//! `pattern` and the keys of `patternProperties` must be ECMAScript regular expressions in
+//! Unicode mode, as ajv compiles them (`validate::regex`; another engine's syntax such as `(?i)`
+//! is refused). What is not checked: that a `\p{...}` names a Unicode property that exists.
 
 use std::collections::HashSet;
 
@@ -283,6 +284,13 @@ fn collect_headers<'a>(
     }
 }
 
+/// The problem of a pattern that is not a regular expression.
+fn not_a_regex(pattern: &str, error: &str) -> String {
+    format!(
+        "{pattern:?} is not an ECMAScript regular expression, which JSON Schema patterns are (ajv, the reference's validator, compiles it in Unicode mode): {error}"
+    )
+}
+
 /// A path of steps as a JSON Pointer.
 fn written(path: &[Step<'_>]) -> String {
     let mut at = String::new();
@@ -535,8 +543,8 @@ struct Walk<'a> {
     references: Vec<Reference<'a>>,
     resources: Vec<Resource<'a>>,
     /// How deep the walk is in parts of the schema that are checked against the meta-schema but
-    /// never used, so that the references inside them are not followed: the siblings of a
-    /// draft-07 `$ref`, and `then` or `else` without `if`.
+    /// never used, so that the references and patterns inside them are not followed: `then` or
+    /// `else` without `if`, and draft-07's `additionalItems` without an array of `items`.
     unused: usize,
 }
 
@@ -596,11 +604,11 @@ impl<'a> Walk<'a> {
         } else {
             base
         };
-        let has_ref = !modern && object.member("$ref").is_some();
         let has_if = object.member("if").is_some();
+        let item_list = object.member("items").is_some_and(Value::is_array);
         for (key, v) in object {
-            let unused =
-                (has_ref && key != "$ref") || (!has_if && matches!(key.as_str(), "then" | "else"));
+            let unused = (!has_if && matches!(key.as_str(), "then" | "else"))
+                || (!modern && !item_list && key == "additionalItems");
             self.unused += usize::from(unused);
             self.path.push(Step::Key(key));
             self.keyword(key, v, base, modern);
@@ -651,8 +659,17 @@ impl<'a> Walk<'a> {
                 }
             }
             "$vocabulary" if modern => self.vocabulary(v),
+            "pattern" => match v {
+                Value::String(pattern) if self.unused == 0 => {
+                    if let Some(error) = super::regex::syntax_error(pattern) {
+                        self.problem(not_a_regex(pattern, &error));
+                    }
+                }
+                Value::String(_) => {}
+                _ => self.string(v, key),
+            },
             "$comment" | "title" | "description" | "format" | "contentMediaType"
-            | "contentEncoding" | "pattern"
+            | "contentEncoding"
                 if !v.is_string() => {
                     self.problem(format!("`{key}` must be a string, not {}", describe(v)));
                 }
@@ -865,6 +882,14 @@ impl<'a> Walk<'a> {
     fn schema_map(&mut self, v: &'a Value, base: usize, key: &str) {
         let members = self.object(v, key, "schemas");
         for (name, schema) in members.into_iter().flatten() {
+            if key == "patternProperties"
+                && self.unused == 0
+                && let Some(error) = super::regex::syntax_error(name)
+            {
+                self.path.push(Step::Key(name));
+                self.problem(not_a_regex(name, &error));
+                self.path.pop();
+            }
             self.child(Step::Key(name), schema, base);
         }
     }

@@ -1,0 +1,517 @@
+//! Whether a string is an ECMAScript regular expression in Unicode mode (`new RegExp(p, "u")`),
+//! the syntax JSON Schema's `regex` format names and ajv, the reference validator's JSON Schema
+//! implementation, compiles `pattern` and `patternProperties` with. Unicode mode has none of
+//! the web-compatibility leniencies of Annex B: a lone `]`, `{` or `}`, an unknown escape such
+//! as `\A` or `\z`, a quantified lookahead, or another engine's syntax (`(?i)`, `(?P<name>`,
+//! `a*+`, `(?>`) is a syntax error.
+//!
+//! Only the syntax is read: `\p{...}` accepts any property name and value made of the
+//! characters such names have, without the table of Unicode properties.
+
+/// The first syntax error of `pattern` as a Unicode-mode ECMAScript regular expression, if any.
+pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut parser = Parser {
+        chars: &chars,
+        at: 0,
+        groups: 0,
+        names: Vec::new(),
+        backreferences: Vec::new(),
+        named_references: Vec::new(),
+    };
+    if let Some(error) = parser.disjunction() {
+        return Some(error);
+    }
+    if let Some(c) = parser.peek() {
+        return Some(format!("unexpected `{c}` at character {}", parser.at + 1));
+    }
+    if let Some(n) = parser.backreferences.iter().find(|n| **n > parser.groups) {
+        return Some(format!(
+            "`\\{n}` refers to group {n}, but the expression has {} groups",
+            parser.groups
+        ));
+    }
+    if let Some(name) = parser
+        .named_references
+        .iter()
+        .find(|name| !parser.names.contains(name))
+    {
+        return Some(format!("`\\k<{name}>` refers to no group of that name"));
+    }
+    None
+}
+
+struct Parser<'c> {
+    chars: &'c [char],
+    at: usize,
+    /// Capturing groups so far.
+    groups: usize,
+    names: Vec<String>,
+    backreferences: Vec<usize>,
+    named_references: Vec<String>,
+}
+
+/// `Err(message)` shortened: the parse stops at the first error.
+type Step<T = ()> = Result<T, String>;
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<char> {
+        self.chars.get(self.at + offset).copied()
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error<T>(&self, message: &str) -> Step<T> {
+        Err(format!("{message} at character {}", self.at + 1))
+    }
+
+    /// Parses alternatives up to a `)` or the end; `Some(message)` on an error.
+    fn disjunction(&mut self) -> Option<String> {
+        self.alternatives().err()
+    }
+
+    fn alternatives(&mut self) -> Step {
+        loop {
+            self.alternative()?;
+            if !self.eat('|') {
+                return Ok(());
+            }
+        }
+    }
+
+    fn alternative(&mut self) -> Step {
+        while let Some(c) = self.peek() {
+            if c == '|' || c == ')' {
+                return Ok(());
+            }
+            self.term()?;
+        }
+        Ok(())
+    }
+
+    fn term(&mut self) -> Step {
+        let quantifiable = match self.peek() {
+            Some('^' | '$') => {
+                self.at += 1;
+                false
+            }
+            Some('\\') if matches!(self.peek_at(1), Some('b' | 'B')) => {
+                self.at += 2;
+                false
+            }
+            Some('(') if self.peek_at(1) == Some('?') => self.special_group()?,
+            Some('(') => {
+                self.at += 1;
+                self.groups += 1;
+                self.group_body()?;
+                true
+            }
+            Some('[') => {
+                self.class()?;
+                true
+            }
+            Some('.') => {
+                self.at += 1;
+                true
+            }
+            Some('\\') => {
+                self.at += 1;
+                self.atom_escape()?;
+                true
+            }
+            Some('*' | '+' | '?') => return self.error("nothing to repeat"),
+            Some('{') => {
+                return if self.braced_quantifier_ahead() {
+                    self.error("nothing to repeat")
+                } else {
+                    self.error("a lone `{` (write `\\{`)")
+                };
+            }
+            Some('}') => return self.error("a lone `}` (write `\\}`)"),
+            Some(']') => return self.error("a lone `]` (write `\\]`)"),
+            Some(_) => {
+                self.at += 1;
+                true
+            }
+            None => return Ok(()),
+        };
+        if self.quantifier()? && !quantifiable {
+            return self.error("an assertion cannot be repeated");
+        }
+        Ok(())
+    }
+
+    /// `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)`, `(?<!...)`, `(?<name>...)`: whether what
+    /// it was may be quantified.
+    fn special_group(&mut self) -> Step<bool> {
+        self.at += 2;
+        let quantifiable = match (self.peek(), self.peek_at(1)) {
+            (Some(':'), _) => {
+                self.at += 1;
+                true
+            }
+            (Some('=' | '!'), _) => {
+                self.at += 1;
+                false
+            }
+            (Some('<'), Some('=' | '!')) => {
+                self.at += 2;
+                false
+            }
+            (Some('<'), _) => {
+                self.at += 1;
+                let name = self.group_name()?;
+                if self.names.contains(&name) {
+                    return self.error(&format!("the group name `{name}` is used twice"));
+                }
+                self.names.push(name);
+                self.groups += 1;
+                true
+            }
+            _ => {
+                return self
+                    .error("`(?` must be followed by `:`, `=`, `!`, `<=`, `<!` or `<name>`");
+            }
+        };
+        self.group_body()?;
+        Ok(quantifiable)
+    }
+
+    fn group_body(&mut self) -> Step {
+        self.alternatives()?;
+        if self.eat(')') {
+            Ok(())
+        } else {
+            self.error("an unclosed group")
+        }
+    }
+
+    /// A group name up to its `>`: an identifier.
+    fn group_name(&mut self) -> Step<String> {
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            self.at += 1;
+            if c == '>' {
+                return if name.is_empty() {
+                    self.error("an empty group name")
+                } else {
+                    Ok(name)
+                };
+            }
+            let fits = if name.is_empty() {
+                c.is_alphabetic() || c == '$' || c == '_'
+            } else {
+                c.is_alphanumeric() || c == '$' || c == '_'
+            };
+            if !fits {
+                return self.error("a group name must be an identifier");
+            }
+            name.push(c);
+        }
+        self.error("an unclosed group name")
+    }
+
+    /// Whether `{` starts `{n}`, `{n,}` or `{n,m}`.
+    fn braced_quantifier_ahead(&self) -> bool {
+        let mut i = self.at + 1;
+        let digits = |i: &mut usize| {
+            let start = *i;
+            while self.chars.get(*i).is_some_and(char::is_ascii_digit) {
+                *i += 1;
+            }
+            *i > start
+        };
+        if !digits(&mut i) {
+            return false;
+        }
+        if self.chars.get(i) == Some(&',') {
+            i += 1;
+            digits(&mut i);
+        }
+        self.chars.get(i) == Some(&'}')
+    }
+
+    /// An optional quantifier (and its lazy `?`): whether there was one.
+    fn quantifier(&mut self) -> Step<bool> {
+        match self.peek() {
+            Some('*' | '+' | '?') => self.at += 1,
+            Some('{') if self.braced_quantifier_ahead() => {
+                self.at += 1;
+                let low = self.number();
+                let high = if self.eat(',') {
+                    if self.peek() == Some('}') {
+                        None
+                    } else {
+                        Some(self.number())
+                    }
+                } else {
+                    Some(low)
+                };
+                self.at += 1; // `}`
+                if high.is_some_and(|high| high < low) {
+                    return self.error("a quantifier's numbers are out of order");
+                }
+            }
+            Some('{') => return self.error("a lone `{` (write `\\{`)"),
+            _ => return Ok(false),
+        }
+        self.eat('?');
+        if matches!(self.peek(), Some('*' | '+' | '?'))
+            || (self.peek() == Some('{') && self.braced_quantifier_ahead())
+        {
+            return self.error("nothing to repeat");
+        }
+        Ok(true)
+    }
+
+    /// Decimal digits (saturating).
+    fn number(&mut self) -> u64 {
+        let mut n: u64 = 0;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            n = n.saturating_mul(10).saturating_add(u64::from(d));
+            self.at += 1;
+        }
+        n
+    }
+
+    /// What follows `\` outside a class.
+    fn atom_escape(&mut self) -> Step {
+        match self.peek() {
+            Some('1'..='9') => {
+                let n = self.number();
+                self.backreferences
+                    .push(usize::try_from(n).unwrap_or(usize::MAX));
+                Ok(())
+            }
+            Some('k') => {
+                self.at += 1;
+                if !self.eat('<') {
+                    return self.error("`\\k` must be followed by `<name>`");
+                }
+                let name = self.group_name()?;
+                self.named_references.push(name);
+                Ok(())
+            }
+            _ => self.character_escape(false).map(|_| ()),
+        }
+    }
+
+    /// An escape that stands for a character or a set of characters (after the `\`), in a class
+    /// or not: the character, or `None` for a set (`\d`, `\p{...}`).
+    fn character_escape(&mut self, in_class: bool) -> Step<Option<u32>> {
+        let Some(c) = self.peek() else {
+            return self.error("`\\` at the end of the expression");
+        };
+        self.at += 1;
+        Ok(Some(match c {
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' => return Ok(None),
+            'p' | 'P' => {
+                self.property()?;
+                return Ok(None);
+            }
+            'f' => 0x0c,
+            'n' => 0x0a,
+            'r' => 0x0d,
+            't' => 0x09,
+            'v' => 0x0b,
+            'b' if in_class => 0x08,
+            '-' if in_class => u32::from('-'),
+            'c' => match self.peek() {
+                Some(l) if l.is_ascii_alphabetic() => {
+                    self.at += 1;
+                    u32::from(l) % 32
+                }
+                _ => return self.error("`\\c` must be followed by a letter"),
+            },
+            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => 0,
+            'x' => self.hex(2)?,
+            'u' => self.unicode_escape()?,
+            '^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|'
+            | '/' => u32::from(c),
+            _ => {
+                self.at -= 1;
+                return self.error(&format!(
+                    "`\\{c}` is not an escape in a Unicode regular expression"
+                ));
+            }
+        }))
+    }
+
+    /// `n` hexadecimal digits.
+    fn hex(&mut self, n: usize) -> Step<u32> {
+        let mut value = 0;
+        for _ in 0..n {
+            match self.peek().and_then(|c| c.to_digit(16)) {
+                Some(d) => {
+                    value = value * 16 + d;
+                    self.at += 1;
+                }
+                None => return self.error("a hexadecimal escape needs its digits"),
+            }
+        }
+        Ok(value)
+    }
+
+    /// After `\u`: four hexadecimal digits (a surrogate pair read as one character), or `{...}`.
+    fn unicode_escape(&mut self) -> Step<u32> {
+        if self.eat('{') {
+            let mut value: u32 = 0;
+            let mut digits = 0;
+            while let Some(d) = self.peek().and_then(|c| c.to_digit(16)) {
+                value = value.saturating_mul(16).saturating_add(d);
+                digits += 1;
+                self.at += 1;
+            }
+            if digits == 0 || !self.eat('}') || value > 0x10_FFFF {
+                return self.error("`\\u{...}` must hold a code point up to 10FFFF");
+            }
+            return Ok(value);
+        }
+        let high = self.hex(4)?;
+        if (0xD800..0xDC00).contains(&high)
+            && self.peek() == Some('\\')
+            && self.peek_at(1) == Some('u')
+        {
+            let back = self.at;
+            self.at += 2;
+            match self.hex(4) {
+                Ok(low) if (0xDC00..0xE000).contains(&low) => {
+                    return Ok(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00));
+                }
+                _ => self.at = back,
+            }
+        }
+        Ok(high)
+    }
+
+    /// `{Name}` or `{Name=Value}` after `\p` or `\P`.
+    fn property(&mut self) -> Step {
+        if !self.eat('{') {
+            return self.error("`\\p` must be followed by `{property}`");
+        }
+        let mut length = 0;
+        let mut equals = 0;
+        while let Some(c) = self.peek() {
+            self.at += 1;
+            match c {
+                '}' if length > 0 => return Ok(()),
+                '=' if length > 0 && equals == 0 => equals += 1,
+                c if c.is_ascii_alphanumeric() || c == '_' => length += 1,
+                _ => break,
+            }
+        }
+        self.error("`\\p{...}` must name a Unicode property")
+    }
+
+    /// `[...]`: ranges in order, no set as a range's end.
+    fn class(&mut self) -> Step {
+        self.at += 1;
+        self.eat('^');
+        loop {
+            match self.peek() {
+                None => return self.error("an unclosed character class"),
+                Some(']') => {
+                    self.at += 1;
+                    return Ok(());
+                }
+                _ => {}
+            }
+            let start = self.class_atom()?;
+            if self.peek() == Some('-') && self.peek_at(1).is_some_and(|c| c != ']') {
+                self.at += 1;
+                let end = self.class_atom()?;
+                match (start, end) {
+                    (Some(a), Some(b)) if a > b => {
+                        return self.error("a range out of order in a character class");
+                    }
+                    (Some(_), Some(_)) => {}
+                    _ => {
+                        return self.error("a set such as `\\d` cannot end a range in a class");
+                    }
+                }
+            }
+        }
+    }
+
+    /// One character of a class (its code point), or a set (`None`).
+    fn class_atom(&mut self) -> Step<Option<u32>> {
+        match self.peek() {
+            Some('\\') => {
+                self.at += 1;
+                self.character_escape(true)
+            }
+            Some(c) => {
+                self.at += 1;
+                Ok(Some(u32::from(c)))
+            }
+            None => self.error("an unclosed character class"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::syntax_error;
+
+    #[test]
+    fn javascript_unicode_expressions_are_read() {
+        for ok in [
+            "",
+            "^[a-z0-9_-]{3,16}$",
+            "^\\d{4}-\\d{2}-\\d{2}$",
+            "(?<year>\\d{4})-\\k<year>",
+            "(a)(b)\\2",
+            "[\\p{L}\\p{Script=Greek}]+",
+            "\\u{1F600}|\\uD83D\\uDE00",
+            "a{2,}?b*?",
+            "(?=x)(?!y)(?<=z)(?<!w)",
+            "[-a]",
+            "[a-]",
+            "\\/",
+            "[\\b]",
+        ] {
+            assert_eq!(syntax_error(ok), None, "{ok}");
+        }
+    }
+
+    #[test]
+    fn other_engines_syntax_and_annex_b_leniencies_are_refused() {
+        for bad in [
+            "(?i)abc",
+            "(?P<name>x)",
+            "a*+",
+            "(?>a)",
+            "\\A\\z",
+            "[[:alpha:]]",
+            "a{2",
+            "}",
+            "]",
+            "(",
+            "a)",
+            "[z-a]",
+            "\\1",
+            "\\k<missing>(?<other>x)",
+            "(?=a)*",
+            "**",
+            "[\\d-z]",
+            "\\u{110000}",
+            "\\p",
+            "\\c1",
+            "\\",
+            "(?<a>x)(?<a>y)",
+        ] {
+            assert!(syntax_error(bad).is_some(), "{bad}");
+        }
+    }
+}
