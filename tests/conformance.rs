@@ -212,18 +212,10 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
 /// Warning fixtures whose warning belongs to a subject outside this validator. They must still
 /// yield no error.
 const WARNING_OUT_OF_SCOPE: &[(&str, &str)] = &[
-    (
-        "pre-standard-extension-capabilities",
-        "capability extensions",
-    ),
     ("resource-example-consistency", "resource examples"),
     (
         "tool-interaction-client-requirements-contradictions",
         "client requirements other than elicitation",
-    ),
-    (
-        "unknown-reserved-extension-identifier",
-        "capability extensions",
     ),
 ];
 
@@ -319,6 +311,21 @@ fn warning_fixtures_in_scope_warn_with_their_codes() {
             "deprecated-client-capability-requirements",
             "deprecated-client-requirement",
             "/prompts/0/clientRequirements/sampling/context",
+        ),
+        (
+            "pre-standard-extension-capabilities",
+            "extensions-not-supported-by-version",
+            "/capabilities/0/extensions",
+        ),
+        (
+            "unknown-reserved-extension-identifier",
+            "unknown-reserved-extension-identifier",
+            "/capabilities/0/extensions/io.modelcontextprotocol~1future-capability",
+        ),
+        (
+            "deprecated-client-capability-requirements",
+            "unknown-reserved-extension-identifier",
+            "/prompts/0/clientRequirements/extensions/io.modelcontextprotocol~1future-capability",
         ),
         (
             "logging-deprecated-2026",

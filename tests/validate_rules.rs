@@ -1680,3 +1680,34 @@ fn client_capabilities() {
     ));
     assert!(report.is_empty(), "{report}");
 }
+
+#[test]
+fn extension_identifiers() {
+    let with = |versions: Value, extensions: Value| {
+        let mut document = server(json!({"capabilities": [{"extensions": extensions}]}));
+        document["protocolVersions"] = versions;
+        document
+    };
+    let listed = json!({"io.modelcontextprotocol/ui": {}, "com.example/own": {}});
+    assert!(validate(&with(json!(["2026-07-28"]), listed.clone())).is_empty());
+    // Before 2026-07-28 the capability is known only as it was before its standardization.
+    let report = validate(&with(json!(["2025-11-25", "2026-07-28"]), listed));
+    only(
+        &report,
+        "extensions-not-supported-by-version",
+        Severity::Warning,
+        "/capabilities/0/extensions",
+    );
+    assert!(report.is_valid(), "{report}");
+    // MCP's prefix, in any case, and not in the catalogue.
+    let report = validate(&with(
+        json!(["2026-07-28"]),
+        json!({"io.MCP/next": {}, "com.mcp-tools/x": {}, "mcp.example/y": {}}),
+    ));
+    only(
+        &report,
+        "unknown-reserved-extension-identifier",
+        Severity::Warning,
+        "/capabilities/0/extensions/io.MCP~1next",
+    );
+}

@@ -42,7 +42,7 @@ mod metadata;
 mod primitives;
 mod references;
 mod regex;
-mod surface;
+pub(crate) mod surface;
 mod tool_schema;
 
 use std::fmt;
@@ -520,6 +520,11 @@ pub mod codes {
     pub const CAPABILITY_SCOPE_OVERLAP: &str = "capability-scope-overlap";
     /// `logging` on 2026-07-28, where it is deprecated (a warning).
     pub const LOGGING_DEPRECATED: &str = "logging-deprecated-in-2026";
+    /// A capability set's `extensions` for a version before 2026-07-28 (a warning).
+    pub const EXTENSIONS_NOT_SUPPORTED: &str = "extensions-not-supported-by-version";
+    /// An extension identifier under MCP's reserved prefix that the catalogue does not list (a
+    /// warning).
+    pub const UNKNOWN_RESERVED_EXTENSION: &str = "unknown-reserved-extension-identifier";
     /// A root tag declared twice.
     pub const DUPLICATE_ROOT_TAG: &str = "duplicate-root-tag";
     /// A primitive's tag the root does not declare.

@@ -326,6 +326,9 @@ fn client_capabilities(
                 );
             }
         }
+        if name == "extensions" {
+            super::surface::unknown_reserved_extensions(cx, value, &at, rule);
+        }
         if matches!(name.as_str(), "roots" | "sampling") && defined.contains(V2026_07_28) {
             cx.push(
                 rule,

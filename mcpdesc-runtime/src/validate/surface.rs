@@ -1,7 +1,8 @@
 //! What a description says of the server around its primitives, as the reference validator
 //! checks it: transports (every root version covered; Streamable HTTP only from 2025-03-26, and
 //! legacy SSE beside a version that has Streamable HTTP a warning), capabilities (scopes that do
-//! not overlap; `logging` on 2026-07-28 a warning), tags (declared once, referenced only when
+//! not overlap; `logging` on 2026-07-28 a warning; `extensions` before 2026-07-28 and
+//! uncatalogued identifiers under MCP's prefix warnings), tags (declared once, referenced only when
 //! declared) and security requirements (schemes that exist, scopes listed once, scopes only for
 //! OAuth 2.0 and OpenID Connect, and a warning for an OAuth scope no flow lists).
 //!
@@ -141,6 +142,9 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
             }
         }
         seen.push((i, scope));
+        if let Some(extensions) = capability.member("extensions") {
+            capability_extensions(cx, extensions, &pointer(&path, "extensions"), scope);
+        }
         if capability.member("logging").is_some() && scope.contains(ProtocolVersion::V2026_07_28) {
             cx.push(
                 rules::CAPABILITIES,
@@ -148,6 +152,66 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
                 Severity::Warning,
                 &pointer(&path, "logging"),
                 "`logging` applies to MCP 2026-07-28, where logging is deprecated",
+            );
+        }
+    }
+}
+
+/// A capability set's `extensions`: a 2026-07-28 capability, which earlier versions only know
+/// before its standardization (a warning), and identifiers under MCP's reserved prefix that the
+/// extension catalogue does not list (a warning).
+fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: VersionSet) {
+    let before: VersionSet = scope
+        .iter()
+        .filter(|v| *v < ProtocolVersion::V2026_07_28)
+        .collect();
+    if !before.is_empty() {
+        cx.push(
+            rules::CAPABILITIES,
+            codes::EXTENSIONS_NOT_SUPPORTED,
+            Severity::Warning,
+            at,
+            format!(
+                "`extensions` is a capability of MCP 2026-07-28; MCP {} knows extensions only as they were before it was standardized",
+                plain(before)
+            ),
+        );
+    }
+    unknown_reserved_extensions(cx, extensions, at, rules::CAPABILITIES);
+}
+
+/// The extensions MCP's extension catalogue lists (2026-09-04).
+const CATALOGUED_EXTENSIONS: &[&str] = &[
+    "io.modelcontextprotocol/enterprise-managed-authorization",
+    "io.modelcontextprotocol/oauth-client-credentials",
+    "io.modelcontextprotocol/tasks",
+    "io.modelcontextprotocol/ui",
+];
+
+/// Warns of each identifier of the `extensions` object at `at` that uses MCP's reserved prefix
+/// (a second label `modelcontextprotocol` or `mcp`) and is not in the extension catalogue.
+pub(crate) fn unknown_reserved_extensions(
+    cx: &mut Cx,
+    extensions: &Value,
+    at: &str,
+    rule: &'static str,
+) {
+    for identifier in extensions.as_object().into_iter().flat_map(Map::keys) {
+        let reserved = identifier.split_once('/').is_some_and(|(prefix, _)| {
+            prefix.split('.').nth(1).is_some_and(|label| {
+                label.eq_ignore_ascii_case("modelcontextprotocol")
+                    || label.eq_ignore_ascii_case("mcp")
+            })
+        });
+        if reserved && !CATALOGUED_EXTENSIONS.contains(&identifier.as_str()) {
+            cx.push(
+                rule,
+                codes::UNKNOWN_RESERVED_EXTENSION,
+                Severity::Warning,
+                &pointer(at, identifier),
+                format!(
+                    "{identifier:?} is under a prefix MCP reserves, but MCP's extension catalogue does not list it: keep it only if MCP defines it, else move it under your own prefix"
+                ),
             );
         }
     }
