@@ -1458,6 +1458,25 @@ fn transports() {
         "/transports/0/type",
     );
     assert!(report.is_valid(), "{report}");
+    // A transport's scope is a subset of the root's, read and reported once.
+    let report = validate(&server(
+        json!({"transports": [http, {"type": "stdio", "command": "s", "protocolVersions": ["2026-07-28"]}]}),
+    ));
+    only(
+        &report,
+        "protocol-scope-outside-parent",
+        Severity::Error,
+        "/transports/1/protocolVersions",
+    );
+    let report = validate(&server(
+        json!({"transports": [{"type": "stdio", "command": "s", "protocolVersions": []}]}),
+    ));
+    only(
+        &report,
+        "schema-validation",
+        Severity::Error,
+        "/transports/0/protocolVersions",
+    );
     // No `transports` at all (as the builder writes): nothing to cover.
     assert!(validate(&server(json!({}))).is_empty());
 }

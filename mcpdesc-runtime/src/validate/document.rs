@@ -197,16 +197,4 @@ pub(crate) fn check(cx: &mut Cx) {
             ),
         }
     }
-
-    if let Some(Value::Array(transports)) = root.member("transports") {
-        let root_scope = cx.root_scope;
-        for (i, t) in transports.iter().enumerate() {
-            let path = pointer("/transports", i);
-            if let Some(t) = t.as_object()
-                && let Some(scope) = cx.scope(rules::DOCUMENT_MEMBERS, t, &path)
-            {
-                cx.check_subset(scope, root_scope, &path, "this transport");
-            }
-        }
-    }
 }

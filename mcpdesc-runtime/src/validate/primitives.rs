@@ -203,15 +203,15 @@ fn check_client_requirements(
     }
 }
 
-/// Whether MCP `version` defines the client capability `name` (of the ones the reference knows).
-fn defines_client_capability(version: ProtocolVersion, name: &str) -> bool {
-    use ProtocolVersion::{V2025_06_18, V2025_11_25, V2026_07_28};
+/// Whether MCP `version` defines the client capability `name`: `None` for a capability this
+/// check leaves alone (elicitation, checked on its own, and those MCP does not define).
+fn defines_client_capability(version: ProtocolVersion, name: &str) -> Option<bool> {
+    use ProtocolVersion::{V2025_11_25, V2026_07_28};
     match name {
-        "roots" | "sampling" | "experimental" => true,
-        "elicitation" => version >= V2025_06_18,
-        "tasks" => version == V2025_11_25,
-        "extensions" => version == V2026_07_28,
-        _ => false,
+        "roots" | "sampling" | "experimental" => Some(true),
+        "tasks" => Some(version == V2025_11_25),
+        "extensions" => Some(version == V2026_07_28),
+        _ => None,
     }
 }
 
@@ -231,19 +231,13 @@ fn client_capabilities(
     use ProtocolVersion::{V2025_11_25, V2026_07_28};
     let rule = rules::CLIENT_CAPABILITIES;
     for (name, value) in requirements {
-        if name.starts_with("x-")
-            || name == "elicitation"
-            || !matches!(
-                name.as_str(),
-                "roots" | "sampling" | "tasks" | "extensions" | "experimental"
-            )
-        {
+        if defines_client_capability(ProtocolVersion::V2026_07_28, name).is_none() {
             continue;
         }
         let at = pointer(path, name);
         let (defined, undefined): (Vec<_>, Vec<_>) = scope
             .iter()
-            .partition(|v| defines_client_capability(*v, name));
+            .partition(|v| defines_client_capability(*v, name) == Some(true));
         if !undefined.is_empty() {
             let undefined: VersionSet = undefined.into_iter().collect();
             cx.error(

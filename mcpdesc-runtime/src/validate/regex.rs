@@ -19,7 +19,7 @@ pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
         backreferences: Vec::new(),
         named_references: Vec::new(),
     };
-    if let Some(error) = parser.disjunction() {
+    if let Err(error) = parser.alternatives() {
         return Some(error);
     }
     if let Some(c) = parser.peek() {
@@ -51,8 +51,8 @@ struct Parser<'c> {
     named_references: Vec<String>,
 }
 
-/// `Err(message)` shortened: the parse stops at the first error.
-type Step<T = ()> = Result<T, String>;
+/// What a step of the parse gives: the parse stops at the first error, `Err(message)`.
+type Parsed<T = ()> = Result<T, String>;
 
 impl Parser<'_> {
     fn peek(&self) -> Option<char> {
@@ -72,16 +72,12 @@ impl Parser<'_> {
         }
     }
 
-    fn error<T>(&self, message: &str) -> Step<T> {
+    fn error<T>(&self, message: &str) -> Parsed<T> {
         Err(format!("{message} at character {}", self.at + 1))
     }
 
-    /// Parses alternatives up to a `)` or the end; `Some(message)` on an error.
-    fn disjunction(&mut self) -> Option<String> {
-        self.alternatives().err()
-    }
-
-    fn alternatives(&mut self) -> Step {
+    /// Alternatives, up to a `)` or the end.
+    fn alternatives(&mut self) -> Parsed {
         loop {
             self.alternative()?;
             if !self.eat('|') {
@@ -90,7 +86,7 @@ impl Parser<'_> {
         }
     }
 
-    fn alternative(&mut self) -> Step {
+    fn alternative(&mut self) -> Parsed {
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
                 return Ok(());
@@ -100,7 +96,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn term(&mut self) -> Step {
+    fn term(&mut self) -> Parsed {
         let quantifiable = match self.peek() {
             Some('^' | '$') => {
                 self.at += 1;
@@ -154,7 +150,7 @@ impl Parser<'_> {
 
     /// `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)`, `(?<!...)`, `(?<name>...)`: whether what
     /// it was may be quantified.
-    fn special_group(&mut self) -> Step<bool> {
+    fn special_group(&mut self) -> Parsed<bool> {
         self.at += 2;
         let quantifiable = match (self.peek(), self.peek_at(1)) {
             (Some(':'), _) => {
@@ -188,7 +184,7 @@ impl Parser<'_> {
         Ok(quantifiable)
     }
 
-    fn group_body(&mut self) -> Step {
+    fn group_body(&mut self) -> Parsed {
         self.alternatives()?;
         if self.eat(')') {
             Ok(())
@@ -198,7 +194,7 @@ impl Parser<'_> {
     }
 
     /// A group name up to its `>`: an identifier.
-    fn group_name(&mut self) -> Step<String> {
+    fn group_name(&mut self) -> Parsed<String> {
         let mut name = String::new();
         while let Some(c) = self.peek() {
             self.at += 1;
@@ -243,7 +239,7 @@ impl Parser<'_> {
     }
 
     /// An optional quantifier (and its lazy `?`): whether there was one.
-    fn quantifier(&mut self) -> Step<bool> {
+    fn quantifier(&mut self) -> Parsed<bool> {
         match self.peek() {
             Some('*' | '+' | '?') => self.at += 1,
             Some('{') if self.braced_quantifier_ahead() => {
@@ -286,7 +282,7 @@ impl Parser<'_> {
     }
 
     /// What follows `\` outside a class.
-    fn atom_escape(&mut self) -> Step {
+    fn atom_escape(&mut self) -> Parsed {
         match self.peek() {
             Some('1'..='9') => {
                 let n = self.number();
@@ -309,7 +305,7 @@ impl Parser<'_> {
 
     /// An escape that stands for a character or a set of characters (after the `\`), in a class
     /// or not: the character, or `None` for a set (`\d`, `\p{...}`).
-    fn character_escape(&mut self, in_class: bool) -> Step<Option<u32>> {
+    fn character_escape(&mut self, in_class: bool) -> Parsed<Option<u32>> {
         let Some(c) = self.peek() else {
             return self.error("`\\` at the end of the expression");
         };
@@ -349,7 +345,7 @@ impl Parser<'_> {
     }
 
     /// `n` hexadecimal digits.
-    fn hex(&mut self, n: usize) -> Step<u32> {
+    fn hex(&mut self, n: usize) -> Parsed<u32> {
         let mut value = 0;
         for _ in 0..n {
             match self.peek().and_then(|c| c.to_digit(16)) {
@@ -364,7 +360,7 @@ impl Parser<'_> {
     }
 
     /// After `\u`: four hexadecimal digits (a surrogate pair read as one character), or `{...}`.
-    fn unicode_escape(&mut self) -> Step<u32> {
+    fn unicode_escape(&mut self) -> Parsed<u32> {
         if self.eat('{') {
             let mut value: u32 = 0;
             let mut digits = 0;
@@ -396,7 +392,7 @@ impl Parser<'_> {
     }
 
     /// `{Name}` or `{Name=Value}` after `\p` or `\P`.
-    fn property(&mut self) -> Step {
+    fn property(&mut self) -> Parsed {
         if !self.eat('{') {
             return self.error("`\\p` must be followed by `{property}`");
         }
@@ -415,7 +411,7 @@ impl Parser<'_> {
     }
 
     /// `[...]`: ranges in order, no set as a range's end.
-    fn class(&mut self) -> Step {
+    fn class(&mut self) -> Parsed {
         self.at += 1;
         self.eat('^');
         loop {
@@ -445,7 +441,7 @@ impl Parser<'_> {
     }
 
     /// One character of a class (its code point), or a set (`None`).
-    fn class_atom(&mut self) -> Step<Option<u32>> {
+    fn class_atom(&mut self) -> Parsed<Option<u32>> {
         match self.peek() {
             Some('\\') => {
                 self.at += 1;

@@ -1,5 +1,5 @@
 //! What a description says of the server around its primitives, as the reference validator
-//! checks it: transports (every root version covered; Streamable HTTP only from 2025-03-26, and
+//! checks it: transports (scopes within the root's, every root version covered; Streamable HTTP only from 2025-03-26, and
 //! legacy SSE beside a version that has Streamable HTTP a warning), capabilities (scopes that do
 //! not overlap; `logging` on 2026-07-28 a warning; `extensions` before 2026-07-28 and
 //! uncatalogued identifiers under MCP's prefix warnings), tags (declared once, referenced only when
@@ -28,20 +28,6 @@ pub(crate) fn check(cx: &mut Cx) {
     security(cx, root);
 }
 
-/// A `protocolVersions` member read without reporting anything (the document's and the
-/// primitives' checks report a malformed one): the versions listed, or `parent` when it is
-/// absent or unreadable.
-fn scope_of(object: &Map<String, Value>, parent: VersionSet) -> VersionSet {
-    let Some(Value::Array(items)) = object.member("protocolVersions") else {
-        return parent;
-    };
-    let listed: VersionSet = items
-        .iter()
-        .filter_map(|v| v.as_str()?.parse::<ProtocolVersion>().ok())
-        .collect();
-    if listed.is_empty() { parent } else { listed }
-}
-
 fn transports(cx: &mut Cx, root: &Map<String, Value>) {
     let Some(Value::Array(transports)) = root.member("transports") else {
         return;
@@ -52,9 +38,16 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
         let Some(transport) = transport.as_object() else {
             continue;
         };
-        let scope = scope_of(transport, root_scope);
+        let path = item_pointer("transports", i);
+        let scope = match cx.scope(rules::DOCUMENT_MEMBERS, transport, &path) {
+            Some(scope) => {
+                cx.check_subset(scope, root_scope, &path, "this transport");
+                scope
+            }
+            None => root_scope,
+        };
         covered = covered.union(scope);
-        let at = || pointer(&item_pointer("transports", i), "type");
+        let at = || pointer(&path, "type");
         match transport.member("type").and_then(Value::as_str) {
             Some("streamable-http") => {
                 let before: VersionSet = scope
@@ -94,8 +87,8 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
             _ => {}
         }
     }
-    // Only the versions the root lists (a root without a readable list is reported as such).
-    let uncovered = scope_of(root, VersionSet::EMPTY).difference(covered);
+    // A root without a readable list has an empty scope (and is reported as such).
+    let uncovered = root_scope.difference(covered);
     if !uncovered.is_empty() {
         cx.error(
             rules::TRANSPORTS,
