@@ -23,26 +23,10 @@ use serde_json::{Map, Value, json};
 
 #[path = "support/node.rs"]
 mod node;
+#[path = "support/picker.rs"]
+mod picker;
 
-/// A small deterministic generator (xorshift), so the corpus is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())].clone()
-    }
-}
+use picker::Picker;
 
 /// Values for the keywords whose value is not a schema: some fit the meta-schemas, some do not.
 fn plain_values(keyword: &str) -> Vec<Value> {
@@ -191,7 +175,7 @@ const MAPS: &[&str] = &[
 
 /// A schema of at most `depth` levels: mostly objects, sometimes a boolean or something that is
 /// no schema at all.
-fn schema(rng: &mut Rng, depth: usize) -> Value {
+fn schema(rng: &mut Picker, depth: usize) -> Value {
     match rng.below(12) {
         0 => return json!(true),
         1 => return json!(false),
@@ -275,7 +259,7 @@ fn ours(input: &Value) -> bool {
 
 /// A corpus of `n` root schemas naming `dialect`.
 fn corpus(dialect: &str, seed: u64, n: usize) -> Vec<Value> {
-    let mut rng = Rng(seed);
+    let mut rng = Picker::new(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         if let Value::Object(mut root) = schema(&mut rng, 3) {
@@ -532,7 +516,7 @@ fn patterns(seed: u64, n: usize) -> Vec<String> {
         "a", "b", "(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", "\\", "d", "k", "<",
         ">", "-", ",", "0", "1", "2", ":", "=", "!", "u", "x", "c", ".", "/", "A", "z", "w", "_",
     ];
-    let mut rng = Rng(seed);
+    let mut rng = Picker::new(seed);
     (0..n)
         .map(|_| (0..rng.below(9)).map(|_| rng.pick(ALPHABET)).collect())
         .collect()

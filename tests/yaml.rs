@@ -5,6 +5,9 @@ use mcpdesc_runtime::yaml;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
+#[path = "support/picker.rs"]
+mod picker;
+
 #[path = "support/node.rs"]
 mod node;
 
@@ -886,14 +889,8 @@ fn description_shaped_texts(count: usize) -> Vec<String> {
         "[1,\n  2]",
         "'a\nb'",
     ];
-    // A small linear congruential generator: enough to pick, and the same on every machine.
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from(state >> 33).unwrap_or(0) % n
-    };
+    let mut picker = picker::Picker::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move |n: usize| picker.below(n);
     fn node(indent: usize, depth: usize, next: &mut dyn FnMut(usize) -> usize) -> String {
         let kind = next(10);
         if depth > 2 || kind < 4 {
@@ -923,18 +920,22 @@ fn description_shaped_texts(count: usize) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
-    let texts = description_shaped_texts(3000);
+/// Asserts that `texts` read here as the `yaml` package reads them, and that both outcomes,
+/// read and refused, are well represented among them.
+fn assert_read_alike_and_both_ways(texts: &[String]) {
     let all: Vec<&str> = texts.iter().map(String::as_str).collect();
     let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
         return;
     };
-    // Both outcomes are well represented.
     assert!(
         read >= 500 && refused >= 500,
         "{read} read, {refused} refused"
     );
+}
+
+#[test]
+fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
+    assert_read_alike_and_both_ways(&description_shaped_texts(3000));
 }
 
 /// Flow collections written across lines whose closing bracket sits on a line of its own at
@@ -1106,13 +1107,8 @@ fn flow_shaped_texts(count: usize) -> Vec<String> {
         "1e3",
     ];
     const SPACES: &[&str] = &["", " ", "  ", "\n", "\n ", "\n  ", " # c\n ", "\n\n  "];
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from(state >> 33).unwrap_or(0) % n
-    };
+    let mut picker = picker::Picker::new(0x2545_f491_4f6c_dd1d);
+    let mut next = move |n: usize| picker.below(n);
     fn flow(depth: usize, next: &mut dyn FnMut(usize) -> usize) -> String {
         let kind = next(4);
         if depth > 2 || kind < 2 {
@@ -1168,15 +1164,7 @@ fn flow_shaped_texts(count: usize) -> Vec<String> {
 
 #[test]
 fn flow_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
-    let texts = flow_shaped_texts(3000);
-    let all: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
-        return;
-    };
-    assert!(
-        read >= 500 && refused >= 500,
-        "{read} read, {refused} refused"
-    );
+    assert_read_alike_and_both_ways(&flow_shaped_texts(3000));
 }
 
 /// Lines of a quoted string written in a block collection: YAML 1.2 wants each indented by more
