@@ -1633,6 +1633,24 @@ fn mcp_header_annotations() {
         Severity::Error,
         "/tools/0/inputSchema/allOf/0/properties/region/x-mcp-header",
     );
+    // A component shared by tools of different scopes is checked for each scope.
+    let mut shared = doc(
+        json!(MODERN),
+        json!({"name": "a", "protocolVersions": ["2026-07-28"], "inputSchema": {"$componentRef": "#/components/schemas/In"}}),
+    );
+    shared["tools"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "b", "inputSchema": {"$componentRef": "#/components/schemas/In"}}));
+    shared["components"] =
+        json!({"schemas": {"In": {"type": "object", "properties": {"region": region}}}});
+    let report = validate(&shared);
+    only(
+        &report,
+        "field-not-supported-by-version",
+        Severity::Error,
+        "/components/schemas/In",
+    );
     // 2026-07-28 only.
     case(
         fine,

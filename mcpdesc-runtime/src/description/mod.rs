@@ -703,7 +703,7 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
     // Versions before 2025-11-25 read a tool schema's property schemas as objects only; schemars
     // writes `true` for a `serde_json::Value` property. `true` and `false` are written as the
     // objects that mean the same, `{}` and `{"not": {}}`.
-    if entry.kind.collection == "tools" && scope.iter().any(|v| v < ProtocolVersion::V2025_11_25) {
+    if entry.kind == kind::TOOL && scope.iter().any(|v| v < ProtocolVersion::V2025_11_25) {
         for key in ["inputSchema", "outputSchema"] {
             if let Some(Value::Object(schema)) = entry.members.get_mut(key)
                 && let Some(Value::Object(properties)) = schema.get_mut("properties")

@@ -39,8 +39,9 @@ const DIALECT_VERSION: ProtocolVersion = ProtocolVersion::V2025_11_25;
 /// already checked, and the walk's buffers.
 #[derive(Default)]
 pub(crate) struct Shared<'a> {
-    /// Component schemas checked, by address and kind of scope (legacy, dialect-aware).
-    checked: HashSet<(usize, bool, bool)>,
+    /// Component schemas checked, by address and the scope they were checked for (every check
+    /// depends on it: the legacy shape, the dialect, `x-mcp-header`).
+    checked: HashSet<(usize, VersionSet)>,
     path: Vec<Step<'a>>,
     resources: Vec<Resource<'a>>,
     references: Vec<Reference<'a>>,
@@ -74,7 +75,7 @@ impl Location<'_> {
 }
 
 /// Checks a tool's `inputSchema` and `outputSchema` (through a component reference too; a
-/// component shared by several tools is checked once per kind of scope).
+/// component shared by several tools is checked once per scope).
 pub(crate) fn check<'a>(
     cx: &mut Cx<'a>,
     object: &'a Map<String, Value>,
@@ -96,7 +97,7 @@ pub(crate) fn check<'a>(
         };
         if component.is_some() {
             let address = std::ptr::from_ref(target) as usize;
-            if !shared.checked.insert((address, legacy, dialect_aware)) {
+            if !shared.checked.insert((address, scope)) {
                 continue;
             }
         }
