@@ -633,6 +633,17 @@ const TRICKY: &[&str] = &[
     "a: :x\n",
     "a: x:\n",
     "a: ? x\n",
+    // Only a block scalar starts with `|` or `>`, and a flow collection cannot hold one.
+    "a: [|x]\n",
+    "a: {b: >x}\n",
+    "{|x: 1}\n",
+    "a: [x, '|y', \">z\"]\n",
+    "a: [x|, y>]\n",
+    // A document marker ends a block scalar that is the whole document, even unindented.
+    ">\n---\n",
+    "  |\n--- \n",
+    "|\nx\n...\n",
+    "|\n ---\n",
 ];
 
 /// What the `yaml` package reads in each text (`{"value": ..}` or `{"error": ..}`), or `None`
@@ -747,6 +758,18 @@ const TABS: &[&str] = &[
     "a:\n  - \tb: 1\n",
     "a:\n  -\tb\n",
     "a: \"q\n \tr\"\n",
+    // The first `-` of a block sequence, with nothing in its entry.
+    "  \t- \n",
+    " \t-\n   x\n",
+    // An empty line of a multi-line string: a tab after fewer spaces than the string's lines
+    // want is indentation; after as many, or on a line after the string, it is not.
+    "- \"bar\n\t\n  baz\"\n",
+    "a: \"x\n \t\n y\"\n",
+    "a:\n  b: x\n \t\n   y\n",
+    "a:\n  b: x\n   \t\n   y\n",
+    "a:\n  - x\n\t\n    y\n",
+    "a:\n  - x\n   \t\n    y\n",
+    "a: x\n  y\n\t\n# c\nb: 1\n",
     // A tab separates a value from its `:` (the parser refuses it; the reader makes it a space).
     "a:\t1\n",
     "? a\n:\tb\n",
@@ -779,6 +802,11 @@ fn a_tab_in_the_indentation_is_reported_where_it_is() {
         ("k:\n- [a]\n-\tx: 1\n", 3, 2),
         // After a `-` whose entry is a mapping with an explicit key.
         ("a:\n-\t? x\n- 1\n", 2, 2),
+        // Before the first `-` of a sequence whose entry is empty.
+        ("  \t- \n", 1, 3),
+        // On an empty line of a multi-line string.
+        ("- \"bar\n\t\n  baz\"\n", 2, 1),
+        ("a:\n  b: x\n \t\n   y\n", 3, 2),
     ] {
         let err = yaml::from_str(text).unwrap_err();
         let p = &err.problems()[0];
@@ -1393,4 +1421,34 @@ fn a_tab_right_after_a_dash_is_refused_with_the_fix() {
         "{err}"
     );
     assert!(!err.problems()[0].message.contains("a tab"), "{err}");
+}
+
+#[test]
+fn a_plain_value_starting_a_block_scalar_in_a_flow_collection_is_reported_where_it_is() {
+    for (text, at, indicator) in [("a: [x, |y]\n", (1, 8), '|'), ("a: {b: >x}\n", (1, 8), '>')] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+        assert!(
+            p.message
+                .contains(&format!("cannot start with `{indicator}`"))
+                && p.message.contains("quote"),
+            "{text:?}: {err}"
+        );
+    }
+    assert_eq!(
+        yaml::from_str("a: [x|, '|y']\n").unwrap(),
+        json!({"a": ["x|", "|y"]})
+    );
+}
+
+#[test]
+fn a_document_marker_in_an_unindented_block_scalar_starts_a_second_document() {
+    let err = yaml::from_str("|\nline\n---\nmore\n").unwrap_err();
+    let p = &err.problems()[0];
+    assert_eq!((p.line, p.column), (3, 1), "{err}");
+    assert!(p.message.contains("one YAML document"), "{err}");
+    // Indented, or after the document's end, it is the scalar's text or nothing of it.
+    assert_eq!(yaml::from_str("|\n ---\n").unwrap(), json!("---\n"));
+    assert_eq!(yaml::from_str("|\nx\n...\n").unwrap(), json!("x\n"));
 }

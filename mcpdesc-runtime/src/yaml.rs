@@ -312,13 +312,18 @@ mod reader {
         /// spaces, tabs, `-` indicators and an explicit key's `?` is written before it on its
         /// line (`-\t? k`: a `-` whose entry is a mapping).
         fn tab_indent(&mut self, mark: Marker, key: bool) {
-            if !self.check_tabs || self.flow > 0 || mark.line() == self.tab_line {
+            self.tab_indent_at(mark.line(), mark.col(), key);
+        }
+
+        /// [`tab_indent`](Self::tab_indent) for what is written at `line` and (0-based) `col`.
+        fn tab_indent_at(&mut self, line_number: usize, col: usize, key: bool) {
+            if !self.check_tabs || self.flow > 0 || line_number == self.tab_line {
                 return;
             }
-            let Some(line) = self.line_text(mark.line()) else {
+            let Some(line) = self.line_text(line_number) else {
                 return;
             };
-            let before: &str = match line.char_indices().nth(mark.col()) {
+            let before: &str = match line.char_indices().nth(col) {
                 Some((at, _)) => &line[..at],
                 None => line,
             };
@@ -334,9 +339,9 @@ mod reader {
                 (false, None) => return,
             };
             if let Some(tab) = indentation.find('\t') {
-                self.tab_line = mark.line();
+                self.tab_line = line_number;
                 self.problems.push(YamlProblem {
-                    line: mark.line(),
+                    line: line_number,
                     column: tab + 1,
                     message: "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces".to_owned(),
                 });
@@ -483,6 +488,101 @@ mod reader {
                 i += 1;
             }
             None
+        }
+
+        /// Refuses an empty line inside a multi-line plain or quoted string, from line `first`
+        /// to line `last`, in a block collection, where a tab follows no more spaces than the
+        /// block collection's indentation (`- "a\n\t\n  b"`, `k: x\n\t\n  y`). YAML 1.2 reads such
+        /// a line as an empty line of the string only when it is blank or indented like the
+        /// string's other lines before any tab; the `yaml` package refuses it where the parser
+        /// reads it (PyYAML refuses every tab there).
+        fn empty_lines_tabs(&mut self, first: usize, last: usize) {
+            let Some(n) = self.indent else {
+                return;
+            };
+            if !self.check_tabs {
+                return;
+            }
+            for line in first + 1..last {
+                let Some(text) = self.line_text(line) else {
+                    return;
+                };
+                let text = text.trim_end_matches('\r');
+                let indented = text.bytes().take_while(|b| *b == b' ').count();
+                let rest = text.get(indented..).unwrap_or_default();
+                if indented <= n
+                    && rest.starts_with('\t')
+                    && rest.bytes().all(|b| b == b' ' || b == b'\t')
+                    && line != self.tab_line
+                {
+                    self.tab_line = line;
+                    self.problems.push(YamlProblem {
+                        line,
+                        column: indented + 1,
+                        message: format!(
+                            "a tab in the indentation of an empty line of the string begun on line {first}: YAML indents with spaces only; remove the tab, or write at least {} before it",
+                            spaces(n + 1)
+                        ),
+                    });
+                }
+            }
+        }
+
+        /// The last line of the multi-line plain scalar in a block collection that starts on
+        /// line `first`: the last line after it indented by more spaces than the collection
+        /// (spaces and tabs may follow those) whose text is not a comment, before the first line
+        /// that is not blank and is not such a line.
+        fn plain_end_line(&self, first: usize) -> usize {
+            let n = self.indent.map_or(0, |n| n + 1);
+            let mut last = first;
+            let mut line = first + 1;
+            while let Some(text) = self.line_text(line) {
+                let text = text.trim_end_matches('\r');
+                let spaces = text.bytes().take_while(|b| *b == b' ').count();
+                let content = text
+                    .get(spaces..)
+                    .unwrap_or_default()
+                    .trim_start_matches([' ', '\t']);
+                if !content.is_empty() {
+                    if spaces < n || content.starts_with('#') {
+                        break;
+                    }
+                    last = line;
+                }
+                line += 1;
+            }
+            last
+        }
+
+        /// Refuses a document marker (`---`) written in the text of a block scalar that is the
+        /// whole document and whose content is not indented (`|\nline\n---\n`): such a line
+        /// starts a second document in YAML 1.2, where the parser reads it as the scalar's text.
+        /// `mark` is the scalar's first content line, at the column its content is indented to.
+        fn document_marker_in_root_scalar(&mut self, mark: Marker) {
+            if self.indent.is_some() || self.flow > 0 || mark.col() != 0 {
+                return;
+            }
+            let marker = |text: &str, m: &str| {
+                text.strip_prefix(m)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r']))
+            };
+            let mut line = mark.line();
+            while let Some(text) = self.line_text(line) {
+                if marker(text, "...") {
+                    return;
+                }
+                if marker(text, "---") {
+                    self.problems.push(YamlProblem {
+                        line,
+                        column: 1,
+                        message:
+                            "a description file holds one YAML document; remove the extra `---`"
+                                .to_owned(),
+                    });
+                    return;
+                }
+                line += 1;
+            }
         }
 
         /// Refuses a tab that follows fewer spaces than the content of a block scalar
@@ -860,11 +960,17 @@ mod reader {
                         && last > mark.line()
                     {
                         self.quoted_lines(mark.line(), last);
+                        self.empty_lines_tabs(mark.line(), last);
+                    }
+                    if self.flow == 0 && style == TScalarStyle::Plain && text.contains('\n') {
+                        let last = self.plain_end_line(mark.line());
+                        self.empty_lines_tabs(mark.line(), last);
                     }
                     if matches!(style, TScalarStyle::Literal | TScalarStyle::Folded)
                         && text.bytes().any(|b| b != b'\n')
                     {
                         self.block_scalar_tabs(mark);
+                        self.document_marker_in_root_scalar(mark);
                     }
                     Ok(self.scalar(text, style, mark))
                 }
@@ -891,7 +997,11 @@ mod reader {
                     if flow {
                         self.flow += 1;
                     } else {
-                        self.indent = Some(dash.unwrap_or(mark.col()));
+                        let column = dash.unwrap_or(mark.col());
+                        // The first `-` (its entries' own marks are checked too, but an empty
+                        // entry is marked where the next thing is written: `\t-\n`).
+                        self.tab_indent_at(mark.line(), column, true);
+                        self.indent = Some(column);
                     }
                     let mut items = Vec::new();
                     loop {
@@ -1027,6 +1137,18 @@ mod reader {
                 return Value::String(String::new());
             }
             if style != TScalarStyle::Plain {
+                return Value::String(text);
+            }
+            if let Some(indicator) = text.chars().next().filter(|c| matches!(c, '|' | '>')) {
+                // Only a block scalar starts with `|` or `>`; the parser reads one in a flow
+                // collection (`[|x]`) as a plain scalar, which YAML 1.2, PyYAML and the `yaml`
+                // package refuse.
+                self.problems.push(problem(
+                    mark,
+                    format!(
+                        "a plain value cannot start with `{indicator}` (it starts a block scalar, which a flow collection cannot hold); quote the value"
+                    ),
+                ));
                 return Value::String(text);
             }
             match text.as_str() {
