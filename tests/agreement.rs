@@ -147,6 +147,17 @@ fn candidates(property: &str) -> Vec<Option<Value>> {
             json!("http://user:pw@:x"),
             // An IP literal after one slash: ajv-formats' pattern takes it for an authority.
             json!("http:/[::1]"),
+            // IP literals: RFC 3986's IPv6 address, with an IPv4 tail or not.
+            json!("http://[::ffff:192.0.2.1]/"),
+            json!("http://[1:2:3:4:5:6:7::]/"),
+            json!("http://[:2:1]/"),
+            json!("http://[1::2::3]/"),
+            json!("http://[1:2:3:4:5:6:7:8:9]/"),
+            json!("http://[12345::]/"),
+            json!("http://[::256.1.1.1]/"),
+            json!("http://[::1.2.3]/"),
+            // An IPv4 octet with a leading zero: ajv-formats' pattern reads it.
+            json!("http://[::1.2.3.01]/"),
         ],
         "due" => vec![
             json!("2023-02-28"),
@@ -348,10 +359,11 @@ const TS_SDK_EXCEPTIONS: &[Exception] = &[
                     "https://:x//",
                     "http://user:pw@:x",
                     "http:/[::1]",
+                    "http://[::1.2.3.01]/",
                 ]
                 .contains(&v.as_str().unwrap_or_default())
         },
-        reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal; ajv-formats' pattern reads an empty authority and a path after `//`, and an authority after one `/`",
+        reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero; ajv-formats' pattern reads an empty authority and a path after `//`, an authority after one `/`, and octets such as `01`",
     },
 ];
 

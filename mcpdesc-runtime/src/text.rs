@@ -189,8 +189,7 @@ const fn scan(b: &[u8], mut i: usize, extra: &[u8]) -> Option<usize> {
     Some(i)
 }
 
-/// An IP literal's inside (`[...]`): an IPv6 address (hex digits, colons, an optional dotted
-/// IPv4 tail) or an IPvFuture (`v` hex `.` characters).
+/// An IP literal's inside (`[...]`): an IPv6 address or an IPvFuture (`v` hex `.` characters).
 const fn is_ip_literal(b: &[u8]) -> bool {
     if b.is_empty() {
         return false;
@@ -212,18 +211,90 @@ const fn is_ip_literal(b: &[u8]) -> bool {
         }
         return true;
     }
-    let mut colons = 0;
+    is_ipv6(b)
+}
+
+/// An IPv6 address as RFC 3986 writes it (`IPv6address`): eight groups of 1 to 4 hex digits
+/// separated by `:`, the last two of which may be a dotted IPv4 address, with one `::` standing
+/// for one or more groups of zeros.
+const fn is_ipv6(b: &[u8]) -> bool {
+    let n = b.len();
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b':' => colons += 1,
-            b'.' => {}
-            c if is_hex(c) => {}
-            _ => return false,
+    // Groups written, an IPv4 tail counting for two.
+    let mut groups = 0;
+    let mut elided = false;
+    if n >= 2 && b[0] == b':' && b[1] == b':' {
+        elided = true;
+        i = 2;
+        if i == n {
+            return true;
+        }
+    }
+    loop {
+        let start = i;
+        while i < n && is_hex(b[i]) {
+            i += 1;
+        }
+        if i < n && b[i] == b'.' {
+            // An IPv4 tail ends the address.
+            if !is_ipv4(b, start) {
+                return false;
+            }
+            groups += 2;
+            break;
+        }
+        if i == start || i - start > 4 {
+            return false;
+        }
+        groups += 1;
+        if i == n {
+            break;
+        }
+        if b[i] != b':' {
+            return false;
         }
         i += 1;
+        if i < n && b[i] == b':' {
+            if elided {
+                return false;
+            }
+            elided = true;
+            i += 1;
+            if i == n {
+                break;
+            }
+        } else if i == n {
+            return false;
+        }
     }
-    colons >= 2 && colons <= 7
+    if elided { groups <= 7 } else { groups == 8 }
+}
+
+/// Whether `b[start..]` is an IPv4 address as RFC 3986 writes it (`IPv4address`): four decimal
+/// octets, 0 to 255 without leading zeros, separated by dots.
+const fn is_ipv4(b: &[u8], start: usize) -> bool {
+    let mut i = start;
+    let mut octets = 0;
+    while octets < 4 {
+        if octets > 0 {
+            if i >= b.len() || b[i] != b'.' {
+                return false;
+            }
+            i += 1;
+        }
+        let first = i;
+        let mut value: u32 = 0;
+        while i < b.len() && b[i].is_ascii_digit() && i - first < 3 {
+            value = value * 10 + (b[i] - b'0') as u32;
+            i += 1;
+        }
+        let digits = i - first;
+        if digits == 0 || value > 255 || (digits > 1 && b[first] == b'0') {
+            return false;
+        }
+        octets += 1;
+    }
+    i == b.len()
 }
 
 /// An absolute URI as JSON Schema's `uri` format reads it (RFC 3986 `URI`, as ajv-formats checks
@@ -508,6 +579,53 @@ mod tests {
             "x:?q",
         ] {
             assert!(!is_absolute_uri(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ip_literals_follow_rfc_3986() {
+        for ok in [
+            "::",
+            "::1",
+            "1::",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "::2:3:4:5:6:7:8",
+            "fe80::abcd:1",
+            "::ffff:192.0.2.1",
+            "1:2:3:4:5:6:1.2.3.4",
+            "::255.255.255.255",
+            "0:0:0:0:0:0:0:0",
+            "v1.x",
+            "V1f.a:b",
+        ] {
+            assert!(is_ip_literal(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            ":",
+            ":2:1",
+            "1:",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7:8::",
+            "1::2::3",
+            ":::",
+            "1:::2",
+            "12345::",
+            "g::",
+            "1.2.3.4",
+            "::1.2.3",
+            "::1.2.3.4.5",
+            "::256.0.0.1",
+            "::01.2.3.4",
+            "::1.2.3.4:5",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "::1%25eth0",
+            "v.x",
+            "v1.",
+        ] {
+            assert!(!is_ip_literal(bad.as_bytes()), "{bad}");
         }
     }
 
