@@ -17,6 +17,9 @@ use serde_json::{Map, Value, json};
 #[path = "support/node.rs"]
 mod node;
 
+#[path = "support/picker.rs"]
+mod picker;
+
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[form(rename_all = "lowercase")]
 enum Label {
@@ -614,4 +617,185 @@ fn one_property_at_a_time_agrees_with_the_typescript_sdks_own_check() {
         return;
     };
     assert_agreement(&cases, verdicts, TS_SDK_EXCEPTIONS, "TypeScript SDK");
+}
+
+/// Values of each format made by editing valid ones (1 to 3 characters removed, inserted or
+/// replaced, from characters that matter to the format): generated from a fixed seed, so each
+/// run checks the same values.
+fn mutated_format_cases(per_format: usize) -> Vec<Case> {
+    const FORMATS: &[(&str, &[&str], &[&str])] = &[
+        (
+            "email",
+            &[
+                "a@example.com",
+                "first.last+tag@sub.example.org",
+                "x_y@a-b.co",
+                "\"q\"@example.com",
+                "a@[127.0.0.1]",
+            ],
+            &[
+                "a", ".", "@", "-", "_", "+", "\"", " ", "[", "]", "1", "é", "(", ")", ",", ":",
+                ";", "\\", "!", "#", "%", "'", "*", "/", "=", "?", "`", "{", "|", "~",
+            ],
+        ),
+        (
+            "link",
+            &[
+                "https://example.com/a?b=c#d",
+                "urn:isbn:0451450523",
+                "mailto:a@example.com",
+                "http://[::1]:80/",
+                "http://user:pw@host:8080/p/a/t/h?q#f",
+                "file:///etc/hosts",
+                "http://[v1.x]/",
+                "http://[::ffff:1.2.3.4]/",
+            ],
+            &[
+                "a", ":", "/", "?", "#", "[", "]", "@", "%", "2", "0", "F", "!", "$", "&", "'",
+                "(", ")", "*", "+", ",", ";", "=", "-", ".", "_", "~", " ", "é", "\\", "^", "|",
+                "{", "}", "<", ">", "\"", "::", "v",
+            ],
+        ),
+        (
+            "due",
+            &["2024-02-29", "2023-12-31", "0000-01-01", "9999-12-31"],
+            &["0", "1", "2", "3", "9", "-", "T", " ", "+", "Z", ":", "."],
+        ),
+        (
+            "at",
+            &[
+                "2024-01-01T10:00:00Z",
+                "2024-01-01t10:00:00.123z",
+                "1998-12-31T23:59:60Z",
+                "2024-01-01T10:00:00+05:30",
+                "2024-01-01T10:00:00.5-00:00",
+            ],
+            &[
+                "0", "1", "2", "3", "5", "6", "9", "-", "T", "t", " ", "+", "Z", "z", ":", ".", "a",
+            ],
+        ),
+    ];
+    let mut picker = picker::Picker::new(7);
+    let mut cases = Vec::new();
+    for (property, valid, alphabet) in FORMATS {
+        let mut seen = BTreeSet::new();
+        while seen.len() < per_format {
+            let mut chars: Vec<&str> = Vec::new();
+            let template = picker.pick(valid);
+            chars.extend(
+                template
+                    .char_indices()
+                    .map(|(i, c)| &template[i..i + c.len_utf8()]),
+            );
+            for _ in 0..=picker.below(3) {
+                let at = picker.below(chars.len() + 1);
+                match picker.below(3) {
+                    0 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    1 => chars.insert(at, picker.pick(alphabet)),
+                    _ if at < chars.len() => chars[at] = picker.pick(alphabet),
+                    _ => {}
+                }
+            }
+            let value = chars.concat();
+            if seen.insert(value.clone()) {
+                let mut content = base();
+                content.insert((*property).to_owned(), json!(value));
+                cases.push(Case {
+                    property: (*property).to_owned(),
+                    candidate: Some(json!(value)),
+                    content,
+                });
+            }
+        }
+    }
+    cases
+}
+
+/// The text after a URI's scheme and `:`, when it has a scheme.
+fn after_scheme(uri: &str) -> Option<&str> {
+    let (scheme, rest) = uri.split_once(':')?;
+    let mut chars = scheme.chars();
+    (chars.next()?.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then_some(rest)
+}
+
+/// Where this crate differs from the TypeScript SDK's own check on the edited format values:
+/// the same rules as `TS_SDK_EXCEPTIONS` names by example, stated for any value.
+const MUTATED_EXCEPTIONS: &[Exception] = &[
+    Exception {
+        name: "RFC 3339 date-time",
+        ours_accept: false,
+        applies: |p, v| {
+            let Some(v) = v.as_str().filter(|_| p == "at") else {
+                return false;
+            };
+            let b = v.as_bytes();
+            let number = |at: usize| v.get(at..at + 2).and_then(|d| d.parse::<u8>().ok());
+            // A space for `T`; an offset without its colon (`+0530`); hour 24 or minute 60.
+            b.get(10) == Some(&b' ')
+                || b.len() >= 5
+                    && matches!(b[b.len() - 5], b'+' | b'-')
+                    && b[b.len() - 4..].iter().all(u8::is_ascii_digit)
+                || number(11).is_some_and(|h| h > 23)
+                || number(14).is_some_and(|m| m > 59)
+        },
+        reason: "as TS_SDK_EXCEPTIONS says: RFC 3339 has neither, ajv-formats' pattern is looser",
+    },
+    Exception {
+        name: "RFC 3986 authority",
+        ours_accept: false,
+        applies: |p, v| {
+            let Some(rest) = v.as_str().filter(|_| p == "link").and_then(after_scheme) else {
+                return false;
+            };
+            // An IP literal after a single `/`.
+            if rest.starts_with("/[") {
+                return true;
+            }
+            let Some(authority) = rest.strip_prefix("//") else {
+                return false;
+            };
+            let authority = authority.split(['/', '?', '#']).next().unwrap_or_default();
+            let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+            if let Some(literal) = host_port.strip_prefix('[') {
+                // An IPv4 octet with a leading zero in an IP literal.
+                let inside = literal.split(']').next().unwrap_or_default();
+                let tail = inside.rsplit(':').next().unwrap_or_default();
+                return tail.contains('.')
+                    && tail.split('.').any(|o| o.len() > 1 && o.starts_with('0'));
+            }
+            // An empty host, or a port that is not digits (a reg-name has no `:`).
+            let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
+            host.is_empty() || !port.bytes().all(|b| b.is_ascii_digit())
+        },
+        reason: "as TS_SDK_EXCEPTIONS says: after `//` comes an authority, whose port is digits; brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero",
+    },
+];
+
+#[test]
+fn edited_format_values_agree_with_the_typescript_sdks_own_check() {
+    let cases = mutated_format_cases(1500);
+    let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
+    let Some(verdicts) = ts_sdk(&contents) else {
+        return;
+    };
+    // Both sides of every format are exercised.
+    for property in ["email", "link", "due", "at"] {
+        let (accepted, refused) =
+            cases
+                .iter()
+                .filter(|c| c.property == property)
+                .fold((0, 0), |(a, r), c| match ours(&c.content) {
+                    None => (a + 1, r),
+                    Some(_) => (a, r + 1),
+                });
+        assert!(
+            accepted >= 25 && refused >= 25,
+            "{property}: {accepted} accepted, {refused} refused"
+        );
+    }
+    assert_agreement(&cases, verdicts, MUTATED_EXCEPTIONS, "TypeScript SDK");
 }
