@@ -555,3 +555,111 @@ fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
         "{valid} valid, {invalid} invalid"
     );
 }
+
+/// Schemas whose `$id`s nest and whose `$ref`s name them by relative and absolute URIs, each
+/// with what ajv (as the reference validator runs it) says of it.
+fn nested_ids() -> Vec<(&'static str, Value, &'static str)> {
+    vec![
+        (
+            "an absolute `$ref` to a nested `$id` resolved against the root's",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/c.json"}}}),
+            "valid",
+        ),
+        (
+            "a relative `$ref` to the same",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "c.json"}}}),
+            "valid",
+        ),
+        (
+            "a `$ref` inside a nested resource, resolved against that resource's `$id`",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "b/c.json", "type": "object", "properties": {"q": {"$ref": "d.json"}}}, "d": {"$id": "b/d.json", "type": "string"}}, "properties": {"p": {"$ref": "b/c.json"}}}),
+            "valid",
+        ),
+        (
+            "the same relative `$id` under two different bases: two schemas",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/root.json", "type": "object", "$defs": {"a": {"$id": "a/x.json", "$defs": {"i": {"$id": "item.json", "type": "string"}}}, "b": {"$id": "b/y.json", "$defs": {"i": {"$id": "item.json", "type": "number"}}}}}),
+            "valid",
+        ),
+        (
+            "the same relative `$id` twice under one base: one URI for two schemas",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/root.json", "type": "object", "$defs": {"a": {"$id": "a/x.json", "$defs": {"i": {"$id": "item.json", "type": "string"}, "j": {"$id": "item.json", "type": "number"}}}}}),
+            "invalid",
+        ),
+        (
+            "a nested resource named by URI, with a fragment that points at nothing (a warning, as the reference validator gives)",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/c.json#/$defs/missing"}}}),
+            "warning",
+        ),
+        (
+            "a relative `$id` in a root without one",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "c.json"}}}),
+            "valid",
+        ),
+        (
+            "a document that is not this one",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "properties": {"p": {"$ref": "other.json"}}}),
+            "warning",
+        ),
+        (
+            "dot segments",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "./c.json"}}}),
+            "valid",
+        ),
+        (
+            "`..` above the root's directory",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/", "type": "object", "$defs": {"c": {"$id": "../b.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/b.json"}}}),
+            "valid",
+        ),
+        (
+            "the root by its absolute URI",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/root.json#/$defs/c"}}}),
+            "valid",
+        ),
+        (
+            "a pointer into a nested resource named by its URI",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "$defs": {"d": {"type": "string"}}}}, "properties": {"p": {"$ref": "c.json#/$defs/d"}}}),
+            "valid",
+        ),
+        (
+            "a pointer into a nested resource that leads nowhere (a warning, as above)",
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "$defs": {"d": {"type": "string"}}}}, "properties": {"p": {"$ref": "c.json#/$defs/e"}}}),
+            "warning",
+        ),
+        (
+            "draft-07, an absolute `$ref` to a nested `$id`",
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://x/a/root.json", "type": "object", "definitions": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/c.json"}}}),
+            "valid",
+        ),
+        (
+            "draft-07, an `$id` with a fragment beside the same URI without one",
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://example.com/s#", "type": "object", "properties": {"a": {"$id": "https://example.com/s#frag", "type": "string"}}}),
+            "valid",
+        ),
+        (
+            "draft-07, a plain-name `$id` reached by the root's URI",
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://example.com/s", "type": "object", "properties": {"a": {"$id": "#frag", "type": "string"}, "b": {"$ref": "https://example.com/s#frag"}}}),
+            "valid",
+        ),
+    ]
+}
+
+#[test]
+fn nested_ids_and_references_resolve_as_ajv_resolves_them() {
+    let cases = nested_ids();
+    for (what, schema, expected) in &cases {
+        assert_eq!(verdict(schema), *expected, "{what}: {schema}");
+    }
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let schemas: Vec<Value> = cases.iter().map(|(_, s, _)| s.clone()).collect();
+    let theirs = node::run_json(
+        &dir,
+        "check_tool_schemas.mjs",
+        &Value::Array(schemas).to_string(),
+    );
+    for ((what, schema, expected), theirs) in cases.iter().zip(theirs.as_array().expect("verdicts"))
+    {
+        assert_eq!(theirs.as_str(), Some(*expected), "ajv, {what}: {schema}");
+    }
+}

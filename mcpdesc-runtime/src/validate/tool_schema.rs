@@ -7,8 +7,11 @@
 //! - for 2025-11-25 and later, the dialect `$schema` names (none means 2020-12; draft-07 is the
 //!   other one described: `unsupported-tool-schema-dialect`), then the schema against that
 //!   dialect's meta-schema, keyword by keyword, and every `$ref` inside the schema resolved
-//!   (`invalid-tool-schema`). A reference to another document is never fetched: it makes the
-//!   check incomplete, which a warning says (`unresolved-external-tool-schema-reference`).
+//!   (`invalid-tool-schema`), URIs as RFC 3986 resolves them against the `$id` of the schema
+//!   around. A reference to another document is never fetched: it makes the check incomplete,
+//!   which a warning says (`unresolved-external-tool-schema-reference`), as does one that names
+//!   a schema of this one by URI with a fragment that points at nothing (the reference leaves it
+//!   unchecked too).
 //!
 //! Where the reference's JSON Schema implementation (ajv 8) departs from the meta-schemas, this
 //! follows ajv, since a document is judged by what the reference reports: formats in the
@@ -475,22 +478,38 @@ fn dialect_checked<'a>(
         }
     }
     if complete && references.iter().any(|r| r.external) {
-        let mut listed: Vec<String> = references
-            .iter()
-            .filter(|r| r.external)
-            .map(|r| format!("{:?}", r.reference))
-            .collect();
-        listed.sort();
-        listed.dedup();
+        let listed = |here: bool| {
+            let mut listed: Vec<String> = references
+                .iter()
+                .filter(|r| r.external && r.unfound_here == here)
+                .map(|r| format!("{:?}", r.reference))
+                .collect();
+            listed.sort();
+            listed.dedup();
+            listed.join(", ")
+        };
+        let (elsewhere, here) = (listed(false), listed(true));
+        let mut message = String::new();
+        if !elsewhere.is_empty() {
+            message = format!(
+                "the schema refers to other documents ({elsewhere}), which validation does not fetch: what they hold was not checked"
+            );
+        }
+        if !here.is_empty() {
+            if !message.is_empty() {
+                message.push_str("; ");
+            }
+            message.push_str(&format!(
+                "{here} name{} a schema of this one by its URI, with a fragment that points at nothing in it: correct the fragment (the reference validator, which this follows, leaves such a reference unchecked, so this is a warning)",
+                if here.contains(", ") { "" } else { "s" }
+            ));
+        }
         cx.push(
             rules::TOOL_SCHEMAS,
             codes::UNRESOLVED_EXTERNAL_TOOL_SCHEMA_REFERENCE,
             Severity::Warning,
             &location.at(),
-            format!(
-                "the schema refers to other documents ({}), which validation does not fetch: what they hold was not checked",
-                listed.join(", ")
-            ),
+            message,
         );
     }
     // The buffers go back, empty, for the next schema.
@@ -512,15 +531,19 @@ struct Reference<'a> {
     /// A `$dynamicRef`: a plain-name fragment of it is looked up when the schema is used, and a
     /// reference to another document is never left for later.
     dynamic: bool,
+    /// Left unchecked: it names another document, or (`unfound_here`) a schema of this one by
+    /// its URI with a fragment that points at nothing in it.
     external: bool,
+    unfound_here: bool,
 }
 
 /// A schema resource: the root, or a subschema with its own `$id`.
 struct Resource<'a> {
     /// Its pointer, relative to the schema root.
     at: String,
-    /// Its `$id` (`None` for a root without one).
-    id: Option<&'a str>,
+    /// Its `$id`, resolved against the `$id` of the resource around it (`None` for a root
+    /// without one).
+    id: Option<String>,
     /// The plain-name fragments (`$anchor`, `$dynamicAnchor`, draft-07's `$id: "#name"`) defined
     /// inside it.
     anchors: Vec<&'a str>,
@@ -596,9 +619,20 @@ impl<'a> Walk<'a> {
             _ => None,
         };
         let base = if at_root || new_resource.is_some() {
+            let outer = if at_root {
+                None
+            } else {
+                self.resources.get(base).and_then(|r| r.id.as_deref())
+            };
+            // An `$id` with a fragment (draft-07's `https://x/s#frag`) keeps it: it names no
+            // resource a `$ref` can reach by URI, and shares no URI with the one without it.
+            let id = new_resource.map(|id| match id.split_once('#') {
+                Some((uri, fragment)) => format!("{}#{fragment}", resolved(outer, uri)),
+                None => resolved(outer, id),
+            });
             self.resources.push(Resource {
                 at: self.here(),
-                id: new_resource,
+                id,
                 anchors: Vec::new(),
             });
             self.resources.len() - 1
@@ -643,6 +677,7 @@ impl<'a> Walk<'a> {
                         base,
                         dynamic: key == "$dynamicRef",
                         external: false,
+                        unfound_here: false,
                     });
                 }
             }
@@ -760,11 +795,23 @@ impl<'a> Walk<'a> {
             ));
         }
         let id = id.strip_suffix('#').unwrap_or(id);
+        // The `$id` of the schema it is in names that schema's resource (once resolved); one
+        // ignored, or a plain name, names none.
+        let mut schema_at = self.path.clone();
+        schema_at.pop();
+        let Some(own) = self
+            .resources
+            .get(base)
+            .filter(|r| r.at == written(&schema_at))
+            .and_then(|r| r.id.as_deref())
+        else {
+            return;
+        };
         let shared = self
             .resources
             .iter()
             .enumerate()
-            .any(|(i, r)| i != base && r.id.is_some_and(|other| other == id));
+            .any(|(i, r)| i != base && r.id.as_deref() == Some(own));
         if !id.is_empty() && shared {
             self.problem(format!(
                 "another schema in this one has the `$id` {id:?}: each `$id` must name one schema"
@@ -925,9 +972,14 @@ impl<'a> Walk<'a> {
             let resource = if uri.is_empty() {
                 self.resources.get(reference.base)
             } else {
+                let outer = self
+                    .resources
+                    .get(reference.base)
+                    .and_then(|r| r.id.as_deref());
+                let target = resolved(outer, uri);
                 self.resources
                     .iter()
-                    .find(|r| r.id == Some(uri.trim_end_matches('#')))
+                    .find(|r| r.id.as_deref() == Some(target.as_str()))
             };
             let Some(resource) = resource else {
                 if reference.dynamic {
@@ -953,7 +1005,13 @@ impl<'a> Walk<'a> {
             } else {
                 resource.anchors.contains(&fragment)
             };
-            if !found {
+            if !found && !uri.is_empty() && !reference.dynamic {
+                // The reference validator leaves every `$ref` with a URI before its fragment
+                // unchecked when the schema compiles without them, one that names a schema of
+                // this one included: a warning there, and so here.
+                reference.external = true;
+                reference.unfound_here = true;
+            } else if !found {
                 problems.push((
                     reference.at.clone(),
                     format!(
@@ -965,6 +1023,149 @@ impl<'a> Walk<'a> {
         }
         self.problems.extend(problems);
     }
+}
+
+/// `reference` (a URI reference without its fragment) resolved against `base` as RFC 3986
+/// resolves it (section 5.2), as JSON Schema resolves an `$id` against the `$id` of the schema
+/// around it and a `$ref` against the `$id` of its own. Without a base, a relative reference
+/// stays relative, and later ones resolve against it.
+fn resolved(base: Option<&str>, reference: &str) -> String {
+    let r = UriParts::of(reference);
+    let Some(base) = base else {
+        return r.with_path(&without_dot_segments(r.path));
+    };
+    let b = UriParts::of(base);
+    let path;
+    let (scheme, authority, query) = if r.scheme.is_some() {
+        path = without_dot_segments(r.path);
+        (r.scheme, r.authority, r.query)
+    } else if r.authority.is_some() {
+        path = without_dot_segments(r.path);
+        (b.scheme, r.authority, r.query)
+    } else if r.path.is_empty() {
+        path = b.path.to_owned();
+        (b.scheme, b.authority, r.query.or(b.query))
+    } else if r.path.starts_with('/') {
+        path = without_dot_segments(r.path);
+        (b.scheme, b.authority, r.query)
+    } else {
+        let merged = if b.authority.is_some() && b.path.is_empty() {
+            format!("/{}", r.path)
+        } else {
+            match b.path.rfind('/') {
+                Some(slash) => format!("{}{}", &b.path[..=slash], r.path),
+                None => r.path.to_owned(),
+            }
+        };
+        path = without_dot_segments(&merged);
+        (b.scheme, b.authority, r.query)
+    };
+    UriParts {
+        scheme,
+        authority,
+        path: "",
+        query,
+    }
+    .with_path(&path)
+}
+
+/// A URI reference's parts (RFC 3986 section 3), its fragment left out.
+struct UriParts<'s> {
+    scheme: Option<&'s str>,
+    authority: Option<&'s str>,
+    path: &'s str,
+    query: Option<&'s str>,
+}
+
+impl<'s> UriParts<'s> {
+    fn of(reference: &'s str) -> Self {
+        let rest = reference.split('#').next().unwrap_or_default();
+        let (scheme, rest) = match rest.split_once(':') {
+            Some((scheme, after))
+                if scheme
+                    .bytes()
+                    .next()
+                    .is_some_and(|b| b.is_ascii_alphabetic())
+                    && scheme
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) =>
+            {
+                (Some(scheme), after)
+            }
+            _ => (None, rest),
+        };
+        let (authority, rest) = match rest.strip_prefix("//") {
+            Some(after) => {
+                let end = after.find(['/', '?']).unwrap_or(after.len());
+                (Some(&after[..end]), &after[end..])
+            }
+            None => (None, rest),
+        };
+        let (path, query) = match rest.split_once('?') {
+            Some((path, query)) => (path, Some(query)),
+            None => (rest, None),
+        };
+        UriParts {
+            scheme,
+            authority,
+            path,
+            query,
+        }
+    }
+
+    /// The URI these parts write, with `path` for theirs.
+    fn with_path(&self, path: &str) -> String {
+        let mut out = String::new();
+        if let Some(scheme) = self.scheme {
+            out.push_str(scheme);
+            out.push(':');
+        }
+        if let Some(authority) = self.authority {
+            out.push_str("//");
+            out.push_str(authority);
+        }
+        out.push_str(path);
+        if let Some(query) = self.query {
+            out.push('?');
+            out.push_str(query);
+        }
+        out
+    }
+}
+
+/// `path` with its `.` and `..` segments taken out (RFC 3986 section 5.2.4; a relative path
+/// stays relative).
+fn without_dot_segments(path: &str) -> String {
+    let mut input = path;
+    let mut output = String::with_capacity(path.len());
+    while !input.is_empty() {
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            input = rest;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." { "/" } else { &input[3..] };
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        } else if input == "." || input == ".." {
+            input = "";
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    // A relative path stays relative (`b/../d` is `d`, not `/d`).
+    if !path.starts_with('/') && output.starts_with('/') {
+        output.remove(0);
+    }
+    output
 }
 
 /// A JSON Pointer written as a URI fragment, percent-decoded (`None` when an escape is
@@ -1001,4 +1202,60 @@ fn is_anchor(name: &str) -> bool {
 /// A non-negative integer (`3.0` is one).
 fn is_count(v: &Value) -> bool {
     v.as_u64().is_some() || v.as_f64().is_some_and(|n| n >= 0.0 && n.fract() == 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolved;
+
+    /// RFC 3986 section 5.4's examples, against its base URI.
+    #[test]
+    fn references_resolve_as_rfc_3986_resolves_them() {
+        let base = Some("http://a/b/c/d;p?q");
+        for (reference, target) in [
+            ("g:h", "g:h"),
+            ("g", "http://a/b/c/g"),
+            ("./g", "http://a/b/c/g"),
+            ("g/", "http://a/b/c/g/"),
+            ("/g", "http://a/g"),
+            ("//g", "http://g"),
+            ("?y", "http://a/b/c/d;p?y"),
+            ("g?y", "http://a/b/c/g?y"),
+            ("#s", "http://a/b/c/d;p?q"),
+            ("g#s", "http://a/b/c/g"),
+            (";x", "http://a/b/c/;x"),
+            ("", "http://a/b/c/d;p?q"),
+            (".", "http://a/b/c/"),
+            ("./", "http://a/b/c/"),
+            ("..", "http://a/b/"),
+            ("../", "http://a/b/"),
+            ("../g", "http://a/b/g"),
+            ("../..", "http://a/"),
+            ("../../g", "http://a/g"),
+            ("../../../g", "http://a/g"),
+            ("/./g", "http://a/g"),
+            ("/../g", "http://a/g"),
+            ("g.", "http://a/b/c/g."),
+            ("..g", "http://a/b/c/..g"),
+            ("./../g", "http://a/b/g"),
+            ("./g/.", "http://a/b/c/g/"),
+            ("g/./h", "http://a/b/c/g/h"),
+            ("g/../h", "http://a/b/c/h"),
+            ("g;x=1/../y", "http://a/b/c/y"),
+            ("g?y/./x", "http://a/b/c/g?y/./x"),
+        ] {
+            assert_eq!(resolved(base, reference), target, "{reference}");
+        }
+    }
+
+    #[test]
+    fn relative_references_without_a_base_stay_relative() {
+        assert_eq!(resolved(None, "b/c.json"), "b/c.json");
+        assert_eq!(resolved(Some("b/c.json"), "d.json"), "b/d.json");
+        assert_eq!(resolved(Some("b/c.json"), "../d.json"), "d.json");
+        assert_eq!(
+            resolved(Some("urn:example:x"), "urn:example:y"),
+            "urn:example:y"
+        );
+    }
 }
