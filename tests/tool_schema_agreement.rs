@@ -663,3 +663,130 @@ fn nested_ids_and_references_resolve_as_ajv_resolves_them() {
         assert_eq!(theirs.as_str(), Some(*expected), "ajv, {what}: {schema}");
     }
 }
+
+/// `\p{...}` and `\P{...}` with names and values of every kind, known or not, in every form.
+fn property_escapes() -> Vec<String> {
+    const NAMES: &[&str] = &[
+        // General_Category values, short, long and other aliases.
+        "L",
+        "Lu",
+        "LC",
+        "Nd",
+        "Zs",
+        "Cn",
+        "Letter",
+        "Uppercase_Letter",
+        "Cased_Letter",
+        "Decimal_Number",
+        "digit",
+        "punct",
+        "cntrl",
+        "Combining_Mark",
+        "Other",
+        // Scripts, short and long, and aliases.
+        "Latn",
+        "Latin",
+        "Grek",
+        "Greek",
+        "Cyrl",
+        "Zyyy",
+        "Common",
+        "Zinh",
+        "Inherited",
+        "Qaai",
+        "Copt",
+        "Qaac",
+        "Hani",
+        "Han",
+        "Zzzz",
+        "Unknown",
+        "Adlm",
+        "Nkoo",
+        "Nko",
+        // Binary properties and aliases.
+        "ASCII",
+        "Any",
+        "Assigned",
+        "Alpha",
+        "Alphabetic",
+        "White_Space",
+        "space",
+        "Emoji",
+        "Extended_Pictographic",
+        "ExtPict",
+        "ID_Start",
+        "IDS",
+        "XIDC",
+        "Dash",
+        "Math",
+        "RI",
+        // Unknown: wrong case, other properties, properties of strings, no such name.
+        "lu",
+        "latin",
+        "LATIN",
+        "alphabetic",
+        "Hrkt",
+        "Katakana_Or_Hiragana",
+        "Block",
+        "Basic_Latin",
+        "InBasic_Latin",
+        "RGI_Emoji",
+        "Basic_Emoji",
+        "Lowercase_Letters",
+        "Foo",
+        "Yes",
+        "IsLatin",
+        "Line_Break",
+    ];
+    const FORMS: &[&str] = &[
+        "\\p{X}",
+        "\\P{X}",
+        "\\p{General_Category=X}",
+        "\\p{gc=X}",
+        "\\p{Script=X}",
+        "\\p{sc=X}",
+        "\\P{Script_Extensions=X}",
+        "\\p{scx=X}",
+        "[\\p{X}a]",
+        "\\p{Block=X}",
+        "\\p{X=Y}",
+    ];
+    FORMS
+        .iter()
+        .flat_map(|form| NAMES.iter().map(move |name| form.replace('X', name)))
+        .collect()
+}
+
+#[test]
+fn property_escapes_are_read_as_javascript_reads_them() {
+    let corpus = property_escapes();
+    let ours: Vec<bool> = corpus
+        .iter()
+        .map(|pattern| {
+            let schema = json!({
+                "type": "object",
+                "properties": {"a": {"type": "string", "pattern": pattern}},
+            });
+            verdict(&schema) != "invalid"
+        })
+        .collect();
+    let known = ours.iter().filter(|ok| **ok).count();
+    assert!(
+        known > 150 && corpus.len() - known > 300,
+        "{known} of {} known",
+        corpus.len()
+    );
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let theirs = node::run_json(&dir, "check_regexes.mjs", &json!(corpus).to_string());
+    let theirs = theirs.as_array().expect("a JSON array of verdicts");
+    let disagreements: Vec<String> = corpus
+        .iter()
+        .zip(ours)
+        .zip(theirs)
+        .filter(|((_, ours), theirs)| theirs.as_bool() != Some(*ours))
+        .map(|((pattern, ours), _)| format!("here valid = {ours}: {pattern:?}"))
+        .collect();
+    assert_no_disagreement("Unicode property escapes", &disagreements);
+}

@@ -44,6 +44,7 @@ mod references;
 mod regex;
 pub(crate) mod surface;
 mod tool_schema;
+mod unicode_properties;
 
 use std::fmt;
 

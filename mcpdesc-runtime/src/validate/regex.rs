@@ -5,8 +5,10 @@
 //! as `\A` or `\z`, a quantified lookahead, or another engine's syntax (`(?i)`, `(?P<name>`,
 //! `a*+`, `(?>`) is a syntax error.
 //!
-//! Only the syntax is read: `\p{...}` accepts any property name and value made of the
-//! characters such names have, without the table of Unicode properties.
+//! A `\p{...}` must name a property ECMAScript knows (`unicode_properties`, from Unicode 18's
+//! names); only the syntax is read otherwise.
+
+use super::unicode_properties::{BINARY, GENERAL_CATEGORY, SCRIPT};
 
 /// The first syntax error of `pattern` as a Unicode-mode ECMAScript regular expression, if any.
 pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
@@ -391,23 +393,46 @@ impl Parser<'_> {
         Ok(high)
     }
 
-    /// `{Name}` or `{Name=Value}` after `\p` or `\P`.
+    /// `{Name}` or `{Name=Value}` after `\p` or `\P`: a General_Category value or a binary
+    /// property alone, or General_Category, Script or Script_Extensions (by any alias) and one
+    /// of its values, names and values spelled exactly as Unicode and ECMA-262 spell them.
     fn property(&mut self) -> Parsed {
         if !self.eat('{') {
             return self.error("`\\p` must be followed by `{property}`");
         }
-        let mut length = 0;
-        let mut equals = 0;
-        while let Some(c) = self.peek() {
-            self.at += 1;
-            match c {
-                '}' if length > 0 => return Ok(()),
-                '=' if length > 0 && equals == 0 => equals += 1,
-                c if c.is_ascii_alphanumeric() || c == '_' => length += 1,
-                _ => break,
+        let start = self.at;
+        let mut equals = false;
+        loop {
+            match self.peek() {
+                Some('}') if self.at > start => break,
+                Some('=') if self.at > start && !equals => equals = true,
+                Some(c) if c.is_ascii_alphanumeric() || c == '_' => {}
+                _ => return self.error("`\\p{...}` must name a Unicode property"),
             }
+            self.at += 1;
         }
-        self.error("`\\p{...}` must name a Unicode property")
+        let text: String = self
+            .chars
+            .get(start..self.at)
+            .unwrap_or_default()
+            .iter()
+            .collect();
+        let known = |table: &[&str], name: &str| table.binary_search(&name).is_ok();
+        let ok = match text.split_once('=') {
+            None => known(GENERAL_CATEGORY, &text) || known(BINARY, &text),
+            Some(("General_Category" | "gc", value)) => known(GENERAL_CATEGORY, value),
+            Some(("Script" | "sc" | "Script_Extensions" | "scx", value)) => known(SCRIPT, value),
+            Some(_) => false,
+        };
+        if ok {
+            self.at += 1;
+            Ok(())
+        } else {
+            self.at = start;
+            self.error(&format!(
+                "`\\p{{{text}}}` names no Unicode property ECMAScript knows: write a General_Category value (`L`, `Lu`, `Letter`), a binary property (`Alphabetic`, `White_Space`), or `Script=` with a script (`Script=Latin`), spelled exactly"
+            ))
+        }
     }
 
     /// `[...]`: ranges in order, no set as a range's end.
@@ -509,5 +534,55 @@ mod tests {
         ] {
             assert!(syntax_error(bad).is_some(), "{bad}");
         }
+    }
+
+    #[test]
+    fn unicode_properties_are_the_ones_ecmascript_knows() {
+        for ok in [
+            "\\p{L}",
+            "\\p{Lu}",
+            "\\p{Uppercase_Letter}",
+            "\\p{digit}",
+            "\\p{General_Category=Nd}",
+            "\\p{gc=Combining_Mark}",
+            "\\p{Script=Greek}",
+            "\\p{sc=Latn}",
+            "\\p{Script_Extensions=Cyrillic}",
+            "\\p{scx=Zyyy}",
+            "\\P{White_Space}",
+            "\\p{Any}",
+            "\\p{ASCII}",
+            "\\p{Extended_Pictographic}",
+            "[\\p{ID_Start}\\p{ID_Continue}]",
+        ] {
+            assert_eq!(syntax_error(ok), None, "{ok}");
+        }
+        for (bad, at) in [
+            ("\\p{Latin}", 4),
+            ("\\p{lu}", 4),
+            ("a\\p{gc=Alphabetic}", 5),
+            ("\\p{Script=Foo}", 4),
+            ("\\p{sc=Hrkt}", 4),
+            ("\\p{RGI_Emoji}", 4),
+            ("\\p{Block=Basic_Latin}", 4),
+            ("\\p{L=Lu}", 4),
+            ("\\p{White_Space=Yes}", 4),
+        ] {
+            let error = syntax_error(bad).unwrap_or_else(|| panic!("{bad} is read"));
+            assert!(
+                error.contains("names no Unicode property")
+                    && error.ends_with(&format!("at character {at}")),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_property_tables_are_sorted_for_their_binary_search() {
+        use super::{BINARY, GENERAL_CATEGORY, SCRIPT};
+        for table in [BINARY, GENERAL_CATEGORY, SCRIPT] {
+            assert!(table.windows(2).all(|w| w[0] < w[1]), "{table:?}");
+        }
+        assert!(SCRIPT.len() > 300 && GENERAL_CATEGORY.len() > 70 && BINARY.len() == 98);
     }
 }

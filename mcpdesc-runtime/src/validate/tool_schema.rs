@@ -25,7 +25,7 @@
 //!
 //! `pattern` and the keys of `patternProperties` must be ECMAScript regular expressions in
 //! Unicode mode, as ajv compiles them (`validate::regex`; another engine's syntax such as `(?i)`
-//! is refused). What is not checked: that a `\p{...}` names a Unicode property that exists.
+//! is refused), and a `\p{...}` must name a Unicode property ECMAScript knows.
 
 use std::collections::HashSet;
 
