@@ -556,73 +556,112 @@ fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
     );
 }
 
+/// A 2020-12 object schema with `$id` `id` (if any), `$defs` and `properties`.
+fn nesting(id: Option<&str>, defs: Value, properties: Value) -> Value {
+    let mut schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": defs,
+        "properties": properties,
+    });
+    if let Some(id) = id {
+        schema["$id"] = json!(id);
+    }
+    schema
+}
+
 /// Schemas whose `$id`s nest and whose `$ref`s name them by relative and absolute URIs, each
 /// with what ajv (as the reference validator runs it) says of it.
 fn nested_ids() -> Vec<(&'static str, Value, &'static str)> {
+    let root = Some("https://x/a/root.json");
+    let c = || json!({"c": {"$id": "c.json", "type": "string"}});
+    let c_with_d = || json!({"c": {"$id": "c.json", "$defs": {"d": {"type": "string"}}}});
+    let p = |reference: &str| json!({"p": {"$ref": reference}});
     vec![
         (
             "an absolute `$ref` to a nested `$id` resolved against the root's",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/c.json"}}}),
+            nesting(root, c(), p("https://x/a/c.json")),
             "valid",
         ),
         (
             "a relative `$ref` to the same",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "c.json"}}}),
+            nesting(root, c(), p("c.json")),
             "valid",
         ),
         (
             "a `$ref` inside a nested resource, resolved against that resource's `$id`",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "b/c.json", "type": "object", "properties": {"q": {"$ref": "d.json"}}}, "d": {"$id": "b/d.json", "type": "string"}}, "properties": {"p": {"$ref": "b/c.json"}}}),
+            nesting(
+                root,
+                json!({
+                    "c": {"$id": "b/c.json", "type": "object", "properties": {"q": {"$ref": "d.json"}}},
+                    "d": {"$id": "b/d.json", "type": "string"},
+                }),
+                p("b/c.json"),
+            ),
             "valid",
         ),
         (
             "the same relative `$id` under two different bases: two schemas",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/root.json", "type": "object", "$defs": {"a": {"$id": "a/x.json", "$defs": {"i": {"$id": "item.json", "type": "string"}}}, "b": {"$id": "b/y.json", "$defs": {"i": {"$id": "item.json", "type": "number"}}}}}),
+            nesting(
+                Some("https://x/root.json"),
+                json!({
+                    "a": {"$id": "a/x.json", "$defs": {"i": {"$id": "item.json", "type": "string"}}},
+                    "b": {"$id": "b/y.json", "$defs": {"i": {"$id": "item.json", "type": "number"}}},
+                }),
+                json!({}),
+            ),
             "valid",
         ),
         (
             "the same relative `$id` twice under one base: one URI for two schemas",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/root.json", "type": "object", "$defs": {"a": {"$id": "a/x.json", "$defs": {"i": {"$id": "item.json", "type": "string"}, "j": {"$id": "item.json", "type": "number"}}}}}),
+            nesting(
+                Some("https://x/root.json"),
+                json!({"a": {"$id": "a/x.json", "$defs": {
+                    "i": {"$id": "item.json", "type": "string"},
+                    "j": {"$id": "item.json", "type": "number"},
+                }}}),
+                json!({}),
+            ),
             "invalid",
         ),
         (
             "a nested resource named by URI, with a fragment that points at nothing (a warning, as the reference validator gives)",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/c.json#/$defs/missing"}}}),
+            nesting(root, c(), p("https://x/a/c.json#/$defs/missing")),
             "warning",
         ),
         (
             "a relative `$id` in a root without one",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "c.json"}}}),
+            nesting(None, c(), p("c.json")),
             "valid",
         ),
         (
             "a document that is not this one",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "properties": {"p": {"$ref": "other.json"}}}),
+            nesting(root, json!({}), p("other.json")),
             "warning",
         ),
-        (
-            "dot segments",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "./c.json"}}}),
-            "valid",
-        ),
+        ("dot segments", nesting(root, c(), p("./c.json")), "valid"),
         (
             "`..` above the root's directory",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/", "type": "object", "$defs": {"c": {"$id": "../b.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/b.json"}}}),
+            nesting(
+                Some("https://x/a/"),
+                json!({"c": {"$id": "../b.json", "type": "string"}}),
+                p("https://x/b.json"),
+            ),
             "valid",
         ),
         (
             "the root by its absolute URI",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "type": "string"}}, "properties": {"p": {"$ref": "https://x/a/root.json#/$defs/c"}}}),
+            nesting(root, c(), p("https://x/a/root.json#/$defs/c")),
             "valid",
         ),
         (
             "a pointer into a nested resource named by its URI",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "$defs": {"d": {"type": "string"}}}}, "properties": {"p": {"$ref": "c.json#/$defs/d"}}}),
+            nesting(root, c_with_d(), p("c.json#/$defs/d")),
             "valid",
         ),
         (
             "a pointer into a nested resource that leads nowhere (a warning, as above)",
-            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://x/a/root.json", "type": "object", "$defs": {"c": {"$id": "c.json", "$defs": {"d": {"type": "string"}}}}, "properties": {"p": {"$ref": "c.json#/$defs/e"}}}),
+            nesting(root, c_with_d(), p("c.json#/$defs/e")),
             "warning",
         ),
         (

@@ -301,6 +301,26 @@ mod reader {
             self.text.get(start..end)
         }
 
+        /// Line `line` split after the spaces that start it: how many, and the rest (without a
+        /// final `\r`); `None` past the text.
+        fn indented_line(&self, line: usize) -> Option<(usize, &str)> {
+            let text = self.line_text(line)?.trim_end_matches('\r');
+            let spaces = text.bytes().take_while(|b| *b == b' ').count();
+            Some((spaces, text.get(spaces..).unwrap_or_default()))
+        }
+
+        /// Reports a tab in the indentation of `line`, at `column` (1-based), once per line.
+        fn tab_in_indentation(&mut self, line: usize, column: usize, message: String) {
+            if line != self.tab_line {
+                self.tab_line = line;
+                self.problems.push(YamlProblem {
+                    line,
+                    column,
+                    message,
+                });
+            }
+        }
+
         /// Refuses a tab where YAML indents a block collection: before a block mapping's key or a
         /// block sequence's `-`, and after a `-` whose entry is a mapping (`-\ta: 1`, `-\t? a`). YAML
         /// indents block collections with spaces only, and other readers (PyYAML, the `yaml`
@@ -339,12 +359,11 @@ mod reader {
                 (false, None) => return,
             };
             if let Some(tab) = indentation.find('\t') {
-                self.tab_line = line_number;
-                self.problems.push(YamlProblem {
-                    line: line_number,
-                    column: tab + 1,
-                    message: "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces".to_owned(),
-                });
+                self.tab_in_indentation(
+                    line_number,
+                    tab + 1,
+                    "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces".to_owned(),
+                );
             }
         }
 
@@ -441,9 +460,7 @@ mod reader {
         ) -> Option<(usize, usize, usize, T)> {
             let n = self.indent?;
             (first + 1..=last).find_map(|line| {
-                let text = self.line_text(line)?;
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let rest = text.get(spaces..)?.trim_end_matches('\r');
+                let (spaces, rest) = self.indented_line(line)?;
                 let blank = rest.trim_start_matches([' ', '\t']).is_empty();
                 if spaces > n || blank {
                     return None;
@@ -504,26 +521,21 @@ mod reader {
                 return;
             }
             for line in first + 1..last {
-                let Some(text) = self.line_text(line) else {
+                let Some((indented, rest)) = self.indented_line(line) else {
                     return;
                 };
-                let text = text.trim_end_matches('\r');
-                let indented = text.bytes().take_while(|b| *b == b' ').count();
-                let rest = text.get(indented..).unwrap_or_default();
                 if indented <= n
                     && rest.starts_with('\t')
                     && rest.bytes().all(|b| b == b' ' || b == b'\t')
-                    && line != self.tab_line
                 {
-                    self.tab_line = line;
-                    self.problems.push(YamlProblem {
+                    self.tab_in_indentation(
                         line,
-                        column: indented + 1,
-                        message: format!(
+                        indented + 1,
+                        format!(
                             "a tab in the indentation of an empty line of the string begun on line {first}: YAML indents with spaces only; remove the tab, or write at least {} before it",
                             spaces(n + 1)
                         ),
-                    });
+                    );
                 }
             }
         }
@@ -536,15 +548,10 @@ mod reader {
             let n = self.indent.map_or(0, |n| n + 1);
             let mut last = first;
             let mut line = first + 1;
-            while let Some(text) = self.line_text(line) {
-                let text = text.trim_end_matches('\r');
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let content = text
-                    .get(spaces..)
-                    .unwrap_or_default()
-                    .trim_start_matches([' ', '\t']);
+            while let Some((indented, rest)) = self.indented_line(line) {
+                let content = rest.trim_start_matches([' ', '\t']);
                 if !content.is_empty() {
-                    if spaces < n || content.starts_with('#') {
+                    if indented < n || content.starts_with('#') {
                         break;
                     }
                     last = line;
@@ -598,21 +605,17 @@ mod reader {
             }
             let indent = mark.col();
             let mut line = mark.line() + 1;
-            while let Some(text) = self.line_text(line) {
-                let text = text.trim_end_matches('\r');
-                let spaces = text.bytes().take_while(|b| *b == b' ').count();
-                let rest = text.get(spaces..).unwrap_or_default();
-                if spaces < indent && !rest.is_empty() {
-                    if rest.starts_with('\t') && line != self.tab_line {
-                        self.tab_line = line;
-                        self.problems.push(YamlProblem {
+            while let Some((indented, rest)) = self.indented_line(line) {
+                if indented < indent && !rest.is_empty() {
+                    if rest.starts_with('\t') {
+                        self.tab_in_indentation(
                             line,
-                            column: spaces + 1,
-                            message: format!(
+                            indented + 1,
+                            format!(
                                 "a tab in the indentation of a line in or right after the block scalar whose text starts on line {}: YAML indents with spaces only; replace the tab with spaces",
                                 mark.line()
                             ),
-                        });
+                        );
                     }
                     return;
                 }
