@@ -1452,3 +1452,29 @@ fn a_document_marker_in_an_unindented_block_scalar_starts_a_second_document() {
     assert_eq!(yaml::from_str("|\n ---\n").unwrap(), json!("---\n"));
     assert_eq!(yaml::from_str("|\nx\n...\n").unwrap(), json!("x\n"));
 }
+
+#[test]
+fn a_yaml_version_other_than_1_2_is_refused_where_it_is_declared() {
+    for (text, line) in [
+        // Read as YAML 1.2 reads it, `yes` would be a string where the author meant true.
+        ("%YAML 1.1\n---\na: yes\n", 1),
+        ("# YAML 1.1 on purpose\n%YAML 1.1\n---\na: 1\n", 2),
+        ("%YAML 2.0\n---\na: 1\n", 1),
+        ("%YAML 1.0\n---\na: 1\n", 1),
+        ("%YAML\n---\na: 1\n", 1),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), (line, 1), "{text:?}: {err}");
+        assert!(p.message.contains("YAML 1.2"), "{text:?}: {err}");
+    }
+    for text in [
+        "%YAML 1.2\n---\na: 1\n",
+        "%YAML 1.3\n---\na: 1\n",
+        "%TAG !e! tag:example.com,2000:\n---\na: 1\n",
+        "a: \"%YAML 1.1\"\n",
+        "a: |\n  %YAML 1.1\n",
+    ] {
+        assert_reads(text);
+    }
+}

@@ -838,7 +838,40 @@ mod reader {
             Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
         }
 
+        /// Refuses a `%YAML` directive for another version than 1.2 (or a later 1.x, which YAML
+        /// 1.2 reads as 1.2). Under `%YAML 1.1` scalars read otherwise (`yes` is true, `0777`
+        /// octal), which a reader of the format, YAML 1.2, would silently read as 1.2 does; a
+        /// later major version YAML 1.2 rejects. Directives come before the first `---`.
+        fn version_directive(&mut self) {
+            for (index, line) in self.text.lines().enumerate() {
+                let line = line.trim_end_matches('\r');
+                let Some(rest) = line.strip_prefix('%') else {
+                    if line.trim_start().is_empty() || line.starts_with('#') {
+                        continue;
+                    }
+                    return;
+                };
+                let mut words = rest.split([' ', '\t']).filter(|w| !w.is_empty());
+                if words.next() != Some("YAML") {
+                    continue;
+                }
+                let version = words.next().unwrap_or_default();
+                let (major, minor) = version.split_once('.').unwrap_or((version, ""));
+                let later = |n: &str, least: u32| n.parse::<u32>().is_ok_and(|n| n >= least);
+                if major != "1" || !later(minor, 2) {
+                    self.problems.push(YamlProblem {
+                        line: index + 1,
+                        column: 1,
+                        message: format!(
+                            "this file declares YAML {version}; MCP Description files are YAML 1.2, which reads some scalars otherwise (`yes`, `on`, `0777`, `1:30`): remove the directive, or write `%YAML 1.2` and check those values"
+                        ),
+                    });
+                }
+            }
+        }
+
         fn stream(&mut self) -> Result<Value, YamlProblem> {
+            self.version_directive();
             let mut document = None;
             loop {
                 let (event, mark) = self.next()?;
