@@ -38,10 +38,20 @@ pub fn from_str(text: &str) -> Result<Value, JsonError> {
         let message = text
             .rsplit_once(" at line ")
             .map_or(text.as_str(), |(message, _)| message);
+        // A `\u` escape of half a UTF-16 pair, which JavaScript keeps in a string and Rust's
+        // strings (Unicode) cannot: serde_json's words name the escape, not the reason.
+        let surrogate = ["hex escape", "surrogate", "unicode code point"]
+            .iter()
+            .any(|words| message.contains(words));
+        let hint = if surrogate {
+            ": a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) must be one of a pair that makes one character (`\\ud83d\\ude00`); half a pair is no character"
+        } else {
+            ""
+        };
         JsonError::new(vec![JsonProblem {
             line: e.line().max(1),
             column: e.column().max(1),
-            message: format!("invalid JSON: {message}"),
+            message: format!("invalid JSON: {message}{hint}"),
         }])
     };
     match serde_json::from_str::<Checked>(text) {
@@ -284,6 +294,26 @@ mod tests {
             proptest::prop_assert!(ours.is_some());
             proptest::prop_assert_eq!(ours, theirs);
         }
+    }
+
+    #[test]
+    fn half_a_surrogate_pair_is_explained() {
+        for text in [
+            r#"{"a": "\ud800"}"#,
+            r#"{"a": "\ud800\u0041"}"#,
+            r#"{"a": "\udc00"}"#,
+        ] {
+            let err = from_str(text).expect_err(text);
+            let message = &err.problems()[0].message;
+            assert!(
+                message.contains("half a pair is no character"),
+                "{text}: {message}"
+            );
+        }
+        assert_eq!(
+            from_str(r#"{"a": "\ud83d\ude00"}"#).unwrap(),
+            serde_json::json!({"a": "\u{1F600}"})
+        );
     }
 
     #[test]

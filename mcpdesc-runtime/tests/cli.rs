@@ -274,6 +274,32 @@ fn a_byte_order_mark_is_skipped_in_json_and_yaml() {
 }
 
 #[test]
+fn a_file_that_is_not_utf8_is_told_where_or_which_encoding_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = dir.path().join("latin1.mcpdesc.yaml");
+    std::fs::write(
+        &latin1,
+        b"mcpdesc: \"0.9.0\"\ninfo: {name: caf\xe9, version: \"1\"}\n",
+    )
+    .unwrap();
+    let utf16 = dir.path().join("utf16.mcpdesc.json");
+    std::fs::write(&utf16, b"\xff\xfe{\x00}\x00").unwrap();
+    let (latin1, utf16) = (latin1.to_string_lossy(), utf16.to_string_lossy());
+    let (code, stdout, stderr) = run(&["check", &latin1, &utf16]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    let all = format!("{stdout}{stderr}");
+    assert!(
+        all.contains(&format!("{latin1}:2:17: the byte 0xE9 is not UTF-8 here")),
+        "{all}"
+    );
+    assert!(
+        all.contains(&format!("{utf16}: the file is UTF-16")),
+        "{all}"
+    );
+    assert_eq!(all.matches("save the file as UTF-8").count(), 2, "{all}");
+}
+
+#[test]
 fn yaml_root_diagnostics_point_at_the_start_of_the_document() {
     let dir = tempfile::tempdir().unwrap();
     let yaml = write(

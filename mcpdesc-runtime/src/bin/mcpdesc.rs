@@ -188,8 +188,11 @@ fn diagnose(document: &Value, schema: Option<&jsonschema::Validator>) -> Vec<Dia
 /// process (see [`release`]).
 fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
     let name = path.display();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let text = match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => return Outcome::Unreadable(not_utf8(&name, e.as_bytes(), e.utf8_error())),
+        },
         Err(e) => return Outcome::Unreadable(format!("{name}: cannot read the file: {e}")),
     };
     // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
@@ -230,6 +233,33 @@ fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Out
     let diagnostics = diagnose(&value, schema);
     release(value, last);
     Outcome::Checked(diagnostics, positions)
+}
+
+/// What a file that is not UTF-8 is told: where its first byte that is not (line and column of
+/// the text before it), or that it is UTF-16 or UTF-32, which a byte-order mark says.
+fn not_utf8(name: &impl std::fmt::Display, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let save = "MCP Description files are UTF-8 text: save the file as UTF-8";
+    let wide = match bytes {
+        [0, 0, 0xFE, 0xFF, ..] | [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32"),
+        [0xFE, 0xFF, ..] | [0xFF, 0xFE, ..] => Some("UTF-16"),
+        _ => None,
+    };
+    if let Some(encoding) = wide {
+        return format!("{name}: the file is {encoding} (its byte-order mark says so); {save}");
+    }
+    let valid = bytes.get(..error.valid_up_to()).unwrap_or_default();
+    // The prefix is valid UTF-8 by the error's word.
+    let before = std::str::from_utf8(valid).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .count()
+        + 1;
+    let byte = bytes.get(error.valid_up_to()).copied().unwrap_or_default();
+    format!("{name}:{line}:{column}: the byte 0x{byte:02X} is not UTF-8 here; {save}")
 }
 
 /// Frees a document that is no longer needed, unless it is the last one read: the process then
