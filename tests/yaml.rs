@@ -1478,3 +1478,135 @@ fn a_yaml_version_other_than_1_2_is_refused_where_it_is_declared() {
         assert_reads(text);
     }
 }
+
+/// Short texts of YAML's tokens in any order (keys, indicators, scalars of every style, flow
+/// brackets, comments, document markers, tabs), a few lines each and indented at random: most
+/// are not YAML at all. Generated from a fixed seed, so each run reads the same texts.
+fn token_soup(count: usize) -> Vec<String> {
+    const TOKENS: &[&str] = &[
+        "a:", "b:", "c: ", "- ", "-", "x", "y z", "1", "\"q\"", "'s'", "[", "]", "{", "}", ", ",
+        ",", "#c", " ", "  ", "\t", "?", ": ", "|", ">", "|-", "--- ", "...", "\"", "'", "null",
+        "~", "true", "0x1", "1.5", "é", "\\",
+    ];
+    let mut picker = picker::Picker::new(0x50_0b);
+    (0..count)
+        .map(|_| {
+            let mut text = String::new();
+            for _ in 0..=picker.below(4) {
+                text.push_str(&" ".repeat(picker.below(4)));
+                for _ in 0..=picker.below(5) {
+                    text.push_str(picker.pick(TOKENS));
+                }
+                text.push('\n');
+            }
+            text
+        })
+        .collect()
+}
+
+/// Whether this reader refuses `text` for what the format forbids rather than for its syntax:
+/// keys that are not strings, or a tab after `-` or `?`, which it wants as spaces (as PyYAML).
+fn refused_by_the_format(error: &yaml::YamlError) -> bool {
+    const WORDS: &[&str] = &[
+        "keys must be strings",
+        "is read as",
+        "key is missing",
+        "explicit key's `?`",
+        "a tab right after `-`",
+    ];
+    error
+        .problems()
+        .iter()
+        .all(|p| WORDS.iter().any(|w| p.message.contains(w)))
+}
+
+/// Whether `text` puts a tab before its first node on that node's line where that node is a
+/// scalar or a flow collection (not a block collection, which a tab cannot indent): YAML 1.2
+/// reads it (the tab separates, as in the YAML test suite's `\t{}`), which this reader does,
+/// where the `yaml` package refuses a tab before a scalar there.
+fn read_as_yaml_1_2_writes_it(text: &str, read: &Value) -> bool {
+    let first = text
+        .lines()
+        .map(|l| l.trim_start_matches(' '))
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| {
+        let node = l.trim_start_matches([' ', '\t']);
+        l.starts_with('\t')
+            && (node.starts_with(['[', '{']) || !matches!(read, Value::Array(_) | Value::Object(_)))
+    })
+}
+
+#[test]
+fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
+    let texts = token_soup(20_000);
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let Some(theirs) = read_by_the_yaml_package(&refs) else {
+        return;
+    };
+    // Where this reader and the `yaml` package disagree on reading a text at all.
+    let mut split = Vec::new();
+    let (mut read, mut refused) = (0, 0);
+    for (text, theirs) in texts.iter().zip(&theirs) {
+        match (yaml::from_str(text), theirs.get("error")) {
+            (Ok(ours), None) => {
+                read += 1;
+                assert!(
+                    same_numbers_as_doubles(&ours, &theirs["value"]),
+                    "{text:?}: here {ours}, the yaml package {theirs}"
+                );
+            }
+            (Err(_), Some(_)) => refused += 1,
+            (Err(e), None) if refused_by_the_format(&e) => {}
+            (Ok(ours), Some(_)) if read_as_yaml_1_2_writes_it(text, &ours) => {}
+            (ours, _) => split.push((text, ours.is_ok())),
+        }
+    }
+    assert!(
+        read > 1000 && refused > 5000,
+        "{read} read, {refused} refused"
+    );
+    if pyyaml().is_none() {
+        return;
+    }
+    // There, PyYAML must side with this reader.
+    let lines: String = split
+        .iter()
+        .map(|(t, _)| format!("{}\n", json!(t)))
+        .collect();
+    let out = python("yaml11_verdicts.py", &lines);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let verdicts = String::from_utf8_lossy(&out.stdout).into_owned();
+    let verdicts: Vec<&str> = verdicts.lines().collect();
+    assert_eq!(verdicts.len(), split.len());
+    let lonely: Vec<String> = split
+        .iter()
+        .zip(verdicts)
+        .filter(|((_, ours), pyyaml)| (*pyyaml == "read") != *ours)
+        .map(|((text, ours), _)| {
+            format!("{text:?}: read here = {ours}, by both others = {}", !ours)
+        })
+        .collect();
+    assert!(
+        lonely.is_empty(),
+        "{} texts:\n{}",
+        lonely.len(),
+        lonely.join("\n")
+    );
+}
+
+#[test]
+fn a_document_end_marker_before_any_document_is_refused() {
+    for (text, line) in [("...\na: 1\n", 1), ("# c\n\n... \na: 1\n", 3)] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), (line, 1), "{text:?}: {err}");
+        assert!(p.message.contains("none has begun"), "{text:?}: {err}");
+    }
+    for text in ["a: 1\n...\n", "---\na: 1\n...\n", "a: ...\n", "...a: 1\n"] {
+        assert!(yaml::from_str(text).is_ok(), "{text:?}");
+    }
+}

@@ -838,16 +838,29 @@ mod reader {
             Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
         }
 
-        /// Refuses a `%YAML` directive for another version than 1.2 (or a later 1.x, which YAML
-        /// 1.2 reads as 1.2). Under `%YAML 1.1` scalars read otherwise (`yes` is true, `0777`
-        /// octal), which a reader of the format, YAML 1.2, would silently read as 1.2 does; a
-        /// later major version YAML 1.2 rejects. Directives come before the first `---`.
-        fn version_directive(&mut self) {
+        /// Refuses, before the first document, a `%YAML` directive for another version than 1.2
+        /// (or a later 1.x, which YAML 1.2 reads as 1.2), and a document end marker (`...`)
+        /// with no document to end. Under `%YAML 1.1` scalars read otherwise (`yes` is true,
+        /// `0777` octal), which a reader of the format, YAML 1.2, would silently read as 1.2
+        /// does; a later major version YAML 1.2 rejects. A leading `...`, which the parser
+        /// passes over, both the `yaml` package and PyYAML refuse.
+        fn stream_start(&mut self) {
             for (index, line) in self.text.lines().enumerate() {
                 let line = line.trim_end_matches('\r');
                 let Some(rest) = line.strip_prefix('%') else {
                     if line.trim_start().is_empty() || line.starts_with('#') {
                         continue;
+                    }
+                    let end = line
+                        .strip_prefix("...")
+                        .is_some_and(|after| after.is_empty() || after.starts_with([' ', '\t']));
+                    if end {
+                        self.problems.push(YamlProblem {
+                            line: index + 1,
+                            column: 1,
+                            message: "`...` ends a document, and none has begun here: remove it"
+                                .to_owned(),
+                        });
                     }
                     return;
                 };
@@ -871,7 +884,7 @@ mod reader {
         }
 
         fn stream(&mut self) -> Result<Value, YamlProblem> {
-            self.version_directive();
+            self.stream_start();
             let mut document = None;
             loop {
                 let (event, mark) = self.next()?;
