@@ -45,6 +45,8 @@ pub fn from_str(text: &str) -> Result<Value, JsonError> {
             .any(|words| message.contains(words));
         let hint = if surrogate {
             ": a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) must be one of a pair that makes one character (`\\ud83d\\ude00`); half a pair is no character"
+        } else if message == "number out of range" {
+            ": a number must be finite as a 64-bit float, at most about 1.8e308 in size"
         } else {
             ""
         };
@@ -297,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn half_a_surrogate_pair_is_explained() {
+    fn half_a_surrogate_pair_and_an_infinite_number_are_explained() {
         for text in [
             r#"{"a": "\ud800"}"#,
             r#"{"a": "\ud800\u0041"}"#,
@@ -310,6 +312,11 @@ mod tests {
                 "{text}: {message}"
             );
         }
+        let err = from_str(r#"{"a": 1e400}"#).unwrap_err();
+        assert!(
+            err.problems()[0].message.contains("at most about 1.8e308"),
+            "{err}"
+        );
         assert_eq!(
             from_str(r#"{"a": "\ud83d\ude00"}"#).unwrap(),
             serde_json::json!({"a": "\u{1F600}"})
