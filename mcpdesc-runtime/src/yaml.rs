@@ -1011,7 +1011,12 @@ mod reader {
                         self.quoted_lines(mark.line(), last);
                         self.empty_lines_tabs(mark.line(), last);
                     }
-                    if self.flow == 0 && style == TScalarStyle::Plain && text.contains('\n') {
+                    if self.check_tabs
+                        && self.flow == 0
+                        && self.indent.is_some()
+                        && style == TScalarStyle::Plain
+                        && text.contains('\n')
+                    {
                         let last = self.plain_end_line(mark.line());
                         self.empty_lines_tabs(mark.line(), last);
                     }
