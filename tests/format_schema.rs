@@ -7,7 +7,9 @@
 //!
 //! What is held: the generated description passes the schema; a document using every member the
 //! builder can write passes both; and any one change to that document that the schema refuses,
-//! `validate` refuses too. The other way round is not held: `validate` is stricter on purpose
+//! `validate` refuses too. Every single change of that document is also judged by ajv as the
+//! reference validator runs it (`tests/ts_client/check_format_schema.mjs`): ajv and the
+//! `jsonschema` crate must agree on each, and what they refuse, `validate` refuses. The other way round is not held: `validate` is stricter on purpose
 //! (section 12's rules for forms, resolved through `$componentRef`, per-version vocabulary,
 //! formats the schema only names).
 
@@ -21,9 +23,13 @@ use serde_json::{Value, json};
 
 mod support;
 
-fn format_schema() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
+#[path = "support/node.rs"]
+mod node;
+
+/// The format's schema, its version member widened to 0.9.0.
+fn format_schema_value() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/conformance/mcpdesc-0.8.0/schema.json");
         let text =
@@ -35,9 +41,17 @@ fn format_schema() -> &'static jsonschema::Validator {
             "the schema's version member is not what this test widens"
         );
         schema["properties"]["mcpdesc"] = json!({"enum": ["0.8.0", "0.9.0"], "type": "string"});
+        schema
+    })
+}
+
+fn format_schema() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let schema = format_schema_value();
         jsonschema::options()
             .should_validate_formats(true)
-            .build(&schema)
+            .build(schema)
             .unwrap_or_else(|e| panic!("the validator refuses the format's schema: {e}"))
     })
 }
@@ -131,29 +145,59 @@ fn change() -> impl Strategy<Value = Change> {
     ]
 }
 
-/// Applies `change` to `document`, whose places are `all` (JSON Pointers); `None` when it does
+/// One change to a document: at the place of index `at` (among its JSON Pointers), the value of
+/// index `value` (among [`replacements`]) set, the member removed, or the key of index `key`
+/// (among [`ADDED_KEYS`]) added.
+#[derive(Clone, Copy, Debug)]
+enum Edit {
+    Set { at: usize, value: usize },
+    Remove { at: usize },
+    Add { at: usize, key: usize, value: usize },
+}
+
+impl Change {
+    fn edit(&self, places: usize) -> Edit {
+        let values = replacements().len();
+        match self {
+            Change::Set(p, v) => Edit::Set {
+                at: p.index(places),
+                value: v.index(values),
+            },
+            Change::Remove(p) => Edit::Remove {
+                at: p.index(places),
+            },
+            Change::Add(p, k, v) => Edit::Add {
+                at: p.index(places),
+                key: k.index(ADDED_KEYS.len()),
+                value: v.index(values),
+            },
+        }
+    }
+}
+
+/// Applies `edit` to `document`, whose places are `all` (JSON Pointers); `None` when it does
 /// not apply (removing the root or an array's item, adding a member to something that is not an
 /// object).
-fn apply(document: &mut Value, all: &[String], change: &Change) -> Option<String> {
+fn apply(document: &mut Value, all: &[String], edit: Edit) -> Option<String> {
     let values = replacements();
-    match change {
-        Change::Set(p, v) => {
-            let path = p.get(all);
-            let value = v.get(&values).clone();
+    match edit {
+        Edit::Set { at, value } => {
+            let path = all.get(at)?;
+            let value = values.get(value)?.clone();
             let slot = document.pointer_mut(path)?;
             let said = format!("set {path:?} to {value}");
             *slot = value;
             Some(said)
         }
-        Change::Remove(p) => {
-            let path = p.get(all);
+        Edit::Remove { at } => {
+            let path = all.get(at)?;
             support::remove_member(document, path)?;
             Some(format!("removed {path:?}"))
         }
-        Change::Add(p, k, v) => {
-            let path = p.get(all);
-            let key = *k.get(ADDED_KEYS);
-            let value = v.get(&values).clone();
+        Edit::Add { at, key, value } => {
+            let path = all.get(at)?;
+            let key = *ADDED_KEYS.get(key)?;
+            let value = values.get(value)?.clone();
             let object = document.pointer_mut(path)?.as_object_mut()?;
             if object.contains_key(key) {
                 return None;
@@ -165,6 +209,14 @@ fn apply(document: &mut Value, all: &[String], change: &Change) -> Option<String
     }
 }
 
+/// Whether `validate` reports an error for `document`.
+fn has_error(document: &Value) -> bool {
+    validate(document)
+        .diagnostics()
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 
@@ -174,20 +226,95 @@ proptest! {
     fn what_the_formats_schema_refuses_the_validator_refuses(change in change()) {
         let mut document = every_member();
         let all = support::pointers(&document);
-        if let Some(said) = apply(&mut document, &all, &change) {
+        if let Some(said) = apply(&mut document, &all, change.edit(all.len())) {
             let refused = schema_errors(&document);
-            let report = validate(&document);
-            let errors = report
-                .diagnostics()
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count();
             prop_assert!(
-                refused.is_empty() || errors > 0,
-                "{said}: the format's schema refuses it ({refused:?}), validate reports no error:\n{report}"
+                refused.is_empty() || has_error(&document),
+                "{said}: the format's schema refuses it ({refused:?}), validate reports no error:\n{}",
+                validate(&document)
             );
         }
     }
+}
+
+/// Every single change of the document that uses every member, in order: each value set at
+/// each place, each place removed, each key added to each object with a value that turns with
+/// the place.
+fn every_edit(document: &Value) -> Vec<(String, Value)> {
+    let all = support::pointers(document);
+    let values = replacements().len();
+    let mut edits = Vec::new();
+    for at in 0..all.len() {
+        edits.extend((0..values).map(|value| Edit::Set { at, value }));
+        edits.push(Edit::Remove { at });
+        edits.extend((0..ADDED_KEYS.len()).map(|key| Edit::Add {
+            at,
+            key,
+            value: (at + key) % values,
+        }));
+    }
+    edits
+        .into_iter()
+        .filter_map(|edit| {
+            let mut changed = document.clone();
+            apply(&mut changed, &all, edit).map(|said| (said, changed))
+        })
+        .collect()
+}
+
+/// What the reference validator's own JSON Schema implementation (ajv 2020 with ajv-formats,
+/// `tests/ts_client/check_format_schema.mjs`) says of each document against the format's
+/// schema: valid or not. `None` when Node.js is not on the machine (and not required).
+fn ajv_verdicts(documents: &[&Value]) -> Option<Vec<bool>> {
+    let dir = node::ts_client_dir()?;
+    let input = json!({"schema": format_schema_value(), "documents": documents});
+    let verdicts = node::run_json(&dir, "check_format_schema.mjs", &input.to_string());
+    let verdicts = verdicts.as_array().expect("a JSON array of verdicts");
+    assert_eq!(verdicts.len(), documents.len());
+    Some(
+        verdicts
+            .iter()
+            .map(|v| v.as_bool().expect("a verdict"))
+            .collect(),
+    )
+}
+
+/// Every single change to the document that uses every member, judged by ajv as the reference
+/// validator runs it: ajv and the `jsonschema` crate agree on each, and what they refuse,
+/// `validate` refuses.
+#[test]
+fn every_change_the_reference_validators_ajv_refuses_the_validator_refuses() {
+    let document = every_member();
+    let edits = every_edit(&document);
+    assert!(edits.len() > 2000, "{}", edits.len());
+    let mut documents: Vec<&Value> = edits.iter().map(|(_, d)| d).collect();
+    documents.push(&document);
+    let Some(ajv) = ajv_verdicts(&documents) else {
+        return;
+    };
+    assert_eq!(
+        ajv.last(),
+        Some(&true),
+        "ajv refuses the unchanged document"
+    );
+    let mut problems = Vec::new();
+    let mut refused = 0;
+    for ((said, changed), ajv_valid) in edits.iter().zip(&ajv) {
+        let crate_valid = schema_errors(changed).is_empty();
+        if crate_valid != *ajv_valid {
+            problems.push(format!(
+                "{said}: ajv valid = {ajv_valid}, jsonschema valid = {crate_valid}"
+            ));
+        }
+        if !ajv_valid {
+            refused += 1;
+            if !has_error(changed) {
+                problems.push(format!("{said}: ajv refuses it, validate reports no error"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(refused > 500, "{refused} refused");
 }
 
 /// Both judges refuse `document`: the format's schema, and `validate` with a
