@@ -83,7 +83,34 @@ fn json_value() -> impl Strategy<Value = Value> {
     })
 }
 
+/// JSON text as writers that escape everything but printable ASCII write it (Python's
+/// `json.dumps` by default): each other character as `\uXXXX`, beyond U+FFFF as a surrogate pair.
+fn ascii_json(value: &Value) -> String {
+    let mut out = String::new();
+    for c in serde_json::to_string(value).unwrap().chars() {
+        if (' '..='~').contains(&c) {
+            out.push(c);
+        } else {
+            let mut units = [0; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+    }
+    out
+}
+
 proptest! {
+    /// YAML 1.2 reads every JSON text: also one that escapes every character beyond ASCII.
+    #[test]
+    fn json_with_every_other_character_escaped_reads_as_yaml(value in json_value()) {
+        let text = ascii_json(&value);
+        match yaml::from_str(&text) {
+            Ok(read) => prop_assert!(same_numbers_as_doubles(&read, &value), "{}\n{}", text, read),
+            Err(e) => prop_assert!(false, "{}\n{}", text, e),
+        }
+    }
+
     #[test]
     fn written_yaml_reads_back_to_the_same_json(value in json_value()) {
         let text = yaml::to_string(&value);
@@ -644,6 +671,8 @@ const TRICKY: &[&str] = &[
     "  |\n--- \n",
     "|\nx\n...\n",
     "|\n ---\n",
+    // A character beyond U+FFFF escaped as JSON writes it.
+    "a: \"\\ud83d\\ude00\"\nb: [\"x\\uD83D\\uDE01\", 1]\n",
 ];
 
 /// What the `yaml` package reads in each text (`{"value": ..}` or `{"error": ..}`), or `None`
@@ -1609,4 +1638,51 @@ fn a_document_end_marker_before_any_document_is_refused() {
     for text in ["a: 1\n...\n", "---\na: 1\n...\n", "a: ...\n", "...a: 1\n"] {
         assert!(yaml::from_str(text).is_ok(), "{text:?}");
     }
+}
+
+#[test]
+fn half_a_surrogate_pair_is_explained() {
+    for text in [
+        "a: \"\\ud800\"\n",
+        "a: \"\\udc00\"\n",
+        "a: \"\\ud83d x\"\n",
+        "a: \"\\ud83d\\ude00 \\ud800\"\n",
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        assert!(
+            err.problems()[0].message.contains("half a character"),
+            "{text:?}: {err}"
+        );
+    }
+}
+
+/// YAML 1.2 reads every JSON text, and JSON writes a character beyond U+FFFF as an escaped
+/// surrogate pair (Python's `json.dumps` does by default); the parser refuses such a pair, so
+/// the reader writes each as one `\U` escape and reads the text again, every column kept.
+#[test]
+fn escaped_surrogate_pairs_read_as_the_character_they_make() {
+    assert_eq!(
+        yaml::from_str("a: \"x\\ud83d\\ude00y\\uD83D\\uDE01\"\nb: \"\\ud83d\\ude02\"\n").unwrap(),
+        json!({"a": "x\u{1F600}y\u{1F601}", "b": "\u{1F602}"})
+    );
+    // Single-quoted and plain scalars have no escapes.
+    assert_eq!(
+        yaml::from_str("a: '\\ud83d\\ude00'\nb: \\ud83d\\ude00\n").unwrap(),
+        json!({"a": "\\ud83d\\ude00", "b": "\\ud83d\\ude00"})
+    );
+    // JSON, read as YAML.
+    let json_text =
+        r#"{"tools": [{"name": "\ud83d\ude00", "title": "\u00e9\ud83d\ude00", "x": [1, 2]}]}"#;
+    let (value, positions) = yaml::from_str_with_positions(json_text).unwrap();
+    assert_eq!(value, serde_json::from_str::<Value>(json_text).unwrap());
+    let column = json_text.find("[1, 2]").unwrap() + 5;
+    assert_eq!(positions.get("/tools/0/x/1"), Some((1, column)));
+    // A problem after a mended pair on its line is reported where it is written.
+    let text = "a: {b: \"\\ud83d\\ude00\", c: &x 1}\n";
+    let err = yaml::from_str(text).unwrap_err();
+    assert_eq!(
+        err.problems()[0].column,
+        text.find('&').unwrap() + 1,
+        "{err}"
+    );
 }

@@ -74,13 +74,21 @@ mod reader {
         // written. A bracket left of the block's indentation, or one that closes a collection
         // inside another, stays refused, as the `yaml` package refuses it.
         //
+        // A double-quoted scalar may escape a character beyond U+FFFF as JSON does, as a
+        // surrogate pair (`"\ud83d\ude00"`): YAML 1.2 reads every JSON text, and `json.dumps`
+        // writes such pairs. The parser refuses them, so the pairs of each scalar it refuses are
+        // written as one `\U` escape each and the text read again (up to a bound), the columns
+        // on their lines put back where they are written. Half a pair stays refused.
+        //
         // Every reading again reads the whole text, so the bounds are on the count of mends and
         // on the bytes read again in all, whichever comes first: a large file is mended fewer
         // times, and no file is read for long.
         let mut spaced: Option<String> = None;
         let mut read_again = 0;
         let mut tabs = 0;
-        let mut closers: Vec<Shift> = Vec::new();
+        let mut closers = 0;
+        let mut quoted = 0;
+        let mut shifts: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
             let mut reader = Reader::new(current);
@@ -97,18 +105,34 @@ mod reader {
                     tabs += 1;
                 }
                 (Err(_), Some(Mend::IndentCloser(at, shift)))
-                    if closers.len() < MAX_CLOSER_RETRIES && within_budget =>
+                    if closers < MAX_CLOSER_RETRIES && within_budget =>
                 {
                     let mut next = current.to_owned();
                     next.insert(at, ' ');
                     read_again += current.len();
                     spaced = Some(next);
-                    closers.push(shift);
+                    shifts.push(shift);
+                    closers += 1;
+                }
+                (Err(fatal), Some(Mend::SurrogatePairs(quote)))
+                    if quoted < MAX_QUOTED_RETRIES && within_budget =>
+                {
+                    let Some(next) = surrogate_pairs_joined(current, quote, &mut shifts) else {
+                        let mut problems = reader.problems;
+                        problems.push(fatal);
+                        for p in &mut problems {
+                            p.column = as_written(&shifts, p.line, p.column);
+                        }
+                        return Err(at_written_lines(problems, current));
+                    };
+                    read_again += current.len();
+                    spaced = Some(next);
+                    quoted += 1;
                 }
                 (Ok(value), ..) if reader.problems.is_empty() => {
                     let mut positions = reader.positions;
                     for (line, column) in positions.values_mut() {
-                        *column = as_written(&closers, *line, *column);
+                        *column = as_written(&shifts, *line, *column);
                     }
                     return Ok((value, Positions(positions)));
                 }
@@ -120,10 +144,16 @@ mod reader {
                                 MAX_BYTES_READ_AGAIN / MAX_CLOSER_RETRIES / 1024
                             );
                         }
+                        if let Some(Mend::SurrogatePairs(..)) = mend {
+                            fatal.message = format!(
+                                "this string escapes a character beyond U+FFFF as a surrogate pair (`\\ud83d\\ude00`), which this reader joins in up to {MAX_QUOTED_RETRIES} strings per file (fewer in a file of more than {} KiB, which it reads again each time); write the character, or its `\\U` escape (`\\U0001F600`)",
+                                MAX_BYTES_READ_AGAIN / MAX_QUOTED_RETRIES / 1024
+                            );
+                        }
                         reader.problems.push(fatal);
                     }
                     for p in &mut reader.problems {
-                        p.column = as_written(&closers, p.line, p.column);
+                        p.column = as_written(&shifts, p.line, p.column);
                     }
                     return Err(at_written_lines(reader.problems, current));
                 }
@@ -139,6 +169,9 @@ mod reader {
         TabAfterColon(usize),
         /// The closing bracket at this byte offset is indented by a space.
         IndentCloser(usize, Shift),
+        /// The double-quoted scalar whose quote is at this byte offset has its surrogate pairs'
+        /// escapes (`\ud83d\ude00`) written as one escape each (`\U0001F600`).
+        SurrogatePairs(usize),
     }
 
     /// A space the reader put before a closing bracket (see `from_str_with_positions`): its
@@ -147,18 +180,85 @@ mod reader {
     struct Shift {
         line: usize,
         column: usize,
+        /// The characters put in there: 1 for a space; -2 for a surrogate pair's escape
+        /// written shorter.
+        inserted: isize,
     }
 
     /// The column (1-based) in the written text of what is at `column` of `line` in the text
-    /// read after the spaces of `shifts` were put in, in that order.
+    /// read after the changes of `shifts` were made, in that order.
     fn as_written(shifts: &[Shift], line: usize, column: usize) -> usize {
         shifts.iter().rev().fold(column, |column, shift| {
             if shift.line == line && column > shift.column {
-                column - 1
+                column.saturating_add_signed(-shift.inserted)
             } else {
                 column
             }
         })
+    }
+
+    /// `text` with every escaped surrogate pair (`\ud83d\ude00`, as JSON writes a character
+    /// beyond U+FFFF) in the double-quoted scalar whose quote is at byte `quote` written as one
+    /// escape (`\U0001F600`), each change pushed onto `shifts`; `None` when there is none, or
+    /// when the scalar holds half a pair, which no escape can write.
+    fn surrogate_pairs_joined(text: &str, quote: usize, shifts: &mut Vec<Shift>) -> Option<String> {
+        let hex = |at: usize| -> Option<u32> {
+            let digits = text.get(at..at + 4)?;
+            digits
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit())
+                .then(|| u32::from_str_radix(digits, 16).ok())?
+        };
+        let bytes = text.as_bytes();
+        if bytes.get(quote) != Some(&b'"') {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        let mut at = quote + 1;
+        while let Some(&b) = bytes.get(at) {
+            match b {
+                b'"' => break,
+                b'\\' if bytes.get(at + 1) == Some(&b'u') => {
+                    let unit = hex(at + 2)?;
+                    if (0xD800..0xDC00).contains(&unit) {
+                        let low = (bytes.get(at + 6..at + 8) == Some(b"\\u".as_slice()))
+                            .then(|| hex(at + 8))
+                            .flatten()
+                            .filter(|low| (0xDC00..0xE000).contains(low))?;
+                        pairs.push((at, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)));
+                        at += 12;
+                    } else if (0xDC00..0xE000).contains(&unit) {
+                        return None;
+                    } else {
+                        at += 6;
+                    }
+                }
+                // Any other escape: the escaped character is not a quote or an escape.
+                b'\\' => at += 2,
+                _ => at += 1,
+            }
+        }
+        if pairs.is_empty() {
+            return None;
+        }
+        let mut joined = String::with_capacity(text.len());
+        let mut from = 0;
+        for (at, code) in pairs {
+            joined.push_str(text.get(from..at)?);
+            let line_start = joined.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            // The column (1-based) of the escape's last character, as the text is now.
+            let column = joined.get(line_start..)?.chars().count() + 10;
+            let line = joined.matches(['\r', '\n']).count() - joined.matches("\r\n").count() + 1;
+            joined.push_str(&format!("\\U{code:08X}"));
+            shifts.push(Shift {
+                line,
+                column,
+                inserted: -2,
+            });
+            from = at + 12;
+        }
+        joined.push_str(text.get(from..)?);
+        Some(joined)
     }
 
     /// The error of `problems`, each on a line of `text`: the parser marks the end of a text
@@ -182,6 +282,10 @@ mod reader {
 
     /// How many spaces the reader puts before closing brackets (see `from_str_with_positions`).
     const MAX_CLOSER_RETRIES: usize = 256;
+
+    /// How many double-quoted scalars the reader writes escaped surrogate pairs in again (see
+    /// `from_str_with_positions`).
+    const MAX_QUOTED_RETRIES: usize = 1024;
 
     /// How many bytes the reader reads again in all while it mends a text (see
     /// `from_str_with_positions`): 32 MiB, a fraction of a second, so a 1 MiB file is mended up to
@@ -753,6 +857,12 @@ mod reader {
                         KEY_WANTS_SPACE | KEY_TAB => {
                             "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
+                        info if info.contains("invalid Unicode character escape") => {
+                            self.mend = self.offset_of(mark).map(Mend::SurrogatePairs);
+                            format!(
+                                "YAML syntax error: {info}: a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) is half a character; write the character, or its `\\U` escape (`\\U0001F600`)"
+                            )
+                        }
                         info => format!("YAML syntax error: {info}"),
                     };
                     Err(problem(mark, message))
@@ -778,12 +888,21 @@ mod reader {
                     let shift = Shift {
                         line: mark.line(),
                         column: mark.col() + 1,
+                        inserted: 1,
                     };
                     self.mend = Some(Mend::IndentCloser(at, shift));
                     parsers()
                 }
                 _ => parsers(),
             }
+        }
+
+        /// The byte offset of what is at `mark` (by its line and column: the marker's own
+        /// index is not reliable after some scalars).
+        fn offset_of(&self, mark: Marker) -> Option<usize> {
+            let line = self.line_text(mark.line())?;
+            let (at, _) = line.char_indices().nth(mark.col())?;
+            Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
         }
 
         /// What is at `mark` when only spaces are written before it on its line: its byte
@@ -1345,6 +1464,22 @@ mod reader {
             // Three or four readings again fit: the fourth or fifth bracket (on line 2 + 3k for
             // the k-th) is the one refused.
             assert!((2 + 3 * 4..=2 + 3 * 5).contains(&p.line), "{err}");
+        }
+
+        #[test]
+        fn surrogate_pairs_are_joined_only_up_to_a_budget_of_bytes() {
+            let mut text = format!("pad: \"{}\"\n", "x".repeat(1000));
+            text.push_str(
+                &"- \"\\ud83d\\ude00\"\n"
+                    .repeat(10)
+                    .replacen("- ", "a:\n- ", 1),
+            );
+            let (value, _) = read_mended(&text, 16 << 10).unwrap();
+            assert_eq!(value["a"][9], "\u{1F600}");
+            let err = read_mended(&text, 4 << 10).unwrap_err();
+            let p = &err.problems()[0];
+            assert!(p.message.contains("joins in up to"), "{err}");
+            assert!(p.message.ends_with("(`\\U0001F600`)"), "{err}");
         }
     }
 }
