@@ -590,9 +590,7 @@ fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>
         "schema": Everything::requested_schema().to_value(),
         "contents": contents,
     });
-    let verdicts = node::run_json(&dir, "check_answers.mjs", &input.to_string());
-    let verdicts = verdicts.as_array().expect("a JSON array");
-    assert_eq!(verdicts.len(), contents.len());
+    let verdicts = node::run_verdicts(&dir, "check_answers.mjs", &input, contents.len());
     Some(
         verdicts
             .iter()

@@ -268,9 +268,7 @@ fn every_edit(document: &Value) -> Vec<(String, Value)> {
 fn ajv_verdicts(documents: &[&Value]) -> Option<Vec<bool>> {
     let dir = node::ts_client_dir()?;
     let input = json!({"schema": format_schema_value(), "documents": documents});
-    let verdicts = node::run_json(&dir, "check_format_schema.mjs", &input.to_string());
-    let verdicts = verdicts.as_array().expect("a JSON array of verdicts");
-    assert_eq!(verdicts.len(), documents.len());
+    let verdicts = node::run_verdicts(&dir, "check_format_schema.mjs", &input, documents.len());
     Some(
         verdicts
             .iter()

@@ -462,17 +462,16 @@ fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
         return;
     };
     let schemas = corpus(dialect, seed, 2000);
-    let theirs = node::run_json(
+    let theirs = node::run_verdicts(
         &dir,
         "check_tool_schemas.mjs",
-        &Value::Array(schemas.clone()).to_string(),
+        &Value::Array(schemas.clone()),
+        schemas.len(),
     );
-    let theirs = theirs.as_array().expect("a JSON array of verdicts");
-    assert_eq!(theirs.len(), schemas.len());
     let mut seen = std::collections::BTreeMap::new();
     let mut disagreements = Vec::new();
     let mut excepted = vec![0; AJV_EXCEPTIONS.len()];
-    for (schema, theirs) in schemas.iter().zip(theirs) {
+    for (schema, theirs) in schemas.iter().zip(&theirs) {
         let theirs = theirs.as_str().unwrap_or_default();
         if is_excepted(AJV_EXCEPTIONS, dialect, schema, &mut excepted) {
             continue;
@@ -528,9 +527,7 @@ fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
         return;
     };
     let corpus = patterns(0x005e_ed0f_7e57, 20_000);
-    let theirs = node::run_json(&dir, "check_regexes.mjs", &json!(corpus).to_string());
-    let theirs = theirs.as_array().expect("a JSON array of verdicts");
-    assert_eq!(theirs.len(), corpus.len());
+    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
     let (mut valid, mut invalid) = (0, 0);
     let mut disagreements = Vec::new();
     for (pattern, theirs) in corpus.iter().zip(theirs) {
@@ -692,13 +689,13 @@ fn nested_ids_and_references_resolve_as_ajv_resolves_them() {
         return;
     };
     let schemas: Vec<Value> = cases.iter().map(|(_, s, _)| s.clone()).collect();
-    let theirs = node::run_json(
+    let theirs = node::run_verdicts(
         &dir,
         "check_tool_schemas.mjs",
-        &Value::Array(schemas).to_string(),
+        &Value::Array(schemas),
+        cases.len(),
     );
-    for ((what, schema, expected), theirs) in cases.iter().zip(theirs.as_array().expect("verdicts"))
-    {
+    for ((what, schema, expected), theirs) in cases.iter().zip(&theirs) {
         assert_eq!(theirs.as_str(), Some(*expected), "ajv, {what}: {schema}");
     }
 }
@@ -818,8 +815,7 @@ fn property_escapes_are_read_as_javascript_reads_them() {
     let Some(dir) = node::ts_client_dir() else {
         return;
     };
-    let theirs = node::run_json(&dir, "check_regexes.mjs", &json!(corpus).to_string());
-    let theirs = theirs.as_array().expect("a JSON array of verdicts");
+    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
     let disagreements: Vec<String> = corpus
         .iter()
         .zip(ours)

@@ -84,6 +84,28 @@ pub fn run_json(dir: &Path, script: &str, input: &str) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{script}: {e}\n{}", String::from_utf8_lossy(&out)))
 }
 
+/// Like [`run_json`], for a script that prints a JSON array with one verdict per case: its
+/// items, which must be `cases` many.
+#[allow(dead_code)]
+pub fn run_verdicts(
+    dir: &Path,
+    script: &str,
+    input: &serde_json::Value,
+    cases: usize,
+) -> Vec<serde_json::Value> {
+    match run_json(dir, script, &input.to_string()) {
+        serde_json::Value::Array(verdicts) => {
+            assert_eq!(
+                verdicts.len(),
+                cases,
+                "{script}: verdicts for {cases} cases"
+            );
+            verdicts
+        }
+        other => panic!("{script}: not a JSON array of verdicts: {other}"),
+    }
+}
+
 /// Like [`run_json`], for a script that prints one JSON value per line.
 #[allow(dead_code)]
 pub fn run_json_lines(dir: &Path, script: &str, input: &str) -> Vec<serde_json::Value> {
