@@ -78,6 +78,9 @@ fn the_generated_description_passes_the_formats_schema() {
     let document = mcpdesc_runtime::yaml::from_str(&text).unwrap();
     assert_eq!(schema_errors(&document), Vec::<String>::new());
     assert!(validate(&document).is_empty(), "{}", validate(&document));
+    if let Some(ajv) = ajv_verdicts(&[&document]) {
+        assert_eq!(ajv, [true], "ajv refuses the generated description");
+    }
 }
 
 #[test]
