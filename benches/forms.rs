@@ -86,7 +86,7 @@ mod wire {
     }
 }
 
-/// The four ways to read an answer, for one form and one answer.
+/// The ways to read an answer, for one form and one answer.
 macro_rules! answer_benches {
     ($module:ident, $form:ty, $content:expr) => {
         mod $module {
@@ -129,6 +129,24 @@ macro_rules! answer_benches {
                         // Report what is wrong, as from_content does.
                         validator.iter_errors(value).count() == 0
                     }
+                });
+            }
+
+            /// The same with the validator built for each answer: what the TypeScript SDK does
+            /// when the server builds `requestedSchema` per request (its `getValidator` compiles
+            /// the schema on every accepted answer unless ajv has seen that very object).
+            #[divan::bench(sample_size = 100)]
+            fn jsonschema_built_per_answer_then_deserialize(bencher: divan::Bencher) {
+                let schema = <$form>::requested_schema().to_value();
+                let content = Value::Object($content);
+                bencher.bench(|| {
+                    let validator = jsonschema::options()
+                        .should_validate_formats(true)
+                        .build(divan::black_box(&schema))
+                        .ok();
+                    let value = divan::black_box(&content);
+                    validator.is_some_and(|v| v.is_valid(value))
+                        && <$form>::deserialize(value).is_ok()
                 });
             }
         }
