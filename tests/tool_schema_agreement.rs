@@ -638,6 +638,20 @@ fn nested_ids() -> Vec<(&'static str, Value, &'static str)> {
         ),
         ("dot segments", nesting(root, c(), p("./c.json")), "valid"),
         (
+            "a scheme and host in another case",
+            nesting(Some("HTTPS://X/a/root.json"), c(), p("https://x/a/c.json")),
+            "valid",
+        ),
+        (
+            "an escaped unreserved character, which ajv does not decode",
+            nesting(
+                root,
+                json!({"c": {"$id": "c%2Ejson", "type": "string"}}),
+                p("c.json"),
+            ),
+            "warning",
+        ),
+        (
             "`..` above the root's directory",
             nesting(
                 Some("https://x/a/"),

@@ -1113,16 +1113,25 @@ impl<'s> UriParts<'s> {
         }
     }
 
-    /// The URI these parts write, with `path` for theirs.
+    /// The URI these parts write, with `path` for theirs; its scheme and host in lower case,
+    /// which name the same whatever their case (as ajv compares them).
     fn with_path(&self, path: &str) -> String {
         let mut out = String::new();
         if let Some(scheme) = self.scheme {
-            out.push_str(scheme);
+            out.push_str(&scheme.to_ascii_lowercase());
             out.push(':');
         }
         if let Some(authority) = self.authority {
             out.push_str("//");
-            out.push_str(authority);
+            let (userinfo, host) = match authority.rsplit_once('@') {
+                Some((userinfo, host)) => (Some(userinfo), host),
+                None => (None, authority),
+            };
+            if let Some(userinfo) = userinfo {
+                out.push_str(userinfo);
+                out.push('@');
+            }
+            out.push_str(&host.to_ascii_lowercase());
         }
         out.push_str(path);
         if let Some(query) = self.query {
@@ -1257,5 +1266,11 @@ mod tests {
             resolved(Some("urn:example:x"), "urn:example:y"),
             "urn:example:y"
         );
+        // Scheme and host name the same in any case; a user and a path do not.
+        assert_eq!(
+            resolved(None, "HTTPS://Me@X.Example/A.json"),
+            "https://Me@x.example/A.json"
+        );
+        assert_eq!(resolved(Some("HTTP://X/a/b"), "c"), "http://x/a/c");
     }
 }
