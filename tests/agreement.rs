@@ -180,6 +180,7 @@ fn candidates(property: &str) -> Vec<Option<Value>> {
             json!("2024-01-01T24:00:00Z"),
             json!("2024-01-01T10:00:00"),
             json!("2024-01-01T10:00:00+0530"),
+            json!("2024-01-01T10:00:00+05"),
             json!("2024-01-01 10:00:00Z"),
             json!("2024-01-01T10:60:00Z"),
             json!("2024-01-01"),
@@ -348,10 +349,14 @@ const TS_SDK_EXCEPTIONS: &[Exception] = &[
         ours_accept: false,
         applies: |p, v| {
             p == "at"
-                && ["2024-01-01T10:00:00+0530", "2024-01-01 10:00:00Z"]
-                    .contains(&v.as_str().unwrap_or_default())
+                && [
+                    "2024-01-01T10:00:00+0530",
+                    "2024-01-01T10:00:00+05",
+                    "2024-01-01 10:00:00Z",
+                ]
+                .contains(&v.as_str().unwrap_or_default())
         },
-        reason: "RFC 3339's date-time production has neither an offset without a colon nor a space for `T`; ajv-formats accepts both",
+        reason: "RFC 3339's date-time production has no offset without a colon or without minutes, and no space for `T`; ajv-formats accepts all three",
     },
     Exception {
         name: "RFC 3339 time-hour and time-minute",
@@ -743,11 +748,16 @@ const MUTATED_EXCEPTIONS: &[Exception] = &[
             };
             let b = v.as_bytes();
             let number = |at: usize| v.get(at..at + 2).and_then(|d| d.parse::<u8>().ok());
-            // A space for `T`; an offset without its colon (`+0530`); hour 24 or minute 60.
+            // A space for `T`; an offset without its colon (`+0530`) or its minutes (`+05`);
+            // hour 24 or minute 60.
+            let offset = |digits: usize| {
+                b.len() > digits + 19
+                    && matches!(b[b.len() - digits - 1], b'+' | b'-')
+                    && b[b.len() - digits..].iter().all(u8::is_ascii_digit)
+            };
             b.get(10) == Some(&b' ')
-                || b.len() >= 5
-                    && matches!(b[b.len() - 5], b'+' | b'-')
-                    && b[b.len() - 4..].iter().all(u8::is_ascii_digit)
+                || offset(4)
+                || offset(2)
                 || number(11).is_some_and(|h| h > 23)
                 || number(14).is_some_and(|m| m > 59)
         },
@@ -760,9 +770,15 @@ const MUTATED_EXCEPTIONS: &[Exception] = &[
             let Some(rest) = v.as_str().filter(|_| p == "link").and_then(after_scheme) else {
                 return false;
             };
-            // An IP literal after a single `/`.
-            if rest.starts_with("/[") {
-                return true;
+            // An IP literal after a single `/` (with a user before it or not), which ajv-formats'
+            // pattern reads as an authority: brackets in the path's first segment.
+            if let Some(path) = rest.strip_prefix('/')
+                && !path.starts_with('/')
+            {
+                return path
+                    .split(['/', '?', '#'])
+                    .next()
+                    .is_some_and(|segment| segment.contains('['));
             }
             let Some(authority) = rest.strip_prefix("//") else {
                 return false;
