@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Says whether PyYAML (a YAML 1.1 reader, `safe_load`) reads each text or refuses it.
+"""Reads each text with PyYAML (a YAML 1.1 reader, `safe_load`).
 
-Input: a file of JSON lines, each a JSON string (a YAML text). Prints one line per text,
-"read" or "refused". Used by tests/yaml.rs as a second opinion where this crate's reader and
-the `yaml` package disagree.
+Input: a file of JSON lines, each a JSON string (a YAML text). Prints one JSON line per text:
+{"value": <what PyYAML reads, as JSON>} or {"error": <why it refuses>}. Used by tests/yaml.rs
+as a second opinion where this crate's reader and the `yaml` package disagree.
 """
 import json
 import sys
@@ -16,10 +16,12 @@ def main(path):
         for line in lines:
             text = json.loads(line)
             try:
-                yaml.safe_load(text)
-                print("read")
-            except Exception:  # a YAMLError, or a key PyYAML cannot hash
-                print("refused")
+                value = yaml.safe_load(text)
+                # What JSON cannot hold (a date, a set) is written as a string, which no value
+                # this crate reads equals.
+                print(json.dumps({"value": value}, default=repr))
+            except Exception as error:  # a YAMLError, or a key PyYAML cannot hash
+                print(json.dumps({"error": str(error).splitlines()[0] if str(error) else "error"}))
 
 
 main(sys.argv[1])

@@ -696,6 +696,61 @@ mod reader {
             }
         }
 
+        /// The checks of the lines of a block scalar (`text`, `style`, at `mark`), a value or an
+        /// explicit key: tabs in or right after it, and a document marker in one that is the
+        /// whole document.
+        fn block_scalar_lines(&mut self, text: &str, style: TScalarStyle, mark: Marker) {
+            if !matches!(style, TScalarStyle::Literal | TScalarStyle::Folded) {
+                return;
+            }
+            if text.bytes().any(|b| b != b'\n') {
+                self.block_scalar_tabs(mark);
+                self.document_marker_in_root_scalar(mark);
+            } else {
+                self.empty_block_scalar_tabs(mark);
+            }
+        }
+
+        /// Refuses a tab on a blank line after the header of a block scalar with no content
+        /// (`k: |-\n \t\n` in a mapping indented by more than that line), where the tab follows
+        /// no more spaces than the block collection around: such a line is neither content
+        /// (indented more) nor an empty line (spaces only), and the `yaml` package and PyYAML
+        /// refuse it where the parser reads an empty string. The parser marks such a scalar
+        /// where what follows it starts, so the lines checked are the blank ones before `mark`
+        /// (and its own, when blank), back to the header.
+        fn empty_block_scalar_tabs(&mut self, mark: Marker) {
+            let Some(n) = self.indent else {
+                return;
+            };
+            if !self.check_tabs {
+                return;
+            }
+            let mut found = None;
+            let mut line = mark.line();
+            while let Some((indented, rest)) = self.indented_line(line) {
+                let blank = rest.bytes().all(|b| b == b' ' || b == b'\t');
+                if blank && indented <= n && rest.starts_with('\t') {
+                    found = Some((line, indented));
+                } else if !blank && line != mark.line() {
+                    break;
+                }
+                match line.checked_sub(1) {
+                    Some(previous) if previous > 0 => line = previous,
+                    _ => break,
+                }
+            }
+            if let Some((line, indented)) = found {
+                self.tab_in_indentation(
+                    line,
+                    indented + 1,
+                    format!(
+                        "a tab in the indentation of a line after an empty block scalar: YAML indents with spaces only; remove the tab, or write at least {} before it to make it the scalar's",
+                        spaces(n + 1)
+                    ),
+                );
+            }
+        }
+
         /// Refuses a tab that follows fewer spaces than the content of a block scalar
         /// (`a: |\n  x\n\t# note`, `a: |\n  x\n \t\n  y`). Such a line is neither the scalar's
         /// (it is not indented enough) nor an empty or comment line after it (those are indented
@@ -967,7 +1022,8 @@ mod reader {
             for (index, line) in self.text.lines().enumerate() {
                 let line = line.trim_end_matches('\r');
                 let Some(rest) = line.strip_prefix('%') else {
-                    if line.trim_start().is_empty() || line.starts_with('#') {
+                    let content = line.trim_start_matches([' ', '\t']);
+                    if content.is_empty() || content.starts_with('#') {
                         continue;
                     }
                     let end = line
@@ -1139,11 +1195,15 @@ mod reader {
                         let last = self.plain_end_line(mark.line());
                         self.empty_lines_tabs(mark.line(), last);
                     }
-                    if matches!(style, TScalarStyle::Literal | TScalarStyle::Folded)
-                        && text.bytes().any(|b| b != b'\n')
-                    {
-                        self.block_scalar_tabs(mark);
-                        self.document_marker_in_root_scalar(mark);
+                    self.block_scalar_lines(&text, style, mark);
+                    if self.flow > 0 && style == TScalarStyle::Plain && text == "?" {
+                        // `[?]`, `[a, ?]`: an explicit key with nothing after it, which YAML 1.2
+                        // (and the `yaml` package, and PyYAML) reads as a mapping with an empty
+                        // key; the parser reads the text `?`.
+                        self.problems.push(problem(
+                            mark,
+                            "a `?` alone in a flow sequence starts a mapping whose key is missing (an empty key is read as null, not a string); write the key, or quote \"?\" for the text",
+                        ));
                     }
                     Ok(self.scalar(text, style, mark))
                 }
@@ -1263,6 +1323,7 @@ mod reader {
                     self.no_anchor(anchor, mark);
                     self.no_tag(tag.as_ref(), mark);
                     self.tab_indent(mark, true);
+                    self.block_scalar_lines(&text, style, mark);
                     if style == TScalarStyle::Plain && text == "<<" {
                         self.problems.push(problem(
                             mark,
