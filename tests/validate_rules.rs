@@ -1468,6 +1468,18 @@ fn transports() {
         Severity::Error,
         "/transports/1/protocolVersions",
     );
+    // Versions outside the root are reported there alone, not again by the transport's rules.
+    let report = validate(&server(json!({"transports": [
+        http,
+        {"type": "streamable-http", "url": "https://example.com/old", "protocolVersions": ["2024-11-05", "2025-06-18"]},
+    ]})));
+    only(
+        &report,
+        "protocol-scope-outside-parent",
+        Severity::Error,
+        "/transports/1/protocolVersions",
+    );
+    assert_eq!(report.errors().count(), 1, "{report}");
     let report = validate(&server(
         json!({"transports": [{"type": "stdio", "command": "s", "protocolVersions": []}]}),
     ));

@@ -257,13 +257,7 @@ fn check_one<'a>(
         }
     };
 
-    let scope = match cx.scope(rule, decl, path) {
-        Some(scope) => {
-            cx.check_subset(scope, primitive_scope, path, "this declaration");
-            scope.intersection(primitive_scope)
-        }
-        None => primitive_scope,
-    };
+    let scope = cx.scope_within(rule, decl, path, primitive_scope, "this declaration");
 
     let url = match decl.member("url") {
         Some(Value::String(u)) => {

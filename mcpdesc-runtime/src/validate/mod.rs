@@ -360,6 +360,26 @@ impl<'a> Cx<'a> {
         read_scope(self, rule, value, path)
     }
 
+    /// The scope of the object at `path` (`what`, for a report) within its parent's: its
+    /// `protocolVersions` where present and well-formed, reported where it leaves `parent` and
+    /// kept to `parent`; else `parent`'s.
+    pub(crate) fn scope_within(
+        &mut self,
+        rule: &'static str,
+        object: &serde_json::Map<String, Value>,
+        path: &str,
+        parent: VersionSet,
+        what: &str,
+    ) -> VersionSet {
+        match self.scope(rule, object, path) {
+            Some(scope) => {
+                self.check_subset(scope, parent, path, what);
+                scope.intersection(parent)
+            }
+            None => parent,
+        }
+    }
+
     /// Checks that an explicit scope is a subset of its parent's.
     pub(crate) fn check_subset(
         &mut self,

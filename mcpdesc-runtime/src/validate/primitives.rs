@@ -109,13 +109,7 @@ pub(crate) fn check<'a>(
     }
 
     let root_scope = cx.root_scope;
-    let scope = match cx.scope(kind.rule, object, path) {
-        Some(scope) => {
-            cx.check_subset(scope, root_scope, path, kind.what);
-            scope.intersection(root_scope)
-        }
-        None => root_scope,
-    };
+    let scope = cx.scope_within(kind.rule, object, path, root_scope, kind.what);
 
     if let Some(requirements) = object.member("clientRequirements") {
         check_client_requirements(

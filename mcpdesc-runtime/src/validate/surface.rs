@@ -39,13 +39,13 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
             continue;
         };
         let path = item_pointer("transports", i);
-        let scope = match cx.scope(rules::DOCUMENT_MEMBERS, transport, &path) {
-            Some(scope) => {
-                cx.check_subset(scope, root_scope, &path, "this transport");
-                scope
-            }
-            None => root_scope,
-        };
+        let scope = cx.scope_within(
+            rules::DOCUMENT_MEMBERS,
+            transport,
+            &path,
+            root_scope,
+            "this transport",
+        );
         covered = covered.union(scope);
         let at = || pointer(&path, "type");
         match transport.member("type").and_then(Value::as_str) {
@@ -113,13 +113,13 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
             continue;
         };
         let path = item_pointer("capabilities", i);
-        let scope = match cx.scope(rules::CAPABILITIES, capability, &path) {
-            Some(scope) => {
-                cx.check_subset(scope, root_scope, &path, "this capability set");
-                scope
-            }
-            None => root_scope,
-        };
+        let scope = cx.scope_within(
+            rules::CAPABILITIES,
+            capability,
+            &path,
+            root_scope,
+            "this capability set",
+        );
         for (j, other) in &seen {
             let overlap = scope.intersection(*other);
             if !overlap.is_empty() {
