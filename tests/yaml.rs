@@ -1684,6 +1684,30 @@ fn escaped_surrogate_pairs_read_as_the_character_they_make() {
         text.find('&').unwrap() + 1,
         "{err}"
     );
+    // On a later line of the string, after a line break of either kind.
+    for text in [
+        "a: {b: \"x\n  \\ud83d\\ude00\", c: &x 1}\n",
+        "a: {b: \"x\r\n  y \\ud83d\\ude00 \\ud83d\\ude01\", c: &x 1}\r\n",
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let second = text.split_inclusive('\n').nth(1).unwrap();
+        assert_eq!(
+            (err.problems()[0].line, err.problems()[0].column),
+            (2, second.find('&').unwrap() + 1),
+            "{text:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_escape_beyond_unicode_is_not_taken_for_half_a_surrogate_pair() {
+    let err = yaml::from_str("a: \"\\U00110000\"\n").unwrap_err();
+    let message = &err.problems()[0].message;
+    assert!(
+        message.contains("invalid Unicode character escape"),
+        "{err}"
+    );
+    assert!(!message.contains("surrogate"), "{err}");
 }
 
 /// A `?` alone in a flow sequence starts a mapping with an empty key (as YAML 1.2, the `yaml`

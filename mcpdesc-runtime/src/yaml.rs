@@ -197,11 +197,11 @@ mod reader {
         })
     }
 
-    /// `text` with every escaped surrogate pair (`\ud83d\ude00`, as JSON writes a character
-    /// beyond U+FFFF) in the double-quoted scalar whose quote is at byte `quote` written as one
-    /// escape (`\U0001F600`), each change pushed onto `shifts`; `None` when there is none, or
-    /// when the scalar holds half a pair, which no escape can write.
-    fn surrogate_pairs_joined(text: &str, quote: usize, shifts: &mut Vec<Shift>) -> Option<String> {
+    /// The escaped UTF-16 surrogates (`\ud83d`) of the double-quoted scalar whose quote is at
+    /// byte `quote` of `text`: each one's byte offset and, for a high surrogate followed by an
+    /// escaped low one, the character the pair makes (`None`: half a pair). Empty when no
+    /// double-quoted scalar starts there.
+    fn surrogate_escapes(text: &str, quote: usize) -> Vec<(usize, Option<u32>)> {
         let hex = |at: usize| -> Option<u32> {
             let digits = text.get(at..at + 4)?;
             digits
@@ -210,46 +210,70 @@ mod reader {
                 .then(|| u32::from_str_radix(digits, 16).ok())?
         };
         let bytes = text.as_bytes();
+        let mut escapes = Vec::new();
         if bytes.get(quote) != Some(&b'"') {
-            return None;
+            return escapes;
         }
-        let mut pairs = Vec::new();
         let mut at = quote + 1;
         while let Some(&b) = bytes.get(at) {
             match b {
                 b'"' => break,
-                b'\\' if bytes.get(at + 1) == Some(&b'u') => {
-                    let unit = hex(at + 2)?;
-                    if (0xD800..0xDC00).contains(&unit) {
+                b'\\' if bytes.get(at + 1) == Some(&b'u') => match hex(at + 2) {
+                    Some(high @ 0xD800..0xDC00) => {
                         let low = (bytes.get(at + 6..at + 8) == Some(b"\\u".as_slice()))
                             .then(|| hex(at + 8))
                             .flatten()
-                            .filter(|low| (0xDC00..0xE000).contains(low))?;
-                        pairs.push((at, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)));
-                        at += 12;
-                    } else if (0xDC00..0xE000).contains(&unit) {
-                        return None;
-                    } else {
+                            .filter(|low| (0xDC00..0xE000).contains(low));
+                        let code =
+                            low.map(|low| 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00));
+                        escapes.push((at, code));
+                        at += if code.is_some() { 12 } else { 6 };
+                    }
+                    Some(0xDC00..0xE000) => {
+                        escapes.push((at, None));
                         at += 6;
                     }
-                }
+                    _ => at += 2,
+                },
                 // Any other escape: the escaped character is not a quote or an escape.
                 b'\\' => at += 2,
                 _ => at += 1,
             }
         }
-        if pairs.is_empty() {
+        escapes
+    }
+
+    /// `text` with every escaped surrogate pair (`\ud83d\ude00`, as JSON writes a character
+    /// beyond U+FFFF) in the double-quoted scalar whose quote is at byte `quote` written as one
+    /// escape (`\U0001F600`), each change pushed onto `shifts`; `None` when there is none, or
+    /// when the scalar holds half a pair, which no escape can write.
+    fn surrogate_pairs_joined(text: &str, quote: usize, shifts: &mut Vec<Shift>) -> Option<String> {
+        let escapes = surrogate_escapes(text, quote);
+        if escapes.is_empty() || escapes.iter().any(|(_, code)| code.is_none()) {
             return None;
         }
         let mut joined = String::with_capacity(text.len());
+        // The line of the end of `joined`, and where in it that line starts, kept as each
+        // piece is added (`\r\n`, `\r` and `\n` each end a line, as the parser counts them;
+        // a piece ends before an escape, so no `\r\n` is cut in two).
+        let (mut line, mut line_start) = (1, 0);
         let mut from = 0;
-        for (at, code) in pairs {
-            joined.push_str(text.get(from..at)?);
-            let line_start = joined.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        for (at, code) in escapes {
+            let piece = text.get(from..at)?;
+            let mut after_cr = false;
+            for (i, b) in piece.bytes().enumerate() {
+                if b == b'\r' || (b == b'\n' && !after_cr) {
+                    line += 1;
+                }
+                if b == b'\r' || b == b'\n' {
+                    line_start = joined.len() + i + 1;
+                }
+                after_cr = b == b'\r';
+            }
+            joined.push_str(piece);
             // The column (1-based) of the escape's last character, as the text is now.
             let column = joined.get(line_start..)?.chars().count() + 10;
-            let line = joined.matches(['\r', '\n']).count() - joined.matches("\r\n").count() + 1;
-            joined.push_str(&format!("\\U{code:08X}"));
+            joined.push_str(&format!("\\U{:08X}", code?));
             shifts.push(Shift {
                 line,
                 column,
@@ -912,7 +936,11 @@ mod reader {
                         KEY_WANTS_SPACE | KEY_TAB => {
                             "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
-                        info if info.contains("invalid Unicode character escape") => {
+                        info if info.contains("invalid Unicode character escape")
+                            && self.offset_of(mark).is_some_and(|quote| {
+                                !surrogate_escapes(self.text, quote).is_empty()
+                            }) =>
+                        {
                             self.mend = self.offset_of(mark).map(Mend::SurrogatePairs);
                             format!(
                                 "YAML syntax error: {info}: a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) is half a character; write the character, or its `\\U` escape (`\\U0001F600`)"
