@@ -797,12 +797,11 @@ impl<'a> Walk<'a> {
         let id = id.strip_suffix('#').unwrap_or(id);
         // The `$id` of the schema it is in names that schema's resource (once resolved); one
         // ignored, or a plain name, names none.
-        let mut schema_at = self.path.clone();
-        schema_at.pop();
+        let schema_at = written(self.path.split_last().map_or(&[][..], |(_, up)| up));
         let Some(own) = self
             .resources
             .get(base)
-            .filter(|r| r.at == written(&schema_at))
+            .filter(|r| r.at == schema_at)
             .and_then(|r| r.id.as_deref())
         else {
             return;
