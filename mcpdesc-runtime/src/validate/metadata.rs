@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
-use super::{Cx, Severity, closed_members, codes, pointer, rules};
+use super::{Cx, Severity, closed_members, codes, describe, plain, pointer, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::version::{ProtocolVersion, VersionSet};
@@ -654,31 +654,6 @@ fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &s
         at,
         format!("{what} must be an object, not {}", describe(value)),
     );
-}
-
-/// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
-pub(crate) fn plain(versions: VersionSet) -> String {
-    let names: Vec<&str> = versions.iter().map(ProtocolVersion::as_str).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// A value for a message: its JSON text when short, else its type.
-pub(crate) fn describe(value: &Value) -> String {
-    match value {
-        Value::Object(_) | Value::Array(_) => JsonType::of(value).with_article().to_string(),
-        other => {
-            let text = other.to_string();
-            if text.chars().count() <= 40 {
-                text
-            } else {
-                JsonType::of(value).with_article().to_string()
-            }
-        }
-    }
 }
 
 #[cfg(test)]

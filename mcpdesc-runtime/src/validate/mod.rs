@@ -560,6 +560,31 @@ pub mod codes {
     pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
 }
 
+/// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
+pub(crate) fn plain(versions: VersionSet) -> String {
+    let names: Vec<&str> = versions.iter().map(ProtocolVersion::as_str).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A value for a message: its JSON text when short, else its type.
+pub(crate) fn describe(value: &Value) -> String {
+    match value {
+        Value::Object(_) | Value::Array(_) => crate::JsonType::of(value).with_article().to_string(),
+        other => {
+            let text = other.to_string();
+            if text.chars().count() <= 40 {
+                text
+            } else {
+                crate::JsonType::of(value).with_article().to_string()
+            }
+        }
+    }
+}
+
 /// `base` + `/token`, with the token escaped per RFC 6901. One allocation: the token is written
 /// straight into the result, escaped as it goes.
 pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {

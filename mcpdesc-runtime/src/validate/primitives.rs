@@ -240,7 +240,7 @@ fn client_capabilities(
                 &at,
                 format!(
                     "`{name}` is not a client capability of MCP {}: split the primitive into variants scoped with `protocolVersions`, each requiring what its versions define",
-                    super::metadata::plain(undefined)
+                    super::plain(undefined)
                 ),
             );
         }
@@ -280,7 +280,7 @@ fn client_capabilities(
                     &member_at,
                     format!(
                         "`{name}.{member}` is not defined by MCP {}: remove it, or scope the primitive with `protocolVersions`",
-                        super::metadata::plain(lacking)
+                        super::plain(lacking)
                     ),
                 );
                 continue;

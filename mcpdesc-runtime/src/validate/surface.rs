@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::KINDS;
-use super::metadata::plain;
+use super::plain;
 use super::{Cx, Severity, codes, item_pointer, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 

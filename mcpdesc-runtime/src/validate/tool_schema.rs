@@ -31,7 +31,7 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::metadata::describe;
+use super::describe;
 use super::{Cx, Members as _, Severity, codes, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -162,7 +162,7 @@ fn mcp_headers<'a>(
             &at,
             format!(
                 "the schema uses `x-mcp-header`, which is defined for MCP 2026-07-28 only, not {}: scope the tool to 2026-07-28 with `protocolVersions`, or leave the annotations out",
-                super::metadata::plain(before)
+                super::plain(before)
             ),
         );
     }
