@@ -819,6 +819,30 @@ fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     );
 }
 
+/// The parser refuses some tabs in the indentation itself, and marks them past the tab, at the
+/// start of the plain scalar whose next line they indent, or at a block scalar's header: each is
+/// reported at the tab.
+#[test]
+fn a_tab_the_parser_refuses_is_reported_at_the_tab() {
+    for (text, line, column) in [
+        ("a:\n\tb: 1\n", 2, 1),
+        ("c:  [{  \n\t...--- \n -\n", 2, 1),
+        ("a:\n  b: 1\n\tc: 2\n", 3, 1),
+        (" - true\n\t,\n", 2, 1),
+        ("a:\n  b: x\n\t\n \t y\n", 4, 2),
+        (" \t|-\n\tx\n", 2, 1),
+        ("|\n\tx\n", 2, 1),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), (line, column), "{text:?}: {err}");
+        assert!(
+            p.message.contains("tab") && p.message.ends_with("replace the tab with spaces"),
+            "{text:?}: {err}"
+        );
+    }
+}
+
 #[test]
 fn a_tab_in_the_indentation_is_reported_where_it_is() {
     for (text, line, column) in [
@@ -1624,6 +1648,62 @@ fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
         lonely.len(),
         lonely.join("\n")
     );
+}
+
+/// YAML 1.2 ends a line at `\r\n`, `\r` or `\n` alike, and reads each line break in a scalar as
+/// `\n` (as PyYAML does; the `yaml` package refuses a `\r` alone).
+#[test]
+fn a_lone_carriage_return_ends_a_line_as_a_line_feed_does() {
+    let read = [
+        ("|\r", json!("")),
+        ("a: >\r", json!({"a": ""})),
+        ("a: |\r  x\r  y\r", json!({"a": "x\ny\n"})),
+        ("a: 1\rb: 2\r", json!({"a": 1, "b": 2})),
+        ("a:\r  b: 1\r", json!({"a": {"b": 1}})),
+        ("a: \"x\r y\"\r", json!({"a": "x y"})),
+        ("# c\ra: 1", json!({"a": 1})),
+    ];
+    for (text, value) in &read {
+        assert_eq!(yaml::from_str(text).ok().as_ref(), Some(value), "{text:?}");
+    }
+    for (text, at) in [("   \tb:\r", (1, 4)), ("...\r  x\r", (1, 1))] {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+    }
+    // Any text reads with its line feeds made `\r` or `\r\n` as it reads with them: the same
+    // value, or refused first where and for what it is refused.
+    for text in token_soup(5_000) {
+        let first = |r: &Result<Value, yaml::YamlError>| match r {
+            Ok(v) => Ok(v.clone()),
+            Err(e) => Err(e.problems()[0].clone()),
+        };
+        let with_lf = first(&yaml::from_str(&text));
+        for breaks in ["\r", "\r\n"] {
+            let other = text.replace('\n', breaks);
+            assert_eq!(first(&yaml::from_str(&other)), with_lf, "{other:?}");
+        }
+    }
+    if pyyaml().is_none() {
+        return;
+    }
+    let lines: String = read
+        .iter()
+        .map(|(t, _)| format!("{}\n", json!(t)))
+        .collect();
+    let out = python("yaml11_verdicts.py", &lines);
+    let theirs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(theirs.len(), read.len());
+    for ((text, value), theirs) in read.iter().zip(&theirs) {
+        assert_eq!(
+            theirs.get("value"),
+            Some(value),
+            "PyYAML reads {text:?} as {theirs}"
+        );
+    }
 }
 
 #[test]

@@ -55,6 +55,23 @@ mod reader {
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // A `\r` alone is a line break in YAML (as `\r\n` and `\n` are), and every line break
+        // in a scalar reads as `\n`; the parser counts it as one but reads it otherwise in
+        // places (an empty block scalar, a tab indenting the next line, a `...` on it), so it
+        // is made a `\n`: a character for a character, every line and column stays.
+        let lone_cr = |(at, c): (usize, char)| {
+            c == '\r'
+                && !text
+                    .get(at + 1..)
+                    .is_some_and(|rest| rest.starts_with('\n'))
+        };
+        if text.char_indices().any(lone_cr) {
+            let text: String = text
+                .char_indices()
+                .map(|(at, c)| if lone_cr((at, c)) { '\n' } else { c })
+                .collect();
+            return read_mended(&text, MAX_BYTES_READ_AGAIN);
+        }
         read_mended(text, MAX_BYTES_READ_AGAIN)
     }
 
@@ -325,6 +342,13 @@ mod reader {
     const KEY_TAB: &str = "tabs disallowed in this context";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
+    // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
+    // past it on its line, at the start of the plain scalar a line of which it indents, or at
+    // the header of the block scalar whose text it starts.
+    const TAB_IN_BLOCK_INDENTATION: &str =
+        "tabs disallowed within this context (block indentation)";
+    const TAB_IN_PLAIN_SCALAR: &str = "while scanning a plain scalar, found a tab";
+    const TAB_STARTS_BLOCK_SCALAR: &str = "a block scalar content cannot start with a tab";
 
     struct Reader<'a> {
         /// How to mend the text where the parser refused it, if this reader knows how.
@@ -337,8 +361,8 @@ mod reader {
         positions: BTreeMap<String, (usize, usize)>,
         /// How deep the node being read is nested.
         depth: usize,
-        /// Where each line starts (byte offsets), for what is read by line and column; empty when
-        /// the text has a line break this could count otherwise than the parser (a lone `\r`).
+        /// Where each line starts (byte offsets), for what is read by line and column. The text
+        /// read has no `\r` alone (see `from_str_with_positions`), so its lines end at `\n`.
         line_starts: Vec<usize>,
         /// Whether the text has a tab, so that the tab check has anything to find.
         check_tabs: bool,
@@ -374,13 +398,6 @@ mod reader {
     /// The start of every line of `text` (see `Reader::line_starts`).
     fn line_starts(text: &str) -> Vec<usize> {
         let bytes = text.as_bytes();
-        let lone_cr = bytes
-            .iter()
-            .enumerate()
-            .any(|(i, b)| *b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-        if lone_cr {
-            return Vec::new();
-        }
         std::iter::once(0)
             .chain(
                 bytes
@@ -948,9 +965,43 @@ mod reader {
                         }
                         info => format!("YAML syntax error: {info}"),
                     };
-                    Err(problem(mark, message))
+                    match self.refused_tab(mark, e.info()) {
+                        Some((line, column)) => Err(YamlProblem {
+                            line,
+                            column,
+                            message: format!(
+                                "{message}: YAML indents with spaces only; replace the tab with spaces"
+                            ),
+                        }),
+                        None => Err(problem(mark, message)),
+                    }
                 }
             }
+        }
+
+        /// Where the tab is (line and column, 1-based) that the parser refuses with `info` at
+        /// `mark`, for the refusals it marks elsewhere: the first tab among the blanks that start
+        /// the mark's line, or the first line after it with text (for a plain scalar, which a
+        /// tab may precede on an empty line) or at all (for a block scalar).
+        fn refused_tab(&self, mark: Marker, info: &str) -> Option<(usize, usize)> {
+            let (first, lines) = match info {
+                TAB_IN_BLOCK_INDENTATION => (mark.line(), 1),
+                TAB_IN_PLAIN_SCALAR | TAB_STARTS_BLOCK_SCALAR => (mark.line() + 1, usize::MAX),
+                _ => return None,
+            };
+            (first..)
+                .take(lines)
+                .map_while(|line| Some((line, self.line_text(line)?)))
+                .find_map(|(line, text)| {
+                    let text = text.trim_end_matches('\r');
+                    let rest = text.trim_start_matches([' ', '\t']);
+                    if info == TAB_IN_PLAIN_SCALAR && rest.is_empty() {
+                        return None;
+                    }
+                    // The blanks are ASCII: a byte is a column.
+                    let tab = text.get(..text.len() - rest.len())?.find('\t')?;
+                    Some((line, tab + 1))
+                })
         }
 
         /// Where the parser refuses a token left of the indentation it expects (in a flow
