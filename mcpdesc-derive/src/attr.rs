@@ -326,14 +326,61 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) {
     });
 }
 
-fn parse_str(meta: &syn::meta::ParseNestedMeta) -> syn::Result<(Span, String)> {
-    let lit: LitStr = meta.value()?.parse()?;
+/// The value after `key =`; without the `=`, an error at the key that shows the key with a value
+/// (`example`).
+fn value_of<'a>(
+    meta: &'a syn::meta::ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> syn::Result<ParseStream<'a>> {
+    if meta.input.peek(Token![=]) {
+        return meta.value();
+    }
+    Err(syn::Error::new(
+        key.span(),
+        format!("`{key}` takes a value, as in `{key} = {example}`"),
+    ))
+}
+
+/// A key that takes no value (`not_sensitive`): anything after it is an error at the key.
+fn flag(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<()> {
+    if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        return Ok(());
+    }
+    Err(syn::Error::new(
+        key.span(),
+        format!("`{key}` takes no value: write it alone, as in `#[form({key})]`"),
+    ))
+}
+
+/// A string literal after `key =`.
+fn parse_str(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, String)> {
+    parse_str_as(meta, key, "\"...\"")
+}
+
+/// A string literal after `key =`, shown in the errors as `key = example`.
+fn parse_str_as(
+    meta: &syn::meta::ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> syn::Result<(Span, String)> {
+    let input = value_of(meta, key, example)?;
+    if !input.peek(LitStr) {
+        return Err(input.error(format!("`{key}` takes a string, as in `{key} = {example}`")));
+    }
+    let lit: LitStr = input.parse()?;
     Ok((lit.span(), lit.value()))
 }
 
 /// A string naming a generated type: a Rust identifier, spanned at the string.
 fn parse_type_name(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, Ident)> {
-    let lit: LitStr = meta.value()?.parse()?;
+    let input = value_of(meta, key, "\"AssignChoices\"")?;
+    let lit: LitStr = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            format!("`{key}` takes a string, as in `{key} = \"AssignChoices\"`"),
+        )
+    })?;
     match syn::parse_str::<Ident>(&lit.value()) {
         Ok(mut ident) => {
             // Re-spanned, not rebuilt from its text: a raw identifier (`r#Type`) stays one.
@@ -353,7 +400,7 @@ fn parse_nonempty_str(
     meta: &syn::meta::ParseNestedMeta,
     key: &Ident,
 ) -> syn::Result<(Span, String)> {
-    let (span, value) = parse_str(meta)?;
+    let (span, value) = parse_str(meta, key)?;
     if value.trim().is_empty() {
         return Err(syn::Error::new(span, format!("`{key}` must not be empty")));
     }
@@ -361,8 +408,12 @@ fn parse_nonempty_str(
 }
 
 /// A `rename`: any string but the empty one (`what` it names, for the message).
-fn parse_rename(meta: &syn::meta::ParseNestedMeta, what: &str) -> syn::Result<(Span, String)> {
-    let (span, value) = parse_str(meta)?;
+fn parse_rename(
+    meta: &syn::meta::ParseNestedMeta,
+    key: &Ident,
+    what: &str,
+) -> syn::Result<(Span, String)> {
+    let (span, value) = parse_str(meta, key)?;
     if value.is_empty() {
         return Err(syn::Error::new(
             span,
@@ -373,14 +424,17 @@ fn parse_rename(meta: &syn::meta::ParseNestedMeta, what: &str) -> syn::Result<(S
 }
 
 fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Span, u64)> {
-    let input = meta.value()?;
+    let input = value_of(meta, key, "1")?;
     if input.peek(Token![-]) {
         let minus: Token![-] = input.parse()?;
-        let lit: syn::LitInt = input.parse()?;
-        return Err(syn::Error::new(
-            minus.span.join(lit.span()).unwrap_or(minus.span),
-            format!("`{key}` counts characters or items and cannot be negative"),
-        ));
+        let lit: syn::Lit = input.parse()?;
+        return Err(At {
+            start: minus.span,
+            end: lit.span(),
+        }
+        .error(format!(
+            "`{key}` counts characters or items and cannot be negative"
+        )));
     }
     let lit: syn::Lit = input.parse()?;
     match &lit {
@@ -603,7 +657,7 @@ impl Field {
                     description.set(key, span, v);
                 }
                 "rename" => {
-                    let (span, v) = parse_rename(meta, "the property's name in the form")?;
+                    let (span, v) = parse_rename(meta, key, "the property's name in the form")?;
                     rename.set(key, span, v);
                 }
                 "min_length" => {
@@ -623,7 +677,7 @@ impl Field {
                     max_items.set(key, span, v);
                 }
                 "format" => {
-                    let (span, v) = parse_str(meta)?;
+                    let (span, v) = parse_str_as(meta, key, "\"email\"")?;
                     if FORMATS.contains(&v.as_str()) {
                         format.set(key, span, v);
                     } else {
@@ -636,21 +690,23 @@ impl Field {
                     }
                 }
                 "minimum" => {
-                    let (span, v) = parse_number(meta.value()?, key)?;
+                    let (span, v) = parse_number(value_of(meta, key, "1")?, key)?;
                     minimum.set(key, span, v);
                 }
                 "maximum" => {
-                    let (span, v) = parse_number(meta.value()?, key)?;
+                    let (span, v) = parse_number(value_of(meta, key, "1")?, key)?;
                     maximum.set(key, span, v);
                 }
                 "default" => {
-                    let (span, v) = parse_default(meta.value()?, key)?;
+                    let (span, v) = parse_default(value_of(meta, key, "\"...\"")?, key)?;
                     default.set(key, span, v);
                 }
                 "not_sensitive" => {
+                    flag(meta, key)?;
                     not_sensitive.set(key, key.span(), ());
                 }
                 "runtime_choices" => {
+                    flag(meta, key)?;
                     runtime_choices.set(key, key.span(), ());
                 }
                 _ => return Err(unknown_key(meta, key, "a field", FIELD_KEYS)),
@@ -688,12 +744,15 @@ impl Form {
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => {
-                    let (span, v) = parse_str(meta)?;
+                    let (span, v) = parse_str_as(meta, key, "\"snake_case\"")?;
                     if let Some(rule) = rename_rule(cx, span, &v) {
                         rename_all.set(key, span, rule);
                     }
                 }
-                "fill" => fill.set(key, key.span(), ()),
+                "fill" => {
+                    flag(meta, key)?;
+                    fill.set(key, key.span(), ());
+                }
                 "fill_name" => {
                     let (span, name) = parse_type_name(meta, key)?;
                     fill_name.set(key, span, name);
@@ -744,12 +803,15 @@ impl Enum {
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => {
-                    let (span, v) = parse_str(meta)?;
+                    let (span, v) = parse_str_as(meta, key, "\"snake_case\"")?;
                     if let Some(rule) = rename_rule(cx, span, &v) {
                         rename_all.set(key, span, rule);
                     }
                 }
-                "legacy_enum_names" => legacy.set(key, key.span(), ()),
+                "legacy_enum_names" => {
+                    flag(meta, key)?;
+                    legacy.set(key, key.span(), ());
+                }
                 _ => {
                     return Err(unknown_key(
                         meta,
@@ -784,7 +846,7 @@ impl Variant {
                     title.set(key, span, v);
                 }
                 "rename" => {
-                    let (span, v) = parse_rename(meta, "the choice's value in the form")?;
+                    let (span, v) = parse_rename(meta, key, "the choice's value in the form")?;
                     rename.set(key, span, v);
                 }
                 _ => {

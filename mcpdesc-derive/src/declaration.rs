@@ -105,113 +105,12 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
                 format!("duplicate key `{key_text}`; write it once"),
             );
         }
-        args.keys.push(key_text.clone());
-        let lit = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<Str> {
-            let lit: LitStr = meta.value()?.parse()?;
-            Ok(Str::from_lit(&lit))
-        };
-        // A refused value is reported and left unset; parsing goes on with the next key.
-        let nonempty = |meta: &syn::meta::ParseNestedMeta,
-                        key: &Ident|
-         -> syn::Result<Option<Str>> {
-            let s = lit(meta)?;
-            if s.value.trim().is_empty() {
-                let why = match key.to_string().as_str() {
-                    "tool" | "prompt" => "it names the primitive the declaration belongs to",
-                    "resource" => "it is the URI of the resource the declaration belongs to",
-                    "resource_template" => {
-                        "it is the URI template of the resource template the declaration belongs to"
-                    }
-                    _ => "it documents the interaction for users and clients",
-                };
-                cx.error_at(s.span, format!("`{key}` must not be empty: {why}"));
-                return Ok(None);
-            }
-            Ok(Some(s))
-        };
-        match key_text.as_str() {
-            "name" => args.name = Some(lit(&meta)?),
-            "form" => args.form = Some(meta.value()?.parse()?),
-            "url" => args.url = Some(lit(&meta)?),
-            "mode" => {
-                let m = lit(&meta)?;
-                if m.value == "form" || m.value == "url" {
-                    args.mode = Some(m);
-                } else {
-                    cx.error_at(
-                        m.span,
-                        format!(
-                            "unknown mode {:?}; the modes are \"form\" and \"url\"",
-                            m.value
-                        ),
-                    );
-                }
-            }
-            "message" => args.message = nonempty(&meta, &key)?,
-            "when" => args.when = nonempty(&meta, &key)?,
-            "on_decline" => args.on_decline = nonempty(&meta, &key)?,
-            "on_cancel" => args.on_cancel = nonempty(&meta, &key)?,
-            "protocol_versions" => {
-                let input: ParseStream = meta.value()?;
-                let content;
-                let bracket = syn::bracketed!(content in input);
-                let list =
-                    content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
-                let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
-                for (i, v) in versions.iter().enumerate() {
-                    if versions[..i].iter().any(|w| w.value == v.value) {
-                        cx.error_at(
-                            v.span,
-                            format!("{:?} is listed twice in `protocol_versions`; list each version once", v.value),
-                        );
-                    }
-                }
-                if versions.is_empty() {
-                    cx.error_at(
-                        bracket.span.join(),
-                        "`protocol_versions` must not be empty: list the versions the declaration applies to, or leave the key out to inherit the primitive's",
-                    );
-                } else {
-                    args.protocol_versions = Some((key.span(), versions));
-                }
-            }
-            "tool" | "prompt" | "resource" | "resource_template" => {
-                let Some(s) = nonempty(&meta, &key)? else {
-                    return Ok(());
-                };
-                let target = match key_text.as_str() {
-                    "tool" => Target::Tool(s),
-                    "prompt" => Target::Prompt(s),
-                    "resource" => Target::Resource(s),
-                    _ => Target::ResourceTemplate(s),
-                };
-                if args.target.is_some() {
-                    cx.error_at(
-                        key.span(),
-                        "a declaration belongs to one primitive: give only one of `tool`, `prompt`, `resource` and `resource_template`",
-                    );
-                } else {
-                    args.target = Some(target);
-                    args.target_key = Some(key.span());
-                }
-            }
-            _ => {
-                cx.error_at(
-                    key.span(),
-                    format!("unknown key `{key_text}`; the keys are {}", KEYS.join(", ")),
-                );
-                // Skip the value so the keys after it are still read.
-                meta.input.step(|cursor| {
-                    let mut rest = *cursor;
-                    while let Some((tt, next)) = rest.token_tree() {
-                        if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
-                            break;
-                        }
-                        rest = next;
-                    }
-                    Ok(((), rest))
-                })?;
-            }
+        args.keys.push(key_text);
+        // A refused value is reported, and reading goes on at the next key, so every mistake
+        // of the attribute is reported together.
+        if let Err(e) = parse_key(cx, &mut args, &key, &meta) {
+            cx.syn_error(e);
+            skip_value(&meta);
         }
         Ok(())
     });
@@ -219,6 +118,178 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
         cx.syn_error(e);
     }
     args
+}
+
+/// Consumes what is left of a key's value, up to the next `,`.
+fn skip_value(meta: &syn::meta::ParseNestedMeta) {
+    let _ = meta.input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tt, next)) = rest.token_tree() {
+            if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
+                break;
+            }
+            rest = next;
+        }
+        Ok(((), rest))
+    });
+}
+
+/// The value after `key =`; without the `=`, an error at the key that shows the key with a value
+/// (`example`).
+fn value_of<'a>(
+    meta: &'a syn::meta::ParseNestedMeta,
+    key: &Ident,
+    example: &str,
+) -> syn::Result<ParseStream<'a>> {
+    if meta.input.peek(Token![=]) {
+        return meta.value();
+    }
+    Err(syn::Error::new(
+        key.span(),
+        format!("`{key}` takes a value, as in `{key} = {example}`"),
+    ))
+}
+
+/// A string literal after `key =`.
+fn lit(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<Str> {
+    let example = match key.to_string().as_str() {
+        "name" => "\"confirm_close\"",
+        "url" => "\"https://example.com/connect\"",
+        "mode" => "\"form\"",
+        _ => "\"...\"",
+    };
+    let input = value_of(meta, key, example)?;
+    if !input.peek(LitStr) {
+        return Err(input.error(format!("`{key}` takes a string, as in `{key} = {example}`")));
+    }
+    let lit: LitStr = input.parse()?;
+    Ok(Str::from_lit(&lit))
+}
+
+/// Reads the value of `key` into `args`. A value refused for what it says (an empty message, an
+/// unknown mode) is reported and left unset; one that cannot be read is the error returned.
+fn parse_key(
+    cx: &Ctxt,
+    args: &mut Args,
+    key: &Ident,
+    meta: &syn::meta::ParseNestedMeta,
+) -> syn::Result<()> {
+    let nonempty = |key: &Ident| -> syn::Result<Option<Str>> {
+        let s = lit(meta, key)?;
+        if s.value.trim().is_empty() {
+            let why = match key.to_string().as_str() {
+                "tool" | "prompt" => "it names the primitive the declaration belongs to",
+                "resource" => "it is the URI of the resource the declaration belongs to",
+                "resource_template" => {
+                    "it is the URI template of the resource template the declaration belongs to"
+                }
+                _ => "it documents the interaction for users and clients",
+            };
+            cx.error_at(s.span, format!("`{key}` must not be empty: {why}"));
+            return Ok(None);
+        }
+        Ok(Some(s))
+    };
+    let key_text = key.to_string();
+    match key_text.as_str() {
+        "name" => args.name = Some(lit(meta, key)?),
+        "form" => {
+            let input = value_of(meta, key, "IssueForm")?;
+            if input.peek(LitStr) {
+                let lit: LitStr = input.parse()?;
+                let written = lit.value();
+                let example = match syn::parse_str::<syn::Type>(&written) {
+                    Ok(_) => written,
+                    Err(_) => "IssueForm".to_owned(),
+                };
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!("`form` takes the form's type, not a string: write `form = {example}`"),
+                ));
+            }
+            args.form = Some(input.parse()?);
+        }
+        "url" => args.url = Some(lit(meta, key)?),
+        "mode" => {
+            let m = lit(meta, key)?;
+            if m.value == "form" || m.value == "url" {
+                args.mode = Some(m);
+            } else {
+                cx.error_at(
+                    m.span,
+                    format!(
+                        "unknown mode {:?}; the modes are \"form\" and \"url\"",
+                        m.value
+                    ),
+                );
+            }
+        }
+        "message" => args.message = nonempty(key)?,
+        "when" => args.when = nonempty(key)?,
+        "on_decline" => args.on_decline = nonempty(key)?,
+        "on_cancel" => args.on_cancel = nonempty(key)?,
+        "protocol_versions" => {
+            let example = "[\"2025-11-25\", \"2026-07-28\"]";
+            let input: ParseStream = value_of(meta, key, example)?;
+            if !input.peek(syn::token::Bracket) {
+                return Err(input.error(format!(
+                    "`protocol_versions` takes a list of versions, as in `protocol_versions = {example}`"
+                )));
+            }
+            let content;
+            let bracket = syn::bracketed!(content in input);
+            let list = content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
+            let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
+            for (i, v) in versions.iter().enumerate() {
+                if versions[..i].iter().any(|w| w.value == v.value) {
+                    cx.error_at(
+                        v.span,
+                        format!(
+                            "{:?} is listed twice in `protocol_versions`; list each version once",
+                            v.value
+                        ),
+                    );
+                }
+            }
+            if versions.is_empty() {
+                cx.error_at(
+                    bracket.span.join(),
+                    "`protocol_versions` must not be empty: list the versions the declaration applies to, or leave the key out to inherit the primitive's",
+                );
+            } else {
+                args.protocol_versions = Some((key.span(), versions));
+            }
+        }
+        "tool" | "prompt" | "resource" | "resource_template" => {
+            let Some(s) = nonempty(key)? else {
+                return Ok(());
+            };
+            let target = match key_text.as_str() {
+                "tool" => Target::Tool(s),
+                "prompt" => Target::Prompt(s),
+                "resource" => Target::Resource(s),
+                _ => Target::ResourceTemplate(s),
+            };
+            if args.target.is_some() {
+                cx.error_at(
+                    key.span(),
+                    "a declaration belongs to one primitive: give only one of `tool`, `prompt`, `resource` and `resource_template`",
+                );
+            } else {
+                args.target = Some(target);
+                args.target_key = Some(key.span());
+            }
+        }
+        _ => {
+            cx.error_at(
+                key.span(),
+                format!("unknown key `{key_text}`; the keys are {}", KEYS.join(", ")),
+            );
+            // Skip the value so the keys after it are still read.
+            skip_value(meta);
+        }
+    }
+    Ok(())
 }
 
 fn is_name(s: &str) -> bool {
@@ -639,8 +710,15 @@ fn check_and_register(
         );
     }
 
-    // The mode.
+    // The mode. A key of it whose value was refused (and reported) leaves it unknown.
+    let refused = |key: &str, set: bool| args.has(key) && !set;
     let mode = match (&args.mode, &args.form, &args.url) {
+        _ if refused("mode", args.mode.is_some())
+            || refused("form", args.form.is_some())
+            || refused("url", args.url.is_some()) =>
+        {
+            None
+        }
         (Some(m), Some(_), Some(u)) if m.value == "form" => {
             cx.error_at(u.span, "form mode takes no `url`: remove it, or declare URL mode in a separate `#[elicitation]`");
             None
