@@ -146,7 +146,7 @@ pub enum ValueKind {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an MCP elicitation form",
     label = "not a type an MCP form can ask for",
-    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer type, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
     note = "nested objects, maps, tuples, lists of free-form values and `Option<Option<_>>` are outside the MCP form vocabulary",
     note = "a `String`, `Vec<String>` or `BTreeSet<String>` whose choices are given when the form is sent takes `#[form(runtime_choices)]`"
 )]
@@ -179,7 +179,7 @@ pub trait FormValue: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an MCP elicitation form",
     label = "not a type an MCP form can ask for",
-    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer type, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
 )]
 pub trait FormField: Sized {
     /// The type without `Option`.
