@@ -2,10 +2,12 @@
 # What the derives cost a user's build, ours against `schemars::JsonSchema + serde::Deserialize`
 # (what an rmcp user derives today), with the ratios. Debug builds, on this machine.
 #
-# 1. A crate of 100 forms x 8 fields, rebuilt with its dependencies already built:
-#    a. plain fields (String, u32, bool, Option<String>);
-#    b. an attribute on every field (bounds, formats, titles, defaults) and enums (an untitled
+# 1. A crate rebuilt with its dependencies already built:
+#    a. 100 forms x 8 plain fields (String, u32, bool, Option<String>);
+#    b. 100 forms x 8 fields, an attribute on every field (bounds, formats, titles, defaults) and enums (an untitled
 #       and a titled single-select and a multi-select per form).
+#    c. 300 `#[elicitation]` declarations on plain functions in one file, against the functions
+#       bare (no other crate declares elicitations).
 # 2. A clean build of the derive crate itself (`mcpdesc-derive`, against `schemars_derive` and
 #    `serde_derive` together), with syn, quote and proc-macro2 already built: each side in its own
 #    project, so each builds syn with only the features it asks for.
@@ -110,10 +112,24 @@ rebuild() { # $1 = source generator command; prints seconds
   elapsed "$start" "$end"
 }
 
+# 300 declarations on plain functions in one file, against the same functions bare: what
+# `#[elicitation]` costs (it reads the function's file once per file, for its diagnostics).
+declarations() { # $1 = with | bare
+  echo "#![allow(dead_code)]"
+  for i in $(seq 1 300); do
+    if [ "$1" = with ]; then
+      echo "#[mcpdesc_runtime::elicitation(name = \"connect\", message = \"Connect your account.\", url = \"https://example.com/connect\")]"
+    fi
+    echo "pub fn tool_$i() {}"
+  done
+}
+
 a_ours=$(rebuild 'plain "mcpdesc_runtime::ElicitationForm"')
 a_theirs=$(rebuild 'plain "schemars::JsonSchema, serde::Deserialize"')
 b_ours=$(rebuild 'attributed ours')
 b_theirs=$(rebuild 'attributed theirs')
+c_with=$(rebuild 'declarations with')
+c_bare=$(rebuild 'declarations bare')
 
 # ---- 2. The derive crates, clean ----
 
@@ -139,4 +155,5 @@ printf '%-62s %8s %8s %7s\n' "what (debug)" "ours" "theirs" "ratio"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 plain fields, rebuild" "$a_ours" "$a_theirs" "$(ratio "$a_ours" "$a_theirs")"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 fields, attributes on every field, 3 enums each" "$b_ours" "$b_theirs" "$(ratio "$b_ours" "$b_theirs")"
 printf '%-62s %7ss %7ss %7s\n' "clean build: mcpdesc-derive vs schemars_derive + serde_derive" "$d_ours" "$d_theirs" "$(ratio "$d_ours" "$d_theirs")"
+printf '%-62s %7ss %7ss %7s\n' "300 #[elicitation] on plain fns in one file, rebuild (vs bare)" "$c_with" "$c_bare" "$(ratio "$c_with" "$c_bare")"
 echo "(ratio = ours / theirs; below 1.00 is faster)"

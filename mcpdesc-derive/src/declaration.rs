@@ -6,6 +6,9 @@
 //!
 //! The item is scanned as tokens rather than parsed, so the macro needs no `syn/full`.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::parse::{ParseStream, Parser};
@@ -434,34 +437,87 @@ fn written_above(attr: &TokenStream, fn_name: &Ident) -> Option<Sibling> {
         return None;
     }
     let path = fn_name.span().unwrap().local_file()?;
-    let text = std::fs::read_to_string(path).ok()?;
-    let file: TokenStream = text.parse().ok()?;
-    let wanted = Wanted {
-        args: attr.to_string(),
-        fn_name: fn_name.to_string(),
-    };
-    let mut found = Vec::new();
-    wanted.search(file, &mut found);
-    let first = found.pop()?;
-    let same = |s: &Sibling| {
-        s.kind == first.kind
-            && s.name.as_ref().map(|n| &n.value) == first.name.as_ref().map(|n| &n.value)
-    };
-    found.iter().all(same).then_some(first)
+    let index = FileIndex::of(&path)?;
+    let (args, fn_name) = (attr.to_string(), fn_name.to_string());
+    let mut found = index
+        .iter()
+        .filter(|run| run.fn_name == fn_name)
+        .filter_map(|run| {
+            let (_, above) = run.elicitations.iter().find(|(a, _)| *a == args)?;
+            above.clone()
+        });
+    let first = found.next()?;
+    found.all(|other| other == first).then(|| Sibling {
+        kind: first.0,
+        // Tokens read from a file's text are spanned at the call site.
+        name: first.1.map(|value| Str {
+            value,
+            span: Span::call_site(),
+        }),
+    })
 }
 
-/// What [`written_above`] looks for in a file.
-struct Wanted {
-    /// The arguments of this `#[elicitation(...)]`, as tokens print.
-    args: String,
+/// An rmcp attribute found in a file: its kind and its `name`.
+type Found = (SiblingKind, Option<String>);
+
+/// A run of attributes on a function in a source file, as [`written_above`] looks it up.
+struct AttributedFn {
     /// The function's name, as it prints (`r#type` for `fn r#type`).
     fn_name: String,
+    /// Each `#[elicitation(...)]` of the run, by its arguments as tokens print, with the rmcp
+    /// attribute before it in the run, if any.
+    elicitations: Vec<(String, Option<Found>)>,
 }
 
-impl Wanted {
-    /// Pushes onto `found` the rmcp attribute above each matching `#[elicitation]` in `stream`
-    /// and the groups nested in it.
-    fn search(&self, stream: TokenStream, found: &mut Vec<Sibling>) {
+/// The functions with attributes of a source file, read once per file and version of it: a
+/// server with many declarations in one file would otherwise have that file read and lexed once
+/// for each. Procedural macros run on the compiler's thread, so one cache serves a crate's
+/// expansion; a long-lived host (an IDE's macro server) sees a changed file by its length and
+/// modification time.
+struct FileIndex;
+
+/// A file's path, length and modification time, and what it holds.
+type Indexed = (
+    std::path::PathBuf,
+    u64,
+    Option<std::time::SystemTime>,
+    Rc<Vec<AttributedFn>>,
+);
+
+thread_local! {
+    static FILES: RefCell<Vec<Indexed>> = const { RefCell::new(Vec::new()) };
+}
+
+impl FileIndex {
+    fn of(path: &std::path::Path) -> Option<Rc<Vec<AttributedFn>>> {
+        let meta = std::fs::metadata(path).ok()?;
+        let (len, modified) = (meta.len(), meta.modified().ok());
+        let cached = FILES.with(|files| {
+            files
+                .borrow()
+                .iter()
+                .find(|(p, l, m, _)| p == path && *l == len && *m == modified)
+                .map(|(.., index)| Rc::clone(index))
+        });
+        if cached.is_some() {
+            return cached;
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        let file: TokenStream = text.parse().ok()?;
+        let mut index = Vec::new();
+        Self::search(file, &mut index);
+        let index = Rc::new(index);
+        FILES.with(|files| {
+            let mut files = files.borrow_mut();
+            files.retain(|(p, ..)| p != path);
+            files.push((path.to_owned(), len, modified, Rc::clone(&index)));
+        });
+        Some(index)
+    }
+
+    /// Pushes onto `index` each function in `stream` (and the groups nested in it) with a run of
+    /// attributes among which is an `#[elicitation]`.
+    fn search(stream: TokenStream, index: &mut Vec<AttributedFn>) {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
@@ -477,29 +533,32 @@ impl Wanted {
             }
             if i > start {
                 if let Some(run) = tokens.get(start..i)
-                    && self.is_the_function(tokens.get(i..).unwrap_or_default())
-                    && let Some(above) = self.above_in(run)
+                    && let Some(fn_name) = Self::function_name(tokens.get(i..).unwrap_or_default())
                 {
-                    found.push(above);
+                    let elicitations = Self::elicitations(run);
+                    if !elicitations.is_empty() {
+                        index.push(AttributedFn {
+                            fn_name,
+                            elicitations,
+                        });
+                    }
                 }
                 continue;
             }
             if let Some(TokenTree::Group(g)) = tokens.get(i) {
-                self.search(g.stream(), found);
+                Self::search(g.stream(), index);
             }
             i += 1;
         }
     }
 
-    /// Whether `rest` starts a function with the wanted name (after its visibility and
-    /// qualifiers).
-    fn is_the_function(&self, rest: &[TokenTree]) -> bool {
+    /// The name of the function `rest` starts (after its visibility and qualifiers), as it
+    /// prints.
+    fn function_name(rest: &[TokenTree]) -> Option<String> {
         for (i, t) in rest.iter().enumerate() {
             match t {
                 TokenTree::Ident(kw) if kw == "fn" => {
-                    return rest
-                        .get(i + 1)
-                        .is_some_and(|name| name.to_string() == self.fn_name);
+                    return rest.get(i + 1).map(ToString::to_string);
                 }
                 TokenTree::Ident(kw)
                     if ["pub", "async", "const", "unsafe", "extern", "default"]
@@ -508,22 +567,23 @@ impl Wanted {
                 // `pub(crate)`, and an ABI string after `extern`.
                 TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {}
                 TokenTree::Literal(_) => {}
-                _ => return false,
+                _ => return None,
             }
         }
-        false
+        None
     }
 
-    /// The rmcp attribute among the attributes of `run` before the wanted `#[elicitation]`,
-    /// if that is in the run.
-    fn above_in(&self, run: &[TokenTree]) -> Option<Sibling> {
-        let at = run.chunks(2).position(|pair| {
-            attributes(pair).any(|(attribute, args)| {
-                attribute == "elicitation"
-                    && args.into_iter().collect::<TokenStream>().to_string() == self.args
+    /// Each `#[elicitation]` among the attributes of `run`, by its arguments, with the rmcp
+    /// attribute before it.
+    fn elicitations(run: &[TokenTree]) -> Vec<(String, Option<Found>)> {
+        run.chunks(2)
+            .enumerate()
+            .filter_map(|(at, pair)| {
+                let (_, args) = attributes(pair).find(|(a, _)| a == "elicitation")?;
+                let above = sibling(run.get(..at * 2)?).map(|s| (s.kind, s.name.map(|n| n.value)));
+                Some((args.into_iter().collect::<TokenStream>().to_string(), above))
             })
-        })?;
-        sibling(run.get(..at * 2)?)
+            .collect()
     }
 }
 
