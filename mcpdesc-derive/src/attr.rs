@@ -311,7 +311,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// Consumes `= value` or `(...)` after a key that is being skipped.
-fn skip_value(meta: &syn::meta::ParseNestedMeta) {
+pub fn skip_value(meta: &syn::meta::ParseNestedMeta) {
     let _ = meta.input.step(|cursor| {
         let mut rest = *cursor;
         while let Some((tt, next)) = rest.token_tree() {
@@ -328,7 +328,7 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) {
 
 /// The value after `key =`; without the `=`, an error at the key that shows the key with a value
 /// (`example`).
-fn value_of<'a>(
+pub fn value_of<'a>(
     meta: &'a syn::meta::ParseNestedMeta,
     key: &Ident,
     example: &str,
@@ -359,7 +359,7 @@ fn parse_str(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
 }
 
 /// A string literal after `key =`, shown in the errors as `key = example`.
-fn parse_str_as(
+pub fn parse_str_as(
     meta: &syn::meta::ParseNestedMeta,
     key: &Ident,
     example: &str,

@@ -15,6 +15,7 @@ use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned as _;
 use syn::{Ident, LitStr, Token};
 
+use crate::attr::{parse_str_as, skip_value, value_of};
 use crate::ctxt::Ctxt;
 
 /// A string value with the span of its literal.
@@ -123,36 +124,6 @@ fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
     args
 }
 
-/// Consumes what is left of a key's value, up to the next `,`.
-fn skip_value(meta: &syn::meta::ParseNestedMeta) {
-    let _ = meta.input.step(|cursor| {
-        let mut rest = *cursor;
-        while let Some((tt, next)) = rest.token_tree() {
-            if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
-                break;
-            }
-            rest = next;
-        }
-        Ok(((), rest))
-    });
-}
-
-/// The value after `key =`; without the `=`, an error at the key that shows the key with a value
-/// (`example`).
-fn value_of<'a>(
-    meta: &'a syn::meta::ParseNestedMeta,
-    key: &Ident,
-    example: &str,
-) -> syn::Result<ParseStream<'a>> {
-    if meta.input.peek(Token![=]) {
-        return meta.value();
-    }
-    Err(syn::Error::new(
-        key.span(),
-        format!("`{key}` takes a value, as in `{key} = {example}`"),
-    ))
-}
-
 /// A string literal after `key =`.
 fn lit(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<Str> {
     let example = match key.to_string().as_str() {
@@ -161,12 +132,8 @@ fn lit(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<Str> {
         "mode" => "\"form\"",
         _ => "\"...\"",
     };
-    let input = value_of(meta, key, example)?;
-    if !input.peek(LitStr) {
-        return Err(input.error(format!("`{key}` takes a string, as in `{key} = {example}`")));
-    }
-    let lit: LitStr = input.parse()?;
-    Ok(Str::from_lit(&lit))
+    let (span, value) = parse_str_as(meta, key, example)?;
+    Ok(Str { value, span })
 }
 
 /// Reads the value of `key` into `args`. A value refused for what it says (an empty message, an

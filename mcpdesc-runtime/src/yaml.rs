@@ -349,6 +349,9 @@ mod reader {
         "tabs disallowed within this context (block indentation)";
     const TAB_IN_PLAIN_SCALAR: &str = "while scanning a plain scalar, found a tab";
     const TAB_STARTS_BLOCK_SCALAR: &str = "a block scalar content cannot start with a tab";
+    /// What is said of a tab in the indentation, wherever it is found.
+    const TAB_IN_INDENTATION: &str =
+        "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces";
 
     struct Reader<'a> {
         /// How to mend the text where the parser refused it, if this reader knows how.
@@ -504,11 +507,7 @@ mod reader {
                 (false, None) => return,
             };
             if let Some(tab) = indentation.find('\t') {
-                self.tab_in_indentation(
-                    line_number,
-                    tab + 1,
-                    "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces".to_owned(),
-                );
+                self.tab_in_indentation(line_number, tab + 1, TAB_IN_INDENTATION.to_owned());
             }
         }
 
@@ -969,9 +968,7 @@ mod reader {
                         Some((line, column)) => Err(YamlProblem {
                             line,
                             column,
-                            message: format!(
-                                "{message}: YAML indents with spaces only; replace the tab with spaces"
-                            ),
+                            message: TAB_IN_INDENTATION.to_owned(),
                         }),
                         None => Err(problem(mark, message)),
                     }
