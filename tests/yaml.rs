@@ -685,6 +685,25 @@ fn read_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Value>> {
     Some(theirs)
 }
 
+/// What PyYAML (`safe_load`) reads in each text (`{"value": ..}` or `{"error": ..}`), or `None`
+/// when it is not on the machine (and not required).
+fn read_by_pyyaml(texts: &[&str]) -> Option<Vec<Value>> {
+    pyyaml()?;
+    let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
+    let out = python("yaml11_verdicts.py", &lines);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(theirs.len(), texts.len());
+    Some(theirs)
+}
+
 /// Asserts that this reader and the `yaml` package read each text alike: both refuse it, or
 /// both read the same value. Returns how many both read and how many both refused, or `None`
 /// when Node.js is not on the machine (and not required).
@@ -1598,25 +1617,11 @@ fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
         read > 1000 && refused > 5000,
         "{read} read, {refused} refused"
     );
-    if pyyaml().is_none() {
-        return;
-    }
     // There, PyYAML must side with this reader: refuse what it refuses, or read the same value.
-    let lines: String = split
-        .iter()
-        .map(|(t, _)| format!("{}\n", json!(t)))
-        .collect();
-    let out = python("yaml11_verdicts.py", &lines);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let pyyaml: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
-    assert_eq!(pyyaml.len(), split.len());
+    let texts: Vec<&str> = split.iter().map(|(t, _)| t.as_str()).collect();
+    let Some(pyyaml) = read_by_pyyaml(&texts) else {
+        return;
+    };
     let lonely: Vec<String> = split
         .iter()
         .zip(pyyaml)
@@ -1669,19 +1674,10 @@ fn a_lone_carriage_return_ends_a_line_as_a_line_feed_does() {
             assert_eq!(first(&yaml::from_str(&other)), with_lf, "{other:?}");
         }
     }
-    if pyyaml().is_none() {
+    let texts: Vec<&str> = read.iter().map(|(t, _)| *t).collect();
+    let Some(theirs) = read_by_pyyaml(&texts) else {
         return;
-    }
-    let lines: String = read
-        .iter()
-        .map(|(t, _)| format!("{}\n", json!(t)))
-        .collect();
-    let out = python("yaml11_verdicts.py", &lines);
-    let theirs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
-    assert_eq!(theirs.len(), read.len());
+    };
     for ((text, value), theirs) in read.iter().zip(&theirs) {
         assert_eq!(
             theirs.get("value"),
