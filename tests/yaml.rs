@@ -354,6 +354,23 @@ fn python(script: &str, lines: &str) -> std::process::Output {
     out
 }
 
+/// Runs `scripts/<script>` with Python on a file holding `lines`, and reads each line it prints
+/// as JSON, one per line given; fails on a failing script.
+fn python_json_lines(script: &str, lines: &str) -> Vec<Value> {
+    let out = python(script, lines);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(printed.len(), lines.lines().count(), "{script}");
+    printed
+}
+
 /// Where a YAML 1.1 writer and a YAML 1.2 reader rightly disagree: a string that YAML 1.1 reads
 /// as a string, so PyYAML writes it plain, but that the YAML 1.2 core schema reads as something
 /// else (`1e3`, `0o17`); and U+0085, U+2028 and U+2029, which YAML 1.1 counts as line breaks
@@ -383,17 +400,7 @@ fn yaml_written_by_pyyaml_reads_back_here() {
     }
     let values = corpus();
     let cases: String = values.iter().map(|v| format!("{v}\n")).collect();
-    let out = python("yaml11_dump.py", &cases);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let written: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(written.len(), values.len());
+    let written = python_json_lines("yaml11_dump.py", &cases);
     let (mut compared, mut excused) = (0, 0);
     let mut wrong = Vec::new();
     for (value, texts) in values.iter().zip(&written) {
@@ -690,18 +697,7 @@ fn read_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Value>> {
 fn read_by_pyyaml(texts: &[&str]) -> Option<Vec<Value>> {
     pyyaml()?;
     let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
-    let out = python("yaml11_verdicts.py", &lines);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let theirs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
-    assert_eq!(theirs.len(), texts.len());
-    Some(theirs)
+    Some(python_json_lines("yaml11_verdicts.py", &lines))
 }
 
 /// Asserts that this reader and the `yaml` package read each text alike: both refuse it, or
