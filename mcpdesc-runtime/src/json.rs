@@ -34,10 +34,10 @@ pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let syntax = |e: serde_json::Error| {
         // The position is the problem's own (1-based: serde_json says column 0 before a line's
         // first character), so serde_json's " at line L column C" is not repeated in the text.
-        let text = e.to_string();
-        let message = text
+        let said = e.to_string();
+        let message = said
             .rsplit_once(" at line ")
-            .map_or(text.as_str(), |(message, _)| message);
+            .map_or(said.as_str(), |(message, _)| message);
         // A `\u` escape of half a UTF-16 pair, which JavaScript keeps in a string and Rust's
         // strings (Unicode) cannot: serde_json's words name the escape, not the reason.
         let surrogate = ["hex escape", "surrogate", "unicode code point"]
@@ -50,9 +50,10 @@ pub fn from_str(text: &str) -> Result<Value, JsonError> {
         } else {
             ""
         };
+        let (line, column) = position(text, e.line(), e.column());
         JsonError::new(vec![JsonProblem {
-            line: e.line().max(1),
-            column: e.column().max(1),
+            line,
+            column,
             message: format!("invalid JSON: {message}{hint}"),
         }])
     };
@@ -70,6 +71,28 @@ pub fn from_str(text: &str) -> Result<Value, JsonError> {
         }
         Err(e) => Err(syntax(e)),
     }
+}
+
+/// Where serde_json's `line` and `column` are, as the problems say it: serde_json counts lines at
+/// `\n` only and columns in bytes (0 before a line's first one); a problem's column counts
+/// characters, and its lines end at `\n`, `\r\n` or a `\r` alone, as YAML's and editors' do.
+fn position(text: &str, line: usize, column: usize) -> (usize, usize) {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let at = (line_start + column.saturating_sub(1)).min(text.len());
+    let (mut line, mut column) = (1, 1);
+    for (i, c) in text.char_indices().take_while(|(i, _)| *i < at) {
+        if c == '\n' || (c == '\r' && !text.get(i + 1..).is_some_and(|r| r.starts_with('\n'))) {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    (line, column)
 }
 
 /// The message of the error that stops [`Checked`] at the first duplicate key (never shown).
@@ -166,7 +189,13 @@ fn duplicate_keys(text: &str) -> Vec<JsonProblem> {
     let mut chars = text.char_indices();
     while let Some((start, c)) = chars.next() {
         match c {
+            // A line ends at `\n`, `\r\n` or a `\r` alone.
             '\n' => {
+                line += 1;
+                column = 1;
+                continue;
+            }
+            '\r' if !text.get(start + 1..).is_some_and(|r| r.starts_with('\n')) => {
                 line += 1;
                 column = 1;
                 continue;
@@ -285,6 +314,27 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// A stray character is reported where it is, by line and column in characters, whatever
+        /// the text's line breaks (`\n`, `\r\n`, or `\r` alone) and characters before it.
+        #[test]
+        fn a_syntax_error_is_reported_where_it_is(
+            value in json_value(),
+            breaks in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
+            pick in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let pretty = serde_json::to_string_pretty(&value).unwrap_or_default();
+            let mut lines: Vec<String> = pretty.split('\n').map(str::to_owned).collect();
+            let n = pick.index(lines.len());
+            // After the line's last token (its strings' characters of any width before it),
+            // where JSON allows whitespace and no `@`.
+            let column = lines[n].chars().count() + 1;
+            lines[n].push('@');
+            let text = lines.join(breaks);
+            let err = from_str(&text).unwrap_err();
+            let p = &err.problems()[0];
+            proptest::prop_assert_eq!((p.line, p.column), (n + 1, column), "{:?}: {}", text, err);
+        }
+
         /// Without duplicate keys, the value read is serde_json's, member order and every float
         /// bit included (serde_json's float reading is its own, not always the closest).
         #[test]
@@ -321,6 +371,32 @@ mod tests {
             from_str(r#"{"a": "\ud83d\ude00"}"#).unwrap(),
             serde_json::json!({"a": "\u{1F600}"})
         );
+    }
+
+    #[test]
+    fn columns_count_characters_and_a_lone_carriage_return_ends_a_line() {
+        let err = from_str("{\"éééé\": 1,}").unwrap_err();
+        assert_eq!((err.problems()[0].line, err.problems()[0].column), (1, 12));
+        for breaks in ["\n", "\r\n", "\r"] {
+            let text = ["{", r#"  "é": 1,"#, r#"  "é": 2,"#, "  ", "}"].join(breaks);
+            let err = from_str(&text).unwrap_err();
+            assert_eq!(
+                (err.problems()[0].line, err.problems()[0].column),
+                (5, 1),
+                "{text:?}"
+            );
+            let text = text.replace("2,", "2");
+            let err = from_str(&text).unwrap_err();
+            assert_eq!(
+                (err.problems()[0].line, err.problems()[0].column),
+                (3, 3),
+                "{text:?}"
+            );
+            assert!(
+                err.problems()[0].message.contains("at line 2, column 3"),
+                "{err}"
+            );
+        }
     }
 
     #[test]
