@@ -373,6 +373,26 @@ impl IssueTracker {
             .sealed(&self.state, state, arguments)
             .guarded()
     }
+
+    /// Asks the `Confirm` form of `decl` in `call`, and does `act` (given the reason the user
+    /// wrote, if any) only when the user ticks `confirm`; otherwise the tool answers as the
+    /// declaration documents, and nothing changes.
+    async fn confirmed(
+        &self,
+        call: Call<'_>,
+        decl: &'static Declaration,
+        act: impl FnOnce(Option<String>) -> String,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let asked = call.form::<Confirm>(decl).await;
+        respond(asked, |answer| match answer {
+            Ok(Answer::Accepted(c)) if c.confirm => text(act(c.reason)),
+            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
+            Ok(Answer::Cancelled) => text(follow(decl, false)),
+            Err(e) => failure(format!(
+                "Cannot ask for confirmation: {e}. Nothing was changed."
+            )),
+        })
+    }
 }
 
 /// Turns what asking gave into the tool's response, or hands the answer to `then`. A request
@@ -612,28 +632,16 @@ impl IssueTracker {
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
         let decl = declared(Primitive::Tool("close_issue"), "confirm_close")?;
-        let asked = self
-            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .form::<Confirm>(decl)
-            .await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(c)) if c.confirm => {
-                let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some(issue) = issues.get_mut(&args.issue) {
-                    issue.open = false;
-                }
-                text(format!(
-                    "Closed issue #{}{}",
-                    args.issue,
-                    c.reason.map(|r| format!(": {r}")).unwrap_or_default()
-                ))
+        let asked = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
+        self.confirmed(asked, decl, |reason| {
+            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(issue) = issues.get_mut(&args.issue) {
+                issue.open = false;
             }
-            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
-            Ok(Answer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!(
-                "Cannot ask for confirmation: {e}. Nothing was changed."
-            )),
+            let reason = reason.map(|r| format!(": {r}")).unwrap_or_default();
+            format!("Closed issue #{}{reason}", args.issue)
         })
+        .await
     }
 
     /// Delete an issue permanently, after the user confirms (same form as `close_issue`).
@@ -654,24 +662,15 @@ impl IssueTracker {
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
         let decl = declared(Primitive::Tool("delete_issue"), "confirm_delete")?;
-        let asked = self
-            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .form::<Confirm>(decl)
-            .await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(c)) if c.confirm => {
-                self.issues
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .remove(&args.issue);
-                text(format!("Deleted issue #{}", args.issue))
-            }
-            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
-            Ok(Answer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!(
-                "Cannot ask for confirmation: {e}. Nothing was changed."
-            )),
+        let asked = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
+        self.confirmed(asked, decl, |_| {
+            self.issues
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&args.issue);
+            format!("Deleted issue #{}", args.issue)
         })
+        .await
     }
 
     /// Link a code repository; the user first authorizes the tracker on the code host's page.
