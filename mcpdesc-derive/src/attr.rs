@@ -112,6 +112,35 @@ impl<'c, T> Slot<'c, T> {
     }
 }
 
+impl Slot<'_, ()> {
+    /// Sets a key that takes no value (`not_sensitive`), refusing one written after it.
+    fn set_flag(&mut self, meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<()> {
+        flag(meta, key)?;
+        self.set(key, key.span(), ());
+        Ok(())
+    }
+}
+
+impl Slot<'_, RenameRule> {
+    /// Reads `rename_all = "..."`, reporting an unknown rule.
+    fn set_rule(&mut self, meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<()> {
+        let (span, v) = parse_str_as(meta, key, "\"snake_case\"")?;
+        if let Some(rule) = rename_rule(self.cx, span, &v) {
+            self.set(key, span, rule);
+        }
+        Ok(())
+    }
+
+    /// The rule given, else serde's `#[serde(rename_all = "...")]` on the same item.
+    fn or_serde(self, input: &syn::DeriveInput) -> Option<RenameRule> {
+        let cx = self.cx;
+        let (_, serde_all) = serde_renames(&input.attrs);
+        self.get()
+            .map(|s| s.value)
+            .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)))
+    }
+}
+
 /// A number literal: a bound or a default.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum NumLit {
@@ -701,14 +730,8 @@ impl Field {
                     let (span, v) = parse_default(value_of(meta, key, "\"...\"")?, key)?;
                     default.set(key, span, v);
                 }
-                "not_sensitive" => {
-                    flag(meta, key)?;
-                    not_sensitive.set(key, key.span(), ());
-                }
-                "runtime_choices" => {
-                    flag(meta, key)?;
-                    runtime_choices.set(key, key.span(), ());
-                }
+                "not_sensitive" => not_sensitive.set_flag(meta, key)?,
+                "runtime_choices" => runtime_choices.set_flag(meta, key)?,
                 _ => return Err(unknown_key(meta, key, "a field", FIELD_KEYS)),
             }
             Ok(())
@@ -743,16 +766,8 @@ impl Form {
         let mut defaults_name = Slot::new(cx, "defaults_name");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
-                "rename_all" => {
-                    let (span, v) = parse_str_as(meta, key, "\"snake_case\"")?;
-                    if let Some(rule) = rename_rule(cx, span, &v) {
-                        rename_all.set(key, span, rule);
-                    }
-                }
-                "fill" => {
-                    flag(meta, key)?;
-                    fill.set(key, key.span(), ());
-                }
+                "rename_all" => rename_all.set_rule(meta, key)?,
+                "fill" => fill.set_flag(meta, key)?,
                 "fill_name" => {
                     let (span, name) = parse_type_name(meta, key)?;
                     fill_name.set(key, span, name);
@@ -782,11 +797,7 @@ impl Form {
             }
             Ok(())
         });
-        let (_, serde_all) = serde_renames(&input.attrs);
-        let rename_all = rename_all
-            .get()
-            .map(|s| s.value)
-            .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)));
+        let rename_all = rename_all.or_serde(input);
         Form {
             rename_all,
             fill: fill.get().is_some(),
@@ -802,16 +813,8 @@ impl Enum {
         let mut legacy = Slot::new(cx, "legacy_enum_names");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
-                "rename_all" => {
-                    let (span, v) = parse_str_as(meta, key, "\"snake_case\"")?;
-                    if let Some(rule) = rename_rule(cx, span, &v) {
-                        rename_all.set(key, span, rule);
-                    }
-                }
-                "legacy_enum_names" => {
-                    flag(meta, key)?;
-                    legacy.set(key, key.span(), ());
-                }
+                "rename_all" => rename_all.set_rule(meta, key)?,
+                "legacy_enum_names" => legacy.set_flag(meta, key)?,
                 _ => {
                     return Err(unknown_key(
                         meta,
@@ -823,11 +826,7 @@ impl Enum {
             }
             Ok(())
         });
-        let (_, serde_all) = serde_renames(&input.attrs);
-        let rename_all = rename_all
-            .get()
-            .map(|s| s.value)
-            .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)));
+        let rename_all = rename_all.or_serde(input);
         Enum {
             rename_all,
             legacy_enum_names: legacy.get().map(|s| s.key),
