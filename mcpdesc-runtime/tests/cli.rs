@@ -184,6 +184,57 @@ fn usage_errors_exit_two() {
     assert!(stderr.contains("usage: mcpdesc check FILE..."));
     let (code, _, _) = run(&["lint", "x.json"]);
     assert_eq!(code, 2);
+    // An option this command does not have is not taken for a file.
+    let file = fixture("expected-valid/elicitation-declarations.json");
+    let (code, stdout, stderr) = run(&["check", file.to_str().unwrap(), "--bogus"]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stderr.contains("unknown option --bogus"), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    let (code, _, stderr) = run(&["check", "-", "-"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("more than once"), "{stderr}");
+}
+
+/// Runs `mcpdesc` with `stdin` as its standard input.
+fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcpdesc"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run mcpdesc");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn a_file_dash_is_standard_input_read_as_json_or_yaml_by_its_first_character() {
+    let json =
+        std::fs::read_to_string(fixture("expected-valid/elicitation-declarations.json")).unwrap();
+    let (code, stdout) = run_with_stdin(&["check", "-"], &json);
+    assert_eq!((code, stdout.as_str()), (0, "<stdin>: valid\n"));
+    // The JSON reader, not the YAML one: a duplicate key is reported as JSON's.
+    let (code, stdout) = run_with_stdin(&["check", "-"], "\u{feff}\n {\"a\": 1, \"a\": 2}");
+    assert_eq!(code, 2, "{stdout}");
+    assert!(
+        stdout.starts_with("<stdin>:2:11: duplicate key \"a\""),
+        "{stdout}"
+    );
+    let yaml =
+        std::fs::read_to_string(fixture("expected-valid/integrated-draft2-features.yaml")).unwrap();
+    let (code, stdout) = run_with_stdin(&["check", "-"], &yaml);
+    assert_eq!((code, stdout.as_str()), (0, "<stdin>: valid\n"));
+    // Diagnostics are located in the text read.
+    let (code, stdout) = run_with_stdin(&["check", "-"], "mcpdesc: 0.9.0\ninfo: 1\n");
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("at /info (<stdin>:2:1)"), "{stdout}");
 }
 
 #[test]

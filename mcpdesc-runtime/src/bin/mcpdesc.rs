@@ -4,7 +4,7 @@
 //! mcpdesc check FILE... [--json] [--schema SCHEMA.json]
 //! ```
 //!
-//! Reads `.json`, `.yaml` and `.yml`. Exit status 0: no file has errors; 1: a file has errors;
+//! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
 //! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
 
 use std::io::Write;
@@ -18,10 +18,18 @@ use serde_json::{Value, json};
 const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
 
 Validates MCP Description files (.json, .yaml, .yml) against the elicitation rules of the
-format and what they depend on. --schema also checks every file against a JSON Schema, such as
-the format's published schema for the files' version, for the parts these rules do not cover
-(each violation is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors;
-2 a file or the schema could not be read or parsed.";
+format and what they depend on. A FILE `-` is standard input, read as JSON when it starts with
+`{`, else as YAML. --schema also checks every file against a JSON Schema, such as the format's
+published schema for the files' version, for the parts these rules do not cover (each violation
+is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors; 2 a file or the
+schema could not be read or parsed, or the command line is wrong.";
+
+/// How a file is read.
+#[derive(Clone, Copy)]
+enum Format {
+    Json,
+    Yaml,
+}
 
 enum Outcome {
     /// The diagnostics, and for YAML files where each value is written.
@@ -53,9 +61,17 @@ fn main() -> ExitCode {
             a if a.starts_with("--schema=") => {
                 schema_path = Some(a["--schema=".len()..].to_owned());
             }
+            a if a.starts_with('-') && a != "-" => {
+                eprintln!("mcpdesc: unknown option {a}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
             a if command.is_none() => command = Some(a.to_owned()),
             a => files.push(a.to_owned()),
         }
+    }
+    if files.iter().filter(|f| *f == "-").count() > 1 {
+        eprintln!("mcpdesc: `-` (standard input) is given more than once; it can be read once");
+        return ExitCode::from(2);
     }
     if command.as_deref() != Some("check") || files.is_empty() {
         eprintln!("{USAGE}");
@@ -74,6 +90,9 @@ fn main() -> ExitCode {
         .enumerate()
         .map(|(i, f)| {
             let last = i + 1 == files.len();
+            if f == "-" {
+                return (STDIN.to_owned(), check_stdin(schema.as_ref(), last));
+            }
             (f.clone(), check(Path::new(f), schema.as_ref(), last))
         })
         .collect();
@@ -184,10 +203,47 @@ fn diagnose(document: &Value, schema: Option<&jsonschema::Validator>) -> Vec<Dia
     diagnostics
 }
 
+/// How standard input is named in the report.
+const STDIN: &str = "<stdin>";
+
+/// Checks standard input: JSON when its first character (after a byte-order mark and
+/// whitespace) is `{`, else YAML.
+fn check_stdin(schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        return Outcome::Unreadable(format!("{STDIN}: cannot read standard input: {e}"));
+    }
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => return Outcome::Unreadable(not_utf8(&STDIN, e.as_bytes(), e.utf8_error())),
+    };
+    let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    let format = if first.starts_with('{') {
+        Format::Json
+    } else {
+        Format::Yaml
+    };
+    check_text(&STDIN, &text, format, schema, last)
+}
+
 /// Checks one file. `last`: no file is read after it, so its document is left to the end of the
 /// process (see [`release`]).
 fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
     let name = path.display();
+    // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    let format = match ext.to_ascii_lowercase().as_str() {
+        "yaml" | "yml" => Format::Yaml,
+        "json" => Format::Json,
+        _ => {
+            return Outcome::Unreadable(format!(
+                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
+            ));
+        }
+    };
     let text = match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => text,
@@ -195,17 +251,23 @@ fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Out
         },
         Err(e) => return Outcome::Unreadable(format!("{name}: cannot read the file: {e}")),
     };
-    // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default();
-    let (value, positions): (Value, _) = match ext.to_ascii_lowercase().as_str() {
-        "yaml" | "yml" => match mcpdesc_runtime::yaml::from_str_with_positions(&text) {
+    check_text(&name, &text, format, schema, last)
+}
+
+/// Checks the text of one file, named `name` in what it reports.
+fn check_text(
+    name: &impl std::fmt::Display,
+    text: &str,
+    format: Format,
+    schema: Option<&jsonschema::Validator>,
+    last: bool,
+) -> Outcome {
+    let (value, positions): (Value, _) = match format {
+        Format::Yaml => match mcpdesc_runtime::yaml::from_str_with_positions(text) {
             Ok((v, p)) => (v, Some(p)),
-            Err(e) => return unreadable(&name, &e),
+            Err(e) => return unreadable(name, &e),
         },
-        "json" => match mcpdesc_runtime::json::from_str(&text) {
+        Format::Json => match mcpdesc_runtime::json::from_str(text) {
             Ok(v) => {
                 let diagnostics = diagnose(&v, schema);
                 // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
@@ -214,7 +276,7 @@ fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Out
                 let positions = if diagnostics.is_empty() {
                     None
                 } else {
-                    mcpdesc_runtime::yaml::from_str_with_positions(&text)
+                    mcpdesc_runtime::yaml::from_str_with_positions(text)
                         .ok()
                         .filter(|(same, _)| *same == v)
                         .map(|(_, p)| p)
@@ -222,13 +284,8 @@ fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Out
                 release(v, last);
                 return Outcome::Checked(diagnostics, positions);
             }
-            Err(e) => return unreadable(&name, &e),
+            Err(e) => return unreadable(name, &e),
         },
-        _ => {
-            return Outcome::Unreadable(format!(
-                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
-            ));
-        }
     };
     let diagnostics = diagnose(&value, schema);
     release(value, last);
