@@ -607,3 +607,59 @@ fn answers_at_and_beyond_exact_bounds_read_as_the_full_check_reads_them() {
     let b = Bounds::from_content(content.as_object().unwrap()).unwrap();
     assert_eq!((b.small, b.code), (None, None));
 }
+
+/// A field serde never reads (`#[serde(skip)]`, `skip_deserializing`) or marked `#[form(skip)]`
+/// is not asked: it is not a property, an answer's member of that name is ignored like any
+/// unknown one, the form reads it as its `Default`, and `to_content` leaves it out.
+#[test]
+fn skipped_fields_are_not_asked_and_read_as_their_default() {
+    #[derive(mcpdesc_runtime::ElicitationForm, serde::Deserialize, Debug, PartialEq)]
+    struct Rename {
+        title: String,
+        #[serde(skip)]
+        cache: Vec<String>,
+        #[serde(skip_deserializing)]
+        revision: u64,
+        #[form(skip)]
+        #[serde(default)]
+        attempts: Option<u8>,
+    }
+    let schema = serde_json::to_value(Rename::requested_schema()).unwrap();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {"title": {"type": "string"}},
+            "required": ["title"],
+        })
+    );
+    let answer = json!({"title": "New", "cache": ["x"], "revision": 7, "attempts": 2});
+    let read = Rename::from_content(answer.as_object().unwrap()).unwrap();
+    let expected = Rename {
+        title: "New".to_owned(),
+        cache: Vec::new(),
+        revision: 0,
+        attempts: None,
+    };
+    assert_eq!(read, expected);
+    // The full reading (an answer with a problem) skips them too.
+    let err = Rename::from_content(json!({"title": 1}).as_object().unwrap()).unwrap_err();
+    assert_eq!(err.problems().len(), 1, "{err}");
+    // serde reads the same answer alike, apart from the field only this form skips.
+    let by_serde: Rename = serde_json::from_value(answer).unwrap();
+    assert_eq!(
+        by_serde,
+        Rename {
+            attempts: Some(2),
+            ..expected
+        }
+    );
+    let written = Rename {
+        title: "T".to_owned(),
+        cache: vec!["c".to_owned()],
+        revision: 3,
+        attempts: Some(1),
+    }
+    .to_content();
+    assert_eq!(Value::Object(written), json!({"title": "T"}));
+}

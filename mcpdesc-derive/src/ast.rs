@@ -12,6 +12,9 @@ pub struct Form<'a> {
     pub vis: &'a syn::Visibility,
     pub attrs: attr::Form,
     pub fields: Vec<Field<'a>>,
+    /// The fields skipped (`#[form(skip)]`, `#[serde(skip)]`): not asked, read as their
+    /// `Default`.
+    pub skipped: Vec<(&'a syn::Ident, &'a syn::Type)>,
 }
 
 /// One field of a form: one property.
@@ -86,11 +89,30 @@ impl<'a> Form<'a> {
         };
         reject_generics(cx, input, "a form");
         let container = attr::Form::from_ast(cx, input);
+        let mut skipped = Vec::new();
         let fields = fields
             .into_iter()
             .filter_map(|field| {
                 let member = field.ident.as_ref()?;
                 let attrs = attr::Field::from_ast(cx, field);
+                if attrs.skip.is_some() {
+                    if let Some(key) = attrs.key_besides_skip() {
+                        cx.error_at(
+                            key,
+                            "a skipped field is not in the form, so this key does nothing: remove it, or stop skipping the field",
+                        );
+                    }
+                    skipped.push((member, &field.ty));
+                    return None;
+                }
+                if let Some(flatten) = attrs.serde_flatten {
+                    cx.error_at(
+                        flatten,
+                        "an MCP form is flat: a `#[serde(flatten)]` field's own fields cannot be its properties\n\
+                         write those fields in this struct, or skip the field with `#[serde(skip)]` (it is then read as its `Default`)",
+                    );
+                    return None;
+                }
                 let (name, name_span) = match (&attrs.rename, &attrs.serde_rename) {
                     (Some(r), _) => (r.value.clone(), r.span),
                     (None, Some(r)) => (r.clone(), member.span()),
@@ -117,6 +139,7 @@ impl<'a> Form<'a> {
             vis: &input.vis,
             attrs: container,
             fields,
+            skipped,
         })
     }
 }

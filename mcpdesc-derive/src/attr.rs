@@ -1,4 +1,5 @@
-//! Parsing of `#[form(...)]`, the `#[serde(...)]` renames, and doc comments.
+//! Parsing of `#[form(...)]`, what is read of `#[serde(...)]` (renames, `skip`, `flatten`), and
+//! doc comments.
 //!
 //! Every problem is recorded in the [`Ctxt`]; parsing goes on after an error so that one derive
 //! reports all of its attribute mistakes together.
@@ -6,6 +7,7 @@
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::parse::{Parse, ParseStream};
+use syn::spanned::Spanned as _;
 use syn::{Ident, LitStr, Token};
 
 use crate::case::RenameRule;
@@ -134,7 +136,7 @@ impl Slot<'_, RenameRule> {
     /// The rule given, else serde's `#[serde(rename_all = "...")]` on the same item.
     fn or_serde(self, input: &syn::DeriveInput) -> Option<RenameRule> {
         let cx = self.cx;
-        let (_, serde_all) = serde_renames(&input.attrs);
+        let serde_all = serde_attrs(&input.attrs).rename_all;
         self.get()
             .map(|s| s.value)
             .or_else(|| serde_all.and_then(|name| rename_rule(cx, input.ident.span(), &name)))
@@ -211,11 +213,17 @@ pub const FIELD_KEYS: &[&str] = &[
     "max_items",
     "not_sensitive",
     "runtime_choices",
+    "skip",
 ];
 pub const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
 
 /// The attributes of one form field.
 pub struct Field {
+    /// `skip`, or serde's `skip` / `skip_deserializing`: not a property; read as its
+    /// `Default`. The span of the key.
+    pub skip: Option<Span>,
+    /// serde's `flatten`, which a form cannot take.
+    pub serde_flatten: Option<Span>,
     pub title: Option<Spanned<String>>,
     pub description: Option<Spanned<String>>,
     pub rename: Option<Spanned<String>>,
@@ -537,11 +545,23 @@ fn parse_default(input: ParseStream, key: &Ident) -> syn::Result<(At, DefaultLit
     ))
 }
 
-/// Reads `#[serde(rename = "...")]` / `#[serde(rename_all = "...")]`, ignoring serde's other keys.
-/// With `rename(serialize = .., deserialize = ..)`, the deserialize name is the one an answer uses.
-fn serde_renames(attrs: &[syn::Attribute]) -> (Option<String>, Option<String>) {
-    let mut rename = None;
-    let mut rename_all = None;
+/// What the derives read of serde's attributes on the same item.
+#[derive(Default)]
+struct Serde {
+    /// `rename = "..."`; with `rename(serialize = .., deserialize = ..)`, the deserialize name,
+    /// the one an answer uses.
+    rename: Option<String>,
+    /// `rename_all = "..."`, the same way.
+    rename_all: Option<String>,
+    /// `skip` or `skip_deserializing`: serde never reads the field, so it is not asked.
+    skip: Option<Span>,
+    /// `flatten`: the field's own fields would be the properties, which a form cannot nest.
+    flatten: Option<Span>,
+}
+
+/// Reads `#[serde(...)]`: the keys in [`Serde`], ignoring serde's others.
+fn serde_attrs(attrs: &[syn::Attribute]) -> Serde {
+    let mut serde = Serde::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         let _ = attr.parse_nested_meta(|meta| {
             let is_rename = meta.path.is_ident("rename");
@@ -549,29 +569,33 @@ fn serde_renames(attrs: &[syn::Attribute]) -> (Option<String>, Option<String>) {
             if (is_rename || is_rename_all) && meta.input.peek(Token![=]) {
                 let lit: LitStr = meta.value()?.parse()?;
                 if is_rename {
-                    rename = Some(lit.value());
+                    serde.rename = Some(lit.value());
                 } else {
-                    rename_all = Some(lit.value());
+                    serde.rename_all = Some(lit.value());
                 }
             } else if (is_rename || is_rename_all) && meta.input.peek(syn::token::Paren) {
                 meta.parse_nested_meta(|inner| {
                     let lit: LitStr = inner.value()?.parse()?;
                     if inner.path.is_ident("deserialize") {
                         if is_rename {
-                            rename = Some(lit.value());
+                            serde.rename = Some(lit.value());
                         } else {
-                            rename_all = Some(lit.value());
+                            serde.rename_all = Some(lit.value());
                         }
                     }
                     Ok(())
                 })?;
+            } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
+                serde.skip = Some(meta.path.span());
+            } else if meta.path.is_ident("flatten") {
+                serde.flatten = Some(meta.path.span());
             } else {
                 skip_value(&meta);
             }
             Ok(())
         });
     }
-    (rename, rename_all)
+    serde
 }
 
 /// The doc comment as rustdoc shows it: lines joined with `\n`, a blank line kept as one
@@ -674,6 +698,7 @@ impl Field {
         let mut max_items = Slot::new(cx, "max_items");
         let mut not_sensitive = Slot::new(cx, "not_sensitive");
         let mut runtime_choices = Slot::new(cx, "runtime_choices");
+        let mut skip = Slot::new(cx, "skip");
 
         each_form_key(cx, &field.attrs, |key, meta| {
             match key.to_string().as_str() {
@@ -732,17 +757,20 @@ impl Field {
                 }
                 "not_sensitive" => not_sensitive.set_flag(meta, key)?,
                 "runtime_choices" => runtime_choices.set_flag(meta, key)?,
+                "skip" => skip.set_flag(meta, key)?,
                 _ => return Err(unknown_key(meta, key, "a field", FIELD_KEYS)),
             }
             Ok(())
         });
 
-        let (serde_rename, _) = serde_renames(&field.attrs);
+        let serde = serde_attrs(&field.attrs);
         Field {
+            skip: skip.get().map(|s| s.key).or(serde.skip),
+            serde_flatten: serde.flatten,
             title: title.get(),
             description: description.get(),
             rename: rename.get(),
-            serde_rename,
+            serde_rename: serde.rename,
             min_length: min_length.get(),
             max_length: max_length.get(),
             format: format.get(),
@@ -755,6 +783,24 @@ impl Field {
             runtime_choices: runtime_choices.get().map(|s| s.span),
             doc: doc_comment(&field.attrs),
         }
+    }
+}
+
+impl Field {
+    /// The key of a `#[form]` key given besides `skip`, which a skipped field does not use.
+    pub fn key_besides_skip(&self) -> Option<Span> {
+        (self.title.as_ref().map(|s| s.key))
+            .or(self.description.as_ref().map(|s| s.key))
+            .or(self.rename.as_ref().map(|s| s.key))
+            .or(self.min_length.as_ref().map(|s| s.key))
+            .or(self.max_length.as_ref().map(|s| s.key))
+            .or(self.format.as_ref().map(|s| s.key))
+            .or(self.minimum.as_ref().map(|s| s.key))
+            .or(self.maximum.as_ref().map(|s| s.key))
+            .or(self.default.as_ref().map(|s| s.key))
+            .or(self.min_items.as_ref().map(|s| s.key))
+            .or(self.max_items.as_ref().map(|s| s.key))
+            .or(self.runtime_choices)
     }
 }
 
@@ -859,11 +905,10 @@ impl Variant {
             }
             Ok(())
         });
-        let (serde_rename, _) = serde_renames(&variant.attrs);
         Variant {
             title: title.get(),
             rename: rename.get(),
-            serde_rename,
+            serde_rename: serde_attrs(&variant.attrs).rename,
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned as _;
 
 use crate::ast::{Enum, Field, Form};
 use crate::attr::{self, At, DefaultLit, NumLit, Spanned};
@@ -450,6 +451,15 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
+    // The skipped fields, each its type's `Default` (a type without one is reported at it).
+    let skipped: Vec<TokenStream> = form
+        .skipped
+        .iter()
+        .map(|(member, ty)| {
+            let default = quote_spanned!(ty.span()=> #p::skipped_field::<#ty>());
+            quote!(#member: #default,)
+        })
+        .collect();
     // `<Ty as Trait>::__read` / `::__write` / `::__read_proven` of each field's reader trait,
     // spanned at the field's type to the last segment: a type that cannot be a field is reported
     // there once, not also at the derive.
@@ -490,7 +500,7 @@ fn expand_form(form: &Form) -> TokenStream {
                         break 'proven;
                     };
                 )*
-                return #p::Ok(#ident { #(#members: #vars),* });
+                return #p::Ok(#ident { #(#members: #vars,)* #(#skipped)* });
             }
         }
     };
@@ -558,7 +568,7 @@ fn expand_form(form: &Form) -> TokenStream {
                         let #vars = #read(__found[#indexes], &__properties[#indexes], &mut __problems);
                     )*
                     match (#(#vars,)*) {
-                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #vars),* }),
+                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #vars,)* #(#skipped)* }),
                         #[allow(unreachable_patterns)]
                         _ => #p::Err(#p::into_error(__problems)),
                     }

@@ -29,6 +29,12 @@ pub use crate::registry::{Declaration, Location, Mode, Primitive};
 pub use crate::version::ProtocolVersion;
 pub use inventory;
 
+/// The value of a skipped form field (`#[form(skip)]`, `#[serde(skip)]`): its type's default.
+#[inline]
+pub fn skipped_field<T: Default>() -> T {
+    T::default()
+}
+
 /// What the `#[elicitation]` attribute reads of a derived form in constant evaluation.
 pub trait FormStatics: ElicitationForm {
     /// The form's schema.

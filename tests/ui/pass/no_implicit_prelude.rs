@@ -13,6 +13,9 @@ struct Assign {
     priority: Priority,
     #[form(default = [Label::Bug])]
     labels: ::std::vec::Vec<Label>,
+    // Not asked: read as its `Default`.
+    #[form(skip)]
+    seen: ::std::vec::Vec<::std::string::String>,
 }
 
 #[derive(::mcpdesc_runtime::ElicitationEnum, PartialEq, Eq, PartialOrd, Ord)]

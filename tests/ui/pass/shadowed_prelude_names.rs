@@ -28,6 +28,9 @@ struct Assign {
     #[form(default = Priority::High)]
     priority: Priority,
     labels: std::vec::Vec<Label>,
+    // Not asked: read as its `Default` (the standard one, not the `Default` above).
+    #[form(skip)]
+    seen: u32,
 }
 
 #[derive(ElicitationEnum)]
