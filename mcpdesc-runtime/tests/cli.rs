@@ -166,8 +166,25 @@ fn json_output() {
     assert_eq!(files[1]["valid"], false);
     let first = &files[1]["diagnostics"][0];
     let keys: Vec<_> = first.as_object().unwrap().keys().cloned().collect();
-    assert_eq!(keys, ["rule", "code", "severity", "path", "message"]);
+    // Where the diagnostic is written, too: the JSON file read again as YAML 1.2 for positions.
+    assert_eq!(
+        keys,
+        [
+            "rule", "code", "severity", "path", "message", "line", "column"
+        ]
+    );
     assert_eq!(first["severity"], "error");
+    let text = std::fs::read_to_string(&invalid).unwrap();
+    let (line, column) = (
+        first["line"].as_u64().unwrap(),
+        first["column"].as_u64().unwrap(),
+    );
+    let at = text
+        .lines()
+        .nth(line as usize - 1)
+        .and_then(|l| l.chars().nth(column as usize - 1));
+    // A member is located at its key's opening quote, the document at its `{`.
+    assert!(matches!(at, Some('"' | '{')), "{first} at {at:?}");
     assert!(
         files[1]["diagnostics"]
             .as_array()

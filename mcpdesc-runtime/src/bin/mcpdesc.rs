@@ -408,11 +408,26 @@ fn write_json(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::R
     let files: Vec<Value> = results
         .iter()
         .map(|(file, outcome)| match outcome {
-            Outcome::Checked(diagnostics, _) => json!({
-                "file": file,
-                "valid": !diagnostics.iter().any(|d| d.severity == Severity::Error),
-                "diagnostics": diagnostics,
-            }),
+            Outcome::Checked(diagnostics, positions) => {
+                // Each diagnostic, with the line and column it is written at when known.
+                let located: Vec<Value> = diagnostics
+                    .iter()
+                    .map(|d| {
+                        let mut value = json!(d);
+                        let at = positions.as_ref().and_then(|p| p.get(&d.path));
+                        if let (Value::Object(members), Some((line, column))) = (&mut value, at) {
+                            members.insert("line".into(), line.into());
+                            members.insert("column".into(), column.into());
+                        }
+                        value
+                    })
+                    .collect();
+                json!({
+                    "file": file,
+                    "valid": !diagnostics.iter().any(|d| d.severity == Severity::Error),
+                    "diagnostics": located,
+                })
+            }
             Outcome::Unreadable(message) => json!({
                 "file": file,
                 "valid": false,
