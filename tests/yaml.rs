@@ -1809,3 +1809,99 @@ fn tabs_after_an_empty_block_scalar_or_a_block_scalar_key_are_reported_where_the
     // A `...` before any document is refused after an indented comment too.
     assert!(yaml::from_str("  # c\n...\na: 1\n").is_err());
 }
+
+/// YAML 1.2 allows no C0 control but tab and line breaks, no DEL, no C1 control but NEL, and
+/// neither U+FFFE nor U+FFFF in a stream, even in a quoted string or a comment (§5.1); PyYAML
+/// refuses them too. Each is reported where it is, with the escape to write instead, which
+/// reads.
+#[test]
+fn characters_yaml_does_not_allow_are_refused_where_they_are() {
+    let cases = [
+        ("a: \u{1a}\n", (1, 4), "U+001A", "\\x1A"),
+        ("a: 1\nb: \"x\u{7f}\"\n", (2, 6), "U+007F", "\\x7F"),
+        ("# \u{9b}\na: 1\n", (1, 3), "U+009B", "\\x9B"),
+        ("a:\r  - \u{fffe}\r", (2, 5), "U+FFFE", "\\uFFFE"),
+        ("a: '\u{0}'\n", (1, 5), "U+0000", "\\x00"),
+    ];
+    for (text, at, code, escape) in cases {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+        assert!(
+            p.message.contains(code) && p.message.contains(&format!("`{escape}`")),
+            "{text:?}: {err}"
+        );
+        let c = text
+            .chars()
+            .find(|c| code.ends_with(&format!("{:04X}", u32::from(*c))));
+        let escaped = format!("a: \"{escape}\"\n");
+        assert_eq!(
+            yaml::from_str(&escaped).unwrap(),
+            json!({"a": c.unwrap().to_string()}),
+            "{escaped:?}"
+        );
+    }
+    // Every one is reported, not only the first.
+    let err = yaml::from_str("a: \u{1}\nb: \u{2}\n").unwrap_err();
+    let at: Vec<_> = err.problems().iter().map(|p| (p.line, p.column)).collect();
+    assert_eq!(at, [(1, 4), (2, 4)]);
+    // Tab, line breaks, NEL and the rest of Unicode are allowed.
+    for text in [
+        "a: \"x\ty\"\n",
+        "a: x\u{85}y\n",
+        "a: \u{a0}é\u{fffd}\u{10ffff}\n",
+    ] {
+        assert_reads(text);
+    }
+    let texts: Vec<&str> = cases.iter().map(|(t, ..)| *t).collect();
+    if let Some(theirs) = read_by_pyyaml(&texts) {
+        for (text, theirs) in texts.iter().zip(&theirs) {
+            assert!(
+                theirs.get("error").is_some(),
+                "PyYAML reads {text:?}: {theirs}"
+            );
+        }
+    }
+}
+
+/// YAML limits a key written before its `:` on one line to 1,024 characters (PyYAML and the
+/// `yaml` package refuse a longer one): the writer writes a longer key as an explicit key, in a
+/// mapping and in a sequence's entry, and every reader reads it back.
+#[test]
+fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
+    let long = |n: usize| "k".repeat(n);
+    let values = [
+        json!({ long(999): 1, long(1000): 2, long(1001): 3, long(1100): {"x": [1, {"y": 2}]} }),
+        json!([{ long(1030): "a", "b": { long(2000): null } }, { "c": 1, long(1025): [] }]),
+        // Escapes lengthen the key as written: 600 characters, written as 2,400.
+        json!({ "\u{1}".repeat(600): true }),
+    ];
+    for value in &values {
+        let written = yaml::to_string(value);
+        assert!(written.contains("? "), "{written}");
+        assert_eq!(
+            yaml::from_str(&written).ok().as_ref(),
+            Some(value),
+            "{written}"
+        );
+    }
+    let texts: Vec<String> = values.iter().map(yaml::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    // The error a reader gives is told too: the key is too long for its place.
+    let err = yaml::from_str(&format!("{}: 1\n", long(1100))).unwrap_err();
+    assert!(err.problems()[0].message.contains("explicit key"), "{err}");
+    if let Some(theirs) = read_by_the_yaml_package(&texts) {
+        for ((text, value), theirs) in texts.iter().zip(&values).zip(&theirs) {
+            assert_eq!(
+                theirs.get("value"),
+                Some(value),
+                "the yaml package reads {text:?}"
+            );
+        }
+    }
+    if let Some(theirs) = read_by_pyyaml(&texts) {
+        for ((text, value), theirs) in texts.iter().zip(&values).zip(&theirs) {
+            assert_eq!(theirs.get("value"), Some(value), "PyYAML reads {text:?}");
+        }
+    }
+}

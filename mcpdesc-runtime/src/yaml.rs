@@ -59,6 +59,10 @@ mod reader {
         // in a scalar reads as `\n`; the parser counts it as one but reads it otherwise in
         // places (an empty block scalar, a tab indenting the next line, a `...` on it), so it
         // is made a `\n`: a character for a character, every line and column stays.
+        let unprintable = unprintable_characters(text);
+        if !unprintable.is_empty() {
+            return Err(YamlError::new(unprintable));
+        }
         let lone_cr = |(at, c): (usize, char)| {
             c == '\r'
                 && !text
@@ -73,6 +77,52 @@ mod reader {
             return read_mended(&text, MAX_BYTES_READ_AGAIN);
         }
         read_mended(text, MAX_BYTES_READ_AGAIN)
+    }
+
+    /// Every character of `text` that YAML 1.2 does not allow in a stream (§5.1: C0 controls but
+    /// tab and line breaks, DEL, C1 controls but NEL, U+FFFE and U+FFFF), at its line and column
+    /// (lines end at `\n`, `\r\n` or `\r` alone), up to `MAX_PROBLEMS`. The parser reads them,
+    /// as the `yaml` package does; PyYAML refuses them, as the specification does. Written as
+    /// escapes in a double-quoted string they are allowed.
+    fn unprintable_characters(text: &str) -> Vec<YamlProblem> {
+        let allowed = |c: char| {
+            matches!(c, '\t' | '\n' | '\r' | '\u{85}')
+                || !(c.is_control() || c == '\u{fffe}' || c == '\u{ffff}')
+        };
+        if text.chars().all(allowed) {
+            return Vec::new();
+        }
+        let mut problems = Vec::new();
+        let (mut line, mut column) = (1, 1);
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
+                (line, column) = (line + 1, 1);
+                continue;
+            }
+            if !allowed(c) && problems.len() < MAX_PROBLEMS {
+                let code = u32::from(c);
+                let escape = if code <= 0xFF {
+                    format!("\\x{code:02X}")
+                } else {
+                    format!("\\u{code:04X}")
+                };
+                let what = if c.is_control() {
+                    "a control character"
+                } else {
+                    "a noncharacter"
+                };
+                problems.push(YamlProblem {
+                    line,
+                    column,
+                    message: format!(
+                        "the character U+{code:04X} ({what}) cannot be written in YAML as it is; write it as the escape `{escape}` in a double-quoted string"
+                    ),
+                });
+            }
+            column += 1;
+        }
+        problems
     }
 
     /// Reads `text`, mending what the parser refuses where this reader knows how, reading the
@@ -340,6 +390,9 @@ mod reader {
     // them no other use.
     const KEY_WANTS_SPACE: &str = "expected whitespace";
     const KEY_TAB: &str = "tabs disallowed in this context";
+    // The parser's refusal of a `:` where no key can end: among others, after an implicit key
+    // longer than YAML's 1,024 characters.
+    const MAPPING_VALUES: &str = "mapping values are not allowed in this context";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
     // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
@@ -962,6 +1015,9 @@ mod reader {
                                 "YAML syntax error: {info}: a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) is half a character; write the character, or its `\\U` escape (`\\U0001F600`)"
                             )
                         }
+                        MAPPING_VALUES if mark.col() > 1024 => format!(
+                            "YAML syntax error: {MAPPING_VALUES}: a key written before its `:` on one line is at most 1,024 characters long; write a longer key as an explicit key, `? key` on its own line and `: value` on the next"
+                        ),
                         info => format!("YAML syntax error: {info}"),
                     };
                     match self.refused_tab(mark, e.info()) {
@@ -1653,10 +1709,27 @@ fn indent(out: &mut String, n: usize) {
 fn write_map(out: &mut String, map: &Map<String, Value>, level: usize) {
     for (key, value) in map {
         indent(out, level);
-        write_string(out, key);
-        out.push(':');
+        write_key(out, key, level);
         write_child(out, value, level);
     }
+}
+
+/// How long a key may be written as an implicit key (`key: value`): YAML 1.2 limits one to 1,024
+/// characters, as PyYAML and the `yaml` package do; a longer one is written as an explicit key.
+const MAX_IMPLICIT_KEY: usize = 1000;
+
+/// Writes `key` and its `:`, the key starting at column `level` (0-based): `key:` where the key
+/// is short enough for an implicit key, else `? key`, then `:` on the next line at `level`.
+fn write_key(out: &mut String, key: &str, level: usize) {
+    let start = out.len();
+    write_string(out, key);
+    let written = out.get(start..).unwrap_or_default();
+    if written.len() > MAX_IMPLICIT_KEY && written.chars().count() > MAX_IMPLICIT_KEY {
+        out.insert_str(start, "? ");
+        out.push('\n');
+        indent(out, level);
+    }
+    out.push(':');
 }
 
 fn write_seq(out: &mut String, items: &[Value], level: usize) {
@@ -1673,8 +1746,7 @@ fn write_seq(out: &mut String, items: &[Value], level: usize) {
                         indent(out, level + 2);
                     }
                     first = false;
-                    write_string(out, key);
-                    out.push(':');
+                    write_key(out, key, level + 2);
                     write_child(out, value, level + 2);
                 }
             }
