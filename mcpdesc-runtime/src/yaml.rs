@@ -1840,8 +1840,10 @@ fn plain_ok(s: &str) -> bool {
     if s != s.trim() {
         return false;
     }
-    // Indicators that change meaning at the start of a plain scalar.
-    if "-?:,[]{}#&*!|>'\"%@`~".contains(first) {
+    // Indicators that change meaning at the start of a plain scalar, and the document end
+    // marker `...` (the start marker `---` begins with an indicator), which a plain scalar at the
+    // start of a line would be read as.
+    if "-?:,[]{}#&*!|>'\"%@`~".contains(first) || s.starts_with("...") {
         return false;
     }
     // `<<` is a merge key and `=` a "value" in YAML 1.1 (PyYAML refuses a bare `=`).
