@@ -663,3 +663,52 @@ fn skipped_fields_are_not_asked_and_read_as_their_default() {
     .to_content();
     assert_eq!(Value::Object(written), json!({"title": "T"}));
 }
+
+/// A variant serde never reads by its name (`#[serde(skip)]`, `skip_deserializing`, the catch-all
+/// `#[serde(other)]`) or marked `#[form(skip)]` is not offered: it is no choice, and an answer
+/// naming it is refused like any value outside the choices.
+#[test]
+fn skipped_variants_are_not_choices() {
+    #[derive(mcpdesc_runtime::ElicitationEnum, serde::Deserialize, Debug, PartialEq)]
+    enum Priority {
+        #[form(title = "Low")]
+        Low,
+        #[form(skip)]
+        Triaging,
+        #[form(title = "High")]
+        High,
+        #[serde(other)]
+        Unknown,
+    }
+    #[derive(mcpdesc_runtime::ElicitationForm, Debug, PartialEq)]
+    struct Triage {
+        #[form(default = Priority::High)]
+        priority: Priority,
+    }
+    let schema = serde_json::to_value(Triage::requested_schema()).unwrap();
+    assert_eq!(
+        schema["properties"]["priority"],
+        json!({
+            "type": "string",
+            "oneOf": [{"const": "Low", "title": "Low"}, {"const": "High", "title": "High"}],
+            "default": "High",
+        })
+    );
+    let read = |v: &str| Triage::from_content(json!({ "priority": v }).as_object().unwrap());
+    assert_eq!(read("High").unwrap().priority, Priority::High);
+    for skipped in ["Triaging", "Unknown"] {
+        let err = read(skipped).unwrap_err();
+        assert_eq!(err.problems()[0].property(), "priority", "{err}");
+        assert_eq!(
+            err.problems()[0].kind(),
+            &ProblemKind::NotAChoice {
+                value: skipped.to_owned(),
+                choices: vec!["Low".to_owned(), "High".to_owned()]
+            }
+        );
+    }
+    // serde takes any other value for `Unknown`; the form offers and reads only its choices.
+    let by_serde: Priority = serde_json::from_value(json!("Urgent")).unwrap();
+    assert_eq!(by_serde, Priority::Unknown);
+    assert!(read("Urgent").is_err());
+}

@@ -32,7 +32,11 @@ pub struct Field<'a> {
 pub struct Enum<'a> {
     pub ident: &'a syn::Ident,
     pub attrs: attr::Enum,
+    /// The variants that are choices.
     pub variants: Vec<Variant<'a>>,
+    /// The variants skipped (`#[form(skip)]`, serde's `skip`, `skip_deserializing`, `other`):
+    /// never read from an answer; written, if ever, by their value.
+    pub skipped: Vec<Variant<'a>>,
 }
 
 /// One variant of a choice enum: one choice.
@@ -172,7 +176,7 @@ impl<'a> Enum<'a> {
             );
         }
         let attrs = attr::Enum::from_ast(cx, input);
-        let variants = data
+        let (variants, skipped): (Vec<Variant<'a>>, Vec<Variant<'a>>) = data
             .variants
             .iter()
             .map(|v| {
@@ -199,6 +203,12 @@ impl<'a> Enum<'a> {
                         (value, v.ident.span())
                     }
                 };
+                if let (Some(_), Some(title)) = (vattrs.skip, &vattrs.title) {
+                    cx.error_at(
+                        title.key,
+                        "a skipped variant is not a choice, so its title is never shown: remove it, or stop skipping the variant",
+                    );
+                }
                 Variant {
                     ident: &v.ident,
                     attrs: vattrs,
@@ -206,11 +216,18 @@ impl<'a> Enum<'a> {
                     value_span,
                 }
             })
-            .collect();
+            .partition(|v| v.attrs.skip.is_none());
+        if variants.is_empty() && !skipped.is_empty() {
+            cx.error_spanned_by(
+                &input.ident,
+                "every variant of this `ElicitationEnum` is skipped: a select with no choices cannot be answered",
+            );
+        }
         Some(Enum {
             ident: &input.ident,
             attrs,
             variants,
+            skipped,
         })
     }
 }

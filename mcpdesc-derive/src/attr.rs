@@ -261,6 +261,9 @@ pub struct Enum {
 
 /// The attributes of one variant.
 pub struct Variant {
+    /// `skip`, or serde's `skip` / `skip_deserializing` / `other`: not a choice. The span of
+    /// the key.
+    pub skip: Option<Span>,
     pub title: Option<Spanned<String>>,
     pub rename: Option<Spanned<String>>,
     pub serde_rename: Option<String>,
@@ -553,7 +556,8 @@ struct Serde {
     rename: Option<String>,
     /// `rename_all = "..."`, the same way.
     rename_all: Option<String>,
-    /// `skip` or `skip_deserializing`: serde never reads the field, so it is not asked.
+    /// `skip` or `skip_deserializing` (on a variant also `other`, the catch-all): serde never
+    /// reads the field or variant from its name, so it is not asked or offered.
     skip: Option<Span>,
     /// `flatten`: the field's own fields would be the properties, which a form cannot nest.
     flatten: Option<Span>,
@@ -585,7 +589,10 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> Serde {
                     }
                     Ok(())
                 })?;
-            } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
+            } else if ["skip", "skip_deserializing", "other"]
+                .iter()
+                .any(|k| meta.path.is_ident(k))
+            {
                 serde.skip = Some(meta.path.span());
             } else if meta.path.is_ident("flatten") {
                 serde.flatten = Some(meta.path.span());
@@ -884,6 +891,7 @@ impl Variant {
     pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Variant {
         let mut title = Slot::new(cx, "title");
         let mut rename = Slot::new(cx, "rename");
+        let mut skip = Slot::new(cx, "skip");
         each_form_key(cx, &variant.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "title" => {
@@ -894,21 +902,24 @@ impl Variant {
                     let (span, v) = parse_rename(meta, key, "the choice's value in the form")?;
                     rename.set(key, span, v);
                 }
+                "skip" => skip.set_flag(meta, key)?,
                 _ => {
                     return Err(unknown_key(
                         meta,
                         key,
                         "an enum variant",
-                        &["title", "rename"],
+                        &["title", "rename", "skip"],
                     ));
                 }
             }
             Ok(())
         });
+        let serde = serde_attrs(&variant.attrs);
         Variant {
+            skip: skip.get().map(|s| s.key).or(serde.skip),
             title: title.get(),
             rename: rename.get(),
-            serde_rename: serde_attrs(&variant.attrs).rename,
+            serde_rename: serde.rename,
         }
     }
 }

@@ -302,6 +302,7 @@ fn field_checks(field: &Field) -> TokenStream {
                         let _: #ft::Value = #path;
                     };
                 });
+                out.extend(skipped_default_check(field, path));
             }
             DefaultLit::Variants(paths) => {
                 let n = paths.len();
@@ -311,6 +312,9 @@ fn field_checks(field: &Field) -> TokenStream {
                         let _: [#ms; #n] = [#(#paths),*];
                     };
                 });
+                for path in paths {
+                    out.extend(skipped_default_check(field, path));
+                }
             }
         }
     }
@@ -324,6 +328,24 @@ fn field_checks(field: &Field) -> TokenStream {
         ),
     ));
     out
+}
+
+/// A default variant must be a choice: not one the enum skips (`#[form(skip)]`, serde's `skip`,
+/// `skip_deserializing` or `other`), which the path's type check lets through.
+fn skipped_default_check(field: &Field, path: &syn::Path) -> TokenStream {
+    let p = private();
+    let ft = field_trait(field);
+    let member = field.member;
+    let ident = last_ident(path);
+    let written = attr::tokens_text(path);
+    const_assert(
+        At::of(path),
+        quote!(#p::is_skipped_variant(#ft::KIND, #ident)),
+        format!(
+            "field `{member}`: the default `{written}` is a variant the enum skips (`#[form(skip)]`, `#[serde(skip)]`, `#[serde(other)]`), so it is not one of the choices\n\
+             default to one of the choices, or stop skipping the variant"
+        ),
+    )
 }
 
 /// The compile-time checks of a field whose choices come at run time (its other keys are
@@ -747,13 +769,21 @@ fn expand_enum(e: &Enum) -> TokenStream {
         let title = opt(v.attrs.title.as_ref().map(|t| t.value.as_str()));
         quote!(#p::Choice::from_static(#value, #title))
     });
-    let idents_text = e.variants.iter().map(|v| attr::unraw(v.ident));
+    // The choices' identifiers, then the skipped variants' (see `EnumChoices::idents`).
+    let idents_text = e
+        .variants
+        .iter()
+        .chain(&e.skipped)
+        .map(|v| attr::unraw(v.ident));
     let variant_idents: Vec<_> = e.variants.iter().map(|v| v.ident).collect();
     let values: Vec<_> = e.variants.iter().map(|v| &v.value).collect();
-    let value_body = if e.variants.is_empty() {
+    // Every variant has a value, the skipped ones too (never read from an answer).
+    let all_idents = e.variants.iter().chain(&e.skipped).map(|v| v.ident);
+    let all_values = e.variants.iter().chain(&e.skipped).map(|v| &v.value);
+    let value_body = if e.variants.is_empty() && e.skipped.is_empty() {
         quote!(match *self {})
     } else {
-        quote!(match self { #( #ident::#variant_idents => #values, )* })
+        quote!(match self { #( #ident::#all_idents => #all_values, )* })
     };
 
     quote! {

@@ -69,7 +69,8 @@ pub struct EnumChoices {
     pub style: ChoiceStyle,
     /// The wire values and titles, in variant order.
     pub choices: &'static [Choice],
-    /// The Rust identifiers of the variants, parallel to `choices`.
+    /// The Rust identifiers of the variants: those of `choices`, in order, then those of the
+    /// variants the enum skips (not choices; see [`EnumChoices::is_skipped`]).
     pub idents: &'static [&'static str],
 }
 
@@ -84,6 +85,19 @@ impl EnumChoices {
             i += 1;
         }
         None
+    }
+
+    /// Whether `ident` names a variant the enum skips (`#[form(skip)]`, serde's `skip`,
+    /// `skip_deserializing` or `other`): listed in `idents` after the choices' own.
+    pub const fn is_skipped(&self, ident: &str) -> bool {
+        let mut i = self.choices.len();
+        while i < self.idents.len() {
+            if crate::text::str_eq(self.idents[i], ident) {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 }
 

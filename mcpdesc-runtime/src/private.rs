@@ -296,7 +296,8 @@ pub const fn runtime_property(
 }
 
 /// The wire value of the variant `ident` of a select field's enum. Generated code type-checks the
-/// variant path first, so the lookup cannot miss for a well-typed default.
+/// variant path first and asserts that it is not skipped ([`is_skipped_variant`]), so the lookup cannot miss
+/// for a default that compiles.
 pub const fn choice_value(kind: ValueKind, ident: &str) -> &'static str {
     let choices = match kind {
         ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e) => e,
@@ -305,6 +306,14 @@ pub const fn choice_value(kind: ValueKind, ident: &str) -> &'static str {
     match choices.value_of_ident(ident) {
         Some(v) => v,
         None => "",
+    }
+}
+
+/// Whether `ident` names a variant that a select field's enum skips, so that it is no choice.
+pub const fn is_skipped_variant(kind: ValueKind, ident: &str) -> bool {
+    match kind {
+        ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e) => e.is_skipped(ident),
+        _ => false,
     }
 }
 

@@ -1,0 +1,11 @@
+use mcpdesc_runtime::ElicitationEnum;
+
+#[derive(ElicitationEnum, serde::Deserialize)]
+enum Priority {
+    #[serde(skip)]
+    Internal,
+    #[form(skip)]
+    Pending,
+}
+
+fn main() {}
