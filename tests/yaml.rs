@@ -1909,3 +1909,55 @@ fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
         }
     }
 }
+
+/// The commonest mistakes in a hand-written file are told as what they are, at the line that
+/// has them: a line indented where no key or entry above starts, a `:` with no space after it,
+/// and a quote inside a quoted string.
+#[test]
+fn common_mistakes_are_explained_where_they_are() {
+    let cases: [(&str, (usize, usize), &str); 6] = [
+        (
+            "tools:\n  - name: x\n    description: y\n   inputSchema: {}\n",
+            (4, 4),
+            "line 4 is indented 3 spaces, where no line above it starts a key or an entry (those start after 0, 2 or 4 spaces)",
+        ),
+        (
+            "a:\n  b: 1\n c: 2\n",
+            (3, 2),
+            "line 3 is indented 1 space, where no line above it starts a key or an entry (those start after 0 or 2 spaces)",
+        ),
+        (
+            "a:\n  b: 1\n   c: 2\n",
+            (3, 4),
+            "line 3 is indented 3 spaces",
+        ),
+        (
+            "name:demo\nversion: 1\n",
+            (2, 8),
+            "line 1 has a `:` with no space after it (`name:demo`)",
+        ),
+        (
+            "a: 'it's'\n",
+            (1, 8),
+            "a `'` inside a single-quoted string is written twice (`'it''s'`)",
+        ),
+        (
+            "a: \"say \"hi\"\"\n",
+            (1, 10),
+            "a `\"` inside a double-quoted string is written `\\\"`",
+        ),
+    ];
+    for (text, at, says) in cases {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+        assert!(p.message.contains(says), "{text:?}: {err}");
+    }
+    // A line at a column used above gets no such hint, whatever the parser says of it.
+    let err = yaml::from_str("- a\nb: 1\n").unwrap_err();
+    assert!(!err.problems()[0].message.contains("indented"), "{err}");
+    // Nor does a `:` that is part of a value (`https://...`) or of a quoted string.
+    for text in ["url: https://example.com\nb: 1\n", "a: \"x:y\"\nb: 1\n"] {
+        assert_reads(text);
+    }
+}

@@ -393,6 +393,8 @@ mod reader {
     // The parser's refusal of a `:` where no key can end: among others, after an implicit key
     // longer than YAML's 1,024 characters.
     const MAPPING_VALUES: &str = "mapping values are not allowed in this context";
+    // The parser's refusal of text after a quoted scalar on its line, whichever its quotes.
+    const TRAILING_AFTER_QUOTED: &str = "invalid trailing content after double-quoted scalar";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
     // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
@@ -1015,9 +1017,16 @@ mod reader {
                                 "YAML syntax error: {info}: a `\\u` escape of a UTF-16 surrogate (`\\ud800` to `\\udfff`) is half a character; write the character, or its `\\U` escape (`\\U0001F600`)"
                             )
                         }
-                        MAPPING_VALUES if mark.col() > 1024 => format!(
-                            "YAML syntax error: {MAPPING_VALUES}: a key written before its `:` on one line is at most 1,024 characters long; write a longer key as an explicit key, `? key` on its own line and `: value` on the next"
-                        ),
+                        TRAILING_AFTER_QUOTED => self.after_quoted(mark),
+                        MAPPING_VALUES => match self.colon_without_space(mark) {
+                            Some((line, written)) => format!(
+                                "YAML syntax error: {MAPPING_VALUES}: line {line} has a `:` with no space after it (`{written}`), which YAML reads as text, not as a key and its value; write a space after the `:`"
+                            ),
+                            None if mark.col() > 1024 => format!(
+                                "YAML syntax error: {MAPPING_VALUES}: a key written before its `:` on one line is at most 1,024 characters long; write a longer key as an explicit key, `? key` on its own line and `: value` on the next"
+                            ),
+                            None => format!("YAML syntax error: {MAPPING_VALUES}"),
+                        },
                         info => format!("YAML syntax error: {info}"),
                     };
                     match self.refused_tab(mark, e.info()) {
@@ -1026,10 +1035,96 @@ mod reader {
                             column,
                             message: TAB_IN_INDENTATION.to_owned(),
                         }),
-                        None => Err(problem(mark, message)),
+                        None => match self.indentation_hint(mark) {
+                            Some((line, column, hint)) => Err(YamlProblem {
+                                line,
+                                column,
+                                message: format!("{message}: {hint}"),
+                            }),
+                            None => Err(problem(mark, message)),
+                        },
                     }
                 }
             }
+        }
+
+        /// The message for text after a quoted string on its line (`a: 'it's'`), by the quote
+        /// that ended the string: the parser calls every such string double-quoted.
+        fn after_quoted(&self, mark: Marker) -> String {
+            let before = self
+                .line_text(mark.line())
+                .map(|line| line.chars().take(mark.col()).collect::<String>())
+                .unwrap_or_default();
+            match before.trim_end().chars().last() {
+                Some('\'') => "YAML syntax error: text after a single-quoted string, which ends at the `'` before it; a `'` inside a single-quoted string is written twice (`'it''s'`), or write the string in double quotes".to_owned(),
+                Some('"') => "YAML syntax error: text after a double-quoted string, which ends at the `\"` before it; a `\"` inside a double-quoted string is written `\\\"`".to_owned(),
+                _ => format!("YAML syntax error: {TRAILING_AFTER_QUOTED}"),
+            }
+        }
+
+        /// The line before `mark`'s, and its text, when it has a `:` right before a character
+        /// that is not a space (`name:value`) and no `: ` to make it a key: the parser then reads
+        /// it as text, which the next line's key runs into.
+        fn colon_without_space(&self, mark: Marker) -> Option<(usize, String)> {
+            let line = mark.line().checked_sub(1).filter(|l| *l >= 1)?;
+            let (_, text) = self.indented_line(line)?;
+            let text = text.strip_prefix("- ").unwrap_or(text).trim_end();
+            let glued = text.char_indices().any(|(i, c)| {
+                c == ':'
+                    && text
+                        .get(i + 1..)
+                        .is_some_and(|r| r.starts_with(|n: char| !n.is_whitespace()))
+            });
+            let quoted = text.starts_with(['"', '\'', '#', '[', '{']);
+            (glued && !quoted && !text.contains(": ") && !text.ends_with(':'))
+                .then(|| (line, text.to_owned()))
+        }
+
+        /// Why the line of `mark` may be refused, when its indentation is the likely cause: it
+        /// starts a key or an entry at a column where no line before it starts one, so it lines up
+        /// with no mapping or sequence it could belong to (the commonest mistake in a hand-written
+        /// file). Where it is (the line's first character) and what to say; `None` when the line's
+        /// column is one used above, or the line is blank, a comment, or in a flow collection.
+        fn indentation_hint(&self, mark: Marker) -> Option<(usize, usize, String)> {
+            let line = mark.line();
+            let (spaces, rest) = self.indented_line(line)?;
+            if self.flow > 0 || rest.is_empty() || rest.starts_with(['#', '\t']) {
+                return None;
+            }
+            // The columns where the lines above start a key or a sequence entry (after each `- `).
+            let mut columns = std::collections::BTreeSet::new();
+            for above in 1..line {
+                let Some((mut column, mut text)) = self.indented_line(above) else {
+                    continue;
+                };
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                columns.insert(column);
+                while let Some(after) = text.strip_prefix("- ") {
+                    let entry = after.trim_start_matches(' ');
+                    column += 2 + after.len() - entry.len();
+                    columns.insert(column);
+                    text = entry;
+                }
+            }
+            if columns.is_empty() || columns.contains(&spaces) {
+                return None;
+            }
+            let used: Vec<String> = columns.iter().map(ToString::to_string).collect();
+            let used = match used.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            let plural = if spaces == 1 { "" } else { "s" };
+            Some((
+                line,
+                spaces + 1,
+                format!(
+                    "line {line} is indented {spaces} space{plural}, where no line above it starts a key or an entry (those start after {used} spaces); indent it as the other keys or entries of the mapping or sequence it belongs to"
+                ),
+            ))
         }
 
         /// Where the tab is (line and column, 1-based) that the parser refuses with `info` at
