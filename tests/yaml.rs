@@ -1915,7 +1915,13 @@ fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
 /// and a quote inside a quoted string.
 #[test]
 fn common_mistakes_are_explained_where_they_are() {
-    let cases: [(&str, (usize, usize), &str); 6] = [
+    let cases: [(&str, (usize, usize), &str); 8] = [
+        (
+            "a: \"unclosed\nb: 1\n",
+            (1, 4),
+            "is its closing quote missing?",
+        ),
+        ("a: 'unclosed\n", (1, 4), "has no closing quote"),
         (
             "tools:\n  - name: x\n    description: y\n   inputSchema: {}\n",
             (4, 4),

@@ -395,6 +395,10 @@ mod reader {
     const MAPPING_VALUES: &str = "mapping values are not allowed in this context";
     // The parser's refusal of text after a quoted scalar on its line, whichever its quotes.
     const TRAILING_AFTER_QUOTED: &str = "invalid trailing content after double-quoted scalar";
+    // The parser's refusals of a quoted scalar that runs on, both marked at its opening quote:
+    // most often its closing quote is missing.
+    const QUOTED_UNINDENTED: &str = "invalid indentation in quoted scalar";
+    const QUOTED_UNENDED: &str = "while scanning a quoted scalar, found unexpected end of stream";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
     // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
@@ -1018,6 +1022,12 @@ mod reader {
                             )
                         }
                         TRAILING_AFTER_QUOTED => self.after_quoted(mark),
+                        QUOTED_UNINDENTED => format!(
+                            "YAML syntax error: {QUOTED_UNINDENTED}: the quoted string begun here goes on to a line indented no more than its key; is its closing quote missing? (a quoted string's further lines are indented more than its key)"
+                        ),
+                        QUOTED_UNENDED => format!(
+                            "YAML syntax error: {QUOTED_UNENDED}: the quoted string begun here has no closing quote"
+                        ),
                         MAPPING_VALUES => match self.colon_without_space(mark) {
                             Some((line, written)) => format!(
                                 "YAML syntax error: {MAPPING_VALUES}: line {line} has a `:` with no space after it (`{written}`), which YAML reads as text, not as a key and its value; write a space after the `:`"
