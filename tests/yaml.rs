@@ -1915,7 +1915,12 @@ fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
 /// and a quote inside a quoted string.
 #[test]
 fn common_mistakes_are_explained_where_they_are() {
-    let cases: [(&str, (usize, usize), &str); 8] = [
+    let cases: [(&str, (usize, usize), &str); 9] = [
+        (
+            "a: [1, 2\nb: 1\n",
+            (2, 2),
+            "is its closing bracket missing?",
+        ),
         (
             "a: \"unclosed\nb: 1\n",
             (1, 4),

@@ -399,6 +399,9 @@ mod reader {
     // most often its closing quote is missing.
     const QUOTED_UNINDENTED: &str = "invalid indentation in quoted scalar";
     const QUOTED_UNENDED: &str = "while scanning a quoted scalar, found unexpected end of stream";
+    // The parser's refusal of a `:` it cannot place, which in a flow collection most often
+    // starts the next key of a block mapping after a bracket that was never closed.
+    const COLON_IN_FLOW: &str = "illegal placement of ':' indicator";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
     // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
@@ -1022,6 +1025,9 @@ mod reader {
                             )
                         }
                         TRAILING_AFTER_QUOTED => self.after_quoted(mark),
+                        COLON_IN_FLOW if self.flow > 0 => format!(
+                            "YAML syntax error: {COLON_IN_FLOW}: this is inside a `[...]` or `{{...}}` begun above and not closed; is its closing bracket missing?"
+                        ),
                         QUOTED_UNINDENTED => format!(
                             "YAML syntax error: {QUOTED_UNINDENTED}: the quoted string begun here goes on to a line indented no more than its key; is its closing quote missing? (a quoted string's further lines are indented more than its key)"
                         ),
