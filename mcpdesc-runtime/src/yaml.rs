@@ -14,7 +14,7 @@ pub use crate::source::SourceProblem as YamlProblem;
 pub use crate::source::SourceError as YamlError;
 
 #[cfg(feature = "yaml")]
-pub use reader::{Positions, from_str, from_str_with_positions};
+pub use reader::{Positions, from_json_with_positions, from_str, from_str_with_positions};
 
 #[cfg(feature = "yaml")]
 mod reader {
@@ -55,14 +55,34 @@ mod reader {
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // A `\r` alone is a line break in YAML (as `\r\n` and `\n` are), and every line break
-        // in a scalar reads as `\n`; the parser counts it as one but reads it otherwise in
-        // places (an empty block scalar, a tab indenting the next line, a `...` on it), so it
-        // is made a `\n`: a character for a character, every line and column stays.
         let unprintable = unprintable_characters(text);
         if !unprintable.is_empty() {
             return Err(YamlError::new(unprintable));
         }
+        read_lines(text)
+    }
+
+    /// Reads a JSON text as YAML 1.2 (which every JSON text is), with where each value is
+    /// written: what locates a diagnostic in a JSON file by line and column. Like
+    /// [`from_str_with_positions`], except that the characters JSON allows raw in a string and
+    /// YAML does not (DEL, C1 controls, U+FFFE, U+FFFF) are read as they are.
+    ///
+    /// ```
+    /// let text = "{\n  \"a\": [1, \"\u{7f}\"]\n}";
+    /// let (_, positions) = mcpdesc_runtime::yaml::from_json_with_positions(text).unwrap();
+    /// assert_eq!(positions.get("/a/1"), Some((2, 12)));
+    /// assert!(mcpdesc_runtime::yaml::from_str_with_positions(text).is_err());
+    /// ```
+    pub fn from_json_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
+        read_lines(text.strip_prefix('\u{feff}').unwrap_or(text))
+    }
+
+    /// Reads `text` with every line break read as YAML reads it: a `\r` alone is a line break
+    /// (as `\r\n` and `\n` are), and every line break in a scalar reads as `\n`. The parser
+    /// counts it as one but reads it otherwise in places (an empty block scalar, a tab indenting
+    /// the next line, a `...` on it), so it is made a `\n`: a character for a character, every
+    /// line and column stays.
+    fn read_lines(text: &str) -> Result<(Value, Positions), YamlError> {
         let lone_cr = |(at, c): (usize, char)| {
             c == '\r'
                 && !text

@@ -303,6 +303,24 @@ fn extensions_are_read_in_any_case() {
     assert!(stdout.contains("unknown file type \"TXT\""), "{stdout}");
 }
 
+/// JSON allows DEL, C1 controls, U+FFFE and U+FFFF raw in a string, which YAML does not: a JSON
+/// file holding one is still located line by line (JSON is read as YAML 1.2 for positions).
+#[test]
+fn a_json_file_with_characters_yaml_refuses_is_still_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        &dir,
+        "d.mcpdesc.json",
+        "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": {\"name\": \"a\u{7f}\u{9b}\", \"version\": \"1\"},\n  \"protocolVersions\": [\"1999-01-01\"]\n}\n",
+    );
+    let (code, stdout, _) = run(&["check", &file]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains(&format!("at /protocolVersions/0 ({file}:4:24)")),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn duplicate_json_keys_are_reported_with_line_and_column() {
     let dir = tempfile::tempdir().unwrap();

@@ -276,7 +276,7 @@ fn check_text(
                 let positions = if diagnostics.is_empty() {
                     None
                 } else {
-                    mcpdesc_runtime::yaml::from_str_with_positions(text)
+                    mcpdesc_runtime::yaml::from_json_with_positions(text)
                         .ok()
                         .filter(|(same, _)| *same == v)
                         .map(|(_, p)| p)
