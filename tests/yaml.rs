@@ -336,10 +336,13 @@ fn pyyaml() -> Option<()> {
     Some(())
 }
 
-/// Runs `scripts/<script>` with Python on a file holding `lines`.
+/// Runs `scripts/<script>` with Python on a file holding `lines`, in a directory of its own:
+/// tests run on several threads, and two may run the same script at once.
 fn python(script: &str, lines: &str) -> std::process::Output {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!(
-        "mcpdesc-{}-{}",
+        "mcpdesc-{}-{}-{call}",
         script.trim_end_matches(".py"),
         std::process::id()
     ));

@@ -27,6 +27,15 @@ fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// Writes `text` to a file `name` in a new directory and checks it: the exit code, stdout, the
+/// file's path, and the directory, which is removed when dropped.
+fn check_file(name: &str, text: &str) -> (i32, String, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(&dir, name, text);
+    let (code, stdout, _) = run(&["check", &file]);
+    (code, stdout, file, dir)
+}
+
 #[test]
 fn valid_files_exit_zero() {
     let json = fixture("expected-valid/elicitation-declarations.json");
@@ -79,13 +88,10 @@ fn warnings_alone_exit_zero() {
 
 #[test]
 fn yaml_with_an_alias_is_refused_with_its_position() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = write(
-        &dir,
+    let (code, stdout, file, _dir) = check_file(
         "alias.mcpdesc.yaml",
         "mcpdesc: \"0.9.0\"\ninfo: &info\n  name: demo\n  version: \"1\"\nprotocolVersions: [\"2025-11-25\"]\nx-copy: *info\n",
     );
-    let (code, stdout, _) = run(&["check", &file]);
     assert_eq!(code, 2);
     assert!(stdout.contains(&format!("{file}:2:7: anchors")), "{stdout}");
     assert!(stdout.contains(&format!("{file}:6:9: aliases")), "{stdout}");
@@ -93,13 +99,10 @@ fn yaml_with_an_alias_is_refused_with_its_position() {
 
 #[test]
 fn yaml_diagnostics_show_where_they_are_written() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = write(
-        &dir,
+    let (code, stdout, file, _dir) = check_file(
         "url.mcpdesc.yaml",
         "mcpdesc: \"0.9.0\"\ninfo:\n  name: demo\n  version: \"1\"\nprotocolVersions:\n  - \"2025-06-18\"\ntools:\n  - name: sign_in\n    inputSchema:\n      type: object\n    elicitations:\n      - name: login\n        mode: url\n        message: Sign in.\n",
     );
-    let (code, stdout, _) = run(&["check", &file]);
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.contains(&format!(
@@ -111,21 +114,17 @@ fn yaml_diagnostics_show_where_they_are_written() {
 
 #[test]
 fn syntax_errors_name_file_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = write(
-        &dir,
+    let (code, stdout, json, _dir) = check_file(
         "broken.json",
         "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": }\n",
     );
-    let (code, stdout, _) = run(&["check", &json]);
     assert_eq!(code, 2);
     assert!(
         stdout.starts_with(&format!("{json}:3:11: invalid JSON")),
         "{stdout}"
     );
 
-    let yaml = write(&dir, "broken.yaml", "a: [1, 2\nb: 3\n");
-    let (code, stdout, _) = run(&["check", &yaml]);
+    let (code, stdout, yaml, _dir) = check_file("broken.yaml", "a: [1, 2\nb: 3\n");
     assert_eq!(code, 2);
     assert!(
         stdout.contains(&format!("{yaml}:")) && stdout.contains("YAML syntax error"),
@@ -307,13 +306,10 @@ fn extensions_are_read_in_any_case() {
 /// file holding one is still located line by line (JSON is read as YAML 1.2 for positions).
 #[test]
 fn a_json_file_with_characters_yaml_refuses_is_still_located() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = write(
-        &dir,
+    let (code, stdout, file, _dir) = check_file(
         "d.mcpdesc.json",
         "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": {\"name\": \"a\u{7f}\u{9b}\", \"version\": \"1\"},\n  \"protocolVersions\": [\"1999-01-01\"]\n}\n",
     );
-    let (code, stdout, _) = run(&["check", &file]);
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.contains(&format!("at /protocolVersions/0 ({file}:4:24)")),
@@ -323,13 +319,10 @@ fn a_json_file_with_characters_yaml_refuses_is_still_located() {
 
 #[test]
 fn duplicate_json_keys_are_reported_with_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = write(
-        &dir,
+    let (code, stdout, json, _dir) = check_file(
         "dup.mcpdesc.json",
         "{\n  \"mcpdesc\": \"0.9.0\",\n  \"info\": {\"name\": \"a\", \"name\": \"b\", \"version\": \"1\"},\n  \"protocolVersions\": [\"2025-11-25\"],\n  \"mcpdesc\": \"0.8.0\"\n}",
     );
-    let (code, stdout, _) = run(&["check", &json]);
     assert_eq!(code, 2, "{stdout}");
     assert!(
         stdout.contains(&format!("{json}:3:25: duplicate key \"name\"")),
@@ -388,28 +381,22 @@ fn a_file_that_is_not_utf8_is_told_where_or_which_encoding_it_is() {
 
 #[test]
 fn yaml_root_diagnostics_point_at_the_start_of_the_document() {
-    let dir = tempfile::tempdir().unwrap();
-    let yaml = write(
-        &dir,
+    let (code, stdout, yaml, _dir) = check_file(
         "root.mcpdesc.yaml",
         "# a comment\nmcpdesc: \"0.9.0\"\nprotocolVersions: [2025-11-25]\n",
     );
-    let (code, stdout, _) = run(&["check", &yaml]);
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains(&format!("at / ({yaml}:2:1)")), "{stdout}");
 }
 
 #[test]
 fn whitespace_only_text_and_integral_float_bounds_are_what_the_format_allows() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = write(
-        &dir,
+    let (code, stdout, _, _dir) = check_file(
         "blank.mcpdesc.json",
         r#"{"mcpdesc": "0.9.0", "info": {"name": "a", "version": "1"}, "protocolVersions": ["2025-11-25"],
  "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form",
    "message": "   ", "when": "\t", "requestedSchema": {"type": "object", "properties": {"s": {"type": "string", "minLength": 3.0, "maxLength": 4.0}}}}]}]}"#,
     );
-    let (code, stdout, _) = run(&["check", &json]);
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("0 errors, 2 warnings"), "{stdout}");
     assert!(
@@ -424,15 +411,12 @@ fn whitespace_only_text_and_integral_float_bounds_are_what_the_format_allows() {
 
 #[test]
 fn huge_numbers_are_written_short_in_messages() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = write(
-        &dir,
+    let (code, stdout, _, _dir) = check_file(
         "huge.mcpdesc.json",
         r#"{"mcpdesc": "0.9.0", "info": {"name": "a", "version": "1"}, "protocolVersions": ["2025-11-25"],
  "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form",
    "message": "m", "requestedSchema": {"type": "object", "properties": {"n": {"type": "number", "minimum": 1e300, "maximum": 1e-300}}}}]}]}"#,
     );
-    let (code, stdout, _) = run(&["check", &json]);
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.contains("`minimum` 1e+300 exceeds `maximum` 1e-300"),
