@@ -82,17 +82,7 @@ fn position(text: &str, line: usize, column: usize) -> (usize, usize) {
         .take(line.saturating_sub(1))
         .map(str::len)
         .sum();
-    let at = (line_start + column.saturating_sub(1)).min(text.len());
-    let (mut line, mut column) = (1, 1);
-    for (i, c) in text.char_indices().take_while(|(i, _)| *i < at) {
-        if c == '\n' || (c == '\r' && !text.get(i + 1..).is_some_and(|r| r.starts_with('\n'))) {
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
-        }
-    }
-    (line, column)
+    crate::source::line_column(text, line_start + column.saturating_sub(1))
 }
 
 /// The message of the error that stops [`Checked`] at the first duplicate key (never shown).

@@ -52,3 +52,64 @@ impl fmt::Display for SourceError {
 }
 
 impl std::error::Error for SourceError {}
+
+/// The 1-based line and column (in characters) of the byte offset `at` of `text`, as the
+/// problems of this module count them: a line ends at `\n`, `\r\n` or a `\r` alone (as YAML
+/// reads it and editors show it). An offset inside a character is that character's; one past
+/// the end is the position after the last character.
+///
+/// ```
+/// use mcpdesc_runtime::source::line_column;
+/// assert_eq!(line_column("ab\ncé\rd", 6), (2, 3));
+/// assert_eq!(line_column("ab\ncé\rd", 7), (3, 1));
+/// assert_eq!(line_column("a\r\nb", 3), (2, 1));
+/// assert_eq!(line_column("é", 1), (1, 1)); // inside `é`
+/// assert_eq!(line_column("é", 2), (1, 2)); // past the end
+/// ```
+pub fn line_column(text: &str, at: usize) -> (usize, usize) {
+    LineCursor::new(text).position_of(at)
+}
+
+/// [`line_column`] for offsets visited in increasing order: each call goes on from the last, so
+/// the positions of many offsets in one text cost one pass over it.
+pub(crate) struct LineCursor<'a> {
+    text: &'a str,
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> LineCursor<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        LineCursor {
+            text,
+            at: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The line and column of the byte offset `at`, not before the last one asked for.
+    pub(crate) fn position_of(&mut self, at: usize) -> (usize, usize) {
+        let rest = self.text.get(self.at..).unwrap_or_default();
+        for (i, c) in rest.char_indices() {
+            let offset = self.at + i;
+            if at < offset + c.len_utf8() {
+                self.at = offset;
+                return (self.line, self.column);
+            }
+            let lone_cr = c == '\r'
+                && !self
+                    .text
+                    .get(offset + 1..)
+                    .is_some_and(|next| next.starts_with('\n'));
+            if c == '\n' || lone_cr {
+                (self.line, self.column) = (self.line + 1, 1);
+            } else {
+                self.column += 1;
+            }
+        }
+        self.at = self.text.len();
+        (self.line, self.column)
+    }
+}

@@ -109,18 +109,12 @@ mod reader {
             matches!(c, '\t' | '\n' | '\r' | '\u{85}')
                 || !(c.is_control() || c == '\u{fffe}' || c == '\u{ffff}')
         };
-        if text.chars().all(allowed) {
-            return Vec::new();
-        }
-        let mut problems = Vec::new();
-        let (mut line, mut column) = (1, 1);
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
-                (line, column) = (line + 1, 1);
-                continue;
-            }
-            if !allowed(c) && problems.len() < MAX_PROBLEMS {
+        let mut lines = crate::source::LineCursor::new(text);
+        text.char_indices()
+            .filter(|(_, c)| !allowed(*c))
+            .take(MAX_PROBLEMS)
+            .map(|(at, c)| {
+                let (line, column) = lines.position_of(at);
                 let code = u32::from(c);
                 let escape = if code <= 0xFF {
                     format!("\\x{code:02X}")
@@ -132,17 +126,15 @@ mod reader {
                 } else {
                     "a noncharacter"
                 };
-                problems.push(YamlProblem {
+                YamlProblem {
                     line,
                     column,
                     message: format!(
                         "the character U+{code:04X} ({what}) cannot be written in YAML as it is; write it as the escape `{escape}` in a double-quoted string"
                     ),
-                });
-            }
-            column += 1;
-        }
-        problems
+                }
+            })
+            .collect()
     }
 
     /// Reads `text`, mending what the parser refuses where this reader knows how, reading the
@@ -341,21 +333,14 @@ mod reader {
         }
         let mut joined = String::with_capacity(text.len());
         // The line of the end of `joined`, and where in it that line starts, kept as each
-        // piece is added (`\r\n`, `\r` and `\n` each end a line, as the parser counts them;
-        // a piece ends before an escape, so no `\r\n` is cut in two).
+        // piece is added (the text read has no `\r` alone, see `read_lines`: lines end at `\n`).
         let (mut line, mut line_start) = (1, 0);
         let mut from = 0;
         for (at, code) in escapes {
             let piece = text.get(from..at)?;
-            let mut after_cr = false;
-            for (i, b) in piece.bytes().enumerate() {
-                if b == b'\r' || (b == b'\n' && !after_cr) {
-                    line += 1;
-                }
-                if b == b'\r' || b == b'\n' {
-                    line_start = joined.len() + i + 1;
-                }
-                after_cr = b == b'\r';
+            for (i, _) in piece.match_indices('\n') {
+                line += 1;
+                line_start = joined.len() + i + 1;
             }
             joined.push_str(piece);
             // The column (1-based) of the escape's last character, as the text is now.
@@ -376,9 +361,9 @@ mod reader {
     /// whose last line has no line break on the line after it, which is not there; such a
     /// problem is put at the end of the last line.
     fn at_written_lines(mut problems: Vec<YamlProblem>, text: &str) -> YamlError {
-        // `\r\n`, `\r` and `\n` each end a line, as the parser counts them.
-        let lines = text.matches(['\r', '\n']).count() - text.matches("\r\n").count() + 1;
-        let last = text.rsplit(['\r', '\n']).next().unwrap_or_default();
+        // The text read has no `\r` alone (see `read_lines`): lines end at `\n`.
+        let lines = text.matches('\n').count() + 1;
+        let last = text.rsplit('\n').next().unwrap_or_default();
         for p in &mut problems {
             if p.line > lines {
                 p.line = lines;

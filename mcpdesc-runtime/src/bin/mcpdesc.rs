@@ -307,14 +307,7 @@ fn not_utf8(name: &impl std::fmt::Display, bytes: &[u8], error: std::str::Utf8Er
     let valid = bytes.get(..error.valid_up_to()).unwrap_or_default();
     // The prefix is valid UTF-8 by the error's word.
     let before = std::str::from_utf8(valid).unwrap_or_default();
-    let line = before.matches('\n').count() + 1;
-    let column = before
-        .rsplit('\n')
-        .next()
-        .unwrap_or_default()
-        .chars()
-        .count()
-        + 1;
+    let (line, column) = mcpdesc_runtime::source::line_column(before, before.len());
     let byte = bytes.get(error.valid_up_to()).copied().unwrap_or_default();
     format!("{name}:{line}:{column}: the byte 0x{byte:02X} is not UTF-8 here; {save}")
 }
