@@ -213,9 +213,9 @@ fn check_stdin(schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
     if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
         return Outcome::Unreadable(format!("{STDIN}: cannot read standard input: {e}"));
     }
-    let text = match String::from_utf8(bytes) {
+    let text = match utf8(&STDIN, bytes) {
         Ok(text) => text,
-        Err(e) => return Outcome::Unreadable(not_utf8(&STDIN, e.as_bytes(), e.utf8_error())),
+        Err(outcome) => return outcome,
     };
     let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
     let format = if first.starts_with('{') {
@@ -244,11 +244,9 @@ fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Out
             ));
         }
     };
-    let text = match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => return Outcome::Unreadable(not_utf8(&name, e.as_bytes(), e.utf8_error())),
-        },
+    let text = match std::fs::read(path).map(|bytes| utf8(&name, bytes)) {
+        Ok(Ok(text)) => text,
+        Ok(Err(outcome)) => return outcome,
         Err(e) => return Outcome::Unreadable(format!("{name}: cannot read the file: {e}")),
     };
     check_text(&name, &text, format, schema, last)
@@ -290,6 +288,12 @@ fn check_text(
     let diagnostics = diagnose(&value, schema);
     release(value, last);
     Outcome::Checked(diagnostics, positions)
+}
+
+/// The text of a file's `bytes`, or what a file that is not UTF-8 is told (see [`not_utf8`]).
+fn utf8(name: &impl std::fmt::Display, bytes: Vec<u8>) -> Result<String, Outcome> {
+    String::from_utf8(bytes)
+        .map_err(|e| Outcome::Unreadable(not_utf8(name, e.as_bytes(), e.utf8_error())))
 }
 
 /// What a file that is not UTF-8 is told: where its first byte that is not (line and column of
