@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use mcpdesc_runtime::schema::Number;
 use mcpdesc_runtime::{ContentError, ElicitationEnum, ElicitationForm, JsonType, ProblemKind};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[form(rename_all = "lowercase")]
@@ -711,4 +711,177 @@ fn skipped_variants_are_not_choices() {
     let by_serde: Priority = serde_json::from_value(json!("Urgent")).unwrap();
     assert_eq!(by_serde, Priority::Unknown);
     assert!(read("Urgent").is_err());
+}
+
+/// serde's `default` makes a property optional, as it makes the field optional for serde: an
+/// absent property reads as the field's default (`#[serde(default)]`: its type's `Default`;
+/// `default = "path"`: `path()`), and serde reads every answer the form accepts alike.
+#[test]
+fn serde_default_makes_a_property_optional_and_reads_as_serdes_default() {
+    #[derive(ElicitationEnum, serde::Deserialize, Debug, Default, Clone, Copy, PartialEq)]
+    enum Size {
+        #[default]
+        Small,
+        Large,
+    }
+    fn untitled() -> String {
+        "(untitled)".to_owned()
+    }
+    fn triage() -> Option<String> {
+        Some("triage".to_owned())
+    }
+    #[derive(ElicitationForm, serde::Deserialize, Debug, PartialEq)]
+    struct Edit {
+        name: String,
+        #[serde(default)]
+        #[form(minimum = 1, maximum = 5)]
+        count: u8,
+        #[serde(default = "untitled")]
+        #[form(min_length = 3)]
+        title: String,
+        #[serde(default = "triage")]
+        label: Option<String>,
+        #[serde(default)]
+        size: Size,
+        #[serde(skip, default = "untitled")]
+        cache: String,
+    }
+    let schema = serde_json::to_value(Edit::requested_schema()).unwrap();
+    assert_eq!(schema["required"], json!(["name"]));
+    assert_eq!(
+        schema["properties"]["count"],
+        json!({"type": "integer", "minimum": 1, "maximum": 5})
+    );
+    assert_eq!(
+        Edit::requested_schema()
+            .check_content(&Map::new())
+            .unwrap_err()
+            .problems()
+            .len(),
+        1
+    );
+
+    let read = |v: Value| Edit::from_content(v.as_object().unwrap());
+    let defaults = Edit {
+        name: "n".to_owned(),
+        count: 0,
+        title: "(untitled)".to_owned(),
+        label: Some("triage".to_owned()),
+        size: Size::Small,
+        cache: "(untitled)".to_owned(),
+    };
+    // The default is not checked against the field's bounds: like serde, it is the author's
+    // value, not the user's (`count`'s 0 is below its minimum).
+    assert_eq!(read(json!({"name": "n"})).unwrap(), defaults);
+    // `null` is absent for a field that is not an `Option`; an `Option` reads it as `None`.
+    assert_eq!(
+        read(json!({"name": "n", "count": null, "title": null, "size": null, "label": null}))
+            .unwrap(),
+        Edit {
+            label: None,
+            ..defaults
+        }
+    );
+    // A present value is read and checked as ever; the defaults do not hide other problems.
+    let given = json!({"name": "n", "count": 2, "title": "abc", "label": "x", "size": "Large"});
+    let full = read(given.clone()).unwrap();
+    assert_eq!(
+        (full.count, full.size, full.label.as_deref()),
+        (2, Size::Large, Some("x"))
+    );
+    let err = read(json!({"count": 9, "title": "ab"})).unwrap_err();
+    let problems: Vec<(&str, &ProblemKind)> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect();
+    assert_eq!(problems.len(), 3, "{err}");
+    assert_eq!(problems[0], ("name", &ProblemKind::Missing));
+    assert_eq!(problems[1].0, "count");
+    assert_eq!(problems[2].0, "title");
+
+    // serde agrees on every answer with each optional property present or absent.
+    let optional = ["count", "title", "label", "size"];
+    for mask in 0..1u32 << optional.len() {
+        let mut answer = given.as_object().unwrap().clone();
+        for (i, key) in optional.iter().enumerate() {
+            if mask & 1 << i != 0 {
+                answer.remove(*key);
+            }
+        }
+        let ours = Edit::from_content(&answer).unwrap();
+        let serdes: Edit = serde_json::from_value(Value::Object(answer.clone())).unwrap();
+        assert_eq!(ours, serdes, "{answer:?}");
+    }
+}
+
+/// serde's `default` on the struct makes every property optional: an absent one reads as the
+/// field of the struct's `Default` (or of `path()` with `default = "path"`), as serde reads it;
+/// a field's own `default` comes first.
+#[test]
+fn serde_default_on_the_struct_reads_absent_properties_from_the_structs_default() {
+    #[derive(ElicitationForm, serde::Deserialize, Debug, PartialEq)]
+    #[serde(default)]
+    struct Filter {
+        query: String,
+        #[form(maximum = 100)]
+        limit: u8,
+        #[serde(default)]
+        offset: u32,
+        archived: Option<bool>,
+    }
+    impl Default for Filter {
+        fn default() -> Self {
+            Filter {
+                query: "is:open".to_owned(),
+                limit: 20,
+                offset: 7,
+                archived: Some(false),
+            }
+        }
+    }
+    fn preset() -> Preset {
+        Preset {
+            name: "mine".to_owned(),
+            shared: true,
+        }
+    }
+    #[derive(ElicitationForm, serde::Deserialize, Debug, PartialEq)]
+    #[serde(default = "preset")]
+    struct Preset {
+        name: String,
+        shared: bool,
+    }
+    let schema = serde_json::to_value(Filter::requested_schema()).unwrap();
+    assert_eq!(schema.get("required"), None, "{schema}");
+    let read = Filter::from_content(&Map::new()).unwrap();
+    assert_eq!(
+        read,
+        Filter {
+            offset: 0,
+            ..Filter::default()
+        }
+    );
+    let answer = json!({"query": "bug", "archived": true});
+    let read = Filter::from_content(answer.as_object().unwrap()).unwrap();
+    assert_eq!(read, serde_json::from_value::<Filter>(answer).unwrap());
+    assert_eq!(
+        (read.query.as_str(), read.limit, read.archived),
+        ("bug", 20, Some(true))
+    );
+    let err = Filter::from_content(json!({"limit": 101}).as_object().unwrap()).unwrap_err();
+    assert_eq!(err.problems().len(), 1, "{err}");
+
+    let read = Preset::from_content(json!({"shared": false}).as_object().unwrap()).unwrap();
+    assert_eq!(
+        read,
+        Preset {
+            name: "mine".to_owned(),
+            shared: false
+        }
+    );
+    assert_eq!(
+        read,
+        serde_json::from_value(json!({"shared": false})).unwrap()
+    );
 }

@@ -27,6 +27,35 @@ mod without_prelude {
         pub tags: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         pub count: u8,
     }
+
+    /// serde's defaults, on the struct and on fields (a run-time choice among them).
+    #[derive(::mcpdesc_runtime::ElicitationForm, ::serde::Deserialize)]
+    #[serde(default)]
+    pub struct Defaults {
+        pub limit: u8,
+        #[serde(default)]
+        pub offset: u32,
+        #[serde(default = "start")]
+        #[form(runtime_choices)]
+        pub sort: ::std::string::String,
+        #[serde(skip)]
+        pub cache: ::std::vec::Vec<u8>,
+    }
+
+    pub fn start() -> ::std::string::String {
+        ::std::string::ToString::to_string("created")
+    }
+
+    impl ::std::default::Default for Defaults {
+        fn default() -> Self {
+            Defaults {
+                limit: 20,
+                offset: 3,
+                sort: ::std::string::String::new(),
+                cache: ::std::vec![1],
+            }
+        }
+    }
 }
 
 mod shadowed {
@@ -60,6 +89,24 @@ mod shadowed {
         pub who: std::string::String,
         #[form(runtime_choices)]
         pub tags: std::collections::BTreeSet<std::string::String>,
+    }
+
+    #[derive(ElicitationForm, serde::Deserialize)]
+    #[serde(default = "defaults")]
+    pub struct Defaults {
+        pub limit: u8,
+        #[serde(default)]
+        pub maybe: std::option::Option<bool>,
+        #[serde(skip)]
+        pub cache: std::vec::Vec<u8>,
+    }
+
+    pub fn defaults() -> Defaults {
+        Defaults {
+            limit: 20,
+            maybe: std::option::Option::Some(true),
+            cache: std::vec![1],
+        }
     }
 }
 
@@ -107,4 +154,23 @@ fn run_time_forms_work() {
         panic!("\"z\" is not one of the run-time choices");
     };
     assert_eq!(err.problems()[0].property(), "who");
+}
+
+#[test]
+fn serde_defaults_work() {
+    use mcpdesc_runtime::ElicitationForm;
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    let filled = without_prelude::DefaultsFill {
+        sort: ChoiceList::untitled(["created", "updated"]),
+        defaults: Default::default(),
+    }
+    .fill(None)
+    .unwrap();
+    let form = filled.read(&serde_json::Map::new()).unwrap();
+    assert_eq!(
+        (form.limit, form.offset, form.sort.as_str(), form.cache),
+        (20, 0, "created", vec![1])
+    );
+    let form = shadowed::Defaults::from_content(&serde_json::Map::new()).unwrap();
+    assert_eq!((form.limit, form.maybe, form.cache), (20, None, vec![1]));
 }

@@ -13,8 +13,16 @@ pub struct Form<'a> {
     pub attrs: attr::Form,
     pub fields: Vec<Field<'a>>,
     /// The fields skipped (`#[form(skip)]`, `#[serde(skip)]`): not asked, read as their
-    /// `Default`.
-    pub skipped: Vec<(&'a syn::Ident, &'a syn::Type)>,
+    /// default.
+    pub skipped: Vec<Skipped<'a>>,
+}
+
+/// A field that is not a property: it reads as its default.
+pub struct Skipped<'a> {
+    pub member: &'a syn::Ident,
+    pub ty: &'a syn::Type,
+    /// serde's `default` / `default = "path"` on the field.
+    pub serde_default: Option<attr::SerdeDefault>,
 }
 
 /// One field of a form: one property.
@@ -106,7 +114,11 @@ impl<'a> Form<'a> {
                             "a skipped field is not in the form, so this key does nothing: remove it, or stop skipping the field",
                         );
                     }
-                    skipped.push((member, &field.ty));
+                    skipped.push(Skipped {
+                        member,
+                        ty: &field.ty,
+                        serde_default: attrs.serde_default,
+                    });
                     return None;
                 }
                 if let Some(flatten) = attrs.serde_flatten {

@@ -1,5 +1,5 @@
-//! Parsing of `#[form(...)]`, what is read of `#[serde(...)]` (renames, `skip`, `flatten`), and
-//! doc comments.
+//! Parsing of `#[form(...)]`, what is read of `#[serde(...)]` (renames, `skip`, `flatten`,
+//! `default`), and doc comments.
 //!
 //! Every problem is recorded in the [`Ctxt`]; parsing goes on after an error so that one derive
 //! reports all of its attribute mistakes together.
@@ -239,7 +239,18 @@ pub struct Field {
     pub not_sensitive: bool,
     /// `runtime_choices`: the choices are given when the form is sent.
     pub runtime_choices: Option<Span>,
+    /// serde's `default` / `default = "path"`: the property is optional, and an absent one
+    /// reads as this default.
+    pub serde_default: Option<SerdeDefault>,
     pub doc: Option<String>,
+}
+
+/// serde's `#[serde(default)]` or `#[serde(default = "path")]`, on a field or on the struct.
+pub enum SerdeDefault {
+    /// `default`: `Default::default()` of the field's type (of the struct, on the struct).
+    Default(Span),
+    /// `default = "path"`: a call of `path()`, spanned at the string.
+    Path(syn::Path),
 }
 
 /// The attributes of a form struct.
@@ -251,6 +262,9 @@ pub struct Form {
     pub fill_name: Option<Spanned<Ident>>,
     /// `defaults_name = "..."`: the name of the generated `...Defaults` type.
     pub defaults_name: Option<Spanned<Ident>>,
+    /// serde's `default` on the struct: every property is optional, and an absent one reads as
+    /// the struct's default's field.
+    pub serde_default: Option<SerdeDefault>,
 }
 
 /// The attributes of an enum.
@@ -561,6 +575,8 @@ struct Serde {
     skip: Option<Span>,
     /// `flatten`: the field's own fields would be the properties, which a form cannot nest.
     flatten: Option<Span>,
+    /// `default` / `default = "path"`: what an absent field reads as.
+    default: Option<SerdeDefault>,
 }
 
 /// Reads `#[serde(...)]`: the keys in [`Serde`], ignoring serde's others.
@@ -596,6 +612,16 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> Serde {
                 serde.skip = Some(meta.path.span());
             } else if meta.path.is_ident("flatten") {
                 serde.flatten = Some(meta.path.span());
+            } else if meta.path.is_ident("default") {
+                if meta.input.peek(Token![=]) {
+                    // serde reports a string that is not a path; it is left to serde here.
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if let Ok(path) = lit.parse::<syn::Path>() {
+                        serde.default = Some(SerdeDefault::Path(path));
+                    }
+                } else {
+                    serde.default = Some(SerdeDefault::Default(meta.path.span()));
+                }
             } else {
                 skip_value(&meta);
             }
@@ -788,6 +814,7 @@ impl Field {
             max_items: max_items.get(),
             not_sensitive: not_sensitive.get().is_some(),
             runtime_choices: runtime_choices.get().map(|s| s.span),
+            serde_default: serde.default,
             doc: doc_comment(&field.attrs),
         }
     }
@@ -856,6 +883,7 @@ impl Form {
             fill: fill.get().is_some(),
             fill_name: fill_name.get(),
             defaults_name: defaults_name.get(),
+            serde_default: serde_attrs(&input.attrs).default,
         }
     }
 }

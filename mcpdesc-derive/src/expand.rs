@@ -445,6 +445,46 @@ fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
     }
 }
 
+/// What `field` reads as when its property is absent: serde's `default` on it, else on the
+/// struct; `None` when it has neither (an absent property is then `None` for an `Option`, else
+/// missing).
+fn absent_value(form: &Form, field: &Field) -> Option<TokenStream> {
+    default_of(
+        form,
+        field.member,
+        field.ty,
+        field.attrs.serde_default.as_ref(),
+    )
+}
+
+/// serde's default of the field `member: ty`: `own` (its `#[serde(default)]`), else the struct's.
+fn default_of(
+    form: &Form,
+    member: &syn::Ident,
+    ty: &syn::Type,
+    own: Option<&attr::SerdeDefault>,
+) -> Option<TokenStream> {
+    let p = private();
+    let ident = form.ident;
+    let on_field = own.is_some();
+    Some(match own.or(form.attrs.serde_default.as_ref())? {
+        attr::SerdeDefault::Default(_) if on_field => {
+            quote_spanned!(ty.span()=> #p::field_default::<#ty>())
+        }
+        attr::SerdeDefault::Default(span) => {
+            quote_spanned!(*span=> <#ident as #p::Default>::default().#member)
+        }
+        // Through a function whose bound names the type, so that a path returning another one
+        // is reported at the path, as a function that returns the wrong type.
+        attr::SerdeDefault::Path(path) if on_field => {
+            quote_spanned!(path.span()=> #p::default_from::<#ty, _>(#path))
+        }
+        attr::SerdeDefault::Path(path) => {
+            quote_spanned!(path.span()=> #p::default_from::<#ident, _>(#path).#member)
+        }
+    })
+}
+
 fn expand_form(form: &Form) -> TokenStream {
     let p = private();
     let ident = form.ident;
@@ -458,14 +498,21 @@ fn expand_form(form: &Form) -> TokenStream {
             // Every path through the trait over the field's type, to the last segment: an
             // unsupported type is then reported there once, not also at the derive.
             let span = f.ty_end_span();
-            let (required, multi) = (
+            let (mut required, multi) = (
                 quote_spanned!(span=> #rt::REQUIRED),
                 quote_spanned!(span=> #rt::MULTI),
             );
+            if absent_value(form, f).is_some() {
+                required = quote!(false);
+            }
             quote!(#p::runtime_property(#wire, #required, #multi, #attrs))
         } else {
             let ft = field_trait(f);
-            quote!(#p::property(#wire, #ft::REQUIRED, #ft::KIND, #attrs))
+            let mut required = quote!(#ft::REQUIRED);
+            if absent_value(form, f).is_some() {
+                required = quote!(false);
+            }
+            quote!(#p::property(#wire, #required, #ft::KIND, #attrs))
         }
     });
     let checks = form.fields.iter().map(field_checks);
@@ -473,13 +520,43 @@ fn expand_form(form: &Form) -> TokenStream {
     let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
     let match_wires = form.fields.iter().map(|f| &f.name);
     let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    // The skipped fields, each its type's `Default` (a type without one is reported at it).
+    // The skipped fields, each its serde `default`, else its type's `Default` (a type without
+    // one is reported at it).
     let skipped: Vec<TokenStream> = form
         .skipped
         .iter()
-        .map(|(member, ty)| {
-            let default = quote_spanned!(ty.span()=> #p::skipped_field::<#ty>());
+        .map(|field| {
+            let (member, ty) = (field.member, field.ty);
+            let default = default_of(form, member, ty, field.serde_default.as_ref())
+                .unwrap_or_else(|| quote_spanned!(ty.span()=> #p::field_default::<#ty>()));
             quote!(#member: #default,)
+        })
+        .collect();
+    // A property with serde's `default` (on it or on the struct) is optional: when it is absent
+    // (or `null`, unless the field is an `Option`, which reads `null` as `None`), the field takes
+    // that default, and is otherwise read as ever. Such a field is read as an `Option` of its
+    // value (`None`: take the default), so that the default is made once, where the form is.
+    let defaults: Vec<Option<TokenStream>> =
+        form.fields.iter().map(|f| absent_value(form, f)).collect();
+    let takes: Vec<TokenStream> = form
+        .fields
+        .iter()
+        .zip(&vars)
+        .zip(&indexes)
+        .zip(&defaults)
+        .filter(|(_, d)| d.is_some())
+        .map(|(((f, var), index), _)| {
+            let t = reader_trait(f);
+            let flag = format_ident!("{}_takes_default", var);
+            quote!(let #flag = #p::takes_default(__found[#index], #t::REQUIRED);)
+        })
+        .collect();
+    let values: Vec<TokenStream> = vars
+        .iter()
+        .zip(&defaults)
+        .map(|(var, default)| match default {
+            Some(default) => quote!(match #var { #p::Some(__v) => __v, #p::None => #default }),
+            None => quote!(#var),
         })
         .collect();
     // `<Ty as Trait>::__read` / `::__write` / `::__read_proven` of each field's reader trait,
@@ -496,6 +573,22 @@ fn expand_form(form: &Form) -> TokenStream {
             .collect()
     };
     let (read, write) = (method("__read"), method("__write"));
+    let reads = vars.iter().zip(&indexes).zip(&read).zip(&defaults).map(
+        |(((var, index), read), default)| {
+            let read = quote!(#read(__found[#index], &__properties[#index], &mut __problems));
+            if default.is_none() {
+                return quote!(let #var = #read;);
+            }
+            let flag = format_ident!("{}_takes_default", var);
+            quote! {
+                let #var = if #flag {
+                    #p::Some(#p::None)
+                } else {
+                    #p::Option::map(#read, #p::Some)
+                };
+            }
+        },
+    );
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -513,16 +606,35 @@ fn expand_form(form: &Form) -> TokenStream {
         TokenStream::new()
     } else {
         let read_proven = method("__read_proven");
-        quote! {
-            'proven: {
-                #(
-                    let #p::Some(#vars) =
-                        #read_proven(__found[#indexes], &__properties[#indexes])
+        let proven = vars
+            .iter()
+            .zip(&indexes)
+            .zip(&read_proven)
+            .zip(&defaults)
+            .map(|(((var, index), read_proven), default)| {
+                let read = quote! {
+                    let #p::Some(#var) = #read_proven(__found[#index], &__properties[#index])
                     else {
                         break 'proven;
                     };
-                )*
-                return #p::Ok(#ident { #(#members: #vars,)* #(#skipped)* });
+                };
+                if default.is_none() {
+                    return read;
+                }
+                let flag = format_ident!("{}_takes_default", var);
+                quote! {
+                    let #var = if #flag {
+                        #p::None
+                    } else {
+                        #read
+                        #p::Some(#var)
+                    };
+                }
+            });
+        quote! {
+            'proven: {
+                #(#proven)*
+                return #p::Ok(#ident { #(#members: #values,)* #(#skipped)* });
             }
         }
     };
@@ -584,13 +696,12 @@ fn expand_form(form: &Form) -> TokenStream {
                     // The schema as sent (same properties, in order), else the static one.
                     let __properties =
                         #p::properties_as_sent(__properties, &__MCPDESC_PROPERTIES);
+                    #(#takes)*
                     #fast
                     let mut __problems = #p::Problems::new();
-                    #(
-                        let #vars = #read(__found[#indexes], &__properties[#indexes], &mut __problems);
-                    )*
+                    #(#reads)*
                     match (#(#vars,)*) {
-                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #vars,)* #(#skipped)* }),
+                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #values,)* #(#skipped)* }),
                         #[allow(unreachable_patterns)]
                         _ => #p::Err(#p::into_error(__problems)),
                     }

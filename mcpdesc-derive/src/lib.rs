@@ -42,6 +42,12 @@ use syn::parse_macro_input;
 /// | `min_items = n`, `max_items = n` | a multi-select's item counts |
 /// | `runtime_choices` | a `String`, `Vec<String>` or `BTreeSet<String>` whose choices are given when the form is sent |
 /// | `not_sensitive` | the field's name looks like a secret but is not (a form must not ask for secrets) |
+/// | `skip` | not asked: no property, read as its default |
+///
+/// Of serde's attributes on the same struct, the derive reads `rename` and `rename_all` (when
+/// no `#[form]` rename is given), `skip` and `skip_deserializing` (as `#[form(skip)]`),
+/// `default` and `default = "path"` (on a field or the struct: the property is optional and an
+/// absent one reads as that default), and `flatten` (a compile error: a form is flat).
 ///
 /// Container keys: `rename_all = "..."` (serde's rule names), `fill` (write the `...Fill` and
 /// `...Defaults` types for run-time defaults), `fill_name = "..."`, `defaults_name = "..."`

@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
@@ -29,10 +30,28 @@ pub use crate::registry::{Declaration, Location, Mode, Primitive};
 pub use crate::version::ProtocolVersion;
 pub use inventory;
 
-/// The value of a skipped form field (`#[form(skip)]`, `#[serde(skip)]`): its type's default.
+/// The value of a skipped form field (`#[form(skip)]`, `#[serde(skip)]`), or of an absent one
+/// marked `#[serde(default)]`: its type's default.
 #[inline]
-pub fn skipped_field<T: Default>() -> T {
+pub fn field_default<T: Default>() -> T {
     T::default()
+}
+
+/// The value of serde's `#[serde(default = "path")]`: `path()`, which returns `T`.
+#[inline]
+pub fn default_from<T, F: FnOnce() -> T>(path: F) -> T {
+    path()
+}
+
+/// Whether a field with serde's `default` takes it: its property is absent, or `null` where the
+/// field is not an `Option` (`required`; an `Option` reads `null` as `None`).
+#[inline]
+pub fn takes_default(found: Option<&Value>, required: bool) -> bool {
+    match found {
+        None => true,
+        Some(Value::Null) => required,
+        Some(_) => false,
+    }
 }
 
 /// What the `#[elicitation]` attribute reads of a derived form in constant evaluation.
