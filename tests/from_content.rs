@@ -711,6 +711,16 @@ fn skipped_variants_are_not_choices() {
     let by_serde: Priority = serde_json::from_value(json!("Urgent")).unwrap();
     assert_eq!(by_serde, Priority::Unknown);
     assert!(read("Urgent").is_err());
+    // `to_content` writes a skipped variant's value, which no client could answer.
+    let written = Triage {
+        priority: Priority::Triaging,
+    }
+    .to_content();
+    assert_eq!(
+        Value::Object(written.clone()),
+        json!({"priority": "Triaging"})
+    );
+    assert!(Triage::from_content(&written).is_err());
 }
 
 /// serde's `default` makes a property optional, as it makes the field optional for serde: an

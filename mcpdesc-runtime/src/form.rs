@@ -30,7 +30,9 @@ pub trait ElicitationForm: Sized {
     fn from_content(content: &Map<String, Value>) -> Result<Self, ContentError>;
 
     /// Writes the form's values as elicitation `content` (what a client sends back on accept).
-    /// `None` optional fields are left out.
+    /// `None` optional fields and skipped fields are left out. A field holding a variant its
+    /// enum skips (not a choice) is written as that variant's value, which `from_content`
+    /// refuses, as no client could answer it.
     fn to_content(&self) -> Map<String, Value>;
 
     /// Parses and validates `content` against `properties`, the form's schema as sent: its
