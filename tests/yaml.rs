@@ -1933,12 +1933,12 @@ fn common_mistakes_are_explained_where_they_are() {
         (
             "tools:\n  - name: x\n    description: y\n   inputSchema: {}\n",
             (4, 4),
-            "line 4 is indented 3 spaces, where no line above it starts a key or an entry (those start after 0, 2 or 4 spaces)",
+            "line 4 is indented 3 spaces, where no key or entry above it that it could belong to starts (those start after 0, 2 or 4 spaces)",
         ),
         (
             "a:\n  b: 1\n c: 2\n",
             (3, 2),
-            "line 3 is indented 1 space, where no line above it starts a key or an entry (those start after 0 or 2 spaces)",
+            "line 3 is indented 1 space, where no key or entry above it that it could belong to starts (those start after 0 or 2 spaces)",
         ),
         (
             "a:\n  b: 1\n   c: 2\n",
@@ -1967,6 +1967,13 @@ fn common_mistakes_are_explained_where_they_are() {
         assert_eq!((p.line, p.column), at, "{text:?}: {err}");
         assert!(p.message.contains(says), "{text:?}: {err}");
     }
+    // Only the mappings and sequences still open count: `c`'s is closed by `d`.
+    let err = yaml::from_str("a:\n  b:\n    c: 1\n  d: 2\n    e: 3\n").unwrap_err();
+    let p = &err.problems()[0];
+    assert!(
+        p.message.contains("line 5 is indented 4 spaces, where no key or entry above it that it could belong to starts (those start after 0 or 2 spaces)"),
+        "{err}"
+    );
     // A line at a column used above gets no such hint, whatever the parser says of it.
     let err = yaml::from_str("- a\nb: 1\n").unwrap_err();
     assert!(!err.problems()[0].message.contains("indented"), "{err}");

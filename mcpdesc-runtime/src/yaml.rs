@@ -1102,25 +1102,30 @@ mod reader {
         }
 
         /// Why the line of `mark` may be refused, when its indentation is the likely cause: it
-        /// starts a key or an entry at a column where no line before it starts one, so it lines up
-        /// with no mapping or sequence it could belong to (the commonest mistake in a hand-written
-        /// file). Where it is (the line's first character) and what to say; `None` when the line's
-        /// column is one used above, or the line is blank, a comment, or in a flow collection.
+        /// starts a key or an entry at a column where no mapping or sequence still open above it
+        /// starts one, so it lines up with nothing it could belong to (the commonest mistake in a
+        /// hand-written file). Where it is (the line's first character) and what to say; `None`
+        /// when the line's column is such a one, or the line is blank, a comment, or in a flow
+        /// collection.
         fn indentation_hint(&self, mark: Marker) -> Option<(usize, usize, String)> {
             let line = mark.line();
             let (spaces, rest) = self.indented_line(line)?;
             if self.flow > 0 || rest.is_empty() || rest.starts_with(['#', '\t']) {
                 return None;
             }
-            // The columns where the lines above start a key or a sequence entry (after each `- `).
+            // The columns where the lines above start a key or a sequence entry (after each
+            // `- `), of the collections still open at this line: read upwards, a line is in one
+            // only if no line between starts left of it.
             let mut columns = std::collections::BTreeSet::new();
-            for above in 1..line {
+            let mut leftmost = usize::MAX;
+            for above in (1..line).rev() {
                 let Some((mut column, mut text)) = self.indented_line(above) else {
                     continue;
                 };
-                if text.is_empty() || text.starts_with('#') {
+                if text.is_empty() || text.starts_with('#') || column > leftmost {
                     continue;
                 }
+                leftmost = column;
                 columns.insert(column);
                 while let Some(after) = text.strip_prefix("- ") {
                     let entry = after.trim_start_matches(' ');
@@ -1143,7 +1148,7 @@ mod reader {
                 line,
                 spaces + 1,
                 format!(
-                    "line {line} is indented {spaces} space{plural}, where no line above it starts a key or an entry (those start after {used} spaces); indent it as the other keys or entries of the mapping or sequence it belongs to"
+                    "line {line} is indented {spaces} space{plural}, where no key or entry above it that it could belong to starts (those start after {used} spaces); indent it as the other keys or entries of the mapping or sequence it belongs to"
                 ),
             ))
         }
