@@ -8,7 +8,9 @@ use serde_json::{Map, Value};
 
 mod support;
 
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    ElicitationEnum, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 enum Label {
     Bug,
     Feature,
@@ -46,6 +48,33 @@ struct Everything {
     labels: Vec<Label>,
     set: BTreeSet<Label>,
 }
+
+#[derive(ElicitationEnum, serde::Deserialize, Debug, Default, Clone, Copy, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Tier {
+    #[default]
+    Free,
+    Team,
+}
+
+fn team() -> Tier {
+    Tier::Team
+}
+
+/// Every property optional through serde's `default`, on the struct and on fields.
+#[derive(ElicitationForm, serde::Deserialize, Debug, Default, PartialEq)]
+#[serde(default)]
+struct Defaulted {
+    #[form(min_length = 1, max_length = 12)]
+    name: String,
+    #[serde(default = "team")]
+    tier: Tier,
+    labels: Vec<Label>,
+    notify: bool,
+    note: Option<String>,
+}
+
+const DEFAULTED_KEYS: &[&str] = &["name", "tier", "labels", "notify", "note"];
 
 /// A string whose bounds a byte count decides only in part.
 #[derive(ElicitationForm, Debug)]
@@ -202,6 +231,38 @@ proptest! {
             let mut content = Map::new();
             content.insert((*key).to_owned(), value.clone());
             let _ = Everything::from_content(&content);
+        }
+    }
+
+    /// With serde's `default`, the form reads an answer as serde reads it: whatever the form
+    /// accepts, serde reads alike (the form is the stricter: bounds, distinct items), once the
+    /// `null`s serde refuses for a field that is not an `Option` are left out, as the form reads
+    /// them.
+    #[test]
+    fn serde_defaults_read_as_serde_reads_them(
+        entries in proptest::collection::vec(
+            (
+                proptest::sample::select(DEFAULTED_KEYS),
+                prop_oneof![
+                    3 => support::json_biased(&["Bug", "Docs", "team", "free", "x"], DEFAULTED_KEYS),
+                    1 => proptest::collection::vec(
+                        proptest::sample::select(vec!["Bug", "Feature", "Docs"]).prop_map(Value::from),
+                        0..4,
+                    ).prop_map(Value::Array),
+                ],
+            ),
+            0..6,
+        )
+    ) {
+        let content: Map<String, Value> =
+            entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        let mut stripped = content.clone();
+        stripped.retain(|key, value| key == "note" || !value.is_null());
+        let ours = Defaulted::from_content(&content);
+        prop_assert_eq!(&ours, &Defaulted::from_content(&stripped));
+        if let Ok(read) = ours {
+            let by_serde: Result<Defaulted, _> = serde_json::from_value(Value::Object(stripped));
+            prop_assert_eq!(by_serde.ok(), Some(read));
         }
     }
 }
