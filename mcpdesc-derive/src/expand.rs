@@ -490,7 +490,11 @@ fn expand_form(form: &Form) -> TokenStream {
     let ident = form.ident;
     let name = ident.to_string();
     let n = form.fields.len();
-    let properties = form.fields.iter().map(|f| {
+    // What each field reads as when its property is absent, for those with serde's `default`
+    // (on the field or the struct): such a property is optional.
+    let defaults: Vec<Option<TokenStream>> =
+        form.fields.iter().map(|f| absent_value(form, f)).collect();
+    let properties = form.fields.iter().zip(&defaults).map(|(f, default)| {
         let wire = &f.name;
         let attrs = field_attrs(f);
         if f.is_runtime() {
@@ -498,20 +502,18 @@ fn expand_form(form: &Form) -> TokenStream {
             // Every path through the trait over the field's type, to the last segment: an
             // unsupported type is then reported there once, not also at the derive.
             let span = f.ty_end_span();
-            let (mut required, multi) = (
-                quote_spanned!(span=> #rt::REQUIRED),
-                quote_spanned!(span=> #rt::MULTI),
-            );
-            if absent_value(form, f).is_some() {
-                required = quote!(false);
-            }
+            let required = match default {
+                Some(_) => quote!(false),
+                None => quote_spanned!(span=> #rt::REQUIRED),
+            };
+            let multi = quote_spanned!(span=> #rt::MULTI);
             quote!(#p::runtime_property(#wire, #required, #multi, #attrs))
         } else {
             let ft = field_trait(f);
-            let mut required = quote!(#ft::REQUIRED);
-            if absent_value(form, f).is_some() {
-                required = quote!(false);
-            }
+            let required = match default {
+                Some(_) => quote!(false),
+                None => quote!(#ft::REQUIRED),
+            };
             quote!(#p::property(#wire, #required, #ft::KIND, #attrs))
         }
     });
@@ -532,12 +534,11 @@ fn expand_form(form: &Form) -> TokenStream {
             quote!(#member: #default,)
         })
         .collect();
-    // A property with serde's `default` (on it or on the struct) is optional: when it is absent
-    // (or `null`, unless the field is an `Option`, which reads `null` as `None`), the field takes
-    // that default, and is otherwise read as ever. Such a field is read as an `Option` of its
-    // value (`None`: take the default), so that the default is made once, where the form is.
-    let defaults: Vec<Option<TokenStream>> =
-        form.fields.iter().map(|f| absent_value(form, f)).collect();
+    // A field with serde's `default` takes it when its property is absent (or `null`, unless
+    // the field is an `Option`, which reads `null` as `None`), and is otherwise read as ever.
+    // It is read as an `Option` of its value (`None`: take the default), so that the default is
+    // made only where the struct is built, once the answer is known to be valid. (The struct's
+    // own `Default` is made for each field that takes it; serde makes it once per answer.)
     let takes: Vec<TokenStream> = form
         .fields
         .iter()
