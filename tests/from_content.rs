@@ -882,6 +882,32 @@ fn serde_default_on_the_struct_reads_absent_properties_from_the_structs_default(
     let err = Filter::from_content(json!({"limit": 101}).as_object().unwrap()).unwrap_err();
     assert_eq!(err.problems().len(), 1, "{err}");
 
+    // The struct's default is made once per answer read, as serde makes it.
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    #[derive(ElicitationForm, serde::Deserialize, Debug)]
+    #[serde(default)]
+    struct Counted {
+        a: bool,
+        b: bool,
+        #[serde(skip)]
+        c: bool,
+    }
+    impl Default for Counted {
+        fn default() -> Self {
+            MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Counted {
+                a: true,
+                b: true,
+                c: true,
+            }
+        }
+    }
+    let read = Counted::from_content(&Map::new()).unwrap();
+    assert_eq!((read.a, read.b, read.c), (true, true, true));
+    assert_eq!(MADE.load(std::sync::atomic::Ordering::Relaxed), 1);
+    let _: Counted = serde_json::from_value(json!({})).unwrap();
+    assert_eq!(MADE.load(std::sync::atomic::Ordering::Relaxed), 2);
+
     let read = Preset::from_content(json!({"shared": false}).as_object().unwrap()).unwrap();
     assert_eq!(
         read,

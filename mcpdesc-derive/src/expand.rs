@@ -465,24 +465,36 @@ fn default_of(
     own: Option<&attr::SerdeDefault>,
 ) -> Option<TokenStream> {
     let p = private();
-    let ident = form.ident;
     let on_field = own.is_some();
     Some(match own.or(form.attrs.serde_default.as_ref())? {
         attr::SerdeDefault::Default(_) if on_field => {
             quote_spanned!(ty.span()=> #p::field_default::<#ty>())
-        }
-        attr::SerdeDefault::Default(span) => {
-            quote_spanned!(*span=> <#ident as #p::Default>::default().#member)
         }
         // Through a function whose bound names the type, so that a path returning another one
         // is reported at the path, as a function that returns the wrong type.
         attr::SerdeDefault::Path(path) if on_field => {
             quote_spanned!(path.span()=> #p::default_from::<#ty, _>(#path))
         }
-        attr::SerdeDefault::Path(path) => {
-            quote_spanned!(path.span()=> #p::default_from::<#ident, _>(#path).#member)
-        }
+        // The field of the struct's default, made where the struct is built ([`struct_default`]).
+        attr::SerdeDefault::Default(_) | attr::SerdeDefault::Path(_) => quote!(__default.#member),
     })
+}
+
+/// With serde's `default` on the struct, the statement that makes the struct's default, as
+/// `__default`, before the struct is built from an answer: once per answer read, as serde makes
+/// it. Its fields are moved out for the properties that take it and for the skipped fields.
+fn struct_default(form: &Form) -> TokenStream {
+    let p = private();
+    let ident = form.ident;
+    match &form.attrs.serde_default {
+        None => TokenStream::new(),
+        Some(attr::SerdeDefault::Default(span)) => {
+            quote_spanned!(*span=> let __default: #ident = <#ident as #p::Default>::default();)
+        }
+        Some(attr::SerdeDefault::Path(path)) => quote_spanned! {path.span()=>
+            let __default: #ident = #p::default_from::<#ident, _>(#path);
+        },
+    }
 }
 
 fn expand_form(form: &Form) -> TokenStream {
@@ -537,8 +549,8 @@ fn expand_form(form: &Form) -> TokenStream {
     // A field with serde's `default` takes it when its property is absent (or `null`, unless
     // the field is an `Option`, which reads `null` as `None`), and is otherwise read as ever.
     // It is read as an `Option` of its value (`None`: take the default), so that the default is
-    // made only where the struct is built, once the answer is known to be valid. (The struct's
-    // own `Default` is made for each field that takes it; serde makes it once per answer.)
+    // made only where the struct is built, once the answer is known to be valid.
+    let struct_default = struct_default(form);
     let takes: Vec<TokenStream> = form
         .fields
         .iter()
@@ -635,6 +647,7 @@ fn expand_form(form: &Form) -> TokenStream {
         quote! {
             'proven: {
                 #(#proven)*
+                #struct_default
                 return #p::Ok(#ident { #(#members: #values,)* #(#skipped)* });
             }
         }
@@ -702,7 +715,10 @@ fn expand_form(form: &Form) -> TokenStream {
                     let mut __problems = #p::Problems::new();
                     #(#reads)*
                     match (#(#vars,)*) {
-                        (#(#p::Some(#vars),)*) => #p::Ok(#ident { #(#members: #values,)* #(#skipped)* }),
+                        (#(#p::Some(#vars),)*) => {
+                            #struct_default
+                            #p::Ok(#ident { #(#members: #values,)* #(#skipped)* })
+                        }
                         #[allow(unreachable_patterns)]
                         _ => #p::Err(#p::into_error(__problems)),
                     }
