@@ -489,7 +489,10 @@ fn struct_default(form: &Form) -> TokenStream {
     match &form.attrs.serde_default {
         None => TokenStream::new(),
         Some(attr::SerdeDefault::Default(span)) => {
-            quote_spanned!(*span=> let __default: #ident = <#ident as #p::Default>::default();)
+            // The struct named at `default`, so that a struct without `Default` is reported at
+            // the attribute that needs one.
+            let at = syn::Ident::new(&ident.to_string(), *span);
+            quote_spanned!(*span=> let __default: #ident = #p::field_default::<#at>();)
         }
         Some(attr::SerdeDefault::Path(path)) => quote_spanned! {path.span()=>
             let __default: #ident = #p::default_from::<#ident, _>(#path);

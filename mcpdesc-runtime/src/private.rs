@@ -31,7 +31,8 @@ pub use crate::version::ProtocolVersion;
 pub use inventory;
 
 /// The value of a skipped form field (`#[form(skip)]`, `#[serde(skip)]`), or of an absent one
-/// marked `#[serde(default)]`: its type's default.
+/// marked `#[serde(default)]`: its type's default; also the struct's default, with
+/// `#[serde(default)]` on the struct.
 #[inline]
 pub fn field_default<T: Default>() -> T {
     T::default()
