@@ -104,6 +104,36 @@ fn unsigned_integers_carry_their_range() {
     );
 }
 
+/// The unsigned `NonZero` types: their type's range from 1, narrowed by the user's bounds, and
+/// a default checked against it.
+#[test]
+fn non_zero_integers_start_at_one() {
+    use std::num::{NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroUsize};
+    #[derive(ElicitationForm)]
+    struct NonZero {
+        a: NonZeroU8,
+        b: NonZeroU16,
+        c: NonZeroU32,
+        d: NonZeroU64,
+        e: Option<NonZeroUsize>,
+        #[form(maximum = 20, default = 5)]
+        f: NonZeroU32,
+    }
+    assert_eq!(
+        wire::<NonZero>(),
+        concat!(
+            r#"{"type":"object","properties":{"#,
+            r#""a":{"type":"integer","minimum":1,"maximum":255},"#,
+            r#""b":{"type":"integer","minimum":1,"maximum":65535},"#,
+            r#""c":{"type":"integer","minimum":1,"maximum":4294967295},"#,
+            r#""d":{"type":"integer","minimum":1},"#,
+            r#""e":{"type":"integer","minimum":1},"#,
+            r#""f":{"type":"integer","minimum":1,"maximum":20,"default":5}},"#,
+            r#""required":["a","b","c","d","f"]}"#
+        )
+    );
+}
+
 #[test]
 fn signed_integers_and_floats() {
     #[derive(ElicitationForm)]

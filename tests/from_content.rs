@@ -921,3 +921,47 @@ fn serde_default_on_the_struct_reads_absent_properties_from_the_structs_default(
         serde_json::from_value(json!({"shared": false})).unwrap()
     );
 }
+
+/// An unsigned `NonZero` field reads 1 and up (`3.0` too, as any integer), and refuses 0 as
+/// below its minimum, with the other problems of the answer; it writes back as its number.
+#[test]
+fn non_zero_integers_read_from_one() {
+    use std::num::{NonZeroU8, NonZeroU64};
+    #[derive(ElicitationForm, Debug, PartialEq)]
+    struct Order {
+        quantity: NonZeroU8,
+        #[form(maximum = 1000)]
+        batch: Option<NonZeroU64>,
+    }
+    let read = |v: Value| Order::from_content(v.as_object().unwrap());
+    let order = read(json!({"quantity": 3.0, "batch": 1000})).unwrap();
+    assert_eq!(
+        order,
+        Order {
+            quantity: NonZeroU8::new(3).unwrap(),
+            batch: NonZeroU64::new(1000),
+        }
+    );
+    assert_eq!(
+        Value::Object(order.to_content()),
+        json!({"quantity": 3, "batch": 1000})
+    );
+    assert_eq!(read(json!({"quantity": 255})).unwrap().batch, None);
+    let err = read(json!({"quantity": 0, "batch": 0})).unwrap_err();
+    let below_one = ProblemKind::BelowMinimum {
+        minimum: Number::Int(1),
+        value: Number::Int(0),
+    };
+    let problems: Vec<(&str, &ProblemKind)> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect();
+    assert_eq!(
+        problems,
+        [("quantity", &below_one), ("batch", &below_one),],
+        "{err}"
+    );
+    let err = read(json!({"quantity": 256, "batch": 1001})).unwrap_err();
+    assert_eq!(err.problems().len(), 2, "{err}");
+}

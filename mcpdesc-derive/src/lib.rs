@@ -24,9 +24,10 @@ use syn::parse_macro_input;
 /// Derives `mcpdesc_runtime::ElicitationForm` for a struct with named fields: a flat, restricted
 /// MCP `requestedSchema` built at compile time, and typed, validated parsing of the answer.
 ///
-/// A field is a `String`, `bool`, `f32`/`f64`, an integer type, an `ElicitationEnum` enum
-/// (single-select), a `Vec`, `BTreeSet` or `HashSet` of one (multi-select), or an `Option` of
-/// any of these (left out of `required`). Its doc comment is the property's `description`.
+/// A field is a `String`, `bool`, `f32`/`f64`, an integer type of 64 bits or fewer (or an
+/// unsigned `NonZero` one), an `ElicitationEnum` enum (single-select), a `Vec`, `BTreeSet` or
+/// `HashSet` of one (multi-select), or an `Option` of any of these (left out of `required`). Its
+/// doc comment is the property's `description`.
 ///
 /// Field keys, `#[form(...)]`:
 ///

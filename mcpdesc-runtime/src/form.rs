@@ -157,12 +157,13 @@ pub enum ValueKind {
 
 /// A type that a form field may hold (not counting `Option`).
 ///
-/// Implemented for `String`, `bool`, `f32`, `f64`, the integer types, every
+/// Implemented for `String`, `bool`, `f32`, `f64`, the integer types of 64 bits or fewer and the
+/// unsigned `NonZero` ones (`NonZeroU8` to `NonZeroU64`, `NonZeroUsize`), every
 /// `#[derive(ElicitationEnum)]` enum, and `Vec`, `BTreeSet` and `HashSet` of such an enum.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an MCP elicitation form",
     label = "not a type an MCP form can ask for",
-    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`, or an unsigned `NonZero` one such as `NonZeroU32`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
     note = "nested objects, maps, tuples, lists of free-form values and `Option<Option<_>>` are outside the MCP form vocabulary",
     note = "a `String`, `Vec<String>` or `BTreeSet<String>` whose choices are given when the form is sent takes `#[form(runtime_choices)]`"
 )]
@@ -195,7 +196,7 @@ pub trait FormValue: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an MCP elicitation form",
     label = "not a type an MCP form can ask for",
-    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
+    note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`, or an unsigned `NonZero` one such as `NonZeroU32`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
 )]
 pub trait FormField: Sized {
     /// The type without `Option`.
@@ -480,6 +481,45 @@ integers! {
     i32 => true, true;
     i64 => false, false;
     isize => false, false;
+}
+
+/// The unsigned `NonZero` integers: their type's range from 1, so the schema always carries
+/// `"minimum":1`, and read through their integer type. (A signed `NonZero` type's range has a
+/// hole at 0, which a schema's bounds cannot express: it is not a form field.)
+macro_rules! non_zero_integers {
+    ($($ty:ty => $int:ty, $emit_max:expr;)*) => {$(
+        impl FormValue for $ty {
+            const KIND: ValueKind = ValueKind::Integer {
+                min: 1,
+                max: <$int>::MAX as i128,
+                emit_min: true,
+                emit_max: $emit_max,
+            };
+
+            fn __convert_proven(
+                value: &Value,
+                property: &crate::schema::Property,
+            ) -> Option<Self> {
+                <$int as FormValue>::__convert_proven(value, property).and_then(<$ty>::new)
+            }
+
+            fn from_json(value: &Value) -> Option<Self> {
+                <$int as FormValue>::from_json(value).and_then(<$ty>::new)
+            }
+
+            fn to_json(&self) -> Value {
+                Value::from(<$ty>::get(*self))
+            }
+        }
+    )*};
+}
+
+non_zero_integers! {
+    std::num::NonZeroU8 => u8, true;
+    std::num::NonZeroU16 => u16, true;
+    std::num::NonZeroU32 => u32, true;
+    std::num::NonZeroU64 => u64, false;
+    std::num::NonZeroUsize => usize, false;
 }
 
 fn select_from_json<E: ElicitationEnum>(value: &Value) -> Option<E> {
