@@ -74,6 +74,15 @@ struct Defaulted {
     note: Option<String>,
 }
 
+/// The same bounds on an integer and on a `NonZero` one.
+#[derive(ElicitationForm, Debug)]
+struct Counts {
+    #[form(maximum = 200)]
+    plain: u8,
+    #[form(maximum = 200)]
+    non_zero: std::num::NonZeroU8,
+}
+
 const DEFAULTED_KEYS: &[&str] = &["name", "tier", "labels", "notify", "note"];
 
 /// A string whose bounds a byte count decides only in part.
@@ -263,6 +272,42 @@ proptest! {
         if let Ok(read) = ours {
             let by_serde: Result<Defaulted, _> = serde_json::from_value(Value::Object(stripped));
             prop_assert_eq!(by_serde.ok(), Some(read));
+        }
+    }
+
+    /// A `NonZero` field reads as its integer type does, 0 apart: the same values, each read
+    /// exactly when the schema check passes it.
+    #[test]
+    fn non_zero_integers_read_as_their_integer_type_from_one(
+        value in prop_oneof![
+            (-3i64..300).prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            (-3i64..300).prop_map(|n| Value::from(n as f64)),
+            Just(Value::from(0.5)),
+        ],
+    ) {
+        let mut content = Map::new();
+        content.insert("plain".into(), value.clone());
+        content.insert("non_zero".into(), value.clone());
+        let read = Counts::from_content(&content);
+        let checked = Counts::requested_schema().check_content(&content);
+        prop_assert_eq!(read.is_ok(), checked.is_ok(), "{:?}", value);
+        let as_u8 = value.as_f64().filter(|f| f.fract() == 0.0 && (0.0..=200.0).contains(f));
+        match read {
+            Ok(counts) => {
+                prop_assert_eq!(counts.non_zero.get(), counts.plain);
+                prop_assert!(counts.plain != 0);
+            }
+            Err(err) => {
+                // Either both properties are refused, or only the `NonZero` one, for 0.
+                let names: Vec<&str> = err.problems().iter().map(|p| p.property()).collect();
+                if as_u8 == Some(0.0) {
+                    prop_assert_eq!(names, ["non_zero"]);
+                } else {
+                    prop_assert_eq!(names, ["plain", "non_zero"]);
+                }
+            }
         }
     }
 }
