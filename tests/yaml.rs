@@ -1974,6 +1974,23 @@ fn common_mistakes_are_explained_where_they_are() {
         p.message.contains("line 5 is indented 4 spaces, where no key or entry above it that it could belong to starts (those start after 0 or 2 spaces)"),
         "{err}"
     );
+    // Nor does the text of a block scalar, which holds no key or entry.
+    for (text, columns) in [
+        (
+            "a: |\n    text\n    more\n  b: 1\n",
+            "(those start after 0 spaces)",
+        ),
+        (
+            "a:\n  x: >- # folded\n      text\n\n      more\n   b: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        assert!(
+            err.problems()[0].message.contains(columns),
+            "{text:?}: {err}"
+        );
+    }
     // A line at a column used above gets no such hint, whatever the parser says of it.
     let err = yaml::from_str("- a\nb: 1\n").unwrap_err();
     assert!(!err.problems()[0].message.contains("indented"), "{err}");

@@ -914,6 +914,42 @@ mod reader {
         format!("{n} space{}", if n == 1 { "" } else { "s" })
     }
 
+    /// When the line at `column` with `text` (its indentation left out) ends with a block
+    /// scalar's header (`key: |`, `- >-`, `|2`, a comment after it allowed), the column its
+    /// text must be right of: the key's, or the last `-`'s for an entry's scalar; `Some(None)`
+    /// for a scalar at the root.
+    fn block_scalar_parent(mut column: usize, mut text: &str) -> Option<Option<usize>> {
+        let mut dash = None;
+        while let Some(after) = text.strip_prefix("- ") {
+            dash = Some(column);
+            let entry = after.trim_start_matches(' ');
+            column += 2 + after.len() - entry.len();
+            text = entry;
+        }
+        let body = text
+            .split_once(" #")
+            .map_or(text, |(body, _)| body)
+            .trim_end();
+        let header = body.rsplit([' ', '\t']).next().unwrap_or(body);
+        let indicators = header.strip_prefix(['|', '>'])?;
+        if indicators.len() > 2
+            || !indicators
+                .bytes()
+                .all(|b| matches!(b, b'-' | b'+' | b'1'..=b'9'))
+        {
+            return None;
+        }
+        let before = body.strip_suffix(header).unwrap_or_default().trim_end();
+        if before.is_empty() {
+            // The scalar is the entry's value, or the root.
+            Some(dash)
+        } else if before.ends_with(':') {
+            Some(Some(column))
+        } else {
+            None
+        }
+    }
+
     /// Whether `rest`, a line's text after its indentation, is a closing bracket alone (with a
     /// comment or not).
     fn closes_alone(rest: &str) -> bool {
@@ -1101,6 +1137,29 @@ mod reader {
                 .then(|| (line, text.to_owned()))
         }
 
+        /// The lines before `line` that are the text of a block scalar (`key: |`, `- >-`, ...):
+        /// those after its header more indented than the key or entry it is the value of (a
+        /// block scalar at the root takes every line after it). Read from the header lines'
+        /// shape, for hints only.
+        fn block_scalar_text_lines(&self, line: usize) -> std::collections::BTreeSet<usize> {
+            let mut text_lines = std::collections::BTreeSet::new();
+            // While in a block scalar, the column its text must be right of (`None`: the root).
+            let mut within: Option<Option<usize>> = None;
+            for at in 1..line {
+                let Some((column, text)) = self.indented_line(at) else {
+                    continue;
+                };
+                if let Some(parent) = within {
+                    if text.is_empty() || parent.is_none_or(|p| column > p) {
+                        text_lines.insert(at);
+                        continue;
+                    }
+                }
+                within = block_scalar_parent(column, text);
+            }
+            text_lines
+        }
+
         /// Why the line of `mark` may be refused, when its indentation is the likely cause: it
         /// starts a key or an entry at a column where no mapping or sequence still open above it
         /// starts one, so it lines up with nothing it could belong to (the commonest mistake in a
@@ -1116,13 +1175,19 @@ mod reader {
             // The columns where the lines above start a key or a sequence entry (after each
             // `- `), of the collections still open at this line: read upwards, a line is in one
             // only if no line between starts left of it.
+            // The text of block scalars is no key or entry.
+            let text_lines = self.block_scalar_text_lines(line);
             let mut columns = std::collections::BTreeSet::new();
             let mut leftmost = usize::MAX;
             for above in (1..line).rev() {
                 let Some((mut column, mut text)) = self.indented_line(above) else {
                     continue;
                 };
-                if text.is_empty() || text.starts_with('#') || column > leftmost {
+                if text.is_empty()
+                    || text.starts_with('#')
+                    || column > leftmost
+                    || text_lines.contains(&above)
+                {
                     continue;
                 }
                 leftmost = column;
