@@ -1149,11 +1149,11 @@ mod reader {
                 let Some((column, text)) = self.indented_line(at) else {
                     continue;
                 };
-                if let Some(parent) = within {
-                    if text.is_empty() || parent.is_none_or(|p| column > p) {
-                        text_lines.insert(at);
-                        continue;
-                    }
+                if let Some(parent) = within
+                    && (text.is_empty() || parent.is_none_or(|p| column > p))
+                {
+                    text_lines.insert(at);
+                    continue;
                 }
                 within = block_scalar_parent(column, text);
             }
