@@ -947,3 +947,43 @@ fn raw_identifiers_in_a_form_with_run_time_parts() {
         }
     );
 }
+
+/// A `NonZero` field takes a run-time default of its own type, checked against its bounds.
+#[test]
+fn a_run_time_default_of_a_non_zero_field_is_checked_against_its_bounds() {
+    use std::num::NonZeroU8;
+    #[derive(ElicitationForm, Debug)]
+    #[form(fill)]
+    struct Order {
+        #[form(maximum = 10)]
+        quantity: NonZeroU8,
+    }
+    let fill = |n: u8| {
+        OrderFill {
+            defaults: OrderDefaults {
+                quantity: NonZeroU8::new(n),
+            },
+        }
+        .fill(Some(ProtocolVersion::V2025_11_25))
+    };
+    assert_eq!(
+        wire(&fill(4).unwrap()),
+        r#"{"type":"object","properties":{"quantity":{"type":"integer","minimum":1,"maximum":10,"default":4}},"required":["quantity"]}"#
+    );
+    let err = fill(11).unwrap_err();
+    let problems: Vec<_> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind().clone()))
+        .collect();
+    assert_eq!(
+        problems,
+        [(
+            "quantity",
+            FillProblemKind::Default(ProblemKind::AboveMaximum {
+                maximum: mcpdesc_runtime::schema::Number::Int(10),
+                value: mcpdesc_runtime::schema::Number::Int(11)
+            })
+        )]
+    );
+}
