@@ -965,3 +965,77 @@ fn non_zero_integers_read_from_one() {
     let err = read(json!({"quantity": 256, "batch": 1001})).unwrap_err();
     assert_eq!(err.problems().len(), 2, "{err}");
 }
+
+/// A hand-written `FormValue` (a newtype with a rule of its own) that refuses a value its schema
+/// allows is reported as refused by its type, naming it; an integer newtype's refusal is not
+/// taken for a value beyond its range.
+#[test]
+fn a_hand_written_form_value_that_refuses_a_value_is_reported_by_its_type() {
+    #[derive(Debug, PartialEq)]
+    struct Slug(String);
+    impl mcpdesc_runtime::FormValue for Slug {
+        const KIND: mcpdesc_runtime::ValueKind = mcpdesc_runtime::ValueKind::String;
+        fn from_json(value: &Value) -> Option<Self> {
+            let text = value.as_str()?;
+            let ok = text.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            ok.then(|| Slug(text.to_owned()))
+        }
+        fn to_json(&self) -> Value {
+            Value::from(self.0.as_str())
+        }
+    }
+    #[derive(Debug, PartialEq)]
+    struct Even(u8);
+    impl mcpdesc_runtime::FormValue for Even {
+        const KIND: mcpdesc_runtime::ValueKind = <u8 as mcpdesc_runtime::FormValue>::KIND;
+        fn from_json(value: &Value) -> Option<Self> {
+            let n = u8::try_from(value.as_u64()?).ok()?;
+            (n % 2 == 0).then_some(Even(n))
+        }
+        fn to_json(&self) -> Value {
+            Value::from(self.0)
+        }
+    }
+    #[derive(ElicitationForm, Debug, PartialEq)]
+    struct Page {
+        #[form(min_length = 1)]
+        slug: Slug,
+        size: Even,
+    }
+    let read = |v: Value| Page::from_content(v.as_object().unwrap());
+    assert_eq!(
+        read(json!({"slug": "release-notes", "size": 10})).unwrap(),
+        Page {
+            slug: Slug("release-notes".to_owned()),
+            size: Even(10)
+        }
+    );
+    let err = read(json!({"slug": "Release Notes", "size": 11})).unwrap_err();
+    let kinds: Vec<(&str, &ProblemKind)> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect();
+    assert!(
+        matches!(
+            kinds.as_slice(),
+            [
+                ("slug", ProblemKind::RefusedByType { type_name: slug, value: sent_slug }),
+                ("size", ProblemKind::RefusedByType { type_name: size, value: sent_size }),
+            ] if slug.ends_with("Slug") && sent_slug == "\"Release Notes\""
+                && size.ends_with("Even") && sent_size == "11"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("\"Release Notes\" is not a value of `"),
+        "{err}"
+    );
+    // Beyond the range its kind gives, it is still above the maximum.
+    let err = read(json!({"slug": "a", "size": 256})).unwrap_err();
+    assert!(
+        matches!(err.problems()[0].kind(), ProblemKind::AboveMaximum { .. }),
+        "{err}"
+    );
+}

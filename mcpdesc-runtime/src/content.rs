@@ -180,6 +180,15 @@ pub enum ProblemKind {
         /// The number of items sent.
         count: u64,
     },
+    /// A value the schema allows but the field's type does not read: a hand-written
+    /// [`FormValue`](crate::FormValue) whose `from_json` refuses it (a newtype with rules of its
+    /// own).
+    RefusedByType {
+        /// The field's type, as [`std::any::type_name`] gives it.
+        type_name: &'static str,
+        /// The value sent, as JSON.
+        value: String,
+    },
 }
 
 impl fmt::Display for ProblemKind {
@@ -254,6 +263,9 @@ impl fmt::Display for ProblemKind {
                 "has {count} item{}, more than the maximum {max_items}",
                 plural(*count)
             ),
+            ProblemKind::RefusedByType { type_name, value } => {
+                write!(f, "{value} is not a value of `{type_name}`")
+            }
         }
     }
 }

@@ -711,7 +711,7 @@ fn read_field<T: FormField>(
         problems,
         |v| <T::Value as FormValue>::__convert_proven(v, property),
         <T::Value as FormValue>::from_json,
-        |v| out_of_type_range(<T::Value as FormValue>::KIND, v),
+        |v| out_of_type_range::<T::Value>(v),
     );
     match read {
         Read::Absent => T::absent(),
@@ -720,51 +720,64 @@ fn read_field<T: FormField>(
     }
 }
 
-/// Why a value that passed the schema check still does not fit the Rust type: an integer beyond
-/// a 64-bit type's range (which the schema leaves unbounded), a number beyond `f32`, or a choice
-/// that a hand-written `ElicitationEnum` does not read back.
-fn out_of_type_range(kind: ValueKind, value: &Value) -> ProblemKind {
+/// Why a value that passed the schema check still does not fit the Rust type `T`: an integer
+/// beyond a 64-bit type's range (which the schema leaves unbounded), a number beyond `f32`, a
+/// choice that a hand-written `ElicitationEnum` does not read back, or any other value a
+/// hand-written [`FormValue`] refuses.
+fn out_of_type_range<T: FormValue>(value: &Value) -> ProblemKind {
     let found = Number::from_json(value);
-    match (kind, found) {
-        (ValueKind::Integer { min, max, .. }, Some(v)) => {
-            if v.lt(Number::Int(min)) {
-                ProblemKind::BelowMinimum {
-                    minimum: Number::Int(min),
-                    value: v,
-                }
-            } else {
-                ProblemKind::AboveMaximum {
-                    maximum: Number::Int(max),
-                    value: v,
-                }
+    match (T::KIND, found) {
+        // Exact where `Number::lt` is not: a float is compared with the integer just past the
+        // type's maximum, an exact power of two as `f64` for the built-in types (`u64::MAX` as
+        // `f64` rounds up to 2^64, which would pass).
+        (ValueKind::Integer { min, .. }, Some(v)) if below_integer(v, min) => {
+            ProblemKind::BelowMinimum {
+                minimum: Number::Int(min),
+                value: v,
             }
         }
-        (ValueKind::Number, Some(v)) => {
-            if v.lt(Number::Float(-f64::from(f32::MAX))) {
-                ProblemKind::BelowMinimum {
-                    minimum: Number::Float(-f64::from(f32::MAX)),
-                    value: v,
-                }
-            } else {
-                ProblemKind::AboveMaximum {
-                    maximum: Number::Float(f64::from(f32::MAX)),
-                    value: v,
-                }
+        (ValueKind::Integer { max, .. }, Some(v)) if above_integer(v, max) => {
+            ProblemKind::AboveMaximum {
+                maximum: Number::Int(max),
+                value: v,
+            }
+        }
+        (ValueKind::Number, Some(v)) if v.lt(Number::Float(-T::FLOAT_MAX)) => {
+            ProblemKind::BelowMinimum {
+                minimum: Number::Float(-T::FLOAT_MAX),
+                value: v,
+            }
+        }
+        (ValueKind::Number, Some(v)) if Number::Float(T::FLOAT_MAX).lt(v) => {
+            ProblemKind::AboveMaximum {
+                maximum: Number::Float(T::FLOAT_MAX),
+                value: v,
             }
         }
         (ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e), _) => ProblemKind::NotAChoice {
             value: value.to_string(),
             choices: e.choices.iter().map(|c| c.value().to_owned()).collect(),
         },
-        (kind, _) => ProblemKind::WrongType {
-            expected: match kind {
-                ValueKind::String => crate::content::JsonType::String,
-                ValueKind::Boolean => crate::content::JsonType::Boolean,
-                ValueKind::Integer { .. } => crate::content::JsonType::Integer,
-                _ => crate::content::JsonType::Number,
-            },
-            found: crate::content::JsonType::of(value),
+        _ => ProblemKind::RefusedByType {
+            type_name: std::any::type_name::<T>(),
+            value: value.to_string(),
         },
+    }
+}
+
+/// Whether `v` is below an integer type's minimum `min`.
+fn below_integer(v: Number, min: i128) -> bool {
+    match v {
+        Number::Int(i) => i < min,
+        Number::Float(f) => f < min as f64,
+    }
+}
+
+/// Whether `v` is above an integer type's maximum `max`.
+fn above_integer(v: Number, max: i128) -> bool {
+    match v {
+        Number::Int(i) => i > max,
+        Number::Float(f) => f >= max.saturating_add(1) as f64,
     }
 }
 
