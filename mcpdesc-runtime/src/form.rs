@@ -711,7 +711,7 @@ fn read_field<T: FormField>(
         problems,
         |v| <T::Value as FormValue>::__convert_proven(v, property),
         <T::Value as FormValue>::from_json,
-        |v| out_of_type_range::<T::Value>(v),
+        out_of_type_range::<T::Value>,
     );
     match read {
         Read::Absent => T::absent(),
