@@ -1039,3 +1039,70 @@ fn a_hand_written_form_value_that_refuses_a_value_is_reported_by_its_type() {
         "{err}"
     );
 }
+
+/// A hand-written enum whose `from_value` does not read back one of its own choices: an answer
+/// naming that choice passes the schema and is refused by the type, naming it (it was reported
+/// as not one of the choices it is one of).
+#[test]
+fn a_hand_written_enum_that_refuses_its_own_choice_is_reported_by_its_type() {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    enum Retired {
+        Current,
+    }
+    impl ElicitationEnum for Retired {
+        const CHOICES: mcpdesc_runtime::EnumChoices = mcpdesc_runtime::EnumChoices {
+            type_name: "Retired",
+            style: mcpdesc_runtime::schema::ChoiceStyle::Untitled,
+            choices: &[
+                mcpdesc_runtime::schema::Choice::from_static("current", None),
+                mcpdesc_runtime::schema::Choice::from_static("old", None),
+            ],
+            idents: &["Current", "Old"],
+        };
+        fn value(&self) -> &'static str {
+            "current"
+        }
+        fn from_value(value: &str) -> Option<Self> {
+            (value == "current").then_some(Retired::Current)
+        }
+    }
+    impl mcpdesc_runtime::FormValue for Retired {
+        const KIND: mcpdesc_runtime::ValueKind =
+            mcpdesc_runtime::ValueKind::SingleSelect(Self::CHOICES);
+        fn from_json(value: &Value) -> Option<Self> {
+            value.as_str().and_then(Self::from_value)
+        }
+        fn to_json(&self) -> Value {
+            Value::from(self.value())
+        }
+    }
+    #[derive(ElicitationForm, Debug)]
+    struct Pick {
+        one: Retired,
+        many: Vec<Retired>,
+    }
+    let read = |v: Value| Pick::from_content(v.as_object().unwrap());
+    assert!(read(json!({"one": "current", "many": ["current"]})).is_ok());
+    let err = read(json!({"one": "old", "many": ["current", "old"]})).unwrap_err();
+    let kinds: Vec<(&str, &ProblemKind)> = err
+        .problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect();
+    assert!(
+        matches!(
+            kinds.as_slice(),
+            [
+                ("one", ProblemKind::RefusedByType { value: one, .. }),
+                ("many", ProblemKind::RefusedByType { value: many, .. }),
+            ] if one == "\"old\"" && many == "[\"current\",\"old\"]"
+        ),
+        "{err}"
+    );
+    // A value outside the choices is still not one of them.
+    let err = read(json!({"one": "gone", "many": []})).unwrap_err();
+    assert!(
+        matches!(err.problems()[0].kind(), ProblemKind::NotAChoice { .. }),
+        "{err}"
+    );
+}

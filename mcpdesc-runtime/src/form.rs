@@ -721,9 +721,9 @@ fn read_field<T: FormField>(
 }
 
 /// Why a value that passed the schema check still does not fit the Rust type `T`: an integer
-/// beyond a 64-bit type's range (which the schema leaves unbounded), a number beyond `f32`, a
-/// choice that a hand-written `ElicitationEnum` does not read back, or any other value a
-/// hand-written [`FormValue`] refuses.
+/// beyond a 64-bit type's range (which the schema leaves unbounded), a number beyond `f32`, or
+/// a value a hand-written [`FormValue`] or [`ElicitationEnum`] refuses (a choice its
+/// `from_value` does not read back).
 fn out_of_type_range<T: FormValue>(value: &Value) -> ProblemKind {
     let found = Number::from_json(value);
     match (T::KIND, found) {
@@ -754,10 +754,8 @@ fn out_of_type_range<T: FormValue>(value: &Value) -> ProblemKind {
                 value: v,
             }
         }
-        (ValueKind::SingleSelect(e) | ValueKind::MultiSelect(e), _) => ProblemKind::NotAChoice {
-            value: value.to_string(),
-            choices: e.choices.iter().map(|c| c.value().to_owned()).collect(),
-        },
+        // Anything else passed the check (a select's value is one of its choices), so the type
+        // itself refuses it.
         _ => ProblemKind::RefusedByType {
             type_name: std::any::type_name::<T>(),
             value: value.to_string(),
