@@ -454,11 +454,11 @@ macro_rules! integers {
                 match Number::from_json(value)? {
                     Number::Int(i) => <$ty>::try_from(i).ok(),
                     Number::Float(f) => {
-                        // Both bounds are exact powers of two (or zero) as `f64`; `MAX as f64`
-                        // would round a 64-bit type's maximum up, and `as` would then clamp.
-                        let min = <$ty>::MIN as i128 as f64;
-                        let above = (<$ty>::MAX as i128 + 1) as f64;
-                        (f.fract() == 0.0 && f >= min && f < above).then(|| f as $ty)
+                        // Within the range exactly (see `above_integer`): `as` would clamp.
+                        let (min, max) = (<$ty>::MIN as i128, <$ty>::MAX as i128);
+                        let within = !below_integer(Number::Float(f), min)
+                            && !above_integer(Number::Float(f), max);
+                        (f.fract() == 0.0 && within).then(|| f as $ty)
                     }
                 }
             }
@@ -727,9 +727,7 @@ fn read_field<T: FormField>(
 fn out_of_type_range<T: FormValue>(value: &Value) -> ProblemKind {
     let found = Number::from_json(value);
     match (T::KIND, found) {
-        // Exact where `Number::lt` is not: a float is compared with the integer just past the
-        // type's maximum, an exact power of two as `f64` for the built-in types (`u64::MAX` as
-        // `f64` rounds up to 2^64, which would pass).
+        // Exact where `Number::lt` is not (see `above_integer`).
         (ValueKind::Integer { min, .. }, Some(v)) if below_integer(v, min) => {
             ProblemKind::BelowMinimum {
                 minimum: Number::Int(min),
@@ -763,7 +761,8 @@ fn out_of_type_range<T: FormValue>(value: &Value) -> ProblemKind {
     }
 }
 
-/// Whether `v` is below an integer type's minimum `min`.
+/// Whether `v` is below an integer type's minimum `min` (exact for the built-in types, whose
+/// minimum is zero or a power of two, so exact as `f64`).
 fn below_integer(v: Number, min: i128) -> bool {
     match v {
         Number::Int(i) => i < min,
@@ -771,7 +770,9 @@ fn below_integer(v: Number, min: i128) -> bool {
     }
 }
 
-/// Whether `v` is above an integer type's maximum `max`.
+/// Whether `v` is above an integer type's maximum `max`: a float is compared with the integer
+/// just past it, a power of two and so exact as `f64` for the built-in types, where `max` as
+/// `f64` rounds `u64::MAX` up to 2^64, which would pass.
 fn above_integer(v: Number, max: i128) -> bool {
     match v {
         Number::Int(i) => i > max,
