@@ -76,6 +76,14 @@ fn wire<F: ElicitationForm>(filled: &Filled<F>) -> &str {
     wire
 }
 
+/// Each problem of `err` as its property and its kind, in order.
+fn fill_problems(err: &mcpdesc_runtime::fill::FillError) -> Vec<(&str, FillProblemKind)> {
+    err.problems()
+        .iter()
+        .map(|p| (p.property(), p.kind().clone()))
+        .collect()
+}
+
 fn object(value: Value) -> Map<String, Value> {
     match value {
         Value::Object(map) => map,
@@ -305,11 +313,7 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
     }
     .fill(Some(ProtocolVersion::V2025_11_25))
     .unwrap_err();
-    let problems: Vec<_> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind().clone()))
-        .collect();
+    let problems = fill_problems(&err);
     assert_eq!(
         problems,
         [
@@ -971,13 +975,8 @@ fn a_run_time_default_of_a_non_zero_field_is_checked_against_its_bounds() {
         r#"{"type":"object","properties":{"quantity":{"type":"integer","minimum":1,"maximum":10,"default":4}},"required":["quantity"]}"#
     );
     let err = fill(11).unwrap_err();
-    let problems: Vec<_> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind().clone()))
-        .collect();
     assert_eq!(
-        problems,
+        fill_problems(&err),
         [(
             "quantity",
             FillProblemKind::Default(ProblemKind::AboveMaximum {

@@ -6,6 +6,14 @@ use mcpdesc_runtime::schema::Number;
 use mcpdesc_runtime::{ContentError, ElicitationEnum, ElicitationForm, JsonType, ProblemKind};
 use serde_json::{Map, Value, json};
 
+/// Each problem of `err` as its property and its kind, in order.
+fn kinds(err: &ContentError) -> Vec<(&str, &ProblemKind)> {
+    err.problems()
+        .iter()
+        .map(|p| (p.property(), p.kind()))
+        .collect()
+}
+
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[form(rename_all = "lowercase")]
 enum Label {
@@ -438,7 +446,8 @@ proptest::proptest! {
 }
 
 /// A hand-written enum whose `from_value` is lenient (it reads any case): the schema's choices
-/// still decide, because only derived enums skip the check when conversion succeeds.
+/// still decide, because only derived enums skip the check when conversion succeeds. It also
+/// lists a choice it no longer reads (`retired`), which its type refuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Lenient {
     High,
@@ -452,8 +461,9 @@ impl ElicitationEnum for Lenient {
         choices: &[
             mcpdesc_runtime::schema::Choice::from_static("high", None),
             mcpdesc_runtime::schema::Choice::from_static("low", None),
+            mcpdesc_runtime::schema::Choice::from_static("retired", None),
         ],
-        idents: &["High", "Low"],
+        idents: &["High", "Low", "Retired"],
     };
 
     fn value(&self) -> &'static str {
@@ -800,11 +810,7 @@ fn serde_default_makes_a_property_optional_and_reads_as_serdes_default() {
         (2, Size::Large, Some("x"))
     );
     let err = read(json!({"count": 9, "title": "ab"})).unwrap_err();
-    let problems: Vec<(&str, &ProblemKind)> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind()))
-        .collect();
+    let problems = kinds(&err);
     assert_eq!(problems.len(), 3, "{err}");
     assert_eq!(problems[0], ("name", &ProblemKind::Missing));
     assert_eq!(problems[1].0, "count");
@@ -952,11 +958,7 @@ fn non_zero_integers_read_from_one() {
         minimum: Number::Int(1),
         value: Number::Int(0),
     };
-    let problems: Vec<(&str, &ProblemKind)> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind()))
-        .collect();
+    let problems = kinds(&err);
     assert_eq!(
         problems,
         [("quantity", &below_one), ("batch", &below_one),],
@@ -1011,14 +1013,10 @@ fn a_hand_written_form_value_that_refuses_a_value_is_reported_by_its_type() {
         }
     );
     let err = read(json!({"slug": "Release Notes", "size": 11})).unwrap_err();
-    let kinds: Vec<(&str, &ProblemKind)> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind()))
-        .collect();
+    let problems = kinds(&err);
     assert!(
         matches!(
-            kinds.as_slice(),
+            problems.as_slice(),
             [
                 ("slug", ProblemKind::RefusedByType { type_name: slug, value: sent_slug }),
                 ("size", ProblemKind::RefusedByType { type_name: size, value: sent_size }),
@@ -1045,57 +1043,22 @@ fn a_hand_written_form_value_that_refuses_a_value_is_reported_by_its_type() {
 /// as not one of the choices it is one of).
 #[test]
 fn a_hand_written_enum_that_refuses_its_own_choice_is_reported_by_its_type() {
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-    enum Retired {
-        Current,
-    }
-    impl ElicitationEnum for Retired {
-        const CHOICES: mcpdesc_runtime::EnumChoices = mcpdesc_runtime::EnumChoices {
-            type_name: "Retired",
-            style: mcpdesc_runtime::schema::ChoiceStyle::Untitled,
-            choices: &[
-                mcpdesc_runtime::schema::Choice::from_static("current", None),
-                mcpdesc_runtime::schema::Choice::from_static("old", None),
-            ],
-            idents: &["Current", "Old"],
-        };
-        fn value(&self) -> &'static str {
-            "current"
-        }
-        fn from_value(value: &str) -> Option<Self> {
-            (value == "current").then_some(Retired::Current)
-        }
-    }
-    impl mcpdesc_runtime::FormValue for Retired {
-        const KIND: mcpdesc_runtime::ValueKind =
-            mcpdesc_runtime::ValueKind::SingleSelect(Self::CHOICES);
-        fn from_json(value: &Value) -> Option<Self> {
-            value.as_str().and_then(Self::from_value)
-        }
-        fn to_json(&self) -> Value {
-            Value::from(self.value())
-        }
-    }
     #[derive(ElicitationForm, Debug)]
     struct Pick {
-        one: Retired,
-        many: Vec<Retired>,
+        one: Lenient,
+        many: Vec<Lenient>,
     }
     let read = |v: Value| Pick::from_content(v.as_object().unwrap());
-    assert!(read(json!({"one": "current", "many": ["current"]})).is_ok());
-    let err = read(json!({"one": "old", "many": ["current", "old"]})).unwrap_err();
-    let kinds: Vec<(&str, &ProblemKind)> = err
-        .problems()
-        .iter()
-        .map(|p| (p.property(), p.kind()))
-        .collect();
+    assert!(read(json!({"one": "high", "many": ["low"]})).is_ok());
+    let err = read(json!({"one": "retired", "many": ["low", "retired"]})).unwrap_err();
+    let problems = kinds(&err);
     assert!(
         matches!(
-            kinds.as_slice(),
+            problems.as_slice(),
             [
                 ("one", ProblemKind::RefusedByType { value: one, .. }),
                 ("many", ProblemKind::RefusedByType { value: many, .. }),
-            ] if one == "\"old\"" && many == "[\"current\",\"old\"]"
+            ] if one == "\"retired\"" && many == "[\"low\",\"retired\"]"
         ),
         "{err}"
     );
