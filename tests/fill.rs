@@ -609,6 +609,37 @@ proptest! {
         prop_assert_eq!(kept.read(&content).is_ok(), choices.contains(&answer));
     }
 
+    /// Each value repeated from earlier in the list is one problem, in the list's order, for
+    /// short lists (checked pairwise) and long ones (checked by sorting) alike; an empty value
+    /// is its own problem.
+    #[test]
+    fn every_repeated_choice_is_reported_once_in_order(
+        values in prop::collection::vec("[a-c]{0,2}", 1..40),
+    ) {
+        let err = assign_fill(ChoiceList::untitled(values.iter().cloned())).fill(None);
+        let expected: Vec<FillProblemKind> = values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                if v.is_empty() {
+                    Some(FillProblemKind::EmptyChoiceValue)
+                } else if values[..i].contains(v) {
+                    Some(FillProblemKind::DuplicateChoice(v.clone()))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let found: Vec<FillProblemKind> = match &err {
+            Ok(_) => Vec::new(),
+            Err(err) => fill_problems(err).into_iter().map(|(property, kind)| {
+                assert_eq!(property, "assignee");
+                kind
+            }).collect(),
+        };
+        prop_assert_eq!(found, expected);
+    }
+
     /// A run-time default is accepted exactly when the same value is an acceptable answer.
     #[test]
     fn a_default_fits_exactly_when_it_would_be_a_valid_answer(

@@ -366,14 +366,8 @@ impl Filler {
         if list.values.is_empty() {
             problems.push(FillProblemKind::NoChoices);
         }
-        // Pairwise for short lists; a set past them (run-time lists can be long).
-        let mut seen = std::collections::HashSet::new();
-        for (i, v) in list.values.iter().enumerate() {
-            let repeated = if list.values.len() <= 16 {
-                list.values.iter().take(i).any(|earlier| earlier == v)
-            } else {
-                !seen.insert(v.as_str())
-            };
+        let repeated = repeated_choices(&list.values);
+        for (v, repeated) in list.values.iter().zip(repeated) {
             if v.is_empty() {
                 problems.push(FillProblemKind::EmptyChoiceValue);
             } else if repeated {
@@ -382,7 +376,8 @@ impl Filler {
         }
         if let Some(titles) = &list.titles {
             for (v, t) in list.values.iter().zip(titles) {
-                if t.trim().is_empty() {
+                // Stops at the first character that is not white space (`trim` reads both ends).
+                if t.chars().all(char::is_whitespace) {
                     problems.push(FillProblemKind::EmptyChoiceTitle { value: v.clone() });
                 }
             }
@@ -501,4 +496,30 @@ impl Filler {
             })
         }
     }
+}
+
+/// For each choice value, whether an earlier one in `values` is the same: pairwise for short
+/// lists, by sorting them past that (run-time lists can be long; a sort compares each value a
+/// few times, where a hash set reads every one through SipHash).
+fn repeated_choices(values: &[String]) -> Vec<bool> {
+    if values.len() <= 16 {
+        return values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| values.iter().take(i).any(|earlier| earlier == v))
+            .collect();
+    }
+    let mut repeated = vec![false; values.len()];
+    let mut sorted: Vec<(&str, usize)> = values.iter().map(String::as_str).zip(0..).collect();
+    // By value, then by position: of equal values, the first written comes first.
+    sorted.sort_unstable();
+    for pair in sorted.windows(2) {
+        if let [(earlier, _), (later, at)] = *pair
+            && earlier == later
+            && let Some(r) = repeated.get_mut(at)
+        {
+            *r = true;
+        }
+    }
+    repeated
 }
