@@ -1991,6 +1991,41 @@ fn common_mistakes_are_explained_where_they_are() {
             "{text:?}: {err}"
         );
     }
+    // Nor does the text after an entry's `- ` when it is a scalar (`- a`, `- "a: b"`), nor a
+    // scalar's further line: only keys and entries start where others of their collection may.
+    for (text, columns) in [
+        (
+            "items:\n  - a\n   b: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+        (
+            "a:\n  - \"a: b\"\n  - 'x: y'\n    c: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+        (
+            "a:\n  b:\n    plain\n   c: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+        (
+            "a:\n  b: \"x\n    y\"\n   c: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+        // An entry's key or entry does start there.
+        (
+            "a:\n  - - k: 1\n      j: 2\n     c: 1\n",
+            "(those start after 0, 2, 4 or 6 spaces)",
+        ),
+        (
+            "a:\n  'k''s': 1\n  \"q\\\"\": 2\n   c: 1\n",
+            "(those start after 0 or 2 spaces)",
+        ),
+    ] {
+        let err = yaml::from_str(text).unwrap_err();
+        assert!(
+            err.problems()[0].message.contains(columns),
+            "{text:?}: {err}"
+        );
+    }
     // A line at a column used above gets no such hint, whatever the parser says of it.
     let err = yaml::from_str("- a\nb: 1\n").unwrap_err();
     assert!(!err.problems()[0].message.contains("indented"), "{err}");

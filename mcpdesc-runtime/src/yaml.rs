@@ -950,6 +950,53 @@ mod reader {
         }
     }
 
+    /// Whether `text` (a line's text after its indentation and any `- `) starts a block
+    /// mapping's key: `?` (an explicit key), or a plain or quoted key followed by a `:` that ends
+    /// the line or a space follows. Read from the line's shape, for hints only.
+    fn starts_key(text: &str) -> bool {
+        if text == "?" || text.starts_with("? ") {
+            return true;
+        }
+        let after_key = match text.chars().next() {
+            Some('\'') => {
+                // `''` is a quote inside the string; the first quote alone ends it.
+                let mut rest = text.get(1..).unwrap_or_default();
+                loop {
+                    let Some(at) = rest.find('\'') else {
+                        return false;
+                    };
+                    let after = rest.get(at + 1..).unwrap_or_default();
+                    match after.strip_prefix('\'') {
+                        Some(more) => rest = more,
+                        None => break after,
+                    }
+                }
+            }
+            Some('"') => {
+                let mut escaped = false;
+                let body = text.get(1..).unwrap_or_default();
+                let Some(at) = body.char_indices().find_map(|(i, c)| {
+                    let ends = c == '"' && !escaped;
+                    escaped = c == '\\' && !escaped;
+                    ends.then_some(i)
+                }) else {
+                    return false;
+                };
+                body.get(at + 1..).unwrap_or_default()
+            }
+            // A flow collection, a comment, a block scalar's header, or nothing.
+            Some('[' | '{' | '#' | '|' | '>') | None => return false,
+            Some(_) => {
+                // A plain key ends at the first `: ` (or a `:` ending the line) before any
+                // comment.
+                let body = text.split_once(" #").map_or(text, |(body, _)| body);
+                return body.trim_end().ends_with(':') || body.contains(": ");
+            }
+        };
+        let after_key = after_key.trim_start_matches(' ');
+        after_key == ":" || after_key.starts_with(": ") || after_key.starts_with(":\t")
+    }
+
     /// Whether `rest`, a line's text after its indentation, is a closing bracket alone (with a
     /// comment or not).
     fn closes_alone(rest: &str) -> bool {
@@ -1190,13 +1237,21 @@ mod reader {
                 {
                     continue;
                 }
+                // Only a key or an entry starts where others of its collection may: not a
+                // scalar's further line, nor an entry's scalar (`- a`).
+                let entry = |text: &str| text == "-" || text.starts_with("- ");
+                if !entry(text) && !starts_key(text) {
+                    continue;
+                }
                 leftmost = column;
                 columns.insert(column);
                 while let Some(after) = text.strip_prefix("- ") {
-                    let entry = after.trim_start_matches(' ');
-                    column += 2 + after.len() - entry.len();
-                    columns.insert(column);
-                    text = entry;
+                    let inner = after.trim_start_matches(' ');
+                    column += 2 + after.len() - inner.len();
+                    if entry(inner) || starts_key(inner) {
+                        columns.insert(column);
+                    }
+                    text = inner;
                 }
             }
             if columns.is_empty() || columns.contains(&spaces) {
@@ -1821,7 +1876,44 @@ mod reader {
 
     #[cfg(test)]
     mod tests {
-        use super::read_mended;
+        use super::{read_mended, starts_key};
+
+        #[test]
+        fn a_key_is_told_from_a_scalar_by_its_colon() {
+            for key in [
+                "a:",
+                "a: 1",
+                "a:  # note",
+                "url: https://x",
+                "?",
+                "? a",
+                "'k''s': 1",
+                "'k' : 1",
+                "\"q\\\"\": 2",
+                "\"a:b\":",
+                "\"\":\tx",
+            ] {
+                assert!(starts_key(key), "{key:?} starts a key");
+            }
+            for scalar in [
+                "a",
+                "https://x",
+                "a:b",
+                "a # b: c",
+                "'a: b'",
+                "'it''s: x'",
+                "\"a: b\"",
+                "\"say \\\": x\"",
+                "'unclosed: x",
+                "[a: 1]",
+                "{a: 1}",
+                "| # a: b",
+                "",
+                "?x",
+            ] {
+                assert!(!starts_key(scalar), "{scalar:?} is no key");
+            }
+        }
 
         /// A text whose closing brackets the parser refuses `n` times, after `padding` bytes.
         fn closers_after(padding: usize, n: usize) -> String {
