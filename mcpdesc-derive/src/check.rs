@@ -1,16 +1,14 @@
 //! Rules that need more than one attribute or more than one field.
 
-use std::collections::HashMap;
-
 use crate::ast::{Enum, Field, Form};
 use crate::attr::DefaultLit;
 use crate::ctxt::Ctxt;
 use crate::sensitive;
 
 pub fn check_form(cx: &Ctxt, form: &Form) {
-    let mut seen: HashMap<&str, &Field> = HashMap::new();
-    for field in &form.fields {
-        if let Some(first) = seen.get(field.name.as_str()) {
+    // A form has a few fields: each is compared with those before it (no hash map to build).
+    for (i, field) in form.fields.iter().enumerate() {
+        if let Some(first) = form.fields.iter().take(i).find(|f| f.name == field.name) {
             cx.error_at(
                 field.name_span,
                 format!(
@@ -19,8 +17,6 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
                     field.name, first.member, field.member, field.name
                 ),
             );
-        } else {
-            seen.insert(&field.name, field);
         }
         check_sensitive(cx, field);
         check_ranges(cx, field);
@@ -277,9 +273,9 @@ pub fn check_enum(cx: &Ctxt, e: &Enum) {
              add `#[form(title = \"...\")]` to every variant, or remove `legacy_enum_names`",
         );
     }
-    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
-    for v in &e.variants {
-        if let Some(first) = seen.get(v.value.as_str()) {
+    for (i, v) in e.variants.iter().enumerate() {
+        if let Some(first) = e.variants.iter().take(i).find(|w| w.value == v.value) {
+            let first = first.ident;
             cx.error_at(
                 v.value_span,
                 format!(
@@ -287,8 +283,6 @@ pub fn check_enum(cx: &Ctxt, e: &Enum) {
                     v.value, v.ident, v.value
                 ),
             );
-        } else {
-            seen.insert(&v.value, v.ident);
         }
     }
 }
