@@ -396,7 +396,9 @@ impl IssueTracker {
 }
 
 /// Turns what asking gave into the tool's response, or hands the answer to `then`. A request
-/// this session cannot take goes to `then` as an error too, so the tool can go on without it.
+/// this session cannot take, or that the client answered with an error (some clients declare
+/// elicitation without handling it), goes to `then` as an error too, so the tool can go on
+/// without it.
 fn respond<T>(
     step: Result<Step<T>, ElicitError>,
     then: impl FnOnce(Result<T, ElicitError>) -> CallToolResult,
@@ -404,7 +406,7 @@ fn respond<T>(
     match step {
         Ok(Step::Answered(answer)) => Ok(then(Ok(answer)).into()),
         Ok(Step::InputRequired(result)) => Ok((*result).into()),
-        Err(e) if e.is_unavailable() => Ok(then(Err(e)).into()),
+        Err(e) if e.is_unavailable() || e.client_error().is_some() => Ok(then(Err(e)).into()),
         // The answer did not fit, its state was forged, or the session failed: nothing changed.
         Err(e) => Ok(failure(format!("Nothing was changed: {e}")).into()),
     }

@@ -17,8 +17,8 @@ use mcpdesc_runtime::contract;
 use mcpdesc_runtime::registry::Primitive;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, GetPromptRequestParams,
-    Implementation, ProtocolVersion as RmcpVersion,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCreateRequestMethod,
+    ErrorData, GetPromptRequestParams, Implementation, ProtocolVersion as RmcpVersion,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RunningService,
@@ -81,6 +81,9 @@ struct Client {
     version: ProtocolVersion,
     modes: Option<Modes>,
     act: Act,
+    /// Whether to answer every request with "Method not found" instead, as a client that
+    /// declares elicitation without handling it does.
+    refuse: bool,
     /// The primitive whose call is in flight.
     current: Arc<Mutex<Primitive>>,
     /// Every request received: the primitive, and its params as JSON.
@@ -139,6 +142,9 @@ impl ClientHandler for Client {
         let primitive = *self.current.lock().unwrap();
         self.seen.lock().unwrap().push((primitive, params.clone()));
         let message = params["message"].as_str().unwrap_or_default();
+        if self.refuse {
+            return Err(ErrorData::method_not_found::<ElicitationCreateRequestMethod>());
+        }
         Ok(match self.act {
             Act::Decline => ElicitResult::new(ElicitationAction::Decline),
             Act::Cancel => ElicitResult::new(ElicitationAction::Cancel),
@@ -168,6 +174,15 @@ struct Session {
 }
 
 async fn start(version: ProtocolVersion, modes: Option<Modes>, act: Act) -> Session {
+    start_with(version, modes, act, false).await
+}
+
+async fn start_with(
+    version: ProtocolVersion,
+    modes: Option<Modes>,
+    act: Act,
+    refuse: bool,
+) -> Session {
     let mut child = Command::new(server_binary())
         .arg("serve")
         .stdin(Stdio::piped())
@@ -188,6 +203,7 @@ async fn start(version: ProtocolVersion, modes: Option<Modes>, act: Act) -> Sess
         version,
         modes,
         act,
+        refuse,
         current: current.clone(),
         seen: seen.clone(),
     };
@@ -619,6 +635,42 @@ async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
         assert!(s.seen.lock().unwrap().is_empty());
         s.client.cancel().await.ok();
     }
+}
+
+/// A client that declares elicitation and answers the request with an error: a tool whose
+/// question is optional goes on without it and says why; a confirmation changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
+    for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
+        let s = start_with(version, Some(BOTH), Act::AcceptValid, true).await;
+        let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
+        assert!(error, "{version}: {close}");
+        assert_eq!(
+            close,
+            "Cannot ask for confirmation: the client answered the elicitation request with an error: -32601: elicitation/create. Nothing was changed.",
+            "{version}"
+        );
+        assert_eq!(s.seen.lock().unwrap().len(), 1, "{version}: it was sent");
+        s.client.cancel().await.ok();
+    }
+    // Triage (a multi-select: 2025-11-25 on) is optional.
+    let s = start_with(
+        ProtocolVersion::V2025_11_25,
+        Some(BOTH),
+        Act::AcceptValid,
+        true,
+    )
+    .await;
+    let (error, create) = s
+        .call_text("create_issue", json!({"title": "Flaky test"}))
+        .await;
+    assert!(!error, "{create}");
+    assert_eq!(
+        create,
+        "Created issue #4 \"Flaky test\" [] (not triaged: the client answered the elicitation request with an error: -32601: elicitation/create)"
+    );
+    assert_eq!(s.seen.lock().unwrap().len(), 1, "it was sent");
+    s.client.cancel().await.ok();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
-    InputRequest, InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
+    ErrorData, InputRequest, InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
 };
 use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
@@ -165,6 +165,10 @@ impl fmt::Display for ElicitError {
                 write!(f, "the declaration `{declaration}` is not a URL-mode declaration")
             }
             ElicitError::Schema(e) => write!(f, "rmcp cannot represent the form's schema: {e}"),
+            ElicitError::Service(ServiceError::McpError(e)) => write!(
+                f,
+                "the client answered the elicitation request with an error: {e}"
+            ),
             ElicitError::Service(e) => write!(f, "the elicitation request failed: {e}"),
             ElicitError::ContentNotAnObject => {
                 f.write_str("the client accepted with content that is not a JSON object")
@@ -202,6 +206,28 @@ impl ElicitError {
                 | ElicitError::UnsupportedVersion { .. }
                 | ElicitError::ClientCannotElicit
         )
+    }
+
+    /// The JSON-RPC error the client answered the request with, instead of an answer. Some
+    /// clients declare elicitation and then answer every `elicitation/create` with "Method not
+    /// found" (`-32601`) or "Invalid request" (`-32600`, "Elicitation not supported") when no
+    /// handler is set: as for [`is_unavailable`](Self::is_unavailable), the primitive may go on
+    /// without asking, but here the request was sent, and the error's code and message say why
+    /// the client refused it. `None` for every other error, including a session that broke.
+    ///
+    /// ```
+    /// # use mcpdesc_runtime::session::ElicitError;
+    /// fn may_go_on_without_asking(err: &ElicitError) -> bool {
+    ///     err.is_unavailable() || err.client_error().is_some()
+    /// }
+    /// # assert!(may_go_on_without_asking(&ElicitError::ClientCannotElicit));
+    /// # assert!(!may_go_on_without_asking(&ElicitError::InvalidRequestState));
+    /// ```
+    pub fn client_error(&self) -> Option<&ErrorData> {
+        match self {
+            ElicitError::Service(ServiceError::McpError(error)) => Some(error),
+            _ => None,
+        }
     }
 }
 

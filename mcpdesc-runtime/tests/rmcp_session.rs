@@ -115,6 +115,9 @@ struct Client {
     version: ProtocolVersion,
     elicitation: bool,
     answer: ElicitResult,
+    /// An error to answer every request with instead (a client that declares elicitation but
+    /// has no handler for it).
+    refuse: Option<ErrorData>,
     seen: Arc<Mutex<Vec<Value>>>,
 }
 
@@ -141,7 +144,10 @@ impl ClientHandler for Client {
             .lock()
             .unwrap()
             .push(serde_json::to_value(&request).unwrap());
-        Ok(self.answer.clone())
+        match &self.refuse {
+            Some(error) => Err(error.clone()),
+            None => Ok(self.answer.clone()),
+        }
     }
 }
 
@@ -152,12 +158,22 @@ struct Session {
 }
 
 async fn session(version: ProtocolVersion, elicitation: bool, answer: ElicitResult) -> Session {
+    session_with(version, elicitation, answer, None).await
+}
+
+async fn session_with(
+    version: ProtocolVersion,
+    elicitation: bool,
+    answer: ElicitResult,
+    refuse: Option<ErrorData>,
+) -> Session {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let seen = Arc::new(Mutex::new(Vec::new()));
     let client = Client {
         version,
         elicitation,
         answer,
+        refuse,
         seen: seen.clone(),
     };
     let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
@@ -361,6 +377,48 @@ async fn a_form_newer_than_the_session_is_not_sent() {
     ));
 }
 
+/// Some clients declare elicitation and answer the request with a JSON-RPC error (no handler
+/// set): the error is the client's, told apart from a broken session and from a request that
+/// was never sent.
+#[tokio::test]
+async fn a_client_that_refuses_the_request_is_told_apart() {
+    for refusal in [
+        ErrorData::method_not_found::<rmcp::model::ElicitationCreateRequestMethod>(),
+        ErrorData::invalid_request("Elicitation not supported", None),
+    ] {
+        let s = session_with(
+            ProtocolVersion::V_2025_11_25,
+            true,
+            accept(json!({})),
+            Some(refusal.clone()),
+        )
+        .await;
+        let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+        assert_eq!(s.seen.lock().unwrap().len(), 1, "the request was sent");
+        let said = err.client_error().expect("the client's error");
+        assert_eq!((said.code, &said.message), (refusal.code, &refusal.message));
+        assert!(!err.is_unavailable(), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the client answered the elicitation request with an error: {}: {}",
+                refusal.code.0, refusal.message
+            )
+        );
+    }
+    // Errors that are not the client's answer have none.
+    let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
+    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+    assert!(
+        err.is_unavailable() && err.client_error().is_none(),
+        "{err}"
+    );
+    let s = session(ProtocolVersion::V_2025_11_25, true, accept(json!({}))).await;
+    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+    assert!(matches!(err, ElicitError::Content(_)), "{err}");
+    assert!(err.client_error().is_none());
+}
+
 #[tokio::test]
 async fn a_client_without_elicitation_is_not_asked() {
     let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
@@ -412,6 +470,7 @@ async fn session_2026(answer: ElicitResult) -> Session {
         version: ProtocolVersion::V_2026_07_28,
         elicitation: true,
         answer,
+        refuse: None,
         seen: seen.clone(),
     };
     let mut server_info =
