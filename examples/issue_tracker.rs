@@ -825,10 +825,9 @@ impl IssueTracker {
             ))),
             Ok(Step::Answered(_)) => Ok(notes("the latest release".to_owned())),
             Ok(Step::InputRequired(result)) => Ok(PromptAnswer::InputRequired(*result)),
-            Err(e) if e.is_unavailable() => Err(ErrorData::invalid_params(
-                format!("Name a `release`: {e}"),
-                None,
-            )),
+            Err(e) if e.is_unavailable() || e.client_error().is_some() => Err(
+                ErrorData::invalid_params(format!("Name a `release`: {e}"), None),
+            ),
             Err(e) => Err(ErrorData::invalid_params(
                 format!("Nothing was written: {e}"),
                 None,

@@ -669,7 +669,15 @@ async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
         create,
         "Created issue #4 \"Flaky test\" [] (not triaged: the client answered the elicitation request with an error: -32601: elicitation/create)"
     );
-    assert_eq!(s.seen.lock().unwrap().len(), 1, "it was sent");
+    // The release-notes prompt asks which release; refused, it asks the caller to name one.
+    let notes = s.prompt(json!({})).await.unwrap_err();
+    assert!(
+        notes.contains(
+            "Name a `release`: the client answered the elicitation request with an error"
+        ),
+        "{notes}"
+    );
+    assert_eq!(s.seen.lock().unwrap().len(), 2, "both were sent");
     s.client.cancel().await.ok();
 }
 
