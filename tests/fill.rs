@@ -299,6 +299,41 @@ fn answers_are_checked_against_the_choices_sent() {
     );
 }
 
+/// A value outside a long run-time list is told with the first ten choices and how many more
+/// (the message goes back to the client); the problem itself keeps every choice.
+#[test]
+fn a_long_choice_list_is_shortened_in_messages_only() {
+    let values = |n: usize| (0..n).map(|i| format!("user{i:02}")).collect::<Vec<_>>();
+    let answer = object(json!({"assignee": "mallory", "title": "t"}));
+    let filled = assign_fill(ChoiceList::untitled(values(50)))
+        .fill(None)
+        .unwrap();
+    let err = filled.read(&answer).unwrap_err();
+    let shown = values(10)
+        .iter()
+        .map(|v| format!("{v:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(
+        err.problems()[0].to_string(),
+        format!("`assignee` \"mallory\" is not one of [{shown}, and 40 more]")
+    );
+    assert_eq!(
+        err.problems()[0].kind(),
+        &ProblemKind::NotAChoice {
+            value: "mallory".into(),
+            choices: values(50)
+        }
+    );
+    // Up to two past ten, the list is shown whole.
+    let filled = assign_fill(ChoiceList::untitled(values(12)))
+        .fill(None)
+        .unwrap();
+    let err = filled.read(&answer).unwrap_err();
+    assert!(err.to_string().contains("\"user10\", \"user11\"]"), "{err}");
+    assert!(!err.to_string().contains("more"), "{err}");
+}
+
 #[test]
 fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
     let err = AssignFill {

@@ -274,16 +274,32 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// Choices in a message: all of a short list; the first [`List::SHOWN`] of a long one (a
+/// run-time list can hold hundreds, and the message goes back to the client), and how many more.
 struct List<'a>(&'a [String]);
+
+impl List<'_> {
+    /// How many choices of a long list a message shows.
+    const SHOWN: usize = 10;
+}
 
 impl fmt::Display for List<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A list only a few longer than the cap is shown whole: "and 1 more" saves nothing.
+        let shown = if self.0.len() > Self::SHOWN + 2 {
+            Self::SHOWN
+        } else {
+            self.0.len()
+        };
         f.write_str("[")?;
-        for (i, c) in self.0.iter().enumerate() {
+        for (i, c) in self.0.iter().take(shown).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             write!(f, "{c:?}")?;
+        }
+        if shown < self.0.len() {
+            write!(f, ", and {} more", self.0.len() - shown)?;
         }
         f.write_str("]")
     }
