@@ -8,5 +8,6 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/form/*.rs");
     t.compile_fail("tests/ui/elicitation/*.rs");
+    t.compile_fail("tests/ui/api/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

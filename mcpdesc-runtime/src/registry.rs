@@ -37,6 +37,7 @@ use crate::version::VersionSet;
 
 /// The primitive a declaration belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Primitive {
     /// A tool, by name.
     Tool(&'static str),
@@ -78,6 +79,7 @@ impl fmt::Display for Primitive {
 
 /// How a declaration asks.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Mode {
     /// Form mode with a derived form.
     Form {

@@ -126,6 +126,7 @@ impl Serialize for Number {
 
 /// The string formats MCP forms accept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StringFormat {
     /// `"email"`: an address with one `@` and a domain.
     Email,
@@ -187,6 +188,7 @@ impl fmt::Display for StringFormat {
 
 /// A vocabulary element that not every protocol version's form schema has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Feature {
     /// A `default` on a string, number, integer or enum property.
     NonBooleanDefault,
@@ -223,6 +225,7 @@ impl Feature {
 
 /// How the choices of an enum property are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChoiceStyle {
     /// `enum: [...]` (single-select) or `items: {type: "string", enum: [...]}` (multi-select).
     Untitled,
@@ -425,6 +428,7 @@ impl MultiSelectSchema {
 
 /// The kind of a property and its kind-specific keywords.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum PropertyKind {
     /// `{"type":"string"}`.
     String(StringSchema),

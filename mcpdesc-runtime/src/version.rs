@@ -16,6 +16,7 @@ use core::str::FromStr;
 /// assert!(v.supports_url_elicitation());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum ProtocolVersion {
     /// `2024-11-05`: legacy, no elicitation.
     V2024_11_05,

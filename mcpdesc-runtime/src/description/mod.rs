@@ -41,6 +41,7 @@ use crate::version::{ProtocolVersion, VersionSet};
 
 /// One problem that stops [`DescriptionBuilder::build`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BuildProblem {
     /// A registered declaration names a primitive the builder was not given.
     UnknownPrimitive {

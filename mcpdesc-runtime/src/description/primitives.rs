@@ -6,6 +6,7 @@ use crate::version::{ProtocolVersion, VersionSet};
 
 /// The version of the MCP Description specification a document follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SpecVersion {
     /// `0.9.0-rc.3` (the default): `"mcpdesc": "0.9.0"` with the release candidate's `$schema`.
     #[default]
