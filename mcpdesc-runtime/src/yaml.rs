@@ -987,10 +987,12 @@ mod reader {
             // A flow collection, a comment, a block scalar's header, or nothing.
             Some('[' | '{' | '#' | '|' | '>') | None => return false,
             Some(_) => {
-                // A plain key ends at the first `: ` (or a `:` ending the line) before any
-                // comment.
+                // A plain key ends at the first `: ` (or `:` and a tab, or a `:` ending the
+                // line) before any comment.
                 let body = text.split_once(" #").map_or(text, |(body, _)| body);
-                return body.trim_end().ends_with(':') || body.contains(": ");
+                return body.trim_end().ends_with(':')
+                    || body.contains(": ")
+                    || body.contains(":\t");
             }
         };
         let after_key = after_key.trim_start_matches(' ');
@@ -1892,6 +1894,7 @@ mod reader {
                 "\"q\\\"\": 2",
                 "\"a:b\":",
                 "\"\":\tx",
+                "a:\tx",
             ] {
                 assert!(starts_key(key), "{key:?} starts a key");
             }
