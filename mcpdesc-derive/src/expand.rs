@@ -554,19 +554,22 @@ fn expand_form(form: &Form) -> TokenStream {
     // It is read as an `Option` of its value (`None`: take the default), so that the default is
     // made only where the struct is built, once the answer is known to be valid.
     let struct_default = struct_default(form);
-    let takes: Vec<TokenStream> = form
+    // Per field with a default, the flag that says it takes it.
+    let flags: Vec<Option<syn::Ident>> = vars
+        .iter()
+        .zip(&defaults)
+        .map(|(var, d)| d.as_ref().map(|_| format_ident!("{}_takes_default", var)))
+        .collect();
+    let takes = form
         .fields
         .iter()
-        .zip(&vars)
         .zip(&indexes)
-        .zip(&defaults)
-        .filter(|(_, d)| d.is_some())
-        .map(|(((f, var), index), _)| {
+        .zip(&flags)
+        .filter_map(|((f, index), flag)| {
             let t = reader_trait(f);
-            let flag = format_ident!("{}_takes_default", var);
-            quote!(let #flag = #p::takes_default(__found[#index], #t::REQUIRED);)
-        })
-        .collect();
+            flag.as_ref()
+                .map(|flag| quote!(let #flag = #p::takes_default(__found[#index], #t::REQUIRED);))
+        });
     let values: Vec<TokenStream> = vars
         .iter()
         .zip(&defaults)
@@ -589,22 +592,24 @@ fn expand_form(form: &Form) -> TokenStream {
             .collect()
     };
     let (read, write) = (method("__read"), method("__write"));
-    let reads = vars.iter().zip(&indexes).zip(&read).zip(&defaults).map(
-        |(((var, index), read), default)| {
-            let read = quote!(#read(__found[#index], &__properties[#index], &mut __problems));
-            if default.is_none() {
-                return quote!(let #var = #read;);
-            }
-            let flag = format_ident!("{}_takes_default", var);
-            quote! {
-                let #var = if #flag {
-                    #p::Some(#p::None)
-                } else {
-                    #p::Option::map(#read, #p::Some)
+    let reads =
+        vars.iter()
+            .zip(&indexes)
+            .zip(&read)
+            .zip(&flags)
+            .map(|(((var, index), read), flag)| {
+                let read = quote!(#read(__found[#index], &__properties[#index], &mut __problems));
+                let Some(flag) = flag else {
+                    return quote!(let #var = #read;);
                 };
-            }
-        },
-    );
+                quote! {
+                    let #var = if #flag {
+                        #p::Some(#p::None)
+                    } else {
+                        #p::Option::map(#read, #p::Some)
+                    };
+                }
+            });
     let misfits = form.fields.iter().map(|f| {
         let field = f.member;
         let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
@@ -622,22 +627,17 @@ fn expand_form(form: &Form) -> TokenStream {
         TokenStream::new()
     } else {
         let read_proven = method("__read_proven");
-        let proven = vars
-            .iter()
-            .zip(&indexes)
-            .zip(&read_proven)
-            .zip(&defaults)
-            .map(|(((var, index), read_proven), default)| {
+        let proven = vars.iter().zip(&indexes).zip(&read_proven).zip(&flags).map(
+            |(((var, index), read_proven), flag)| {
                 let read = quote! {
                     let #p::Some(#var) = #read_proven(__found[#index], &__properties[#index])
                     else {
                         break 'proven;
                     };
                 };
-                if default.is_none() {
+                let Some(flag) = flag else {
                     return read;
-                }
-                let flag = format_ident!("{}_takes_default", var);
+                };
                 quote! {
                     let #var = if #flag {
                         #p::None
@@ -646,7 +646,8 @@ fn expand_form(form: &Form) -> TokenStream {
                         #p::Some(#var)
                     };
                 }
-            });
+            },
+        );
         quote! {
             'proven: {
                 #(#proven)*

@@ -5,7 +5,6 @@
 
 use std::borrow::Cow;
 
-pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
