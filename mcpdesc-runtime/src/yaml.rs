@@ -920,16 +920,11 @@ mod reader {
     /// for a scalar at the root.
     fn block_scalar_parent(mut column: usize, mut text: &str) -> Option<Option<usize>> {
         let mut dash = None;
-        while let Some(after) = text.strip_prefix("- ") {
+        while let Some((inner, entry)) = entry_content(column, text) {
             dash = Some(column);
-            let entry = after.trim_start_matches(' ');
-            column += 2 + after.len() - entry.len();
-            text = entry;
+            (column, text) = (inner, entry);
         }
-        let body = text
-            .split_once(" #")
-            .map_or(text, |(body, _)| body)
-            .trim_end();
+        let body = before_comment(text).trim_end();
         let header = body.rsplit([' ', '\t']).next().unwrap_or(body);
         let indicators = header.strip_prefix(['|', '>'])?;
         if indicators.len() > 2
@@ -948,6 +943,19 @@ mod reader {
         } else {
             None
         }
+    }
+
+    /// When `text`, at `column`, is a block sequence entry (`- ` and the spaces after it): the
+    /// column and the text of the entry's content.
+    fn entry_content(column: usize, text: &str) -> Option<(usize, &str)> {
+        let after = text.strip_prefix("- ")?;
+        let content = after.trim_start_matches(' ');
+        Some((column + 2 + after.len() - content.len(), content))
+    }
+
+    /// `text` up to a comment (` #`), for hints read from a line's shape.
+    fn before_comment(text: &str) -> &str {
+        text.split_once(" #").map_or(text, |(body, _)| body)
     }
 
     /// Whether `text` (a line's text after its indentation and any `- `) starts a block
@@ -989,7 +997,7 @@ mod reader {
             Some(_) => {
                 // A plain key ends at the first `: ` (or `:` and a tab, or a `:` ending the
                 // line) before any comment.
-                let body = text.split_once(" #").map_or(text, |(body, _)| body);
+                let body = before_comment(text);
                 return body.trim_end().ends_with(':')
                     || body.contains(": ")
                     || body.contains(":\t");
@@ -1247,13 +1255,11 @@ mod reader {
                 }
                 leftmost = column;
                 columns.insert(column);
-                while let Some(after) = text.strip_prefix("- ") {
-                    let inner = after.trim_start_matches(' ');
-                    column += 2 + after.len() - inner.len();
-                    if entry(inner) || starts_key(inner) {
-                        columns.insert(column);
+                while let Some((inner, content)) = entry_content(column, text) {
+                    if entry(content) || starts_key(content) {
+                        columns.insert(inner);
                     }
-                    text = inner;
+                    (column, text) = (inner, content);
                 }
             }
             if columns.is_empty() || columns.contains(&spaces) {
