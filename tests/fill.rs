@@ -278,7 +278,7 @@ fn answers_are_checked_against_the_choices_sent() {
                 "assignee",
                 ProblemKind::NotAChoice {
                     value: "mallory".into(),
-                    choices: vec!["alice".into(), "bob".into()]
+                    choices: vec!["alice".into(), "bob".into()].into()
                 }
             ),
             (
@@ -296,6 +296,55 @@ fn answers_are_checked_against_the_choices_sent() {
             .unwrap()
             .assignee,
         "mallory"
+    );
+}
+
+/// A multi-select answer's items outside its choices each name the list, and all of them share
+/// the one list made for the answer: many wrong items against a long run-time list cost one copy
+/// of it, not one per item.
+#[test]
+fn wrong_items_share_one_list_of_choices() {
+    let watchers: Vec<String> = (0..300).map(|i| format!("user{i}")).collect();
+    let filled = LabelFill {
+        labels: ChoiceList::untitled(["bug"]),
+        watchers: ChoiceList::untitled(watchers.iter().cloned()),
+        defaults: LabelDefaults::default(),
+    }
+    .fill(None)
+    .unwrap();
+    let wrong: Vec<Value> = (0..50).map(|i| json!(format!("stranger{i}"))).collect();
+    let err = filled
+        .read(&object(json!({"labels": ["bug"], "watchers": wrong})))
+        .unwrap_err();
+    assert_eq!(err.problems().len(), 50, "{err}");
+    let lists: Vec<&std::sync::Arc<[String]>> = err
+        .problems()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            assert_eq!(p.property(), "watchers");
+            match p.kind() {
+                ProblemKind::ItemNotAChoice {
+                    index,
+                    value,
+                    choices,
+                } => {
+                    assert_eq!(
+                        (*index, value.as_str()),
+                        (i, format!("stranger{i}").as_str())
+                    );
+                    choices
+                }
+                other => panic!("not a wrong item: {other:?}"),
+            }
+        })
+        .collect();
+    assert_eq!(&lists[0][..], &watchers[..]);
+    assert!(
+        lists
+            .iter()
+            .all(|list| std::sync::Arc::ptr_eq(list, lists[0])),
+        "every wrong item shares the first one's list"
     );
 }
 
@@ -322,7 +371,7 @@ fn a_long_choice_list_is_shortened_in_messages_only() {
         err.problems()[0].kind(),
         &ProblemKind::NotAChoice {
             value: "mallory".into(),
-            choices: values(50)
+            choices: values(50).into()
         }
     );
     // Up to two past ten, the list is shown whole.
@@ -364,7 +413,7 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
                 "assignee",
                 FillProblemKind::Default(ProblemKind::NotAChoice {
                     value: "carol".into(),
-                    choices: vec!["alice".into(), "".into(), "alice".into()]
+                    choices: vec!["alice".into(), "".into(), "alice".into()].into()
                 })
             ),
             (
@@ -670,6 +719,42 @@ proptest! {
             Err(err) => fill_problems(err).into_iter().map(|(property, kind)| {
                 assert_eq!(property, "assignee");
                 kind
+            }).collect(),
+        };
+        prop_assert_eq!(found, expected);
+    }
+
+    /// Against choices not given yet, a multi-select answer's items are any distinct strings:
+    /// each string repeated from earlier in the answer is one problem, at its index, and each
+    /// item that is not a string another, in order, for short answers (compared pairwise) and
+    /// long ones (by sorting) alike.
+    #[test]
+    fn every_repeated_item_of_an_unfilled_multi_select_is_reported_once_in_order(
+        items in prop::collection::vec(
+            prop_oneof![4 => "[a-c]{1,2}".prop_map(Value::from), 1 => (0..3i32).prop_map(Value::from)],
+            0..60,
+        ),
+    ) {
+        let expected: Vec<ProblemKind> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(index, item)| match item {
+                Value::String(v) if items[..index].contains(item) => {
+                    Some(ProblemKind::DuplicateItem { index, value: v.clone() })
+                }
+                Value::String(_) => None,
+                _ => Some(ProblemKind::ItemWrongType {
+                    index,
+                    found: mcpdesc_runtime::JsonType::Integer,
+                }),
+            })
+            .collect();
+        let read = Label::from_content(&object(json!({"labels": ["bug"], "watchers": items})));
+        let found: Vec<ProblemKind> = match &read {
+            Ok(_) => Vec::new(),
+            Err(err) => err.problems().iter().map(|p| {
+                assert_eq!(p.property(), "watchers");
+                p.kind().clone()
             }).collect(),
         };
         prop_assert_eq!(found, expected);

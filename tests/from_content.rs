@@ -248,7 +248,7 @@ fn enum_membership() {
         kind,
         ProblemKind::NotAChoice {
             value: "Medium".to_owned(),
-            choices: vec!["Low".to_owned(), "High".to_owned()]
+            choices: vec!["Low".to_owned(), "High".to_owned()].into()
         }
     );
     let (_, kind) = only_problem(with("labels", json!(["bug", "wontfix"])));
@@ -713,7 +713,7 @@ fn skipped_variants_are_not_choices() {
             err.problems()[0].kind(),
             &ProblemKind::NotAChoice {
                 value: skipped.to_owned(),
-                choices: vec!["Low".to_owned(), "High".to_owned()]
+                choices: vec!["Low".to_owned(), "High".to_owned()].into()
             }
         );
     }

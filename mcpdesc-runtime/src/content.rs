@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -139,8 +140,9 @@ pub enum ProblemKind {
     NotAChoice {
         /// The value sent.
         value: String,
-        /// The allowed values.
-        choices: Vec<String>,
+        /// The allowed values, shared by every problem of the property in one answer (a
+        /// multi-select's wrong items all name the same list).
+        choices: Arc<[String]>,
     },
     /// A multi-select item that is not a string.
     ItemWrongType {
@@ -155,8 +157,9 @@ pub enum ProblemKind {
         index: usize,
         /// The value sent.
         value: String,
-        /// The allowed values.
-        choices: Vec<String>,
+        /// The allowed values, shared by every problem of the property in one answer (a
+        /// multi-select's wrong items all name the same list).
+        choices: Arc<[String]>,
     },
     /// A multi-select item that repeats an earlier one: a multi-select is a set of distinct
     /// choices.
@@ -517,6 +520,17 @@ impl Problems {
                     // allocation on the common path), a list past them.
                     let mut seen_bits: u64 = 0;
                     let mut seen_more: Vec<usize> = Vec::new();
+                    // Choices not given yet: which items repeat an earlier one, found at once
+                    // (an answer can hold many items; comparing each with all before it would
+                    // grow with the square of their number).
+                    let repeated_strings = if m.choices.is_unfilled() {
+                        repeated(&items.iter().map(Value::as_str).collect::<Vec<_>>())
+                    } else {
+                        Vec::new()
+                    };
+                    // The choices, made into a list once for all the items that are not one of
+                    // them.
+                    let mut choices: Option<Arc<[String]>> = None;
                     for (index, item) in items.iter().enumerate() {
                         match item {
                             Value::String(v) if let Some(choice) = m.choices.position(v) => {
@@ -543,7 +557,7 @@ impl Problems {
                             }
                             // Run-time choices not given: any distinct strings.
                             Value::String(v) if m.choices.is_unfilled() => {
-                                if items.iter().take(index).any(|i| i.as_str() == Some(v)) {
+                                if repeated_strings.get(index).copied().unwrap_or(false) {
                                     self.push(
                                         name,
                                         ProblemKind::DuplicateItem {
@@ -558,7 +572,9 @@ impl Problems {
                                 ProblemKind::ItemNotAChoice {
                                     index,
                                     value: v.clone(),
-                                    choices: m.choices.values().map(str::to_owned).collect(),
+                                    choices: Arc::clone(choices.get_or_insert_with(|| {
+                                        m.choices.values().map(str::to_owned).collect()
+                                    })),
                                 },
                             ),
                             other => self.push(
@@ -608,4 +624,31 @@ impl crate::schema::RequestedSchema {
         }
         problems.finish()
     }
+}
+
+/// For each value, whether an earlier one in `values` is the same: pairwise for short lists, by
+/// sorting them past that (a run-time choice list, or a multi-select answer checked against
+/// choices not given yet, can be long; a sort compares each value a few times, where a hash set
+/// reads every one through SipHash, and comparing each with all before it grows with the square).
+pub(crate) fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
+    if values.len() <= 16 {
+        return values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| values.iter().take(i).any(|earlier| earlier == v))
+            .collect();
+    }
+    let mut repeated = vec![false; values.len()];
+    let mut sorted: Vec<(&T, usize)> = values.iter().zip(0..).collect();
+    // By value, then by position: of equal values, the first written comes first.
+    sorted.sort_unstable();
+    for pair in sorted.windows(2) {
+        if let [(earlier, _), (later, at)] = *pair
+            && earlier == later
+            && let Some(r) = repeated.get_mut(at)
+        {
+            *r = true;
+        }
+    }
+    repeated
 }

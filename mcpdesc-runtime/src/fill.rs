@@ -366,7 +366,7 @@ impl Filler {
         if list.values.is_empty() {
             problems.push(FillProblemKind::NoChoices);
         }
-        let repeated = repeated_choices(&list.values);
+        let repeated = crate::content::repeated(&list.values);
         for (v, repeated) in list.values.iter().zip(repeated) {
             if v.is_empty() {
                 problems.push(FillProblemKind::EmptyChoiceValue);
@@ -496,30 +496,4 @@ impl Filler {
             })
         }
     }
-}
-
-/// For each choice value, whether an earlier one in `values` is the same: pairwise for short
-/// lists, by sorting them past that (run-time lists can be long; a sort compares each value a
-/// few times, where a hash set reads every one through SipHash).
-fn repeated_choices(values: &[String]) -> Vec<bool> {
-    if values.len() <= 16 {
-        return values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| values.iter().take(i).any(|earlier| earlier == v))
-            .collect();
-    }
-    let mut repeated = vec![false; values.len()];
-    let mut sorted: Vec<(&str, usize)> = values.iter().map(String::as_str).zip(0..).collect();
-    // By value, then by position: of equal values, the first written comes first.
-    sorted.sort_unstable();
-    for pair in sorted.windows(2) {
-        if let [(earlier, _), (later, at)] = *pair
-            && earlier == later
-            && let Some(r) = repeated.get_mut(at)
-        {
-            *r = true;
-        }
-    }
-    repeated
 }
