@@ -1760,3 +1760,155 @@ fn extension_identifiers() {
         "/capabilities/0/extensions/io.MCP~1next",
     );
 }
+
+/// A name written twice is found the same way in a list of a few entries (compared in place) and
+/// of many (through a hash map past sixteen): one report at the repeat, naming the first where the
+/// message does, and none without a repeat. Declarations, a form's `required` and its run-time
+/// choices, root tags, `x-mcp-header` names and a requirement's scopes.
+#[test]
+fn names_written_twice_are_found_in_long_lists_as_in_short() {
+    let key = mcpdesc_runtime::description::RUNTIME_CHOICES;
+    for n in [2usize, 16, 17, 40] {
+        for repeat in [None, Some(0), Some(n - 1)] {
+            let with_repeat = |mut names: Vec<String>| {
+                names.extend(repeat.map(|k| names[k].clone()));
+                names
+            };
+            let context = format!("{n} names, repeating {repeat:?}");
+
+            // Declarations of one tool.
+            let declarations: Vec<Value> = with_repeat((0..n).map(|i| format!("d{i}")).collect())
+                .into_iter()
+                .map(|name| json!({"name": name, "mode": "url", "message": "m"}))
+                .collect();
+            let report = validate(&doc(json!(MODERN), tool(json!(declarations))));
+            let found: Vec<_> = report
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code == "duplicate-elicitation-name")
+                .map(|d| (d.path.as_str(), d.message.as_str()))
+                .collect();
+            match repeat {
+                None => assert!(found.is_empty(), "{context}: {report}"),
+                Some(k) => {
+                    let [(path, message)] = found[..] else {
+                        panic!("{context}: {report}")
+                    };
+                    assert_eq!(path, format!("/tools/0/elicitations/{n}/name"), "{context}");
+                    assert!(
+                        message.contains(&format!("(at /tools/0/elicitations/{k})")),
+                        "{context}: {message}"
+                    );
+                }
+            }
+
+            // A form's `required` and its run-time choices.
+            let properties: serde_json::Map<String, Value> = (0..n)
+                .map(|i| (format!("p{i}"), json!({"type": "string"})))
+                .collect();
+            let names = with_repeat((0..n).map(|i| format!("p{i}")).collect());
+            let mut decl = form(Value::Object(properties));
+            decl["requestedSchema"]["required"] = json!(names);
+            decl[key] = json!(names);
+            let report = validate(&doc(json!(MODERN), tool(json!([decl]))));
+            let expected: Vec<String> = match repeat {
+                None => Vec::new(),
+                Some(_) => vec![
+                    format!("/tools/0/elicitations/0/requestedSchema/required/{n}"),
+                    format!("/tools/0/elicitations/0/{key}/{n}"),
+                ],
+            };
+            let mut twice: Vec<&str> = report
+                .diagnostics()
+                .iter()
+                .filter(|d| d.message.contains("twice"))
+                .map(|d| d.path.as_str())
+                .collect();
+            twice.sort();
+            let mut expected_sorted = expected.clone();
+            expected_sorted.sort();
+            assert_eq!(twice, expected_sorted, "{context}: {report}");
+            assert_eq!(
+                report.diagnostics().len(),
+                expected.len(),
+                "{context}: {report}"
+            );
+
+            // Root tags.
+            let tags: Vec<Value> = with_repeat((0..n).map(|i| format!("t{i}")).collect())
+                .into_iter()
+                .map(|name| json!({"name": name}))
+                .collect();
+            let report = validate(&server(json!({"tags": tags})));
+            let expected: Vec<(Severity, String)> = repeat
+                .map(|_| (Severity::Error, format!("/tags/{n}/name")))
+                .into_iter()
+                .collect();
+            let found: Vec<(Severity, String)> = of_code(&report, "duplicate-root-tag")
+                .into_iter()
+                .map(|(s, p)| (s, p.to_owned()))
+                .collect();
+            assert_eq!(found, expected, "{context}: {report}");
+
+            // Header names, compared without case.
+            let mut headers: Vec<String> = (0..n).map(|i| format!("X-H{i}")).collect();
+            headers.extend(repeat.map(|k| format!("x-h{k}")));
+            let properties: serde_json::Map<String, Value> = headers
+                .iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    (
+                        format!("p{i}"),
+                        json!({"type": "string", "x-mcp-header": h}),
+                    )
+                })
+                .collect();
+            let report = validate(&doc(
+                json!(["2026-07-28"]),
+                tool_with_schema(json!({"type": "object", "properties": properties})),
+            ));
+            let found: Vec<_> = report
+                .diagnostics()
+                .iter()
+                .filter(|d| d.code == "duplicate-x-mcp-header")
+                .map(|d| (d.path.as_str(), d.message.as_str()))
+                .collect();
+            match repeat {
+                None => assert!(found.is_empty(), "{context}: {report}"),
+                Some(k) => {
+                    let [(path, message)] = found[..] else {
+                        panic!("{context}: {report}")
+                    };
+                    assert_eq!(
+                        path,
+                        format!("/tools/0/inputSchema/properties/p{n}/x-mcp-header"),
+                        "{context}"
+                    );
+                    assert!(
+                        message.contains(&format!(
+                            "already named at /tools/0/inputSchema/properties/p{k}/x-mcp-header "
+                        )),
+                        "{context}: {message}"
+                    );
+                }
+            }
+
+            // A requirement's scopes.
+            let scopes = with_repeat((0..n).map(|i| format!("s{i}")).collect());
+            let report = validate(&server(json!({
+                "securitySchemes": {"oauth": {"type": "oauth2", "flows": {"clientCredentials": {
+                    "tokenUrl": "https://auth.example.com/token", "scopes": {}}}}},
+                "security": [{"oauth": scopes}],
+            })));
+            let expected: Vec<(Severity, &str)> = repeat
+                .map(|_| (Severity::Error, "/security/0/oauth"))
+                .into_iter()
+                .collect();
+            assert_eq!(
+                of_code(&report, "duplicate-security-scope"),
+                expected,
+                "{context}: {report}"
+            );
+        }
+    }
+}

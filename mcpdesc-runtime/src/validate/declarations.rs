@@ -4,6 +4,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::Kind;
+use super::seen::Seen;
 use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -56,7 +57,7 @@ pub(crate) fn check<'a>(
             "`elicitations` must hold at least one declaration when present: leave it out instead",
         );
     }
-    let mut names: Vec<(&str, usize)> = Vec::new();
+    let mut names: Seen<&str, usize> = Seen::new();
     for (i, item) in items.iter().enumerate() {
         let path = pointer(&list_path, i);
         let Some(decl) = item.as_object() else {
@@ -91,12 +92,12 @@ fn not_an_object(cx: &mut Cx, path: &str) {
 fn unique_name<'a>(
     cx: &mut Cx,
     kind: Kind,
-    names: &mut Vec<(&'a str, usize)>,
+    names: &mut Seen<&'a str, usize>,
     name: &'a str,
     i: usize,
     list_path: impl Fn() -> String,
 ) {
-    if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+    if let Some(first) = names.first_or_note(name, i) {
         let list_path = list_path();
         cx.error(
             rules::ELICITATION_NAME_UNIQUE,
@@ -107,8 +108,6 @@ fn unique_name<'a>(
                 kind.what
             ),
         );
-    } else {
-        names.push((name, i));
     }
 }
 
@@ -156,7 +155,7 @@ pub(crate) fn check_listed<'a>(
     }
     // Pointers are written only where something is reported or checked afresh.
     let list_path = || pointer(path, "elicitations");
-    let mut names: Vec<(&str, usize)> = Vec::new();
+    let mut names: Seen<&str, usize> = Seen::new();
     for (i, &object) in indices.iter().enumerate() {
         let Some(decl) = listed.objects.get(object).and_then(Value::as_object) else {
             not_an_object(cx, &pointer(&list_path(), i));
@@ -374,13 +373,14 @@ fn runtime_choices(cx: &mut Cx, listed: &Value, form: Option<&Value>, path: &str
     let properties = form
         .and_then(|f| f.member("properties"))
         .and_then(Value::as_object);
+    let mut seen: Seen<&str, ()> = Seen::new();
     for (i, name) in names.iter().enumerate() {
         let item = pointer(&at, i);
         let Some(name) = name.as_str() else {
             cx.structural(rule, &item, "a run-time choice field is named by a string");
             continue;
         };
-        if names[..i].iter().any(|n| n.as_str() == Some(name)) {
+        if seen.first_or_note(name, ()).is_some() {
             cx.structural(rule, &item, format!("{name:?} is listed twice"));
             continue;
         }

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::Members as _;
+use super::seen::Seen;
 use super::{Cx, Diagnostic, codes, pointer, rules};
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
@@ -206,19 +207,22 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
             "`properties` must be an object mapping names to property schemas",
         ),
     }
-    let mut required: Vec<&str> = Vec::new();
+    let mut required: Seen<&str, ()> = Seen::new();
     match root.member("required") {
         None => {}
         Some(Value::Array(items)) => {
             for (i, item) in items.iter().enumerate() {
                 let item_path = pointer(&pointer(path, "required"), i);
                 match item.as_str() {
-                    Some(name) if required.contains(&name) => structural(
-                        cx,
-                        &item_path,
-                        format!("{name:?} is listed twice in `required`"),
-                    ),
                     Some(name) => {
+                        if required.first_or_note(name, ()).is_some() {
+                            structural(
+                                cx,
+                                &item_path,
+                                format!("{name:?} is listed twice in `required`"),
+                            );
+                            continue;
+                        }
                         // Only against `properties` that can be read: a missing or malformed one
                         // is reported by itself, not again for every required name.
                         let unknown = root
@@ -233,7 +237,6 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                                 format!("`required` names {name:?}, which is not in `properties`; declare the property or remove the name"),
                             );
                         }
-                        required.push(name);
                     }
                     None => structural(cx, &item_path, "`required` holds property names (strings)"),
                 }

@@ -42,6 +42,7 @@ mod metadata;
 mod primitives;
 mod references;
 mod regex;
+mod seen;
 pub(crate) mod surface;
 mod tool_schema;
 mod unicode_properties;

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::kind::KINDS;
 use super::plain;
+use super::seen::Seen;
 use super::{Cx, Severity, codes, item_pointer, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -214,20 +215,18 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
     let Some(Value::Array(declared)) = root.member("tags") else {
         return;
     };
-    let mut names: Vec<&str> = Vec::with_capacity(declared.len());
+    let mut names: Seen<&str, ()> = Seen::new();
     for (i, tag) in declared.iter().enumerate() {
         let Some(name) = tag.member("name").and_then(Value::as_str) else {
             continue;
         };
-        if names.contains(&name) {
+        if names.first_or_note(name, ()).is_some() {
             cx.error(
                 rules::TAGS,
                 codes::DUPLICATE_ROOT_TAG,
                 &pointer(&item_pointer("tags", i), "name"),
                 format!("the tag {name:?} is declared twice: declare each tag once"),
             );
-        } else {
-            names.push(name);
         }
     }
     let document = cx.document;
@@ -316,11 +315,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
 
 /// The scopes a requirement lists for scheme `name`.
 fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str, at: &str) {
-    if scopes
-        .iter()
-        .enumerate()
-        .any(|(i, s)| scopes[..i].contains(s))
-    {
+    if repeats(scopes) {
         cx.error(
             rules::SECURITY,
             codes::DUPLICATE_SECURITY_SCOPE,
@@ -369,4 +364,19 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
         }
         _ => {}
     }
+}
+
+/// Whether a value in `values` repeats an earlier one: strings (what a valid list holds) through
+/// [`Seen`], anything else against the others that are not strings.
+fn repeats(values: &[Value]) -> bool {
+    let mut strings: Seen<&str, ()> = Seen::new();
+    let mut others: Vec<&Value> = Vec::new();
+    values.iter().any(|value| match value {
+        Value::String(s) => strings.first_or_note(s, ()).is_some(),
+        other if others.contains(&other) => true,
+        other => {
+            others.push(other);
+            false
+        }
+    })
 }

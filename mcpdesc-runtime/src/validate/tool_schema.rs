@@ -32,6 +32,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::describe;
+use super::seen::Seen;
 use super::{Cx, Members as _, Severity, codes, pointer, rules};
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -166,7 +167,7 @@ fn mcp_headers<'a>(
             ),
         );
     }
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names: Seen<String, String> = Seen::new();
     for header in headers {
         let here = pointer(&format!("{at}{}", header.at), "x-mcp-header");
         let invalid = |cx: &mut Cx, message: String| {
@@ -203,16 +204,15 @@ fn mcp_headers<'a>(
             );
         }
         let lower = name.to_ascii_lowercase();
-        match names.iter().find(|(other, _)| *other == lower) {
-            Some((_, first)) => cx.error(
+        if let Some(first) = names.first_or_note(lower, here.clone()) {
+            cx.error(
                 rules::TOOL_SCHEMAS,
                 codes::DUPLICATE_MCP_HEADER,
                 &here,
                 format!(
                     "the header {name:?} is already named at {first} (header names are compared without case): give each argument its own header"
                 ),
-            ),
-            None => names.push((lower, here.clone())),
+            );
         }
     }
 }
