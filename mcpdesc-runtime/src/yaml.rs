@@ -434,6 +434,9 @@ mod reader {
         /// Where each line starts (byte offsets), for what is read by line and column. The text
         /// read has no `\r` alone (see `from_str_with_positions`), so its lines end at `\n`.
         line_starts: Vec<usize>,
+        /// Byte offsets by column, for a text that is not ASCII (see [`Columns`]); `None` for
+        /// an ASCII text, whose columns are its byte offsets.
+        columns: Option<Columns>,
         /// Whether the text has a tab, so that the tab check has anything to find.
         check_tabs: bool,
         /// How many flow collections (`[...]`, `{...}`) enclose the node being read.
@@ -457,6 +460,7 @@ mod reader {
                 positions: BTreeMap::new(),
                 depth: 0,
                 line_starts: line_starts(text),
+                columns: (!text.is_ascii()).then(|| Columns::new(text)),
                 check_tabs: text.contains('\t'),
                 flow: 0,
                 tab_line: 0,
@@ -477,6 +481,35 @@ mod reader {
                     .map(|(i, _)| i + 1),
             )
             .collect()
+    }
+
+    /// Where the characters of a text that is not ASCII are, for finding what the parser marks
+    /// by line and column (in characters): the character index at which each line starts, and
+    /// the byte offset of every [`Columns::EVERY`]th character. A column's byte is then found by
+    /// stepping over fewer than that many characters, however long its line (a JSON file
+    /// written on one line is read as YAML too, and a column found by walking its line from the
+    /// start would make reading it grow with the square of its length).
+    struct Columns {
+        line_chars: Vec<usize>,
+        every: Vec<usize>,
+    }
+
+    impl Columns {
+        const EVERY: usize = 64;
+
+        fn new(text: &str) -> Self {
+            let mut line_chars = vec![0];
+            let mut every = Vec::with_capacity(text.len() / Self::EVERY + 1);
+            for (i, (at, c)) in text.char_indices().enumerate() {
+                if i % Self::EVERY == 0 {
+                    every.push(at);
+                }
+                if c == '\n' {
+                    line_chars.push(i + 1);
+                }
+            }
+            Columns { line_chars, every }
+        }
     }
 
     /// Nesting deeper than this is refused, as serde_json does, so that no file can exhaust the
@@ -514,6 +547,27 @@ mod reader {
                 .get(line)
                 .map_or(self.text.len(), |next| next - 1);
             self.text.get(start..end)
+        }
+
+        /// The byte offset, within the 1-based `line`, of the character at the 0-based `col`;
+        /// `None` past the line's end (as `char_indices().nth(col)` of its text).
+        fn col_byte(&self, line: usize, col: usize) -> Option<usize> {
+            let text = self.line_text(line)?;
+            let at = match &self.columns {
+                None => col,
+                Some(columns) => {
+                    let start = *self.line_starts.get(line - 1)?;
+                    let char_index = columns.line_chars.get(line - 1)? + col;
+                    let from = *columns.every.get(char_index / Columns::EVERY)?;
+                    let (step, _) = self
+                        .text
+                        .get(from..)?
+                        .char_indices()
+                        .nth(char_index % Columns::EVERY)?;
+                    (from + step).checked_sub(start)?
+                }
+            };
+            (at < text.len()).then_some(at)
         }
 
         /// Line `line` split after the spaces that start it: how many, and the rest (without a
@@ -558,8 +612,8 @@ mod reader {
             let Some(line) = self.line_text(line_number) else {
                 return;
             };
-            let before: &str = match line.char_indices().nth(col) {
-                Some((at, _)) => &line[..at],
+            let before: &str = match self.col_byte(line_number, col) {
+                Some(at) => line.get(..at).unwrap_or(line),
                 None => line,
             };
             if !before
@@ -580,26 +634,32 @@ mod reader {
 
         /// Whether the collection at `mark` is a flow collection (`[` or `{` is written there).
         fn flow_start(&self, mark: Marker) -> bool {
-            self.line_text(mark.line())
-                .and_then(|line| line.chars().nth(mark.col()))
-                .is_some_and(|c| c == '[' || c == '{')
+            self.col_byte(mark.line(), mark.col())
+                .and_then(|at| self.line_text(mark.line())?.as_bytes().get(at).copied())
+                .is_some_and(|b| b == b'[' || b == b'{')
         }
 
         /// The column of the `-` written right before `mark` on its line (spaces, tabs and a
         /// comment between), if one is.
         fn dash_before(&self, mark: Marker) -> Option<usize> {
             let line = self.line_text(mark.line())?;
-            let mut before: Vec<char> = line.chars().take(mark.col()).collect();
+            let mut before = match self.col_byte(mark.line(), mark.col()) {
+                Some(at) => line.get(..at)?,
+                None => line,
+            };
             // The parser marks a sequence whose first entry is on a later line at the end of
-            // the `-`'s line, past any comment there (`- # note`).
-            if let Some(comment) = (0..before.len()).find(|&i| {
-                before.get(i) == Some(&'#')
-                    && (i == 0 || matches!(before.get(i - 1), Some(' ' | '\t')))
+            // the `-`'s line, past any comment there (`- # note`). (Bytes stand for characters
+            // here: no byte of a longer character is one of these.)
+            let bytes = before.as_bytes();
+            if let Some(comment) = (0..bytes.len()).find(|&i| {
+                bytes.get(i) == Some(&b'#')
+                    && (i == 0 || matches!(bytes.get(i - 1), Some(b' ' | b'\t')))
             }) {
-                before.truncate(comment);
+                before = before.get(..comment)?;
             }
-            let dash = before.iter().rposition(|c| *c != ' ' && *c != '\t')?;
-            (before.get(dash) == Some(&'-')).then_some(dash)
+            let dash = before.bytes().rposition(|b| b != b' ' && b != b'\t')?;
+            (before.as_bytes().get(dash) == Some(&b'-'))
+                .then(|| before.get(..dash).map_or(dash, |s| s.chars().count()))
         }
 
         /// Refuses a line of a flow collection written in a block collection, from line `first`
@@ -684,7 +744,8 @@ mod reader {
         /// when no quote is written there or the string does not end.
         fn quoted_end_line(&self, mark: Marker) -> Option<usize> {
             let text = self.line_text(mark.line())?;
-            let (at, quote) = text.char_indices().nth(mark.col())?;
+            let at = self.col_byte(mark.line(), mark.col())?;
+            let quote = char::from(*text.as_bytes().get(at)?);
             if quote != '"' && quote != '\'' {
                 return None;
             }
@@ -1336,8 +1397,7 @@ mod reader {
         /// The byte offset of what is at `mark` (by its line and column: the marker's own
         /// index is not reliable after some scalars).
         fn offset_of(&self, mark: Marker) -> Option<usize> {
-            let line = self.line_text(mark.line())?;
-            let (at, _) = line.char_indices().nth(mark.col())?;
+            let at = self.col_byte(mark.line(), mark.col())?;
             Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
         }
 
@@ -1345,7 +1405,8 @@ mod reader {
         /// offset, and whether it is a closing bracket that closes the outermost flow collection.
         fn first_on_its_line(&self, mark: Marker) -> Option<(usize, bool)> {
             let line = self.line_text(mark.line())?;
-            let (at, c) = line.char_indices().nth(mark.col())?;
+            let at = self.col_byte(mark.line(), mark.col())?;
+            let c = line.get(at..)?.chars().next()?;
             if !line.get(..at)?.bytes().all(|b| b == b' ') {
                 return None;
             }
@@ -1884,7 +1945,26 @@ mod reader {
 
     #[cfg(test)]
     mod tests {
-        use super::{read_mended, starts_key};
+        use super::{Reader, read_mended, starts_key};
+
+        proptest::proptest! {
+            /// A column's byte offset is found through the sampled offsets as by walking its
+            /// line, in ASCII text and other, on lines shorter and longer than the sampling step,
+            /// and nothing is found past a line's end.
+            #[test]
+            fn a_columns_byte_is_found_as_by_walking_its_line(
+                text in "([a-z é€😀\t]{0,150}\n){0,4}[a-z é€😀]{0,150}",
+            ) {
+                let reader = Reader::new(&text);
+                for (i, line) in text.split('\n').enumerate() {
+                    for col in 0..line.chars().count() + 2 {
+                        let walked = line.char_indices().nth(col).map(|(at, _)| at);
+                        proptest::prop_assert_eq!(reader.col_byte(i + 1, col), walked);
+                    }
+                }
+                proptest::prop_assert_eq!(reader.col_byte(0, 0), None);
+            }
+        }
 
         #[test]
         fn a_key_is_told_from_a_scalar_by_its_colon() {
