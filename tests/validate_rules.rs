@@ -398,11 +398,20 @@ fn component_references() {
             json!({"$componentRef": "#/components/schemas/Loop"});
         case(
             valid.clone(),
-            invalid,
+            invalid.clone(),
             "mcpdesc.components.references",
             code,
             "/tools/0/elicitations/0/requestedSchema/$componentRef",
         );
+        if code == "component-reference-cycle" {
+            let report = validate(&invalid);
+            assert!(
+                report.errors().any(|d| d
+                    .message
+                    .contains("a loop without reaching a schema (Loop -> Loop)")),
+                "{report}"
+            );
+        }
     }
 }
 
@@ -1911,4 +1920,94 @@ fn names_written_twice_are_found_in_long_lists_as_in_short() {
             );
         }
     }
+}
+
+/// A chain of forty schema components, each a reference to the next, is followed the same from
+/// wherever it is entered (each component is followed once and remembered): declarations entering
+/// it at its start, middle and end all reach the form, and its checks apply in each declaration's
+/// scope. Ending the chain on a missing target, or on a loop back to its start, is reported at
+/// every declaration and every component that enters it, each with the loop's names.
+#[test]
+fn a_long_chain_of_references_is_followed_from_wherever_it_is_entered() {
+    let n = 40;
+    let entries = [0, n / 2, n - 1];
+    let with_end = |end: Value| {
+        let declarations: Vec<Value> = entries
+            .iter()
+            .map(|i| {
+                json!({"name": format!("f{i}"), "mode": "form", "message": "m",
+                "requestedSchema": {"$componentRef": format!("#/components/schemas/s{i}")}})
+            })
+            .collect();
+        let mut document = doc(json!(ALL), tool(json!(declarations)));
+        let mut schemas: serde_json::Map<String, Value> = (0..n)
+            .map(|i| {
+                (
+                    format!("s{i}"),
+                    json!({"$componentRef": format!("#/components/schemas/s{}", i + 1)}),
+                )
+            })
+            .collect();
+        schemas.insert(format!("s{n}"), end);
+        document["components"] = json!({ "schemas": schemas });
+        validate(&document)
+    };
+    let report = with_end(json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+    assert!(report.is_empty(), "{report}");
+
+    // A multi-select at the end of the chain fits 2025-11-25 on only: every declaration (scoped
+    // to 2025-06-18 as well) is told so, however far along the chain it entered.
+    let report = with_end(json!({"type": "object", "properties": {
+        "a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}}}));
+    let mismatched: Vec<&str> = report
+        .errors()
+        .filter(|d| d.code == "elicitation-form-schema-version-mismatch")
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(mismatched.len(), entries.len(), "{report}");
+    for (d, path) in mismatched.iter().enumerate() {
+        assert!(
+            path.starts_with(&format!("/tools/0/elicitations/{d}/")),
+            "{path}"
+        );
+    }
+
+    let broken = |report: &mcpdesc_runtime::validate::Report, code: &str| -> Vec<String> {
+        report
+            .errors()
+            .filter(|d| d.code == code)
+            .map(|d| d.path.clone())
+            .collect()
+    };
+    let entered: Vec<String> = (0..entries.len())
+        .map(|d| format!("/tools/0/elicitations/{d}/requestedSchema/$componentRef"))
+        .chain((0..n).map(|i| format!("/components/schemas/s{i}/$componentRef")))
+        .collect();
+    let mut expected = entered.clone();
+    expected.sort();
+
+    let report = with_end(json!({"$componentRef": "#/components/schemas/nowhere"}));
+    let mut found = broken(&report, "missing-component-reference-target");
+    found.sort();
+    let mut with_last = expected.clone();
+    with_last.push(format!("/components/schemas/s{n}/$componentRef"));
+    with_last.sort();
+    assert_eq!(found, with_last, "{report}");
+
+    let report = with_end(json!({"$componentRef": "#/components/schemas/s0"}));
+    let mut found = broken(&report, "component-reference-cycle");
+    found.sort();
+    assert_eq!(found, with_last, "{report}");
+    let first = report
+        .errors()
+        .find(|d| d.path == entered[0])
+        .map(|d| d.message.clone())
+        .unwrap_or_default();
+    // Forty-one names: the first and last three, and how many between.
+    assert!(
+        first.contains(
+            "the references run into a loop without reaching a schema (s0 -> s1 -> s2 -> (36 more) -> s39 -> s40 -> s0)"
+        ),
+        "{first}"
+    );
 }

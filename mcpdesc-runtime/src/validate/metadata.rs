@@ -13,10 +13,10 @@ use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::version::{ProtocolVersion, VersionSet};
 
-pub(crate) fn check(
-    cx: &mut Cx,
+pub(crate) fn check<'a>(
+    cx: &mut Cx<'a>,
     kind: Kind,
-    object: &Map<String, Value>,
+    object: &'a Map<String, Value>,
     path: &str,
     scope: VersionSet,
 ) {
@@ -97,7 +97,7 @@ fn schema_root<'a>(
     cx: &Cx<'a>,
     value: Option<&'a Value>,
 ) -> Option<(&'a Map<String, Value>, Option<String>)> {
-    let (target, component) = super::references::schema_target(cx.document, value?)?;
+    let (target, component) = super::references::schema_target(cx, value?)?;
     Some((target.as_object()?, component))
 }
 

@@ -302,6 +302,9 @@ pub(crate) struct Cx<'a> {
     /// Forms reached through a component reference, already checked: by the form's address in
     /// the document and the scope, the diagnostics it gave, relative to the form.
     pub(crate) checked_forms: std::collections::HashMap<(usize, VersionSet), Vec<Diagnostic>>,
+    /// Component references already followed to what they stand for, by namespace and name
+    /// (see `references::follow`).
+    pub(crate) resolved: references::Resolved<'a>,
 }
 
 impl<'a> Cx<'a> {
@@ -311,6 +314,7 @@ impl<'a> Cx<'a> {
             root_scope: VersionSet::ALL,
             diagnostics: Vec::new(),
             checked_forms: std::collections::HashMap::new(),
+            resolved: references::Resolved::default(),
         }
     }
 

@@ -1,8 +1,13 @@
 //! Component references: `{"$componentRef": "#/components/<namespace>/<name>"}`.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use serde_json::{Map, Value};
 
 use super::Members as _;
+use super::seen::Seen;
 use super::{Cx, codes, is_name, pointer, rules};
 
 const NAMESPACES: &[&str] = &[
@@ -19,14 +24,18 @@ fn as_reference(value: &Value) -> Option<Result<(&str, &str), String>> {
     let object = value.as_object()?;
     let target = object.member("$componentRef")?;
     if object.len() > 1 {
-        let siblings: Vec<_> = object
-            .keys()
-            .filter(|k| *k != "$componentRef")
-            .map(String::as_str)
-            .collect();
+        // The first few, and how many more (the message is repeated wherever the reference is
+        // entered from).
+        const SHOWN: usize = 5;
+        let mut siblings = object.keys().filter(|k| *k != "$componentRef");
+        let shown: Vec<&str> = siblings.by_ref().take(SHOWN).map(String::as_str).collect();
+        let more = match siblings.count() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
         return Some(Err(format!(
-            "a component reference has no sibling members, but this one has {}; move them into the component",
-            siblings.join(", ")
+            "a component reference has no sibling members, but this one has {}{more}; move them into the component",
+            shown.join(", ")
         )));
     }
     let Some(target) = target.as_str() else {
@@ -57,16 +66,14 @@ pub(crate) fn resolve_schema<'a>(
 }
 
 /// Where a reference chain went wrong.
+#[derive(Clone)]
 enum Broken<'a> {
     /// The reference object itself is malformed.
-    Malformed(String),
+    Malformed(Rc<str>),
     /// It points into another namespace (`target` is the reference's text).
     WrongNamespace { target: &'a str, namespace: &'a str },
-    /// The chain loops: the names visited, then the one met again.
-    Cycle {
-        visited: Vec<&'a str>,
-        name: &'a str,
-    },
+    /// The chain runs into a loop: the names around it, from its least name back to it.
+    Cycle(Rc<[&'a str]>),
     /// It names no component.
     Missing {
         target: &'a str,
@@ -75,19 +82,56 @@ enum Broken<'a> {
     },
 }
 
+/// What a component of a namespace was followed to: the value at the end of its chain and the
+/// last component on it, or where the chain went wrong.
+type Followed<'a> = Result<(&'a Value, &'a str), Broken<'a>>;
+
+/// Components already followed, by namespace and name. A chain of references can be thousands
+/// long and entered from thousands of places; each of its components is followed once, and a
+/// later walk stops at the first component already followed. Shared through `&Cx` (some checks
+/// read the context without changing it), hence the cell.
+#[derive(Default)]
+pub(crate) struct Resolved<'a>(RefCell<HashMap<(&'static str, &'a str), Followed<'a>>>);
+
+impl<'a> Resolved<'a> {
+    /// What component `name` of `namespace` was followed to, if it was.
+    fn get(&self, namespace: &'static str, name: &'a str) -> Option<Followed<'a>> {
+        let known = self.0.try_borrow().ok()?;
+        known.get(&(namespace, name)).cloned()
+    }
+
+    /// Notes that each of `names` was followed to `end`. (The cell is borrowed only inside these
+    /// two methods, so it is never found borrowed; were it, nothing would be noted, which costs
+    /// time only.)
+    fn note(&self, namespace: &'static str, names: &[&'a str], end: &Followed<'a>) {
+        if let Ok(mut known) = self.0.try_borrow_mut() {
+            for &name in names {
+                known.insert((namespace, name), end.clone());
+            }
+        }
+    }
+}
+
 /// Follows `value` through component references in `namespace` to what it stands for: the value
 /// and the name of the last component reached (`None` when `value` is no reference).
 fn follow<'a>(
-    document: &'a Value,
+    cx: &Cx<'a>,
     value: &'a Value,
-    namespace: &str,
+    namespace: &'static str,
 ) -> Result<(&'a Value, Option<&'a str>), Broken<'a>> {
+    let document = cx.document;
     let mut current = value;
+    // The components passed through, in order, and where each was met (a chain can be
+    // thousands long).
     let mut visited: Vec<&str> = Vec::new();
-    loop {
+    let mut seen: Seen<&str, usize> = Seen::new();
+    let end: Followed<'a> = loop {
         let (ns, name) = match as_reference(current) {
-            None => return Ok((current, visited.last().copied())),
-            Some(Err(message)) => return Err(Broken::Malformed(message)),
+            None => match visited.last() {
+                Some(&last) => break Ok((current, last)),
+                None => return Ok((current, None)),
+            },
+            Some(Err(message)) => break Err(Broken::Malformed(message.into())),
             Some(Ok(target)) => target,
         };
         let target = current
@@ -95,34 +139,54 @@ fn follow<'a>(
             .and_then(Value::as_str)
             .unwrap_or_default();
         if ns != namespace {
-            return Err(Broken::WrongNamespace {
+            break Err(Broken::WrongNamespace {
                 target,
                 namespace: ns,
             });
         }
-        if visited.contains(&name) {
-            return Err(Broken::Cycle { visited, name });
+        if let Some(known) = cx.resolved.get(namespace, name) {
+            break known;
+        }
+        if let Some(&first) = seen.first_or_note(name, visited.len()) {
+            // Told from its least name, whichever component the walk entered it by.
+            let around = visited.get(first..).unwrap_or_default();
+            let least = (0..around.len())
+                .min_by_key(|&i| around.get(i))
+                .unwrap_or_default();
+            let (before, from) = around.split_at_checked(least).unwrap_or_default();
+            let start = from.first().copied().unwrap_or(name);
+            break Err(Broken::Cycle(
+                from.iter().chain(before).copied().chain([start]).collect(),
+            ));
         }
         visited.push(name);
-        current = document
+        match document
             .member("components")
             .and_then(|c| c.member(ns))
             .and_then(|m| m.member(name))
-            .ok_or(Broken::Missing {
-                target,
-                namespace: ns,
-                name,
-            })?;
-    }
+        {
+            Some(next) => current = next,
+            None => {
+                break Err(Broken::Missing {
+                    target,
+                    namespace: ns,
+                    name,
+                });
+            }
+        }
+    };
+    // Every component passed through ends the same way.
+    cx.resolved.note(namespace, &visited, &end);
+    end.map(|(target, last)| (target, Some(last)))
 }
 
 /// The schema `value` stands for and the pointer of the component it was reached through, if
 /// any; `None` when a reference is broken (which `resolve_schema` reports). Reports nothing.
 pub(crate) fn schema_target<'a>(
-    document: &'a Value,
+    cx: &Cx<'a>,
     value: &'a Value,
 ) -> Option<(&'a Value, Option<String>)> {
-    let (target, component) = follow(document, value, "schemas").ok()?;
+    let (target, component) = follow(cx, value, "schemas").ok()?;
     Some((
         target,
         component.map(|name| pointer("/components/schemas", name)),
@@ -133,28 +197,28 @@ fn resolve<'a>(
     cx: &mut Cx<'a>,
     value: &'a Value,
     path: &str,
-    namespace: &str,
+    namespace: &'static str,
 ) -> Option<&'a Value> {
-    let broken = match follow(cx.document, value, namespace) {
+    let broken = match follow(cx, value, namespace) {
         Ok((target, _)) => return Some(target),
         Err(broken) => broken,
     };
     let at = pointer(path, "$componentRef");
     match broken {
-        Broken::Malformed(message) => cx.structural(rules::COMPONENT_REFERENCES, path, message),
+        Broken::Malformed(message) => cx.structural(rules::COMPONENT_REFERENCES, path, &*message),
         Broken::WrongNamespace { target, namespace: ns } => cx.error(
             rules::COMPONENT_REFERENCES,
             codes::WRONG_NAMESPACE,
             &at,
             format!("{target:?} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`"),
         ),
-        Broken::Cycle { visited, name } => cx.error(
+        Broken::Cycle(around) => cx.error(
             rules::COMPONENT_REFERENCES,
             codes::COMPONENT_CYCLE,
             &at,
             format!(
-                "the references {} -> {name} loop without reaching a schema; make one of them an inline schema",
-                visited.join(" -> ")
+                "the references run into a loop without reaching a schema ({}); make one of them an inline schema",
+                Chain(&around)
             ),
         ),
         Broken::Missing {
@@ -180,7 +244,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
             if ns.starts_with("x-") {
                 continue;
             }
-            if !NAMESPACES.contains(&ns.as_str()) {
+            let Some(&namespace) = NAMESPACES.iter().find(|n| **n == ns.as_str()) else {
                 cx.structural(
                     rules::COMPONENT_REFERENCES,
                     &ns_path,
@@ -190,7 +254,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
                     ),
                 );
                 continue;
-            }
+            };
             let Some(map) = map.as_object() else {
                 cx.structural(
                     rules::COMPONENT_REFERENCES,
@@ -216,7 +280,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
                     );
                 }
                 if value.is_object() {
-                    resolve(cx, value, &path, ns);
+                    resolve(cx, value, &path, namespace);
                 } else {
                     cx.structural(
                         rules::COMPONENT_REFERENCES,
@@ -268,7 +332,7 @@ fn check_examples<'a>(
     cx: &mut Cx<'a>,
     object: &'a Map<String, Value>,
     path: impl Fn() -> String,
-    namespace: &str,
+    namespace: &'static str,
 ) {
     let Some(Value::Object(examples)) = object.member("examples") else {
         return;
@@ -282,5 +346,34 @@ fn check_examples<'a>(
                 namespace,
             );
         }
+    }
+}
+
+/// The names of a chain of references in a message: all of a short chain; the first and last
+/// three of a long one, and how many between (a chain can be thousands long, and is told at
+/// every place that enters it).
+struct Chain<'a>(&'a [&'a str]);
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const ENDS: usize = 3;
+        let names = self.0;
+        let split = names
+            .split_at_checked(ENDS)
+            .and_then(|(first, rest)| {
+                let (middle, last) = rest.split_at_checked(rest.len().checked_sub(ENDS)?)?;
+                Some((first, middle, last))
+            })
+            .filter(|(_, middle, _)| middle.len() > 2);
+        let Some((first, middle, last)) = split else {
+            return f.write_str(&names.join(" -> "));
+        };
+        write!(
+            f,
+            "{} -> ({} more) -> {}",
+            first.join(" -> "),
+            middle.len(),
+            last.join(" -> ")
+        )
     }
 }

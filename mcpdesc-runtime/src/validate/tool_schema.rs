@@ -93,7 +93,7 @@ pub(crate) fn check<'a>(
         let Some(value) = object.member(key) else {
             continue;
         };
-        let Some((target, component)) = super::references::schema_target(cx.document, value) else {
+        let Some((target, component)) = super::references::schema_target(cx, value) else {
             continue;
         };
         let Some(schema) = target.as_object() else {
