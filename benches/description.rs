@@ -8,6 +8,13 @@
 //! - `mcpdesc_check_process`: `mcpdesc check` on the document as a whole process (when the binary
 //!   is built: `cargo build --release -p mcpdesc-runtime --features cli`).
 //!
+//! And, at two sizes side by side, documents whose lists are long where a check looks for a name
+//! written twice (one tool's declarations, a form's `required`, the root `tags`): `validate_wide`
+//! and `positions_wide` (reading the document written on one line for the positions of its
+//! values, as `mcpdesc check` does for a report); and `validate_chain`, a chain of schema
+//! components each referring to the next, entered by as many declarations. Ten times the entries
+//! cost about ten times as much, not a hundred.
+//!
 //! BENCHMARKS.md has the figures of one run and the ratios.
 
 fn main() {
@@ -74,4 +81,89 @@ fn mcpdesc_check_process(bencher: divan::Bencher) {
             .unwrap_or(false)
     });
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A document with `n` URL declarations on one tool, a form of `n` required properties, and `n`
+/// tags; valid.
+fn wide(n: usize) -> serde_json::Value {
+    let declarations: Vec<serde_json::Value> = (0..n)
+        .map(|i| serde_json::json!({"name": format!("sign_in_{i}"), "mode": "url", "message": "Sign in."}))
+        .chain(std::iter::once(serde_json::json!({
+            "name": "wide_form",
+            "mode": "form",
+            "message": "Fill it in.",
+            "requestedSchema": {
+                "type": "object",
+                "properties": (0..n)
+                    .map(|i| (format!("p{i}"), serde_json::json!({"type": "string"})))
+                    .collect::<serde_json::Map<_, _>>(),
+                "required": (0..n).map(|i| format!("p{i}")).collect::<Vec<_>>(),
+            },
+        })))
+        .collect();
+    serde_json::json!({
+        "mcpdesc": "0.9.0",
+        "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
+        "info": {"name": "wide", "version": "1.0.0"},
+        "protocolVersions": ["2025-11-25"],
+        "tags": (0..n).map(|i| serde_json::json!({"name": format!("tag{i}")})).collect::<Vec<_>>(),
+        "tools": [{
+            "name": "wide_tool",
+            "inputSchema": {"type": "object"},
+            "elicitations": declarations,
+        }],
+    })
+}
+
+#[divan::bench(args = [2_000, 20_000], sample_count = 10)]
+fn validate_wide(bencher: divan::Bencher, n: usize) {
+    let doc = wide(n);
+    bencher.bench(|| mcpdesc_runtime::validate::validate(divan::black_box(&doc)).is_valid());
+}
+
+#[divan::bench(args = [2_000, 20_000], sample_count = 10)]
+fn positions_wide(bencher: divan::Bencher, n: usize) {
+    // One line, and not ASCII, so that columns are counted in characters.
+    let mut doc = wide(n);
+    doc["info"]["title"] = serde_json::Value::from("Wide — one line");
+    let text = serde_json::to_string(&doc).unwrap_or_default();
+    bencher
+        .bench(|| mcpdesc_runtime::yaml::from_json_with_positions(divan::black_box(&text)).is_ok());
+}
+
+/// `n` schema components, each a reference to the next, the last a form; `n` declarations, each
+/// entering the chain at a different component.
+fn chain(n: usize) -> serde_json::Value {
+    let mut schemas: serde_json::Map<String, serde_json::Value> = (0..n)
+        .map(|i| {
+            (
+                format!("s{i}"),
+                serde_json::json!({"$componentRef": format!("#/components/schemas/s{}", i + 1)}),
+            )
+        })
+        .collect();
+    schemas.insert(
+        format!("s{n}"),
+        serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}),
+    );
+    let declarations: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            serde_json::json!({"name": format!("f{i}"), "mode": "form", "message": "m",
+                "requestedSchema": {"$componentRef": format!("#/components/schemas/s{i}")}})
+        })
+        .collect();
+    serde_json::json!({
+        "mcpdesc": "0.9.0",
+        "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
+        "info": {"name": "chain", "version": "1.0.0"},
+        "protocolVersions": ["2025-11-25"],
+        "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": declarations}],
+        "components": {"schemas": schemas},
+    })
+}
+
+#[divan::bench(args = [500, 5_000], sample_count = 10)]
+fn validate_chain(bencher: divan::Bencher, n: usize) {
+    let doc = chain(n);
+    bencher.bench(|| mcpdesc_runtime::validate::validate(divan::black_box(&doc)).is_valid());
 }
