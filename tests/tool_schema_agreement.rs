@@ -553,6 +553,64 @@ fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
     );
 }
 
+/// Patterns at the extremes a file can reach: groups nested tens of thousands deep (read here
+/// without recursion), unclosed ones, thousands of named groups and references to them, and
+/// V8's count of capturing groups, judged as JavaScript judges them.
+#[test]
+fn extreme_patterns_are_read_as_javascript_reads_them() {
+    let nested = |open: &str, n: usize| format!("{}a{}", open.repeat(n), ")".repeat(n));
+    let named: String = (0..5_000).map(|i| format!("(?<n{i}>a)")).collect();
+    let corpus = vec![
+        nested("(", 20_000),
+        nested("(?:", 100_000),
+        nested("(?=", 20_000),
+        nested("(?<!", 20_000),
+        "(".repeat(100_000),
+        format!("{}a", "(?:".repeat(100_000)),
+        format!("{named}\\k<n4999>\\k<n0>"),
+        format!("{named}\\k<n5000>"),
+        format!("{named}(?<n17>b)"),
+        "()".repeat(32_767),
+        "()".repeat(32_768),
+        format!("{}\\32767", "()".repeat(32_767)),
+        format!("{}\\32768", "()".repeat(32_767)),
+    ];
+    let ours: Vec<bool> = corpus
+        .iter()
+        .map(|pattern| {
+            let schema = json!({
+                "type": "object",
+                "properties": {"a": {"type": "string", "pattern": pattern}},
+            });
+            verdict(&schema) != "invalid"
+        })
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            true, true, true, true, false, false, true, false, false, true, false, true, false
+        ]
+    );
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
+    let disagreements: Vec<String> = corpus
+        .iter()
+        .zip(ours)
+        .zip(theirs)
+        .filter(|((_, ours), theirs)| theirs.as_bool() != Some(*ours))
+        .map(|((pattern, ours), _)| {
+            let shown: String = pattern.chars().take(40).collect();
+            format!(
+                "here valid = {ours}: {shown:?}... ({} characters)",
+                pattern.chars().count()
+            )
+        })
+        .collect();
+    assert_no_disagreement("extreme patterns", &disagreements);
+}
+
 /// A 2020-12 object schema with `$id` `id` (if any), `$defs` and `properties`.
 fn nesting(id: Option<&str>, defs: Value, properties: Value) -> Value {
     let mut schema = json!({

@@ -1,7 +1,7 @@
 //! One valid and one invalid document for every diagnostic code, checking rule, code and path.
 
 use mcpdesc_runtime::validate::{Severity, validate};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 fn doc(versions: Value, tool: Value) -> Value {
     json!({
@@ -2010,4 +2010,70 @@ fn a_long_chain_of_references_is_followed_from_wherever_it_is_entered() {
         ),
         "{first}"
     );
+}
+
+/// A tool schema of many resources and anchors, each `$ref` naming the next: anchors are found in
+/// the resource they are defined in and no other, a URI names the first resource with that `$id`,
+/// and a second schema with an `$id` is told, at any count (they are looked up, not searched for).
+#[test]
+fn many_anchors_and_ids_in_a_tool_schema_resolve_as_few_do() {
+    for n in [3usize, 40] {
+        // Anchors, each defined in the root resource.
+        let defs: Map<String, Value> = (0..=n)
+            .map(|i| {
+                let def = if i < n {
+                    json!({"$anchor": format!("x{i}"), "$ref": format!("#x{}", i + 1)})
+                } else {
+                    json!({"$anchor": format!("x{i}"), "type": "string"})
+                };
+                (format!("a{i}"), def)
+            })
+            .collect();
+        let mut schema =
+            json!({"type": "object", "$defs": defs, "properties": {"p": {"$ref": "#x0"}}});
+        let report = validate(&doc(json!(MODERN), tool_with_schema(schema.clone())));
+        assert!(report.is_empty(), "{n}: {report}");
+        schema["properties"]["q"] = json!({"$ref": format!("#x{}", n + 1)});
+        let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+        only(
+            &report,
+            "invalid-tool-schema",
+            Severity::Error,
+            "/tools/0/inputSchema/properties/q/$ref",
+        );
+
+        // Resources, each with its `$id` and an anchor of its own, each referring to the next.
+        let resources: Map<String, Value> = (0..=n)
+            .map(|i| {
+                let mut def =
+                    json!({"$id": format!("https://example.com/s{i}"), "$anchor": "here"});
+                if i < n {
+                    def["$ref"] = json!(format!("https://example.com/s{}#here", i + 1));
+                }
+                (format!("s{i}"), def)
+            })
+            .collect();
+        let mut schema = json!({"type": "object", "$defs": resources, "properties": {"p": {"$ref": "https://example.com/s0"}}});
+        let report = validate(&doc(json!(MODERN), tool_with_schema(schema.clone())));
+        assert!(report.is_empty(), "{n}: {report}");
+        // The root resource has no anchor `here`: each resource's anchors are its own.
+        let mut elsewhere = schema.clone();
+        elsewhere["properties"]["q"] = json!({"$ref": "#here"});
+        let report = validate(&doc(json!(MODERN), tool_with_schema(elsewhere)));
+        only(
+            &report,
+            "invalid-tool-schema",
+            Severity::Error,
+            "/tools/0/inputSchema/properties/q/$ref",
+        );
+        // The last `$id` again, on a schema of its own.
+        schema["$defs"]["again"] = json!({"$id": format!("https://example.com/s{n}")});
+        let report = validate(&doc(json!(MODERN), tool_with_schema(schema)));
+        only(
+            &report,
+            "invalid-tool-schema",
+            Severity::Error,
+            "/tools/0/inputSchema/$defs/again/$id",
+        );
+    }
 }

@@ -8,6 +8,8 @@
 //! A `\p{...}` must name a property ECMAScript knows (`unicode_properties`, from Unicode 18's
 //! names); only the syntax is read otherwise.
 
+use std::collections::HashSet;
+
 use super::unicode_properties::{BINARY, GENERAL_CATEGORY, SCRIPT};
 
 /// The first syntax error of `pattern` as a Unicode-mode ECMAScript regular expression, if any.
@@ -17,15 +19,21 @@ pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
         chars: &chars,
         at: 0,
         groups: 0,
-        names: Vec::new(),
+        names: HashSet::new(),
         backreferences: Vec::new(),
         named_references: Vec::new(),
     };
-    if let Err(error) = parser.alternatives() {
+    if let Err(error) = parser.pattern() {
         return Some(error);
     }
     if let Some(c) = parser.peek() {
         return Some(format!("unexpected `{c}` at character {}", parser.at + 1));
+    }
+    if parser.groups > MAX_CAPTURES {
+        return Some(format!(
+            "the expression has {} capturing groups, more than the {MAX_CAPTURES} that JavaScript engines read (V8, which runs the reference validator's ajv, refuses it as \"too many captures\"); make some of them non-capturing, `(?:...)`",
+            parser.groups
+        ));
     }
     if let Some(n) = parser.backreferences.iter().find(|n| **n > parser.groups) {
         return Some(format!(
@@ -36,19 +44,23 @@ pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
     if let Some(name) = parser
         .named_references
         .iter()
-        .find(|name| !parser.names.contains(name))
+        .find(|name| !parser.names.contains(name.as_str()))
     {
         return Some(format!("`\\k<{name}>` refers to no group of that name"));
     }
     None
 }
 
+/// The most capturing groups an expression may have: V8's limit (ECMAScript sets none), which
+/// the reference validator runs into when ajv compiles a `pattern` on Node.js.
+const MAX_CAPTURES: usize = 32_767;
+
 struct Parser<'c> {
     chars: &'c [char],
     at: usize,
     /// Capturing groups so far.
     groups: usize,
-    names: Vec<String>,
+    names: HashSet<String>,
     backreferences: Vec<usize>,
     named_references: Vec<String>,
 }
@@ -78,24 +90,42 @@ impl Parser<'_> {
         Err(format!("{message} at character {}", self.at + 1))
     }
 
-    /// Alternatives, up to a `)` or the end.
-    fn alternatives(&mut self) -> Parsed {
+    /// The whole pattern, or up to a `)` that closes no group (which the caller reports). Groups
+    /// are kept on a list, not in the call stack: a pattern can nest them as deep as its length
+    /// allows, and a recursive reading would overflow the stack (a file of `((((...))))` would
+    /// abort the process).
+    fn pattern(&mut self) -> Parsed {
+        // The groups open, innermost last: whether each may be quantified once closed.
+        let mut open: Vec<bool> = Vec::new();
         loop {
-            self.alternative()?;
-            if !self.eat('|') {
-                return Ok(());
+            match self.peek() {
+                None if open.is_empty() => return Ok(()),
+                None => return self.error("an unclosed group"),
+                Some('|') => self.at += 1,
+                Some(')') => {
+                    let Some(quantifiable) = open.pop() else {
+                        return Ok(());
+                    };
+                    self.at += 1;
+                    if self.quantifier()? && !quantifiable {
+                        return self.error("an assertion cannot be repeated");
+                    }
+                }
+                Some('(') => open.push(self.group_start()?),
+                Some(_) => self.term()?,
             }
         }
     }
 
-    fn alternative(&mut self) -> Parsed {
-        while let Some(c) = self.peek() {
-            if c == '|' || c == ')' {
-                return Ok(());
-            }
-            self.term()?;
+    /// The opening of a group, `(` or `(?...`: whether the group may be quantified.
+    fn group_start(&mut self) -> Parsed<bool> {
+        if self.peek_at(1) == Some('?') {
+            self.special_group()
+        } else {
+            self.at += 1;
+            self.groups += 1;
+            Ok(true)
         }
-        Ok(())
     }
 
     fn term(&mut self) -> Parsed {
@@ -107,13 +137,6 @@ impl Parser<'_> {
             Some('\\') if matches!(self.peek_at(1), Some('b' | 'B')) => {
                 self.at += 2;
                 false
-            }
-            Some('(') if self.peek_at(1) == Some('?') => self.special_group()?,
-            Some('(') => {
-                self.at += 1;
-                self.groups += 1;
-                self.group_body()?;
-                true
             }
             Some('[') => {
                 self.class()?;
@@ -150,8 +173,8 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)`, `(?<!...)`, `(?<name>...)`: whether what
-    /// it was may be quantified.
+    /// The opening of `(?:...)`, `(?=...)`, `(?!...)`, `(?<=...)`, `(?<!...)` or
+    /// `(?<name>...)`: whether the group may be quantified.
     fn special_group(&mut self) -> Parsed<bool> {
         self.at += 2;
         let quantifiable = match (self.peek(), self.peek_at(1)) {
@@ -173,7 +196,7 @@ impl Parser<'_> {
                 if self.names.contains(&name) {
                     return self.error(&format!("the group name `{name}` is used twice"));
                 }
-                self.names.push(name);
+                self.names.insert(name);
                 self.groups += 1;
                 true
             }
@@ -182,17 +205,7 @@ impl Parser<'_> {
                     .error("`(?` must be followed by `:`, `=`, `!`, `<=`, `<!` or `<name>`");
             }
         };
-        self.group_body()?;
         Ok(quantifiable)
-    }
-
-    fn group_body(&mut self) -> Parsed {
-        self.alternatives()?;
-        if self.eat(')') {
-            Ok(())
-        } else {
-            self.error("an unclosed group")
-        }
     }
 
     /// A group name up to its `>`: an identifier.
@@ -504,6 +517,26 @@ mod tests {
         ] {
             assert_eq!(syntax_error(ok), None, "{ok}");
         }
+    }
+
+    /// Groups nested as deep as a pattern's length allows are read without recursion (the
+    /// stack would overflow), up to V8's count of capturing groups.
+    #[test]
+    fn deep_and_many_groups_are_read_without_recursion() {
+        let nested = |open: &str, n: usize| format!("{}a{}", open.repeat(n), ")".repeat(n));
+        assert_eq!(syntax_error(&nested("(", 20_000)), None);
+        assert_eq!(syntax_error(&nested("(?:", 200_000)), None);
+        assert_eq!(syntax_error(&nested("(?=", 200_000)), None);
+        let unclosed = "(".repeat(200_000);
+        assert_eq!(
+            syntax_error(&unclosed),
+            Some("an unclosed group at character 200001".to_owned())
+        );
+        assert_eq!(syntax_error(&"()".repeat(32_767)), None);
+        let too_many = syntax_error(&"()".repeat(32_768)).unwrap_or_default();
+        assert!(too_many.contains("32768 capturing groups"), "{too_many}");
+        assert!(syntax_error("(?=a)+").is_some());
+        assert!(syntax_error("((?=a))+").is_none());
     }
 
     #[test]

@@ -27,7 +27,7 @@
 //! Unicode mode, as ajv compiles them (`validate::regex`; another engine's syntax such as `(?i)`
 //! is refused), and a `\p{...}` must name a Unicode property ECMAScript knows.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
@@ -47,7 +47,7 @@ pub(crate) struct Shared<'a> {
     /// depends on it: the legacy shape, the dialect, `x-mcp-header`).
     checked: HashSet<(usize, VersionSet)>,
     path: Vec<Step<'a>>,
-    resources: Vec<Resource<'a>>,
+    resources: Vec<Resource>,
     references: Vec<Reference<'a>>,
 }
 
@@ -290,8 +290,15 @@ fn collect_headers<'a>(
 
 /// The problem of a pattern that is not a regular expression.
 fn not_a_regex(pattern: &str, error: &str) -> String {
+    // A long pattern is not repeated whole: the path and the error's character locate it.
+    let length = pattern.chars().count();
+    let what = if length <= 60 {
+        format!("{pattern:?}")
+    } else {
+        format!("the pattern of {length} characters")
+    };
     format!(
-        "{pattern:?} is not an ECMAScript regular expression, which JSON Schema patterns are (ajv, the reference's validator, compiles it in Unicode mode): {error}"
+        "{what} is not an ECMAScript regular expression, which JSON Schema patterns are (ajv, the reference's validator, compiles it in Unicode mode): {error}"
     )
 }
 
@@ -452,6 +459,8 @@ fn dialect_checked<'a>(
         problems: Vec::new(),
         references: std::mem::take(&mut shared.references),
         resources: std::mem::take(&mut shared.resources),
+        anchors: HashSet::new(),
+        ids: HashMap::new(),
         unused: 0,
     };
     walk.schema(root, 0);
@@ -538,15 +547,12 @@ struct Reference<'a> {
 }
 
 /// A schema resource: the root, or a subschema with its own `$id`.
-struct Resource<'a> {
+struct Resource {
     /// Its pointer, relative to the schema root.
     at: String,
     /// Its `$id`, resolved against the `$id` of the resource around it (`None` for a root
     /// without one).
     id: Option<String>,
-    /// The plain-name fragments (`$anchor`, `$dynamicAnchor`, draft-07's `$id: "#name"`) defined
-    /// inside it.
-    anchors: Vec<&'a str>,
 }
 
 /// A step of the walk's path: a member's key or an array's index.
@@ -565,7 +571,13 @@ struct Walk<'a> {
     /// Each problem: where (relative to the schema) and what.
     problems: Vec<(String, String)>,
     references: Vec<Reference<'a>>,
-    resources: Vec<Resource<'a>>,
+    resources: Vec<Resource>,
+    /// The plain-name fragments (`$anchor`, `$dynamicAnchor`, draft-07's `$id: "#name"`), by the
+    /// index of the resource they are defined in.
+    anchors: HashSet<(usize, &'a str)>,
+    /// For each resource `$id`: the first resource with it, and how many have it. (A schema can
+    /// hold thousands of resources and references; each is looked up, not searched for.)
+    ids: HashMap<String, (usize, usize)>,
     /// How deep the walk is in parts of the schema that are checked against the meta-schema but
     /// never used, so that the references and patterns inside them are not followed: `then` or
     /// `else` without `if`, and draft-07's `additionalItems` without an array of `items`.
@@ -630,12 +642,18 @@ impl<'a> Walk<'a> {
                 Some((uri, fragment)) => format!("{}#{fragment}", resolved(outer, uri)),
                 None => resolved(outer, id),
             });
+            let index = self.resources.len();
+            if let Some(id) = &id {
+                self.ids
+                    .entry(id.clone())
+                    .and_modify(|(_, count)| *count += 1)
+                    .or_insert((index, 1));
+            }
             self.resources.push(Resource {
                 at: self.here(),
                 id,
-                anchors: Vec::new(),
             });
-            self.resources.len() - 1
+            index
         } else {
             base
         };
@@ -772,9 +790,7 @@ impl<'a> Walk<'a> {
 
     /// Records a plain-name fragment in resource `base`.
     fn anchor(&mut self, base: usize, name: &'a str) {
-        if let Some(resource) = self.resources.get_mut(base) {
-            resource.anchors.push(name);
-        }
+        self.anchors.insert((base, name));
     }
 
     fn string(&mut self, v: &Value, key: &str) {
@@ -806,11 +822,7 @@ impl<'a> Walk<'a> {
         else {
             return;
         };
-        let shared = self
-            .resources
-            .iter()
-            .enumerate()
-            .any(|(i, r)| i != base && r.id.as_deref() == Some(own));
+        let shared = self.ids.get(own).is_some_and(|(_, count)| *count > 1);
         if !id.is_empty() && shared {
             self.problem(format!(
                 "another schema in this one has the `$id` {id:?}: each `$id` must name one schema"
@@ -968,19 +980,18 @@ impl<'a> Walk<'a> {
                 Some((uri, fragment)) => (uri, fragment),
                 None => (reference.reference, ""),
             };
-            let resource = if uri.is_empty() {
-                self.resources.get(reference.base)
+            let index = if uri.is_empty() {
+                Some(reference.base)
             } else {
                 let outer = self
                     .resources
                     .get(reference.base)
                     .and_then(|r| r.id.as_deref());
                 let target = resolved(outer, uri);
-                self.resources
-                    .iter()
-                    .find(|r| r.id.as_deref() == Some(target.as_str()))
+                self.ids.get(&target).map(|(first, _)| *first)
             };
-            let Some(resource) = resource else {
+            let Some((index, resource)) = index.and_then(|i| Some((i, self.resources.get(i)?)))
+            else {
                 if reference.dynamic {
                     problems.push((
                         reference.at.clone(),
@@ -1002,7 +1013,7 @@ impl<'a> Walk<'a> {
                     .and_then(|p| self.root.pointer(&resource.at).and_then(|r| r.pointer(&p)))
                     .is_some_and(|target| target.is_object() || target.is_boolean())
             } else {
-                resource.anchors.contains(&fragment)
+                self.anchors.contains(&(index, fragment))
             };
             if !found && !uri.is_empty() && !reference.dynamic {
                 // The reference validator leaves every `$ref` with a URI before its fragment
