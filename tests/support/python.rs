@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
 
 /// The environment's Python, or `None` when Python or the packages cannot be had: then the
 /// caller skips, unless `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does), which makes it a
@@ -19,6 +20,11 @@ pub fn sdk_python() -> Option<PathBuf> {
             .output()
             .is_ok_and(|o| o.status.success())
     };
+    // The tests of a binary run at once, and each may get here first: one makes the
+    // environment while the others wait, then find it made. (Only `sdk_clients` uses it, so no
+    // other process makes it at the same time.)
+    static MAKING: Mutex<()> = Mutex::new(());
+    let making = MAKING.lock().unwrap_or_else(PoisonError::into_inner);
     if !installed() {
         let made = Command::new("python3")
             .args(["-m", "venv"])
@@ -43,6 +49,7 @@ pub fn sdk_python() -> Option<PathBuf> {
             venv.display()
         );
     }
+    drop(making);
     if !installed() {
         assert!(
             !required,
