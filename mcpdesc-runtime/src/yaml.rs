@@ -556,8 +556,9 @@ mod reader {
             let at = match &self.columns {
                 None => col,
                 Some(columns) => {
-                    let start = *self.line_starts.get(line - 1)?;
-                    let char_index = columns.line_chars.get(line - 1)? + col;
+                    let index = line.checked_sub(1)?;
+                    let start = *self.line_starts.get(index)?;
+                    let char_index = columns.line_chars.get(index)?.checked_add(col)?;
                     let from = *columns.every.get(char_index / Columns::EVERY)?;
                     let (step, _) = self
                         .text
