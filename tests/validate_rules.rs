@@ -2077,3 +2077,55 @@ fn many_anchors_and_ids_in_a_tool_schema_resolve_as_few_do() {
         );
     }
 }
+
+/// A form shared through `components.schemas` has its problems repeated at every declaration
+/// that uses it; a report lists the first `MAX_DIAGNOSTICS` of them and ends with how many more
+/// there were, so that a small file cannot make a report of millions (200 problems × 60 uses).
+#[test]
+fn a_report_of_a_form_shared_by_many_declarations_stops_listing_at_the_limit() {
+    use mcpdesc_runtime::validate::MAX_DIAGNOSTICS;
+    let with_uses = |uses: usize| {
+        let declarations: Vec<Value> = (0..uses)
+            .map(|i| {
+                json!({"name": format!("f{i}"), "mode": "form", "message": "m",
+                "requestedSchema": {"$componentRef": "#/components/schemas/Bad"}})
+            })
+            .collect();
+        let mut document = doc(json!(MODERN), tool(json!(declarations)));
+        let properties: Map<String, Value> = (0..200)
+            .map(|i| (format!("p{i}"), json!({"type": "object"})))
+            .collect();
+        document["components"] =
+            json!({"schemas": {"Bad": {"type": "object", "properties": properties}}});
+        validate(&document)
+    };
+    // Under the limit, every use lists every problem.
+    let report = with_uses(50);
+    assert_eq!(report.diagnostics().len(), 50 * 200);
+    assert!(
+        report
+            .diagnostics()
+            .iter()
+            .all(|d| d.code == "schema-validation")
+    );
+    assert_eq!(
+        report.diagnostics()[200].path,
+        "/tools/0/elicitations/1/requestedSchema/properties/p0/type"
+    );
+
+    let report = with_uses(60);
+    let listed = report.diagnostics();
+    assert_eq!(listed.len(), MAX_DIAGNOSTICS + 1, "{}", listed.len());
+    let last = &listed[MAX_DIAGNOSTICS];
+    assert_eq!(
+        (last.code, last.severity, last.path.as_str()),
+        ("too-many-diagnostics", Severity::Error, "")
+    );
+    assert!(
+        last.message
+            .starts_with("2000 more diagnostics, errors among them, are not listed"),
+        "{}",
+        last.message
+    );
+    assert!(!report.is_valid());
+}

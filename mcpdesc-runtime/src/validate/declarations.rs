@@ -164,7 +164,8 @@ pub(crate) fn check_listed<'a>(
         let declared = match memo.checked.get(&(object, primitive_scope)) {
             Some((diagnostics, declared)) => {
                 if !diagnostics.is_empty() {
-                    replay(&mut cx.diagnostics, diagnostics, &pointer(&list_path(), i));
+                    cx.diagnostics
+                        .replay(diagnostics, &pointer(&list_path(), i));
                 }
                 *declared
             }
@@ -424,7 +425,7 @@ fn check_form<'a>(
     }
     let key = (std::ptr::from_ref(resolved) as usize, scope);
     if let Some(kept) = cx.checked_forms.get(&key) {
-        replay(&mut cx.diagnostics, kept, path);
+        cx.diagnostics.replay(kept, path);
         return;
     }
     let before = cx.diagnostics.len();
@@ -435,7 +436,8 @@ fn check_form<'a>(
 }
 
 /// `diagnostics` with their paths made relative to `base`, to be repeated elsewhere with
-/// [`replay`]; `None` when one of them lies outside `base`, so that repeating would not be exact.
+/// `Diagnostics::replay`; `None` when one of them lies outside `base`, so that repeating would
+/// not be exact.
 fn relative_to(diagnostics: &[super::Diagnostic], base: &str) -> Option<Vec<super::Diagnostic>> {
     diagnostics
         .iter()
@@ -446,14 +448,6 @@ fn relative_to(diagnostics: &[super::Diagnostic], base: &str) -> Option<Vec<supe
             })
         })
         .collect()
-}
-
-/// Repeats `kept` (from [`relative_to`]) at `base`, into `diagnostics`.
-fn replay(diagnostics: &mut Vec<super::Diagnostic>, kept: &[super::Diagnostic], base: &str) {
-    diagnostics.extend(kept.iter().map(|d| super::Diagnostic {
-        path: format!("{base}{}", d.path),
-        ..d.clone()
-    }));
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub fn parse_requested_schema(value: &Value) -> Result<RequestedSchema, Vec<Diag
     let mut cx = Cx::new(&document);
     match parse(&mut cx, value, "") {
         Some(parsed) if cx.diagnostics.is_empty() => Ok(parsed.schema),
-        _ => Err(cx.diagnostics),
+        _ => Err(cx.diagnostics.finish()),
     }
 }
 

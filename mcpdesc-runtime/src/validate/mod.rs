@@ -165,7 +165,7 @@ pub fn validate(document: &Value) -> Report {
     references::check_components(&mut cx);
     check_primitives(&mut cx);
     Report {
-        diagnostics: cx.diagnostics,
+        diagnostics: cx.diagnostics.finish(),
     }
 }
 
@@ -184,7 +184,7 @@ pub(crate) fn validate_listed(document: &Value, listed: &declarations::Listed<'_
     let mut memo = declarations::Memo::default();
     check_primitives_with(&mut cx, Some((listed, &mut memo)));
     Report {
-        diagnostics: cx.diagnostics,
+        diagnostics: cx.diagnostics.finish(),
     }
 }
 
@@ -292,13 +292,109 @@ pub mod rules {
     pub const TAGS: &str = "mcpdesc.tags.references";
     /// Security requirements: schemes that exist, scopes where the scheme has them.
     pub const SECURITY: &str = "mcpdesc.security.requirements";
+    /// This crate's own, not a rule of the format: a report lists at most
+    /// [`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS) diagnostics.
+    pub const REPORT_LIMIT: &str = "mcpdesc-rs.report.limit";
+}
+
+/// The most diagnostics a [`Report`] lists. Past them, validation goes on counting what it finds
+/// and ends the report with one diagnostic, [`codes::TOO_MANY_DIAGNOSTICS`], that says how many
+/// more there were (an error when one of them was). A document's problems are otherwise at most
+/// a few per member, but a form shared through `components.schemas` has its problems repeated at
+/// every declaration that uses it (as the reference validator reports them): a 300 kB file of a
+/// form with 2,000 problems used by 2,000 declarations made four million, 1.2 GB.
+pub const MAX_DIAGNOSTICS: usize = 10_000;
+
+/// The diagnostics of a validation so far, up to [`MAX_DIAGNOSTICS`], and a count of those past
+/// it. Read as the list kept.
+#[derive(Default)]
+pub(crate) struct Diagnostics {
+    kept: Vec<Diagnostic>,
+    /// How many were found past the limit, and whether one of them was an error.
+    dropped: usize,
+    dropped_error: bool,
+}
+
+impl Diagnostics {
+    fn push(
+        &mut self,
+        rule: &'static str,
+        code: &'static str,
+        severity: Severity,
+        path: &str,
+        message: impl Into<String>,
+    ) {
+        if self.kept.len() < MAX_DIAGNOSTICS {
+            self.kept.push(Diagnostic {
+                rule,
+                code,
+                severity,
+                path: path.to_owned(),
+                message: message.into(),
+            });
+        } else {
+            self.dropped += 1;
+            self.dropped_error |= severity == Severity::Error;
+        }
+    }
+
+    /// Repeats `relative` (diagnostics whose paths are relative to a place) at `base`, as far as
+    /// the limit leaves room; past it, they are only counted.
+    pub(crate) fn replay(&mut self, relative: &[Diagnostic], base: &str) {
+        let room = MAX_DIAGNOSTICS.saturating_sub(self.kept.len());
+        let (listed, past) = relative.split_at(room.min(relative.len()));
+        self.kept.extend(listed.iter().map(|d| Diagnostic {
+            path: format!("{base}{}", d.path),
+            ..d.clone()
+        }));
+        self.dropped += past.len();
+        if !self.dropped_error {
+            self.dropped_error = past.iter().any(|d| d.severity == Severity::Error);
+        }
+    }
+
+    /// The list, ended by a count of those past the limit if there were any.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        if self.dropped > 0 {
+            let severity = if self.dropped_error {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            self.kept.push(Diagnostic {
+                rule: rules::REPORT_LIMIT,
+                code: codes::TOO_MANY_DIAGNOSTICS,
+                severity,
+                path: String::new(),
+                message: format!(
+                    "{} more {} not listed: a report lists the first {MAX_DIAGNOSTICS}; correct those and validate again (a form shared through `components.schemas` repeats its problems at every declaration that uses it)",
+                    self.dropped,
+                    match (self.dropped_error, self.dropped == 1) {
+                        (true, true) => "error is",
+                        (true, false) => "diagnostics, errors among them, are",
+                        (false, true) => "warning is",
+                        (false, false) => "warnings are",
+                    },
+                ),
+            });
+        }
+        self.kept
+    }
+}
+
+impl std::ops::Deref for Diagnostics {
+    type Target = [Diagnostic];
+
+    fn deref(&self) -> &[Diagnostic] {
+        &self.kept
+    }
 }
 
 /// The validation context: the document, the root scope, and the diagnostics so far.
 pub(crate) struct Cx<'a> {
     pub(crate) document: &'a Value,
     pub(crate) root_scope: VersionSet,
-    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) diagnostics: Diagnostics,
     /// Forms reached through a component reference, already checked: by the form's address in
     /// the document and the scope, the diagnostics it gave, relative to the form.
     pub(crate) checked_forms: std::collections::HashMap<(usize, VersionSet), Vec<Diagnostic>>,
@@ -312,7 +408,7 @@ impl<'a> Cx<'a> {
         Cx {
             document,
             root_scope: VersionSet::ALL,
-            diagnostics: Vec::new(),
+            diagnostics: Diagnostics::default(),
             checked_forms: std::collections::HashMap::new(),
             resolved: references::Resolved::default(),
         }
@@ -345,13 +441,7 @@ impl<'a> Cx<'a> {
         path: &str,
         message: impl Into<String>,
     ) {
-        self.diagnostics.push(Diagnostic {
-            rule,
-            code,
-            severity,
-            path: path.to_owned(),
-            message: message.into(),
-        });
+        self.diagnostics.push(rule, code, severity, path, message);
     }
 
     /// Reads an optional `protocolVersions` member: `Some(set)` when present and well-formed.
@@ -564,6 +654,9 @@ pub mod codes {
     pub const NON_OAUTH_SCOPE: &str = "non-oauth-scope-misuse";
     /// An OAuth scope no flow of its scheme lists (a warning).
     pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
+    /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS)): how
+    /// many more, and whether an error was among them. This crate's own.
+    pub const TOO_MANY_DIAGNOSTICS: &str = "too-many-diagnostics";
 }
 
 /// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
@@ -756,7 +849,57 @@ pub(crate) fn is_name(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{item_pointer, pointer};
+    use super::{Diagnostic, Diagnostics, MAX_DIAGNOSTICS, Severity, codes, item_pointer, pointer};
+
+    fn diagnostic(severity: Severity, path: &str) -> Diagnostic {
+        Diagnostic {
+            rule: "r",
+            code: "c",
+            severity,
+            path: path.to_owned(),
+            message: "m".to_owned(),
+        }
+    }
+
+    /// Past the limit, pushed and repeated diagnostics are counted, not kept; the count ends the
+    /// list, an error when an error was among them, a warning otherwise; under it nothing is
+    /// added.
+    #[test]
+    fn a_report_lists_up_to_the_limit_then_counts_the_rest() {
+        let mut under = Diagnostics::default();
+        under.replay(&[diagnostic(Severity::Error, "/a")], "/x");
+        assert_eq!(under.finish(), [diagnostic(Severity::Error, "/x/a")]);
+
+        for last in [Severity::Warning, Severity::Error] {
+            let mut full = Diagnostics::default();
+            for i in 0..MAX_DIAGNOSTICS - 1 {
+                full.push("r", "c", Severity::Warning, &format!("/{i}"), "m");
+            }
+            // One repeated diagnostic fits; the other two are counted.
+            let relative = [
+                diagnostic(Severity::Warning, "/a"),
+                diagnostic(Severity::Warning, "/b"),
+                diagnostic(last, "/c"),
+            ];
+            full.replay(&relative, "/x");
+            full.push("r", "c", Severity::Warning, "/late", "m");
+            let list = full.finish();
+            assert_eq!(list.len(), MAX_DIAGNOSTICS + 1);
+            assert_eq!(
+                list[MAX_DIAGNOSTICS - 1],
+                diagnostic(Severity::Warning, "/x/a")
+            );
+            let summary = &list[MAX_DIAGNOSTICS];
+            assert_eq!(summary.code, codes::TOO_MANY_DIAGNOSTICS);
+            assert_eq!(summary.severity, last);
+            let expected = if last == Severity::Error {
+                "3 more diagnostics, errors among them, are not listed"
+            } else {
+                "3 more warnings are not listed"
+            };
+            assert!(summary.message.starts_with(expected), "{}", summary.message);
+        }
+    }
 
     #[test]
     fn item_pointers_are_the_collection_and_the_index_in_decimal() {
