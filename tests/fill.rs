@@ -760,6 +760,60 @@ proptest! {
         prop_assert_eq!(found, expected);
     }
 
+    /// Against a long run-time list, many items are found among the choices through a sorted
+    /// index, and each choice seen once through a bit of its own: each item outside the list is
+    /// one problem, each repeat of an earlier item another, each item not a string a third, in
+    /// order, as for a short list scanned item by item.
+    #[test]
+    fn every_wrong_or_repeated_item_against_a_long_list_is_reported_in_order(
+        choices in 1usize..100,
+        items in prop::collection::vec(
+            prop_oneof![
+                6 => (0usize..110).prop_map(|i| Value::from(format!("c{i}"))),
+                1 => (0..3i32).prop_map(Value::from),
+            ],
+            0..60,
+        ),
+    ) {
+        let values: Vec<String> = (0..choices).map(|i| format!("c{i}")).collect();
+        let filled = LabelFill {
+            labels: ChoiceList::untitled(["bug"]),
+            watchers: ChoiceList::untitled(values.iter().cloned()),
+            defaults: LabelDefaults::default(),
+        }
+        .fill(None)
+        .unwrap();
+        let listed: std::sync::Arc<[String]> = values.clone().into();
+        let expected: Vec<ProblemKind> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(index, item)| match item {
+                Value::String(v) if !values.contains(v) => Some(ProblemKind::ItemNotAChoice {
+                    index,
+                    value: v.clone(),
+                    choices: listed.clone(),
+                }),
+                Value::String(v) if items[..index].contains(item) => {
+                    Some(ProblemKind::DuplicateItem { index, value: v.clone() })
+                }
+                Value::String(_) => None,
+                _ => Some(ProblemKind::ItemWrongType {
+                    index,
+                    found: mcpdesc_runtime::JsonType::Integer,
+                }),
+            })
+            .collect();
+        let read = filled.read(&object(json!({"labels": ["bug"], "watchers": items})));
+        let found: Vec<ProblemKind> = match &read {
+            Ok(_) => Vec::new(),
+            Err(err) => err.problems().iter().map(|p| {
+                assert_eq!(p.property(), "watchers");
+                p.kind().clone()
+            }).collect(),
+        };
+        prop_assert_eq!(found, expected);
+    }
+
     /// A run-time default is accepted exactly when the same value is an acceptable answer.
     #[test]
     fn a_default_fits_exactly_when_it_would_be_a_valid_answer(

@@ -516,10 +516,9 @@ impl Problems {
                     if let Some(max_items) = m.max_items.filter(|n| count > *n) {
                         self.push(name, ProblemKind::TooManyItems { max_items, count });
                     }
-                    // The choices seen so far, by index: a bit each for the first 64 (no
-                    // allocation on the common path), a list past them.
-                    let mut seen_bits: u64 = 0;
-                    let mut seen_more: Vec<usize> = Vec::new();
+                    // The choices seen so far, a bit each; where each item is among them.
+                    let mut seen = ChoiceBits::new(m.choices.options().len());
+                    let lookup = ChoiceLookup::new(&m.choices, items.len());
                     // Choices not given yet: which items repeat an earlier one, found at once
                     // (an answer can hold many items; comparing each with all before it would
                     // grow with the square of their number).
@@ -533,19 +532,8 @@ impl Problems {
                     let mut choices: Option<Arc<[String]>> = None;
                     for (index, item) in items.iter().enumerate() {
                         match item {
-                            Value::String(v) if let Some(choice) = m.choices.position(v) => {
-                                let repeated = if choice < 64 {
-                                    let bit = 1u64 << choice;
-                                    let repeated = seen_bits & bit != 0;
-                                    seen_bits |= bit;
-                                    repeated
-                                } else if seen_more.contains(&choice) {
-                                    true
-                                } else {
-                                    seen_more.push(choice);
-                                    false
-                                };
-                                if repeated {
+                            Value::String(v) if let Some(choice) = lookup.position(v) => {
+                                if seen.set(choice) {
                                     self.push(
                                         name,
                                         ProblemKind::DuplicateItem {
@@ -623,6 +611,72 @@ impl crate::schema::RequestedSchema {
             }
         }
         problems.finish()
+    }
+}
+
+/// A bit per choice of a multi-select: one word for the first 64 (no allocation on the common
+/// path), a vector past them.
+struct ChoiceBits {
+    first: u64,
+    more: Vec<u64>,
+}
+
+impl ChoiceBits {
+    fn new(choices: usize) -> Self {
+        ChoiceBits {
+            first: 0,
+            more: vec![0; choices.saturating_sub(64).div_ceil(64)],
+        }
+    }
+
+    /// Sets the bit of choice `i`; whether it was set already.
+    fn set(&mut self, i: usize) -> bool {
+        let (word, bit) = match i.checked_sub(64) {
+            None => (&mut self.first, i),
+            Some(past) => match self.more.get_mut(past / 64) {
+                Some(word) => (word, past % 64),
+                None => return false,
+            },
+        };
+        let mask = 1u64 << bit;
+        let was = *word & mask != 0;
+        *word |= mask;
+        was
+    }
+}
+
+/// Where an item is among a multi-select's choices: by scanning a short list (or for a few
+/// items), by a sorted index of a long one (an answer can hold thousands of items, a run-time
+/// list hundreds of choices; scanning the list per item would cost their product).
+enum ChoiceLookup<'c> {
+    Scan(&'c crate::schema::Choices),
+    Sorted(Vec<(&'c str, usize)>),
+}
+
+impl<'c> ChoiceLookup<'c> {
+    fn new(choices: &'c crate::schema::Choices, items: usize) -> Self {
+        if choices.options().len() > 16 && items > 16 {
+            let mut sorted: Vec<(&str, usize)> = choices.values().zip(0..).collect();
+            sorted.sort_unstable();
+            ChoiceLookup::Sorted(sorted)
+        } else {
+            ChoiceLookup::Scan(choices)
+        }
+    }
+
+    /// The index of the choice whose value is `value`.
+    fn position(&self, value: &str) -> Option<usize> {
+        match self {
+            ChoiceLookup::Scan(choices) => choices.position(value),
+            ChoiceLookup::Sorted(sorted) => {
+                // The first of equal values, as a scan finds it.
+                let at = sorted.partition_point(|(c, _)| *c < value);
+                sorted
+                    .get(at)
+                    .filter(|(c, _)| *c == value)
+                    .map(|(_, index)| *index)
+            }
+        }
     }
 }
 
