@@ -84,6 +84,50 @@ fn fill_problems(err: &mcpdesc_runtime::fill::FillError) -> Vec<(&str, FillProbl
         .collect()
 }
 
+/// The problems of `read`, each of the property `watchers`.
+fn watcher_problems<T>(read: &Result<T, mcpdesc_runtime::ContentError>) -> Vec<ProblemKind> {
+    match read {
+        Ok(_) => Vec::new(),
+        Err(err) => err
+            .problems()
+            .iter()
+            .map(|p| {
+                assert_eq!(p.property(), "watchers");
+                p.kind().clone()
+            })
+            .collect(),
+    }
+}
+
+/// What a multi-select answer of `items` should be told, item by item in order: a string
+/// outside `choices` (none is, for choices not given yet), a string repeated from earlier, an
+/// item that is not a string (an integer, here).
+fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<ProblemKind> {
+    let listed: Option<std::sync::Arc<[String]>> = choices.map(Into::into);
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(index, item)| match item {
+            Value::String(v) if let Some(listed) = listed.as_ref().filter(|l| !l.contains(v)) => {
+                Some(ProblemKind::ItemNotAChoice {
+                    index,
+                    value: v.clone(),
+                    choices: listed.clone(),
+                })
+            }
+            Value::String(v) if items[..index].contains(item) => Some(ProblemKind::DuplicateItem {
+                index,
+                value: v.clone(),
+            }),
+            Value::String(_) => None,
+            _ => Some(ProblemKind::ItemWrongType {
+                index,
+                found: mcpdesc_runtime::JsonType::Integer,
+            }),
+        })
+        .collect()
+}
+
 fn object(value: Value) -> Map<String, Value> {
     match value {
         Value::Object(map) => map,
@@ -735,29 +779,8 @@ proptest! {
             0..60,
         ),
     ) {
-        let expected: Vec<ProblemKind> = items
-            .iter()
-            .enumerate()
-            .filter_map(|(index, item)| match item {
-                Value::String(v) if items[..index].contains(item) => {
-                    Some(ProblemKind::DuplicateItem { index, value: v.clone() })
-                }
-                Value::String(_) => None,
-                _ => Some(ProblemKind::ItemWrongType {
-                    index,
-                    found: mcpdesc_runtime::JsonType::Integer,
-                }),
-            })
-            .collect();
         let read = Label::from_content(&object(json!({"labels": ["bug"], "watchers": items})));
-        let found: Vec<ProblemKind> = match &read {
-            Ok(_) => Vec::new(),
-            Err(err) => err.problems().iter().map(|p| {
-                assert_eq!(p.property(), "watchers");
-                p.kind().clone()
-            }).collect(),
-        };
-        prop_assert_eq!(found, expected);
+        prop_assert_eq!(watcher_problems(&read), expected_item_problems(&items, None));
     }
 
     /// Against a long run-time list, many items are found among the choices through a sorted
@@ -783,35 +806,8 @@ proptest! {
         }
         .fill(None)
         .unwrap();
-        let listed: std::sync::Arc<[String]> = values.clone().into();
-        let expected: Vec<ProblemKind> = items
-            .iter()
-            .enumerate()
-            .filter_map(|(index, item)| match item {
-                Value::String(v) if !values.contains(v) => Some(ProblemKind::ItemNotAChoice {
-                    index,
-                    value: v.clone(),
-                    choices: listed.clone(),
-                }),
-                Value::String(v) if items[..index].contains(item) => {
-                    Some(ProblemKind::DuplicateItem { index, value: v.clone() })
-                }
-                Value::String(_) => None,
-                _ => Some(ProblemKind::ItemWrongType {
-                    index,
-                    found: mcpdesc_runtime::JsonType::Integer,
-                }),
-            })
-            .collect();
         let read = filled.read(&object(json!({"labels": ["bug"], "watchers": items})));
-        let found: Vec<ProblemKind> = match &read {
-            Ok(_) => Vec::new(),
-            Err(err) => err.problems().iter().map(|p| {
-                assert_eq!(p.property(), "watchers");
-                p.kind().clone()
-            }).collect(),
-        };
-        prop_assert_eq!(found, expected);
+        prop_assert_eq!(watcher_problems(&read), expected_item_problems(&items, Some(&values)));
     }
 
     /// A run-time default is accepted exactly when the same value is an acceptable answer.

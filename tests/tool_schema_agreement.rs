@@ -553,6 +553,44 @@ fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
     );
 }
 
+/// Whether the validator takes each pattern of `corpus` (in a tool schema's `pattern`).
+fn pattern_verdicts(corpus: &[String]) -> Vec<bool> {
+    corpus
+        .iter()
+        .map(|pattern| {
+            let schema = json!({
+                "type": "object",
+                "properties": {"a": {"type": "string", "pattern": pattern}},
+            });
+            verdict(&schema) != "invalid"
+        })
+        .collect()
+}
+
+/// The patterns of `corpus` on which JavaScript's `new RegExp(pattern, "u")` and `ours` disagree,
+/// each told (a long one by its start and length); `None` when Node.js is not to be had.
+fn javascript_disagreements(corpus: &[String], ours: &[bool]) -> Option<Vec<String>> {
+    let dir = node::ts_client_dir()?;
+    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
+    Some(
+        corpus
+            .iter()
+            .zip(ours)
+            .zip(theirs)
+            .filter(|((_, ours), theirs)| theirs.as_bool() != Some(**ours))
+            .map(|((pattern, ours), _)| {
+                let length = pattern.chars().count();
+                if length <= 60 {
+                    format!("here valid = {ours}: {pattern:?}")
+                } else {
+                    let start: String = pattern.chars().take(40).collect();
+                    format!("here valid = {ours}: {start:?}... ({length} characters)")
+                }
+            })
+            .collect(),
+    )
+}
+
 /// Patterns at the extremes a file can reach: groups nested tens of thousands deep (read here
 /// without recursion), unclosed ones, thousands of named groups and references to them, and
 /// V8's count of capturing groups, judged as JavaScript judges them.
@@ -575,39 +613,16 @@ fn extreme_patterns_are_read_as_javascript_reads_them() {
         format!("{}\\32767", "()".repeat(32_767)),
         format!("{}\\32768", "()".repeat(32_767)),
     ];
-    let ours: Vec<bool> = corpus
-        .iter()
-        .map(|pattern| {
-            let schema = json!({
-                "type": "object",
-                "properties": {"a": {"type": "string", "pattern": pattern}},
-            });
-            verdict(&schema) != "invalid"
-        })
-        .collect();
+    let ours = pattern_verdicts(&corpus);
     assert_eq!(
         ours,
         [
             true, true, true, true, false, false, true, false, false, true, false, true, false
         ]
     );
-    let Some(dir) = node::ts_client_dir() else {
+    let Some(disagreements) = javascript_disagreements(&corpus, &ours) else {
         return;
     };
-    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
-    let disagreements: Vec<String> = corpus
-        .iter()
-        .zip(ours)
-        .zip(theirs)
-        .filter(|((_, ours), theirs)| theirs.as_bool() != Some(*ours))
-        .map(|((pattern, ours), _)| {
-            let shown: String = pattern.chars().take(40).collect();
-            format!(
-                "here valid = {ours}: {shown:?}... ({} characters)",
-                pattern.chars().count()
-            )
-        })
-        .collect();
     assert_no_disagreement("extreme patterns", &disagreements);
 }
 
@@ -868,32 +883,15 @@ fn property_escapes() -> Vec<String> {
 #[test]
 fn property_escapes_are_read_as_javascript_reads_them() {
     let corpus = property_escapes();
-    let ours: Vec<bool> = corpus
-        .iter()
-        .map(|pattern| {
-            let schema = json!({
-                "type": "object",
-                "properties": {"a": {"type": "string", "pattern": pattern}},
-            });
-            verdict(&schema) != "invalid"
-        })
-        .collect();
+    let ours = pattern_verdicts(&corpus);
     let known = ours.iter().filter(|ok| **ok).count();
     assert!(
         known > 150 && corpus.len() - known > 300,
         "{known} of {} known",
         corpus.len()
     );
-    let Some(dir) = node::ts_client_dir() else {
+    let Some(disagreements) = javascript_disagreements(&corpus, &ours) else {
         return;
     };
-    let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
-    let disagreements: Vec<String> = corpus
-        .iter()
-        .zip(ours)
-        .zip(theirs)
-        .filter(|((_, ours), theirs)| theirs.as_bool() != Some(*ours))
-        .map(|((pattern, ours), _)| format!("here valid = {ours}: {pattern:?}"))
-        .collect();
     assert_no_disagreement("Unicode property escapes", &disagreements);
 }

@@ -1770,6 +1770,31 @@ fn extension_identifiers() {
     );
 }
 
+/// Asserts that `report` has no diagnostic of `code` when `expected` is `None`, else exactly one,
+/// at the path given, whose message holds the text given (where the name was first written).
+fn told_once(
+    report: &mcpdesc_runtime::validate::Report,
+    code: &str,
+    expected: Option<(String, String)>,
+    context: &str,
+) {
+    let found: Vec<_> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == code)
+        .collect();
+    match expected {
+        None => assert!(found.is_empty(), "{context}: {report}"),
+        Some((path, text)) => {
+            let [d] = found[..] else {
+                panic!("{context}: {report}")
+            };
+            assert_eq!(d.path, path, "{context}");
+            assert!(d.message.contains(&text), "{context}: {}", d.message);
+        }
+    }
+}
+
 /// A name written twice is found the same way in a list of a few entries (compared in place) and
 /// of many (through a hash map past sixteen): one report at the repeat, naming the first where the
 /// message does, and none without a repeat. Declarations, a form's `required` and its run-time
@@ -1791,25 +1816,17 @@ fn names_written_twice_are_found_in_long_lists_as_in_short() {
                 .map(|name| json!({"name": name, "mode": "url", "message": "m"}))
                 .collect();
             let report = validate(&doc(json!(MODERN), tool(json!(declarations))));
-            let found: Vec<_> = report
-                .diagnostics()
-                .iter()
-                .filter(|d| d.code == "duplicate-elicitation-name")
-                .map(|d| (d.path.as_str(), d.message.as_str()))
-                .collect();
-            match repeat {
-                None => assert!(found.is_empty(), "{context}: {report}"),
-                Some(k) => {
-                    let [(path, message)] = found[..] else {
-                        panic!("{context}: {report}")
-                    };
-                    assert_eq!(path, format!("/tools/0/elicitations/{n}/name"), "{context}");
-                    assert!(
-                        message.contains(&format!("(at /tools/0/elicitations/{k})")),
-                        "{context}: {message}"
-                    );
-                }
-            }
+            told_once(
+                &report,
+                "duplicate-elicitation-name",
+                repeat.map(|k| {
+                    (
+                        format!("/tools/0/elicitations/{n}/name"),
+                        format!("(at /tools/0/elicitations/{k})"),
+                    )
+                }),
+                &context,
+            );
 
             // A form's `required` and its run-time choices.
             let properties: serde_json::Map<String, Value> = (0..n)
@@ -1876,31 +1893,19 @@ fn names_written_twice_are_found_in_long_lists_as_in_short() {
                 json!(["2026-07-28"]),
                 tool_with_schema(json!({"type": "object", "properties": properties})),
             ));
-            let found: Vec<_> = report
-                .diagnostics()
-                .iter()
-                .filter(|d| d.code == "duplicate-x-mcp-header")
-                .map(|d| (d.path.as_str(), d.message.as_str()))
-                .collect();
-            match repeat {
-                None => assert!(found.is_empty(), "{context}: {report}"),
-                Some(k) => {
-                    let [(path, message)] = found[..] else {
-                        panic!("{context}: {report}")
-                    };
-                    assert_eq!(
-                        path,
+            told_once(
+                &report,
+                "duplicate-x-mcp-header",
+                repeat.map(|k| {
+                    (
                         format!("/tools/0/inputSchema/properties/p{n}/x-mcp-header"),
-                        "{context}"
-                    );
-                    assert!(
-                        message.contains(&format!(
+                        format!(
                             "already named at /tools/0/inputSchema/properties/p{k}/x-mcp-header "
-                        )),
-                        "{context}: {message}"
-                    );
-                }
-            }
+                        ),
+                    )
+                }),
+                &context,
+            );
 
             // A requirement's scopes.
             let scopes = with_repeat((0..n).map(|i| format!("s{i}")).collect());

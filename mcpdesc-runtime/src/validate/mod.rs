@@ -316,25 +316,12 @@ pub(crate) struct Diagnostics {
 }
 
 impl Diagnostics {
-    fn push(
-        &mut self,
-        rule: &'static str,
-        code: &'static str,
-        severity: Severity,
-        path: &str,
-        message: impl Into<String>,
-    ) {
+    fn push(&mut self, diagnostic: Diagnostic) {
         if self.kept.len() < MAX_DIAGNOSTICS {
-            self.kept.push(Diagnostic {
-                rule,
-                code,
-                severity,
-                path: path.to_owned(),
-                message: message.into(),
-            });
+            self.kept.push(diagnostic);
         } else {
             self.dropped += 1;
-            self.dropped_error |= severity == Severity::Error;
+            self.dropped_error |= diagnostic.severity == Severity::Error;
         }
     }
 
@@ -441,7 +428,13 @@ impl<'a> Cx<'a> {
         path: &str,
         message: impl Into<String>,
     ) {
-        self.diagnostics.push(rule, code, severity, path, message);
+        self.diagnostics.push(Diagnostic {
+            rule,
+            code,
+            severity,
+            path: path.to_owned(),
+            message: message.into(),
+        });
     }
 
     /// Reads an optional `protocolVersions` member: `Some(set)` when present and well-formed.
@@ -873,7 +866,7 @@ mod tests {
         for last in [Severity::Warning, Severity::Error] {
             let mut full = Diagnostics::default();
             for i in 0..MAX_DIAGNOSTICS - 1 {
-                full.push("r", "c", Severity::Warning, &format!("/{i}"), "m");
+                full.push(diagnostic(Severity::Warning, &format!("/{i}")));
             }
             // One repeated diagnostic fits; the other two are counted.
             let relative = [
@@ -882,7 +875,7 @@ mod tests {
                 diagnostic(last, "/c"),
             ];
             full.replay(&relative, "/x");
-            full.push("r", "c", Severity::Warning, "/late", "m");
+            full.push(diagnostic(Severity::Warning, "/late"));
             let list = full.finish();
             assert_eq!(list.len(), MAX_DIAGNOSTICS + 1);
             assert_eq!(
