@@ -2,8 +2,9 @@
 //!
 //! JSON leaves duplicate object keys undefined and readers disagree (serde_json and JavaScript
 //! keep the last, others the first or refuse), so a description with one means different things
-//! to different tools. [`from_str`] reports every duplicate with its line and column, as the YAML
-//! reader does, and skips a UTF-8 byte-order mark at the start (which serde_json refuses).
+//! to different tools. [`from_str`] reports each duplicate with its line and column, as the YAML
+//! reader does (and, as it does, stops at the 101st problem, which says so), and skips a UTF-8
+//! byte-order mark at the start (which serde_json refuses).
 //!
 //! ```
 //! let err = mcpdesc_runtime::json::from_str("{\n  \"a\": 1,\n  \"a\": 2\n}").unwrap_err();
@@ -22,13 +23,14 @@ use serde_json::Value;
 /// A problem in a JSON text, at a 1-based line and column (in characters).
 pub use crate::source::SourceProblem as JsonProblem;
 
-/// A JSON text that could not be read: its syntax error, or every duplicate key.
+/// A JSON text that could not be read: its syntax error, or its duplicate keys.
 pub use crate::source::SourceError as JsonError;
 
 /// Reads a JSON document; a leading byte-order mark is skipped, and duplicate keys are errors.
 ///
 /// One pass reads the value and notices a duplicate as it inserts it; only a text with one is
-/// read again, to list every duplicate with its position.
+/// read again, to list the duplicates with their positions (at most 100, then one problem more
+/// that says the search stopped there).
 pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let syntax = |e: serde_json::Error| {
@@ -163,7 +165,13 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
     }
 }
 
-/// Every key that repeats one of its object's earlier keys. `text` is valid JSON.
+/// Duplicate keys reported per text, as the YAML reader's problems; past this the search stops
+/// with a problem that says so, so that a file of nothing but duplicates does not make a report
+/// ten times its size.
+const MAX_PROBLEMS: usize = 100;
+
+/// Every key that repeats one of its object's earlier keys, up to [`MAX_PROBLEMS`] (then one
+/// problem more, at the next, that says the search stopped there). `text` is valid JSON.
 fn duplicate_keys(text: &str) -> Vec<JsonProblem> {
     enum Frame {
         /// An object: its keys so far with where each stands, and whether a key comes next.
@@ -224,6 +232,16 @@ fn duplicate_keys(text: &str) -> Vec<JsonProblem> {
                     let raw = text.get(start..end).unwrap_or_default();
                     let key: String = serde_json::from_str(raw).unwrap_or_default();
                     match keys.get(&key) {
+                        Some(_) if problems.len() == MAX_PROBLEMS => {
+                            problems.push(JsonProblem {
+                                line: at.0,
+                                column: at.1,
+                                message: format!(
+                                    "more than {MAX_PROBLEMS} duplicate keys; stopped looking here"
+                                ),
+                            });
+                            return problems;
+                        }
                         Some(&(first_line, first_column)) => problems.push(JsonProblem {
                             line: at.0,
                             column: at.1,
@@ -260,6 +278,38 @@ mod tests {
                 .contains("already has it at line 1, column 2"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_search_stops_after_a_hundred_duplicates_and_says_where() {
+        // 150 duplicates of "k", one per line after the first key: the 101st is where it stops.
+        let mut text = String::from("{\"k\": 0");
+        for i in 1..=150 {
+            text.push_str(&format!(",\n\"k\": {i}"));
+        }
+        text.push('}');
+        let err = from_str(&text).unwrap_err();
+        let problems = err.problems();
+        assert_eq!(problems.len(), 101, "{err}");
+        assert!(
+            problems[..100]
+                .iter()
+                .all(|p| p.message.starts_with("duplicate key \"k\""))
+        );
+        assert_eq!(
+            (problems[99].line, problems[100].line, problems[100].column),
+            (101, 102, 1)
+        );
+        assert_eq!(
+            problems[100].message,
+            "more than 100 duplicate keys; stopped looking here"
+        );
+        // A hundred exactly are all listed, with no such problem.
+        let lines: Vec<&str> = text.lines().take(101).collect();
+        let hundred = format!("{}}}", lines.join("\n").trim_end_matches(','));
+        let err = from_str(&hundred).unwrap_err();
+        assert_eq!(err.problems().len(), 100, "{err}");
+        assert!(err.problems()[99].message.starts_with("duplicate key"));
     }
 
     #[test]
