@@ -363,6 +363,46 @@ fn messages_count_in_singular_and_plural() {
     assert_eq!(one, "has 1 item, more than the maximum 0");
 }
 
+#[test]
+fn a_long_value_sent_is_shown_by_its_start_and_length() {
+    // An e-mail address of 1,000 characters (two bytes each in part), and a label of 5,000.
+    let long_email = format!("{}@", "é".repeat(500)) + &"x".repeat(499);
+    let err = parse(&with("email", json!(long_email))).expect_err("not an e-mail address");
+    let shown: String = long_email.chars().take(80).collect();
+    assert_eq!(
+        err.problems()[0].kind().to_string(),
+        format!("{shown:?}\u{2026} (1000 characters) is not an e-mail address")
+    );
+    // The problem keeps the whole value; only its message is short.
+    assert!(matches!(
+        err.problems()[0].kind(),
+        ProblemKind::InvalidFormat { value, .. } if *value == long_email
+    ));
+    let long_label = "w".repeat(5_000);
+    let err = parse(&with("labels", json!(["bug", long_label]))).expect_err("not a choice");
+    assert_eq!(
+        err.problems()[0].to_string(),
+        format!(
+            "`labels` item 1 {:?}\u{2026} (5000 characters) is not one of [\"bug\", \"feature\", \"docs\"]",
+            "w".repeat(80)
+        )
+    );
+    // Up to 100 characters a value is shown whole; from 101, cut to 80.
+    for (length, message) in [
+        (100, format!("{:?} is not one of", "m".repeat(100))),
+        (
+            101,
+            format!(
+                "{:?}\u{2026} (101 characters) is not one of",
+                "m".repeat(80)
+            ),
+        ),
+    ] {
+        let (_, kind) = only_problem(with("priority", json!("m".repeat(length))));
+        assert!(kind.to_string().starts_with(&message), "{length}: {kind}");
+    }
+}
+
 #[derive(ElicitationForm, Debug, PartialEq)]
 struct Wide {
     unsigned: Option<u64>,

@@ -236,10 +236,10 @@ impl fmt::Display for ProblemKind {
                     StringFormat::Date => "an RFC 3339 date (YYYY-MM-DD)",
                     StringFormat::DateTime => "an RFC 3339 date-time",
                 };
-                write!(f, "{value:?} is not {what}")
+                write!(f, "{} is not {what}", Sent::quoted(value))
             }
             ProblemKind::NotAChoice { value, choices } => {
-                write!(f, "{value:?} is not one of {}", List(choices))
+                write!(f, "{} is not one of {}", Sent::quoted(value), List(choices))
             }
             ProblemKind::ItemWrongType { index, found } => {
                 write!(
@@ -252,9 +252,18 @@ impl fmt::Display for ProblemKind {
                 index,
                 value,
                 choices,
-            } => write!(f, "item {index} {value:?} is not one of {}", List(choices)),
+            } => write!(
+                f,
+                "item {index} {} is not one of {}",
+                Sent::quoted(value),
+                List(choices)
+            ),
             ProblemKind::DuplicateItem { index, value } => {
-                write!(f, "item {index} {value:?} repeats an earlier item")
+                write!(
+                    f,
+                    "item {index} {} repeats an earlier item",
+                    Sent::quoted(value)
+                )
             }
             ProblemKind::TooFewItems { min_items, count } => write!(
                 f,
@@ -267,7 +276,7 @@ impl fmt::Display for ProblemKind {
                 plural(*count)
             ),
             ProblemKind::RefusedByType { type_name, value } => {
-                write!(f, "{value} is not a value of `{type_name}`")
+                write!(f, "{} is not a value of `{type_name}`", Sent::json(value))
             }
         }
     }
@@ -275,6 +284,59 @@ impl fmt::Display for ProblemKind {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A value the client sent, in a message: whole when short; else its first [`Sent::SHOWN`]
+/// characters and how many it has in all, since the message goes back to the client (and often
+/// to a model), and a value can be as long as the client likes.
+struct Sent<'a> {
+    text: &'a str,
+    /// Written as a Rust string literal (a string value); else as it is (JSON text).
+    quoted: bool,
+}
+
+impl<'a> Sent<'a> {
+    /// How many characters of a long value a message shows.
+    const SHOWN: usize = 80;
+    /// Values up to this many characters are shown whole: cutting a few saves nothing.
+    const WHOLE: usize = 100;
+
+    fn quoted(text: &'a str) -> Self {
+        Sent { text, quoted: true }
+    }
+
+    fn json(text: &'a str) -> Self {
+        Sent {
+            text,
+            quoted: false,
+        }
+    }
+}
+
+impl fmt::Display for Sent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Up to `WHOLE` characters need no count: a string of at most that many bytes has no
+        // more characters.
+        let cut = if self.text.len() <= Self::WHOLE {
+            None
+        } else {
+            self.text
+                .char_indices()
+                .nth(Self::WHOLE)
+                .and_then(|_| self.text.char_indices().nth(Self::SHOWN))
+                .map(|(at, _)| at)
+        };
+        let shown = cut.map_or(self.text, |at| self.text.get(..at).unwrap_or(self.text));
+        if self.quoted {
+            write!(f, "{shown:?}")?;
+        } else {
+            f.write_str(shown)?;
+        }
+        if cut.is_some() {
+            write!(f, "\u{2026} ({} characters)", self.text.chars().count())?;
+        }
+        Ok(())
+    }
 }
 
 /// Choices in a message: all of a short list; the first [`List::SHOWN`] of a long one (a
