@@ -483,6 +483,22 @@ proptest::proptest! {
         let back = Any::from_content(&content).unwrap();
         proptest::prop_assert_eq!(back.x, x);
     }
+
+    /// A value sent is shown whole up to 100 characters, else by its first 80 and its count,
+    /// whatever its characters' widths.
+    #[test]
+    fn a_value_in_a_message_is_whole_or_its_start_and_count(value in "[a\u{e9}\u{4e2d}\u{1f600}\"]{0,160}") {
+        let kind = ProblemKind::NotAChoice { value: value.clone(), choices: vec!["a".to_owned()].into() };
+        let message = kind.to_string();
+        let count = value.chars().count();
+        let expected = if count <= 100 {
+            format!("{value:?} is not one of [\"a\"]")
+        } else {
+            let start: String = value.chars().take(80).collect();
+            format!("{start:?}\u{2026} ({count} characters) is not one of [\"a\"]")
+        };
+        proptest::prop_assert_eq!(message, expected);
+    }
 }
 
 /// A hand-written enum whose `from_value` is lenient (it reads any case): the schema's choices
