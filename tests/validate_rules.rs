@@ -1106,6 +1106,8 @@ fn invalid_tool_schema() {
             (Severity::Error, format!("{at}/a/type").as_str()),
             (Severity::Error, format!("{at}/b/minLength").as_str()),
             (Severity::Error, format!("{at}/b/anyOf").as_str()),
+            // A broken reference too: none of the problems hides what it could name.
+            (Severity::Error, format!("{at}/c/$ref").as_str()),
         ],
         "{report}"
     );
@@ -1132,6 +1134,64 @@ fn invalid_tool_schema() {
         "invalid-tool-schema",
         Severity::Error,
         "/tools/0/inputSchema/properties/c/$ref",
+    );
+    // ... and wait while a problem may hide what a reference names: schemas written where they
+    // are not read (an array for `$defs`, an object for `allOf`, an array for a schema), or an
+    // anchor or `$id` written wrong. Each problem is reported alone; the reference, which finds
+    // nothing because of it, is checked once it is mended.
+    let hiding = [
+        (
+            json!({"$defs": [{"$anchor": "id"}], "properties": {"c": {"$ref": "#id"}}}),
+            "/$defs",
+        ),
+        (
+            json!({"allOf": {"x": {"$anchor": "id"}}, "properties": {"c": {"$ref": "#id"}}}),
+            "/allOf",
+        ),
+        (
+            json!({"not": [{"$anchor": "id"}], "properties": {"c": {"$ref": "#id"}}}),
+            "/not",
+        ),
+        (
+            json!({"$defs": {"x": {"$anchor": "1d"}}, "properties": {"c": {"$ref": "#1d"}}}),
+            "/$defs/x/$anchor",
+        ),
+        (
+            json!({"$defs": {"x": {"$id": 7}}, "properties": {"c": {"$ref": "#/$defs/y"}}}),
+            "/$defs/x/$id",
+        ),
+        (
+            json!({"$defs": {"x": {"$id": "x.json#f", "$anchor": "id"}}, "properties": {"c": {"$ref": "x.json#id"}}}),
+            "/$defs/x/$id",
+        ),
+    ];
+    for (schema, problem) in hiding {
+        let report = validate(&doc(json!(MODERN), tool_with_schema(schema.clone())));
+        only(
+            &report,
+            "invalid-tool-schema",
+            Severity::Error,
+            &format!("/tools/0/inputSchema{problem}"),
+        );
+    }
+    // A problem that hides nothing (a scalar for a schema, a bound of the wrong type) does not
+    // hold the references back.
+    let report = validate(&doc(
+        json!(MODERN),
+        tool_with_schema(json!({
+            "not": "x",
+            "minProperties": "2",
+            "properties": {"c": {"$ref": "#/$defs/missing"}},
+        })),
+    ));
+    assert_eq!(
+        of_code(&report, "invalid-tool-schema"),
+        [
+            (Severity::Error, "/tools/0/inputSchema/not"),
+            (Severity::Error, "/tools/0/inputSchema/minProperties"),
+            (Severity::Error, "/tools/0/inputSchema/properties/c/$ref"),
+        ],
+        "{report}"
     );
 }
 

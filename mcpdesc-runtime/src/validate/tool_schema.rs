@@ -8,10 +8,12 @@
 //!   other one described: `unsupported-tool-schema-dialect`), then the schema against that
 //!   dialect's meta-schema, keyword by keyword, and every `$ref` inside the schema resolved
 //!   (`invalid-tool-schema`), URIs as RFC 3986 resolves them against the `$id` of the schema
-//!   around. A reference to another document is never fetched: it makes the check incomplete,
-//!   which a warning says (`unresolved-external-tool-schema-reference`), as does one that names
-//!   a schema of this one by URI with a fragment that points at nothing (the reference leaves it
-//!   unchecked too).
+//!   around (beside the other problems, unless one of them may hide what a reference names: a
+//!   member that should hold schemas and does not, a malformed `$id` or anchor; then the
+//!   references wait until it is mended). A reference to another document is never fetched:
+//!   it makes the check incomplete, which a warning says
+//!   (`unresolved-external-tool-schema-reference`), as does one that names a schema of this one
+//!   by URI with a fragment that points at nothing (the reference leaves it unchecked too).
 //!
 //! Where the reference's JSON Schema implementation (ajv 8) departs from the meta-schemas, this
 //! follows ajv, since a document is judged by what the reference reports: formats in the
@@ -462,9 +464,13 @@ fn dialect_checked<'a>(
         anchors: HashSet::new(),
         ids: HashMap::new(),
         unused: 0,
+        where_unknown: 0,
     };
     walk.schema(root, 0);
-    if walk.problems.is_empty() {
+    // A problem that leaves a place unread, or an `$id` or anchor unknown, would make a
+    // reference to what is there look broken: the references wait until it is mended. Other
+    // problems (a bound of the wrong type, a bad pattern) do not stop them being checked.
+    if walk.where_unknown == 0 {
         walk.resolve_references();
     }
     let Walk {
@@ -582,6 +588,10 @@ struct Walk<'a> {
     /// never used, so that the references and patterns inside them are not followed: `then` or
     /// `else` without `if`, and draft-07's `additionalItems` without an array of `items`.
     unused: usize,
+    /// The problems that leave part of the schema unread (a member that should hold schemas
+    /// and does not) or a place a reference names unknown (a malformed `$id` or anchor): while
+    /// there is one, a reference that finds nothing may be finding nothing because of it.
+    where_unknown: usize,
 }
 
 impl<'a> Walk<'a> {
@@ -609,6 +619,8 @@ impl<'a> Walk<'a> {
             Value::Bool(_) => return,
             Value::Object(object) => object,
             other => {
+                // An array in place of a schema may hold what references name; a scalar cannot.
+                self.where_unknown += usize::from(other.is_array());
                 self.problem(format!(
                     "a schema is an object or a boolean, not {}",
                     describe(other)
@@ -699,19 +711,20 @@ impl<'a> Walk<'a> {
                     });
                 }
             }
-            "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" if modern => {
-                match v.as_str() {
-                    Some(name) if is_anchor(name) => {
-                        if key != "$recursiveAnchor" {
-                            self.anchor(base, name);
-                        }
+            "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" if modern => match v.as_str() {
+                Some(name) if is_anchor(name) => {
+                    if key != "$recursiveAnchor" {
+                        self.anchor(base, name);
                     }
-                    _ => self.problem(format!(
+                }
+                _ => {
+                    self.where_unknown += 1;
+                    self.problem(format!(
                         "`{key}` must be a name that starts with a letter or `_`, then letters, digits, `-`, `.` and `_`; not {}",
                         describe(v)
-                    )),
+                    ));
                 }
-            }
+            },
             "$vocabulary" if modern => self.vocabulary(v),
             "pattern" => match v {
                 Value::String(pattern) if self.unused == 0 => {
@@ -724,15 +737,15 @@ impl<'a> Walk<'a> {
             },
             "$comment" | "title" | "description" | "format" | "contentMediaType"
             | "contentEncoding"
-                if !v.is_string() => {
-                    self.problem(format!("`{key}` must be a string, not {}", describe(v)));
-                }
+                if !v.is_string() =>
+            {
+                self.problem(format!("`{key}` must be a string, not {}", describe(v)));
+            }
             "readOnly" | "uniqueItems" => self.boolean(v, key),
             "writeOnly" | "deprecated" if modern => self.boolean(v, key),
-            "examples"
-                if !v.is_array() => {
-                    self.problem(format!("`{key}` must be an array, not {}", describe(v)));
-                }
+            "examples" if !v.is_array() => {
+                self.problem(format!("`{key}` must be an array, not {}", describe(v)));
+            }
             "enum" => match v {
                 Value::Array(values) if !values.is_empty() => {}
                 Value::Array(_) => self.problem(
@@ -741,17 +754,15 @@ impl<'a> Walk<'a> {
                 ),
                 _ => self.problem(format!("`enum` must be an array, not {}", describe(v))),
             },
-            "multipleOf"
-                if !v.as_f64().is_some_and(|n| n > 0.0) => {
-                    self.problem(format!(
-                        "`multipleOf` must be a number above 0, not {}",
-                        describe(v)
-                    ));
-                }
-            "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum"
-                if !v.is_number() => {
-                    self.problem(format!("`{key}` must be a number, not {}", describe(v)));
-                }
+            "multipleOf" if !v.as_f64().is_some_and(|n| n > 0.0) => {
+                self.problem(format!(
+                    "`multipleOf` must be a number above 0, not {}",
+                    describe(v)
+                ));
+            }
+            "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" if !v.is_number() => {
+                self.problem(format!("`{key}` must be a number, not {}", describe(v)));
+            }
             "maxLength" | "minLength" | "maxItems" | "minItems" | "maxProperties"
             | "minProperties" => self.count(v, key),
             "maxContains" | "minContains" if modern => self.count(v, key),
@@ -802,10 +813,12 @@ impl<'a> Walk<'a> {
     /// `$id`: a string; in 2020-12 without a fragment; not the `$id` of another schema.
     fn id(&mut self, v: &'a Value, base: usize) {
         let Value::String(id) = v else {
+            self.where_unknown += 1;
             return self.string(v, "$id");
         };
         let fragment = id.split_once('#').map_or("", |(_, f)| f);
         if self.dialect == Dialect::Draft2020_12 && !fragment.is_empty() {
+            self.where_unknown += 1;
             self.problem(format!(
                 "`$id` may not have a fragment in 2020-12 ({id:?}): name a place with `$anchor` instead"
             ));
@@ -824,6 +837,7 @@ impl<'a> Walk<'a> {
         };
         let shared = self.ids.get(own).is_some_and(|(_, count)| *count > 1);
         if !id.is_empty() && shared {
+            self.where_unknown += 1;
             self.problem(format!(
                 "another schema in this one has the `$id` {id:?}: each `$id` must name one schema"
             ));
@@ -851,6 +865,7 @@ impl<'a> Walk<'a> {
     /// one).
     fn object(&mut self, v: &'a Value, key: &str, what: &str) -> Option<&'a Map<String, Value>> {
         if !v.is_object() {
+            self.where_unknown += 1;
             self.problem(format!(
                 "`{key}` must be an object of {what}, not {}",
                 describe(v)
@@ -922,6 +937,7 @@ impl<'a> Walk<'a> {
     /// A non-empty array of schemas.
     fn schema_array(&mut self, v: &'a Value, base: usize, key: &str) {
         let Value::Array(items) = v else {
+            self.where_unknown += 1;
             self.problem(format!(
                 "`{key}` must be a non-empty array of schemas, not {}",
                 describe(v)
