@@ -455,6 +455,88 @@ fn tool_schemas_are_judged_as_the_draft_07_meta_schema_judges_them() {
     );
 }
 
+/// The `invalid-tool-schema` problems of a tool's input schema that are about its references.
+fn reference_problems(input: &Value) -> Vec<String> {
+    let document = json!({
+        "mcpdesc": "0.9.0",
+        "info": {"name": "t", "version": "1.0.0"},
+        "protocolVersions": ["2026-07-28"],
+        "tools": [{"name": "t", "inputSchema": input}],
+    });
+    validate(&document)
+        .diagnostics()
+        .iter()
+        .filter(|d| {
+            d.code == "invalid-tool-schema"
+                && (d.path.ends_with("/$ref") || d.path.ends_with("/$dynamicRef"))
+        })
+        .map(|d| format!("{}: {}", d.path, d.message))
+        .collect()
+}
+
+/// A problem that hides nothing a reference could name (a bound of the wrong type) changes
+/// nothing about the references: over the corpus, each schema given a reference to a place that
+/// may or may not be in it, the references' problems are the same with such a problem and
+/// without. (They were held back by any other problem.)
+#[test]
+fn a_problem_that_hides_nothing_does_not_hold_back_the_references() {
+    // Places a generated schema may or may not have: in its `$defs` or `definitions`, at an
+    // anchor (2020-12 only), in an applicator.
+    let modern: &[&str] = &[
+        "#/$defs/b",
+        "#/$defs/%5Ea",
+        "#a",
+        "#_a.b-c",
+        "#/allOf/0",
+        "#/nowhere",
+    ];
+    let draft_07: &[&str] = &[
+        "#/definitions/b",
+        "#/definitions/%5Ea",
+        "#/allOf/0",
+        "#/anyOf/1",
+        "#/not",
+        "#/nowhere",
+    ];
+    for (dialect, seed, targets) in [
+        (
+            "https://json-schema.org/draft/2020-12/schema",
+            0x51_7cc1_b727_220a,
+            modern,
+        ),
+        (
+            "http://json-schema.org/draft-07/schema#",
+            0x3c6e_f372_fe94_f82b,
+            draft_07,
+        ),
+    ] {
+        let (mut broken, mut sound) = (0, 0);
+        for (i, root) in corpus(dialect, seed, 2000).into_iter().enumerate() {
+            let Value::Object(mut root) = root else {
+                continue;
+            };
+            let target = targets[i % targets.len()];
+            root.insert("propertyNames".to_owned(), json!({"$ref": target}));
+            root.remove("minProperties");
+            let root = Value::Object(root);
+            let mut spoiled = root.clone();
+            spoiled["minProperties"] = json!("two");
+            let before = reference_problems(&root);
+            assert_eq!(reference_problems(&spoiled), before, "{root}");
+            if before.is_empty() {
+                sound += 1;
+            } else {
+                broken += 1;
+            }
+        }
+        // Both kinds are many: references that lead somewhere and references that do not.
+        assert!(
+            broken > 150 && sound > 150,
+            "{dialect}: {broken} broken, {sound} sound"
+        );
+    }
+}
+
 /// The reference validator's own verdict, from ajv (`tests/ts_client/check_tool_schemas.mjs`):
 /// the meta-schema, formats, and compiling, which resolves every `$ref`.
 fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
