@@ -20,6 +20,8 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use crate::source::MAX_PROBLEMS;
+
 /// A problem in a JSON text, at a 1-based line and column (in characters).
 pub use crate::source::SourceProblem as JsonProblem;
 
@@ -164,11 +166,6 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         Ok(Value::Object(members))
     }
 }
-
-/// Duplicate keys reported per text, as the YAML reader's problems; past this the search stops
-/// with a problem that says so, so that a file of nothing but duplicates does not make a report
-/// ten times its size.
-const MAX_PROBLEMS: usize = 100;
 
 /// Every key that repeats one of its object's earlier keys, up to [`MAX_PROBLEMS`] (then one
 /// problem more, at the next, that says the search stopped there). `text` is valid JSON.

@@ -5,6 +5,11 @@
 
 use std::fmt;
 
+/// Problems a reader reports per file; past this it stops, with one problem more that says so,
+/// so that a hostile file cannot make the report (or the search for each problem's position)
+/// arbitrarily large.
+pub(crate) const MAX_PROBLEMS: usize = 100;
+
 /// One problem in a file, at a 1-based line and column (in characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceProblem {

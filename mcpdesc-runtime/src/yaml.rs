@@ -25,6 +25,7 @@ mod reader {
     use yaml_rust2::scanner::{Marker, TScalarStyle};
 
     use super::{YamlError, YamlProblem};
+    use crate::source::MAX_PROBLEMS;
 
     /// Reads one YAML document into JSON, refusing what MCP Description files forbid: anchors,
     /// aliases, tags, merge keys, duplicate keys, non-string keys, several documents, and
@@ -515,10 +516,6 @@ mod reader {
     /// Nesting deeper than this is refused, as serde_json does, so that no file can exhaust the
     /// stack.
     const MAX_DEPTH: usize = 128;
-
-    /// Problems reported per file; past this the reader stops, so that a hostile file cannot
-    /// make the report (or the search for each problem's position) arbitrarily large.
-    const MAX_PROBLEMS: usize = 100;
 
     /// Where the values of a YAML file are written: 1-based line and column by JSON Pointer.
     #[derive(Clone, Debug, Default, PartialEq, Eq)]
