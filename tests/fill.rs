@@ -128,6 +128,17 @@ fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<Pr
         .collect()
 }
 
+/// `Label` filled with the one label "bug" and `watchers` as its untitled watchers.
+fn bug_with_watchers(watchers: &[String]) -> Filled<Label> {
+    LabelFill {
+        labels: ChoiceList::untitled(["bug"]),
+        watchers: ChoiceList::untitled(watchers.iter().cloned()),
+        defaults: LabelDefaults::default(),
+    }
+    .fill(None)
+    .unwrap()
+}
+
 fn object(value: Value) -> Map<String, Value> {
     match value {
         Value::Object(map) => map,
@@ -349,13 +360,7 @@ fn answers_are_checked_against_the_choices_sent() {
 #[test]
 fn wrong_items_share_one_list_of_choices() {
     let watchers: Vec<String> = (0..300).map(|i| format!("user{i}")).collect();
-    let filled = LabelFill {
-        labels: ChoiceList::untitled(["bug"]),
-        watchers: ChoiceList::untitled(watchers.iter().cloned()),
-        defaults: LabelDefaults::default(),
-    }
-    .fill(None)
-    .unwrap();
+    let filled = bug_with_watchers(&watchers);
     let wrong: Vec<Value> = (0..50).map(|i| json!(format!("stranger{i}"))).collect();
     let err = filled
         .read(&object(json!({"labels": ["bug"], "watchers": wrong})))
@@ -799,13 +804,7 @@ proptest! {
         ),
     ) {
         let values: Vec<String> = (0..choices).map(|i| format!("c{i}")).collect();
-        let filled = LabelFill {
-            labels: ChoiceList::untitled(["bug"]),
-            watchers: ChoiceList::untitled(values.iter().cloned()),
-            defaults: LabelDefaults::default(),
-        }
-        .fill(None)
-        .unwrap();
+        let filled = bug_with_watchers(&values);
         let read = filled.read(&object(json!({"labels": ["bug"], "watchers": items})));
         prop_assert_eq!(watcher_problems(&read), expected_item_problems(&items, Some(&values)));
     }
