@@ -1,6 +1,7 @@
-//! Reading any answer into a form with every property kind: it reads or lists problems, never
-//! panics, and what it reads writes back as an answer it reads again alike. A form whose every
-//! property is optional through serde's `default` reads what it accepts as serde reads it.
+//! Reading any answer into a form with every property kind: it reads or lists problems (each of
+//! which can be told), never panics, and what it reads writes back as an answer it reads again
+//! alike. A form whose every property is optional through serde's `default` reads what it
+//! accepts as serde reads it.
 #![no_main]
 
 use std::collections::BTreeSet;
@@ -59,9 +60,19 @@ fuzz_target!(|text: &str| {
     let Ok(serde_json::Value::Object(content)) = serde_json::from_str(text) else {
         return;
     };
-    if let Ok(every) = Every::from_content(&content) {
-        let again = Every::from_content(&every.to_content());
-        assert_eq!(again.as_ref().ok(), Some(&every), "{again:?}");
+    match Every::from_content(&content) {
+        Ok(every) => {
+            let again = Every::from_content(&every.to_content());
+            assert_eq!(again.as_ref().ok(), Some(&every), "{again:?}");
+        }
+        // Every problem can be told: its message is written without a panic, and names its
+        // property.
+        Err(err) => {
+            for problem in err.problems() {
+                let message = problem.to_string();
+                assert!(message.contains(problem.property()), "{message}");
+            }
+        }
     }
     let ours = Defaulted::from_content(&content);
     if let Ok(read) = ours {
