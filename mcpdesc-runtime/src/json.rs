@@ -309,6 +309,27 @@ mod tests {
         assert!(err.problems()[99].message.starts_with("duplicate key"));
     }
 
+    /// A number is read as the double nearest it, as JavaScript's `JSON.parse`, Python and the
+    /// YAML reader read it (serde_json's default reading gave 8.888888888884444e19 for the
+    /// first, one unit in the last place below).
+    #[cfg(feature = "float_roundtrip")]
+    #[test]
+    fn numbers_are_read_as_the_nearest_double() {
+        for (text, nearest) in [
+            ("88888888888844444444.8", 8.888888888884445e19),
+            ("0.30000000000000004", 0.30000000000000004),
+            ("2.2250738585072011e-308", 2.225073858507201e-308),
+            (
+                "1.00000000000000011102230246251565404236316680908203126",
+                1.0000000000000002,
+            ),
+        ] {
+            let read = from_str(text).unwrap();
+            assert_eq!(read.as_f64(), Some(nearest), "{text}");
+            assert_eq!(text.parse::<f64>().ok(), Some(nearest), "{text}");
+        }
+    }
+
     #[test]
     fn escaped_keys_are_compared_decoded_and_strings_in_arrays_are_not_keys() {
         let err = from_str(r#"{"\u0061": 1, "a": 2}"#).unwrap_err();
@@ -351,6 +372,33 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Every decimal number (up to 40 digits, any exponent) reads as the double the standard
+        /// library's correctly rounded `parse` gives, an implementation of its own.
+        #[cfg(feature = "float_roundtrip")]
+        #[test]
+        fn a_number_reads_as_the_nearest_double(
+            digits in "[1-9][0-9]{0,39}",
+            point in 0usize..41,
+            exponent in -330i32..330,
+            negative in proptest::prelude::any::<bool>(),
+        ) {
+            let point = point.min(digits.len());
+            let (whole, fraction) = digits.split_at(point);
+            let whole = if whole.is_empty() { "0" } else { whole };
+            let sign = if negative { "-" } else { "" };
+            let text = if fraction.is_empty() {
+                format!("{sign}{whole}.0e{exponent}")
+            } else {
+                format!("{sign}{whole}.{fraction}e{exponent}")
+            };
+            let expected = text.parse::<f64>().ok().filter(|x| x.is_finite());
+            match from_str(&text) {
+                Ok(read) => proptest::prop_assert_eq!(read.as_f64(), expected, "{}", text),
+                // Beyond a double's range, refused (serde_json refuses what is infinite).
+                Err(_) => proptest::prop_assert_eq!(expected, None, "{}", text),
+            }
+        }
+
         /// A stray character is reported where it is, by line and column in characters, whatever
         /// the text's line breaks (`\n`, `\r\n`, or `\r` alone) and characters before it.
         #[test]

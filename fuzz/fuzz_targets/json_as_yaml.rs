@@ -1,0 +1,45 @@
+//! YAML 1.2 reads every JSON text: a text the JSON reader reads (no key repeated) reads through
+//! the YAML reader to the same value, numbers compared as doubles (JSON's `1.0` and `1e0` are
+//! YAML floats, and both grammars' integers beyond 64 bits are floats). Left out: keys longer
+//! than YAML allows an implicit key (1,024 characters).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mcpdesc_runtime::{json, yaml};
+use serde_json::Value;
+
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn long_key(v: &Value) -> bool {
+    match v {
+        Value::Array(items) => items.iter().any(long_key),
+        Value::Object(members) => members
+            .iter()
+            .any(|(k, v)| k.chars().count() > 1000 || long_key(v)),
+        _ => false,
+    }
+}
+
+fuzz_target!(|text: &str| {
+    let Ok(value) = json::from_str(text) else {
+        return;
+    };
+    if long_key(&value) {
+        return;
+    }
+    match yaml::from_str(text) {
+        Ok(read) => assert!(same(&read, &value), "{text:?}: {read} against {value}"),
+        Err(e) => panic!("{text:?} is JSON ({value}) but not read as YAML: {e}"),
+    }
+});
