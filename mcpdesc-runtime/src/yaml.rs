@@ -1,7 +1,7 @@
 //! YAML input and output for MCP Descriptions, restricted as the format requires.
 //!
 //! Descriptions are YAML 1.2 and JSON-compatible: no anchors, aliases, tags or merge keys, and
-//! string keys only. [`from_str`] (feature `yaml`) reads such a file into a JSON value and reports
+//! string keys only. `from_str` (feature `yaml`) reads such a file into a JSON value and reports
 //! every use of what the format forbids with its line and column; [`to_string`] writes a JSON
 //! value as YAML that any YAML 1.2 parser reads back to the same JSON.
 
