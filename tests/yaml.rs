@@ -222,6 +222,39 @@ fn signed_hex_and_octal_are_strings_and_never_overflow() {
     assert_eq!(value["k"].as_f64(), Some(-(2f64.powi(127))));
 }
 
+/// An integer beyond 128 bits reads as the nearest `f64` (as Python's `float(int(...))` gives
+/// it, and JavaScript and the JSON reader read the decimal one), ties to even, in each radix.
+#[test]
+fn integers_beyond_128_bits_read_as_the_nearest_double() {
+    let decimal =
+        "33333333333333333333333366000000000000000000000000000000000000000000000001331409552";
+    for (text, nearest) in [
+        (decimal, 3.3333333333333334e82),
+        (&*format!("-{}", "9".repeat(40)), -1e40),
+        // 1, 52 zero bits, then a set bit just past what an f64 keeps: a tie, which the last
+        // digit breaks upward, else ties to even (down here, up after an odd last bit kept).
+        (
+            &*format!("0x1{}8{}1", "0".repeat(13), "0".repeat(20)),
+            1.3937965749081643e42,
+        ),
+        (
+            &*format!("0x1{}8{}", "0".repeat(13), "0".repeat(21)),
+            1.393796574908164e42,
+        ),
+        (
+            &*format!("0x1{}18{}", "0".repeat(12), "0".repeat(21)),
+            1.3937965749081646e42,
+        ),
+        (&*format!("0o{}", "7".repeat(50)), 1.42724769270596e45),
+    ] {
+        let value = yaml::from_str(&format!("n: {text}\n")).unwrap();
+        assert_eq!(value["n"].as_f64(), Some(nearest), "{text}");
+    }
+    // The decimal one as the JSON reader reads it.
+    let json = mcpdesc_runtime::json::from_str(decimal).unwrap();
+    assert_eq!(json.as_f64(), Some(3.3333333333333334e82));
+}
+
 #[test]
 fn a_byte_order_mark_is_not_part_of_the_first_key() {
     let value = yaml::from_str("\u{feff}name: a\n").unwrap();

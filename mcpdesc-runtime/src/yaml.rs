@@ -1881,11 +1881,9 @@ mod reader {
         // Digits only (no sign): `from_str_radix` cannot see a sign of its own, and a `u128`
         // holds every 64-bit magnitude, so nothing below can overflow.
         let Ok(magnitude) = u128::from_str_radix(digits, radix) else {
-            let approx = digits.chars().fold(0.0_f64, |acc, c| {
-                acc * f64::from(radix) + f64::from(c.to_digit(radix).unwrap_or(0))
-            });
-            let approx = if neg { -approx } else { approx };
-            return serde_json::Number::from_f64(approx).map(Value::Number);
+            let nearest = nearest_beyond_128_bits(radix, digits);
+            let nearest = if neg { -nearest } else { nearest };
+            return serde_json::Number::from_f64(nearest).map(Value::Number);
         };
         if neg {
             match i64::try_from(magnitude) {
@@ -1899,6 +1897,29 @@ mod reader {
                 Err(_) => serde_json::Number::from_f64(magnitude as f64).map(Value::Number),
             }
         }
+    }
+
+    /// The `f64` nearest a magnitude too large for a `u128`, written in `digits` of `radix` (10,
+    /// 16 or 8); infinite beyond `f64`'s range. (Folding the digits into an `f64` one by one
+    /// rounds at each step and can end several units in the last place off.)
+    fn nearest_beyond_128_bits(radix: u32, digits: &str) -> f64 {
+        if radix == 10 {
+            // Digits alone are a float literal, and the standard library's reading is the nearest.
+            return digits.parse::<f64>().unwrap_or(f64::INFINITY);
+        }
+        // A power of two: the leading 128 bits (32 hex digits, 42 octal ones) round as the whole
+        // does once any set bit after them is kept as one set bit at their end, far below the
+        // 53 bits an `f64` keeps; the rest only scales.
+        let bits = if radix == 16 { 4 } else { 3 };
+        let digits = digits.trim_start_matches('0');
+        let (head, tail) = digits.split_at((128 / bits).min(digits.len()));
+        let mut head = u128::from_str_radix(head, radix).unwrap_or(0);
+        if tail.bytes().any(|b| b != b'0') {
+            head |= 1;
+        }
+        let scale = i32::try_from(tail.len() * bits).unwrap_or(i32::MAX);
+        // `head as f64` rounds to nearest (ties to even); a power of two scales it exactly.
+        (head as f64) * 2f64.powi(scale)
     }
 
     fn is_float(text: &str) -> bool {
