@@ -1851,14 +1851,14 @@ fn tabs_after_an_empty_block_scalar_or_a_block_scalar_key_are_reported_where_the
 }
 
 /// YAML 1.2 allows no C0 control but tab and line breaks, no DEL, no C1 control but NEL, and
-/// neither U+FFFE nor U+FFFF in a stream, even in a quoted string or a comment (§5.1); PyYAML
-/// refuses them too. Each is reported where it is, with the escape to write instead, which
-/// reads.
+/// neither U+FFFE nor U+FFFF in a stream (§5.1), except the non-C0 ones in a quoted scalar
+/// (below); PyYAML refuses them too. Each is reported where it is, with the escape to write
+/// instead, which reads.
 #[test]
 fn characters_yaml_does_not_allow_are_refused_where_they_are() {
     let cases = [
         ("a: \u{1a}\n", (1, 4), "U+001A", "\\x1A"),
-        ("a: 1\nb: \"x\u{7f}\"\n", (2, 6), "U+007F", "\\x7F"),
+        ("a: 1\nb: x\u{7f}\n", (2, 5), "U+007F", "\\x7F"),
         ("# \u{9b}\na: 1\n", (1, 3), "U+009B", "\\x9B"),
         ("a:\r  - \u{fffe}\r", (2, 5), "U+FFFE", "\\uFFFE"),
         ("a: '\u{0}'\n", (1, 5), "U+0000", "\\x00"),
@@ -1901,6 +1901,66 @@ fn characters_yaml_does_not_allow_are_refused_where_they_are() {
                 "PyYAML reads {text:?}: {theirs}"
             );
         }
+    }
+}
+
+/// "To ensure JSON compatibility, YAML processors must allow all non-C0 characters inside quoted
+/// scalars" (YAML 1.2, §5.1): DEL, the C1 controls, U+FFFE and U+FFFF, which JSON writes raw in
+/// a string, read as they are in a quoted scalar, as the `yaml` package reads them (PyYAML, a
+/// YAML 1.1 reader, refuses them), wherever the scalar stands; outside one, and a C0 control
+/// even inside one, they are refused where they are.
+#[test]
+fn non_c0_characters_read_as_they_are_in_quoted_scalars() {
+    let read = [
+        ("a: \"x\u{7f}\"\n", json!({"a": "x\u{7f}"})),
+        ("a: 'x\u{9b}y'\n", json!({"a": "x\u{9b}y"})),
+        (
+            "{\"a\": [1, \"\u{fffe}\u{ffff}\"]}",
+            json!({"a": [1, "\u{fffe}\u{ffff}"]}),
+        ),
+        // After multi-byte characters, block scalars, escaped and doubled quotes, lone `\r`s.
+        (
+            "é: |\n  é \"no\nb: \"\\\"\u{80}\"\nc: 'it''s \u{9f}'\n",
+            json!({"é": "é \"no\n", "b": "\"\u{80}", "c": "it's \u{9f}"}),
+        ),
+        (
+            "a: 1\rb: \"x\r  y\u{7f}\"\r",
+            json!({"a": 1, "b": "x y\u{7f}"}),
+        ),
+        (
+            "- \"a\n  \u{85}\u{7f}\"\n- 'b\n\n  \u{7f}'\n",
+            json!(["a \u{85}\u{7f}", "b\n\u{7f}"]),
+        ),
+    ];
+    for (text, value) in &read {
+        assert_eq!(yaml::from_str(text).ok().as_ref(), Some(value), "{text:?}");
+    }
+    // A quoted scalar ends at its closing quote: what follows is outside it.
+    let refused = [
+        ("a: \"x\" # \u{7f}\n", (1, 10)),
+        ("a: 'x''' # \u{7f}\n", (1, 12)),
+        ("a: \"\\\\\" # \u{7f}\n", (1, 11)),
+        ("a: \"x\u{1}\"\n", (1, 6)),
+        ("a: x\u{7f} \"y\"\n", (1, 5)),
+        ("a: |\n  \"\u{7f}\"\n", (2, 4)),
+    ];
+    for (text, at) in refused {
+        let err = yaml::from_str(text).unwrap_err();
+        let p = &err.problems()[0];
+        assert_eq!((p.line, p.column), at, "{text:?}: {err}");
+        assert!(
+            p.message.contains("cannot be written in YAML as it is"),
+            "{err}"
+        );
+    }
+    // The `yaml` package reads them alike (but for the text of lone `\r`s, which it refuses).
+    let texts: Vec<&str> = read
+        .iter()
+        .map(|(t, _)| *t)
+        .filter(|t| !t.contains('\r'))
+        .collect();
+    if let Some((n, _)) = read_alike_by_the_yaml_package(&texts) {
+        assert_eq!(n, texts.len());
     }
 }
 

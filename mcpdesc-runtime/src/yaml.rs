@@ -65,14 +65,15 @@ mod reader {
 
     /// Reads a JSON text as YAML 1.2 (which every JSON text is), with where each value is
     /// written: what locates a diagnostic in a JSON file by line and column. Like
-    /// [`from_str_with_positions`], except that the characters JSON allows raw in a string and
-    /// YAML does not (DEL, C1 controls, U+FFFE, U+FFFF) are read as they are.
+    /// [`from_str_with_positions`], except that the characters YAML allows only in a quoted
+    /// scalar (DEL, C1 controls, U+FFFE, U+FFFF) are not looked for: JSON writes them only in a
+    /// string, and [`from_str_with_positions`] reads them there too.
     ///
     /// ```
     /// let text = "{\n  \"a\": [1, \"\u{7f}\"]\n}";
     /// let (_, positions) = mcpdesc_runtime::yaml::from_json_with_positions(text).unwrap();
     /// assert_eq!(positions.get("/a/1"), Some((2, 12)));
-    /// assert!(mcpdesc_runtime::yaml::from_str_with_positions(text).is_err());
+    /// assert!(mcpdesc_runtime::yaml::from_str_with_positions(text).is_ok());
     /// ```
     pub fn from_json_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         read_lines(text.strip_prefix('\u{feff}').unwrap_or(text))
@@ -102,17 +103,30 @@ mod reader {
 
     /// Every character of `text` that YAML 1.2 does not allow in a stream (§5.1: C0 controls but
     /// tab and line breaks, DEL, C1 controls but NEL, U+FFFE and U+FFFF), at its line and column
-    /// (lines end at `\n`, `\r\n` or `\r` alone), up to `MAX_PROBLEMS`. The parser reads them,
-    /// as the `yaml` package does; PyYAML refuses them, as the specification does. Written as
-    /// escapes in a double-quoted string they are allowed.
+    /// (lines end at `\n`, `\r\n` or `\r` alone), up to `MAX_PROBLEMS`; except the non-C0 ones
+    /// in a quoted scalar, which YAML 1.2 must allow there for JSON's sake (§5.1), as the `yaml`
+    /// package does (PyYAML, which reads YAML 1.1, refuses them anywhere). The parser reads them
+    /// everywhere. Written as escapes in a double-quoted string they are allowed.
     fn unprintable_characters(text: &str) -> Vec<YamlProblem> {
         let allowed = |c: char| {
             matches!(c, '\t' | '\n' | '\r' | '\u{85}')
                 || !(c.is_control() || c == '\u{fffe}' || c == '\u{ffff}')
         };
+        let mut refused: Vec<(usize, char)> =
+            text.char_indices().filter(|(_, c)| !allowed(*c)).collect();
+        if refused.iter().any(|(_, c)| *c > '\u{1f}') {
+            let quoted = quoted_scalars(text);
+            // Both in the order of the text: one pass.
+            let mut ranges = quoted.iter().peekable();
+            refused.retain(|&(at, c)| {
+                while ranges.next_if(|(_, end)| *end < at).is_some() {}
+                let inside = ranges.peek().is_some_and(|(start, _)| *start < at);
+                c <= '\u{1f}' || !inside
+            });
+        }
         let mut lines = crate::source::LineCursor::new(text);
-        text.char_indices()
-            .filter(|(_, c)| !allowed(*c))
+        refused
+            .into_iter()
             .take(MAX_PROBLEMS)
             .map(|(at, c)| {
                 let (line, column) = lines.position_of(at);
@@ -136,6 +150,91 @@ mod reader {
                 }
             })
             .collect()
+    }
+
+    /// Where the quoted scalars of `text` are, each from its opening quote to its closing one
+    /// (byte offsets, in the order of the text), as far as YAML's scanner reads it.
+    fn quoted_scalars(text: &str) -> Vec<(usize, usize)> {
+        use yaml_rust2::scanner::{Scanner, Token, TokenType};
+        // The scanner ends a line at a `\r` alone too; made a `\n`, every offset stays.
+        let normalized: String;
+        let text = if text.contains('\r') {
+            normalized = text
+                .char_indices()
+                .map(|(at, c)| {
+                    let lone =
+                        c == '\r' && !text.get(at + 1..).is_some_and(|r| r.starts_with('\n'));
+                    if lone { '\n' } else { c }
+                })
+                .collect();
+            normalized.as_str()
+        } else {
+            text
+        };
+        // The byte of a scanner's mark (a 1-based line, a 0-based column in characters), found
+        // by walking forward from the previous one: the marks come in the order of the text.
+        let (mut line, mut col, mut at) = (1, 0, 0);
+        let mut byte_of = |mark: Marker| -> Option<usize> {
+            if (mark.line(), mark.col()) < (line, col) {
+                return None;
+            }
+            while line < mark.line() {
+                at += text.get(at..)?.find('\n')? + 1;
+                line += 1;
+                col = 0;
+            }
+            for c in text.get(at..)?.chars().take(mark.col() - col) {
+                if c == '\n' {
+                    return None;
+                }
+                at += c.len_utf8();
+            }
+            col = mark.col();
+            Some(at)
+        };
+        let mut quoted = Vec::new();
+        for Token(mark, token) in Scanner::new(text.chars()) {
+            let TokenType::Scalar(style, _) = token else {
+                continue;
+            };
+            let double = match style {
+                TScalarStyle::DoubleQuoted => true,
+                TScalarStyle::SingleQuoted => false,
+                _ => continue,
+            };
+            let Some(start) = byte_of(mark) else {
+                continue;
+            };
+            // From the opening quote to the closing one: past `\"` in a double-quoted scalar,
+            // past `''` (a quote) in a single-quoted one.
+            let mut chars = text.get(start..).unwrap_or_default().char_indices().skip(1);
+            let mut end = text.len();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '\\' if double => {
+                        chars.next();
+                    }
+                    '"' if double => {
+                        end = start + i;
+                        break;
+                    }
+                    '\'' if !double => {
+                        if text
+                            .get(start + i + 1..)
+                            .is_some_and(|r| r.starts_with('\''))
+                        {
+                            chars.next();
+                        } else {
+                            end = start + i;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            quoted.push((start, end));
+        }
+        quoted
     }
 
     /// Reads `text`, mending what the parser refuses where this reader knows how, reading the
