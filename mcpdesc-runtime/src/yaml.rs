@@ -156,17 +156,29 @@ mod reader {
     /// (byte offsets, in the order of the text), as far as YAML's scanner reads it.
     fn quoted_scalars(text: &str) -> Vec<(usize, usize)> {
         use yaml_rust2::scanner::{Scanner, Token, TokenType};
-        // The scanner ends a line at a `\r` alone too; made a `\n`, every offset stays.
+        // The scanner ends a line at a `\r` alone too, made a `\n`; and it stops at a `\u` escape
+        // of a UTF-16 surrogate (which the reader joins into pairs later), made `\u0041` here.
+        // Either keeps every offset, and no scalar begins or ends elsewhere.
         let normalized: String;
-        let text = if text.contains('\r') {
-            normalized = text
-                .char_indices()
-                .map(|(at, c)| {
-                    let lone =
-                        c == '\r' && !text.get(at + 1..).is_some_and(|r| r.starts_with('\n'));
-                    if lone { '\n' } else { c }
-                })
-                .collect();
+        let text = if text.contains('\r') || text.contains("\\u") {
+            let mut out = String::with_capacity(text.len());
+            let mut rest = text;
+            while let Some(c) = rest.chars().next() {
+                let surrogate = rest
+                    .get(..6)
+                    .and_then(|e| e.strip_prefix("\\u"))
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .is_some_and(|u| (0xD800..0xE000).contains(&u));
+                if surrogate {
+                    out.push_str("\\u0041");
+                    rest = rest.get(6..).unwrap_or_default();
+                    continue;
+                }
+                let lone = c == '\r' && !rest.get(1..).is_some_and(|r| r.starts_with('\n'));
+                out.push(if lone { '\n' } else { c });
+                rest = rest.get(c.len_utf8()..).unwrap_or_default();
+            }
+            normalized = out;
             normalized.as_str()
         } else {
             text
