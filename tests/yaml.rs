@@ -1931,11 +1931,17 @@ fn non_c0_characters_read_as_they_are_in_quoted_scalars() {
             "- \"a\n  \u{85}\u{7f}\"\n- 'b\n\n  \u{7f}'\n",
             json!(["a \u{85}\u{7f}", "b\n\u{7f}"]),
         ),
-        // After an escaped surrogate pair, as JSON writes a character beyond U+FFFF.
+        // After an escaped surrogate pair, as JSON writes a character beyond U+FFFF, and after
+        // a tab right after `:`.
         (
             "a: \"\\ud83d\\ude00\u{7f}\"\n",
             json!({"a": "\u{1f600}\u{7f}"}),
         ),
+        (
+            "{\"a\":\t1, \"b\": \"\u{7f}\"}",
+            json!({"a": 1, "b": "\u{7f}"}),
+        ),
+        ("a:\t1\nb: \"\u{7f}\"\n", json!({"a": 1, "b": "\u{7f}"})),
     ];
     for (text, value) in &read {
         assert_eq!(yaml::from_str(text).ok().as_ref(), Some(value), "{text:?}");

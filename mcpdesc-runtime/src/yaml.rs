@@ -156,11 +156,12 @@ mod reader {
     /// (byte offsets, in the order of the text), as far as YAML's scanner reads it.
     fn quoted_scalars(text: &str) -> Vec<(usize, usize)> {
         use yaml_rust2::scanner::{Scanner, Token, TokenType};
-        // The scanner ends a line at a `\r` alone too, made a `\n`; and it stops at a `\u` escape
-        // of a UTF-16 surrogate (which the reader joins into pairs later), made `\u0041` here.
-        // Either keeps every offset, and no scalar begins or ends elsewhere.
+        // The scanner ends a line at a `\r` alone too, made a `\n`; it stops at a `\u` escape of
+        // a UTF-16 surrogate (which the reader joins into pairs), made `\u0041` here, and at a tab
+        // right after `:` (which the reader takes for a space), made a space. Each keeps every
+        // offset, and no scalar begins or ends elsewhere.
         let normalized: String;
-        let text = if text.contains('\r') || text.contains("\\u") {
+        let text = if text.contains('\r') || text.contains("\\u") || text.contains(":\t") {
             let mut out = String::with_capacity(text.len());
             let mut rest = text;
             while let Some(c) = rest.chars().next() {
@@ -175,7 +176,14 @@ mod reader {
                     continue;
                 }
                 let lone = c == '\r' && !rest.get(1..).is_some_and(|r| r.starts_with('\n'));
-                out.push(if lone { '\n' } else { c });
+                let tab_after_colon = c == '\t' && out.ends_with(':');
+                out.push(if lone {
+                    '\n'
+                } else if tab_after_colon {
+                    ' '
+                } else {
+                    c
+                });
                 rest = rest.get(c.len_utf8()..).unwrap_or_default();
             }
             normalized = out;
