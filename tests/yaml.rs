@@ -8,6 +8,10 @@ use serde_json::{Value, json};
 #[path = "support/picker.rs"]
 mod picker;
 
+#[path = "support/same_numbers.rs"]
+mod same_numbers;
+use same_numbers::same_numbers_as_doubles;
+
 #[path = "support/node.rs"]
 mod node;
 
@@ -572,22 +576,6 @@ fn yaml_written_by_an_independent_yaml_1_2_writer_reads_back_here() {
 fn not_printable(c: char) -> bool {
     !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
         || c == '\u{feff}'
-}
-
-/// Equal, numbers compared as the doubles JavaScript reads them as.
-fn same_numbers_as_doubles(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_numbers_as_doubles(x, y))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| same_numbers_as_doubles(v, w)))
-        }
-        _ => a == b,
-    }
 }
 
 /// The output reads back equal through a second YAML 1.2 reading, yaml-rust2's loader.

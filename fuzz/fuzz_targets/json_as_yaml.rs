@@ -8,18 +8,9 @@ use libfuzzer_sys::fuzz_target;
 use mcpdesc_runtime::{json, yaml};
 use serde_json::Value;
 
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}
+#[path = "../../tests/support/same_numbers.rs"]
+mod same_numbers;
+use same_numbers::same_numbers_as_doubles as same;
 
 fn long_key(v: &Value) -> bool {
     match v {
