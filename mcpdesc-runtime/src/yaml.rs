@@ -112,21 +112,22 @@ mod reader {
             matches!(c, '\t' | '\n' | '\r' | '\u{85}')
                 || !(c.is_control() || c == '\u{fffe}' || c == '\u{ffff}')
         };
-        let mut refused: Vec<(usize, char)> =
-            text.char_indices().filter(|(_, c)| !allowed(*c)).collect();
-        if refused.iter().any(|(_, c)| *c > '\u{1f}') {
-            let quoted = quoted_scalars(text);
-            // Both in the order of the text: one pass.
-            let mut ranges = quoted.iter().peekable();
-            refused.retain(|&(at, c)| {
+        // Where the quoted scalars are, looked for only when a character could be allowed in one.
+        let quoted = if text.chars().any(|c| c > '\u{1f}' && !allowed(c)) {
+            quoted_scalars(text)
+        } else {
+            Vec::new()
+        };
+        // The characters and the scalars both come in the order of the text: one pass.
+        let mut ranges = quoted.iter().peekable();
+        let mut lines = crate::source::LineCursor::new(text);
+        text.char_indices()
+            .filter(|(_, c)| !allowed(*c))
+            .filter(|&(at, c)| {
                 while ranges.next_if(|(_, end)| *end < at).is_some() {}
                 let inside = ranges.peek().is_some_and(|(start, _)| *start < at);
                 c <= '\u{1f}' || !inside
-            });
-        }
-        let mut lines = crate::source::LineCursor::new(text);
-        refused
-            .into_iter()
+            })
             .take(MAX_PROBLEMS)
             .map(|(at, c)| {
                 let (line, column) = lines.position_of(at);
@@ -193,8 +194,10 @@ mod reader {
         };
         // The byte of a scanner's mark (a 1-based line, a 0-based column in characters), found
         // by walking forward from the previous one: the marks come in the order of the text.
-        let (mut line, mut col, mut at) = (1, 0, 0);
+        // Where it stands is kept only when the mark is found.
+        let mut cursor = (1, 0, 0);
         let mut byte_of = |mark: Marker| -> Option<usize> {
+            let (mut line, mut col, mut at) = cursor;
             if (mark.line(), mark.col()) < (line, col) {
                 return None;
             }
@@ -210,6 +213,7 @@ mod reader {
                 at += c.len_utf8();
             }
             col = mark.col();
+            cursor = (line, col, at);
             Some(at)
         };
         let mut quoted = Vec::new();
@@ -2031,7 +2035,7 @@ mod reader {
         // 53 bits an `f64` keeps; the rest only scales.
         let bits = if radix == 16 { 4 } else { 3 };
         let digits = digits.trim_start_matches('0');
-        let (head, tail) = digits.split_at((128 / bits).min(digits.len()));
+        let (head, tail) = digits.split_at_checked(128 / bits).unwrap_or((digits, ""));
         let mut head = u128::from_str_radix(head, radix).unwrap_or(0);
         if tail.bytes().any(|b| b != b'0') {
             head |= 1;
