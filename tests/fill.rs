@@ -108,8 +108,8 @@ fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<Pr
         .iter()
         .enumerate()
         .filter_map(|(index, item)| match item {
-            Value::String(v) if let Some(listed) = listed.as_ref().filter(|l| !l.contains(v)) => {
-                Some(ProblemKind::ItemNotAChoice {
+            Value::String(v) if listed.as_ref().is_some_and(|l| !l.contains(v)) => {
+                listed.as_ref().map(|listed| ProblemKind::ItemNotAChoice {
                     index,
                     value: v.clone(),
                     choices: listed.clone(),

@@ -593,47 +593,44 @@ impl Problems {
                     // them.
                     let mut choices: Option<Arc<[String]>> = None;
                     for (index, item) in items.iter().enumerate() {
-                        match item {
-                            Value::String(v) if let Some(choice) = lookup.position(v) => {
-                                if seen.set(choice) {
-                                    self.push(
-                                        name,
-                                        ProblemKind::DuplicateItem {
-                                            index,
-                                            value: v.clone(),
-                                        },
-                                    );
-                                }
-                            }
-                            // Run-time choices not given: any distinct strings.
-                            Value::String(v) if m.choices.is_unfilled() => {
-                                if repeated_strings.get(index).copied().unwrap_or(false) {
-                                    self.push(
-                                        name,
-                                        ProblemKind::DuplicateItem {
-                                            index,
-                                            value: v.clone(),
-                                        },
-                                    );
-                                }
-                            }
-                            Value::String(v) => self.push(
-                                name,
-                                ProblemKind::ItemNotAChoice {
-                                    index,
-                                    value: v.clone(),
-                                    choices: Arc::clone(choices.get_or_insert_with(|| {
-                                        m.choices.values().map(str::to_owned).collect()
-                                    })),
-                                },
-                            ),
-                            other => self.push(
+                        let Value::String(v) = item else {
+                            self.push(
                                 name,
                                 ProblemKind::ItemWrongType {
                                     index,
-                                    found: JsonType::of(other),
+                                    found: JsonType::of(item),
                                 },
-                            ),
+                            );
+                            continue;
+                        };
+                        let repeats = match lookup.position(v) {
+                            Some(choice) => seen.set(choice),
+                            // Run-time choices not given: any distinct strings.
+                            None if m.choices.is_unfilled() => {
+                                repeated_strings.get(index).copied().unwrap_or(false)
+                            }
+                            None => {
+                                self.push(
+                                    name,
+                                    ProblemKind::ItemNotAChoice {
+                                        index,
+                                        value: v.clone(),
+                                        choices: Arc::clone(choices.get_or_insert_with(|| {
+                                            m.choices.values().map(str::to_owned).collect()
+                                        })),
+                                    },
+                                );
+                                continue;
+                            }
+                        };
+                        if repeats {
+                            self.push(
+                                name,
+                                ProblemKind::DuplicateItem {
+                                    index,
+                                    value: v.clone(),
+                                },
+                            );
                         }
                     }
                 }
