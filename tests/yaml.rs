@@ -161,6 +161,66 @@ fn reader_refuses_what_the_format_forbids() {
     }
 }
 
+/// An anchor or tag is reported where it is written, not where the parser marks its node (past
+/// the first key of a block collection, on the next line); columns count characters.
+#[test]
+fn anchors_and_tags_are_reported_where_they_are_written() {
+    for (text, needle, at) in [
+        ("a: &x\n  b: 1\n", "anchors", (1, 4)),
+        ("é: &x\n  b: 1\n", "anchors", (1, 4)),
+        ("a:\n  - &x\n    b: 1\n", "anchors", (2, 5)),
+        ("a: [1, &x 2]\n", "anchors", (1, 8)),
+        ("ab: {k: &y 1}\n", "anchors", (1, 9)),
+        ("&x\na: 1\n", "anchors", (1, 1)),
+        ("a: !!map\n  b: 1\n", "tags", (1, 4)),
+        ("ü: [x, !!str 1]\n", "tags", (1, 8)),
+    ] {
+        let err = yaml::from_str(text).expect_err(text);
+        let p = err
+            .problems()
+            .iter()
+            .find(|p| p.message.contains(needle))
+            .unwrap_or_else(|| panic!("{text:?}: {err}"));
+        assert_eq!((p.line, p.column), at, "{text:?}: {p}");
+    }
+}
+
+/// Plain scalars made of what numbers are written with, every one of up to four characters:
+/// the YAML 1.2 core schema's integers and floats, read as the `yaml` package reads them (a
+/// number, or a string when it is none).
+#[test]
+fn number_like_plain_scalars_read_here_as_the_yaml_package_reads_them() {
+    const ALPHABET: [char; 12] = ['0', '1', '9', '.', 'e', 'E', '-', '+', 'x', 'o', 'F', '_'];
+    let mut scalars: Vec<String> = vec![String::new()];
+    let mut texts: Vec<String> = Vec::new();
+    for _ in 0..4 {
+        scalars = scalars
+            .iter()
+            .flat_map(|s| ALPHABET.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        // A `-` alone is a block sequence's entry, not a scalar.
+        texts.extend(
+            scalars
+                .iter()
+                .filter(|s| *s != "-")
+                .map(|s| format!("a: {s}\n")),
+        );
+    }
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    if let Some((read, refused)) = read_alike_by_the_yaml_package(&refs) {
+        assert_eq!((read, refused), (texts.len(), 0));
+    }
+    // Some of them, by hand.
+    let value =
+        yaml::from_str("[1., .5, -.5e+1, +1, -0, 0x1F, 0o17, 1e, 1.e1, ., 1_0, 0x, +0x1]").unwrap();
+    assert_eq!(
+        value,
+        json!([
+            1.0, 0.5, -5.0, 1, 0, 31, 15, "1e", 10.0, ".", "1_0", "0x", "+0x1"
+        ])
+    );
+}
+
 #[test]
 fn core_schema_scalars() {
     let value = yaml::from_str(

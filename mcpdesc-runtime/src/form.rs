@@ -79,12 +79,12 @@ pub struct EnumChoices {
 impl EnumChoices {
     /// The wire value of the variant named `ident`, in constant evaluation.
     pub const fn value_of_ident(&self, ident: &str) -> Option<&'static str> {
-        let mut i = 0;
-        while i < self.idents.len() && i < self.choices.len() {
-            if crate::text::str_eq(self.idents[i], ident) {
-                return Some(self.choices[i].value());
+        let (mut idents, mut choices) = (self.idents, self.choices);
+        while let ([name, idents_tail @ ..], [choice, choices_tail @ ..]) = (idents, choices) {
+            if crate::text::str_eq(name, ident) {
+                return Some(choice.value());
             }
-            i += 1;
+            (idents, choices) = (idents_tail, choices_tail);
         }
         None
     }
@@ -92,12 +92,12 @@ impl EnumChoices {
     /// Whether `ident` names a variant the enum skips (`#[form(skip)]`, serde's `skip`,
     /// `skip_deserializing` or `other`): listed in `idents` after the choices' own.
     pub const fn is_skipped(&self, ident: &str) -> bool {
-        let mut i = self.choices.len();
-        while i < self.idents.len() {
-            if crate::text::str_eq(self.idents[i], ident) {
+        let (mut rest, mut index) = (self.idents, 0);
+        while let [name, tail @ ..] = rest {
+            if index >= self.choices.len() && crate::text::str_eq(name, ident) {
                 return true;
             }
-            i += 1;
+            (rest, index) = (tail, index + 1);
         }
         false
     }
@@ -567,8 +567,9 @@ fn multi_proven<E: ElicitationEnum, C: Default + Extend<E>>(
         let text = item.as_str()?;
         let choice = E::from_value(text)?;
         // Every item before this one is a choice too, so equal text is the same choice.
-        if items[..index]
+        if items
             .iter()
+            .take(index)
             .any(|seen| seen.as_str() == Some(text))
         {
             return None;

@@ -42,6 +42,18 @@
 //! attributes and the compile errors in full, with examples.
 
 #![deny(missing_docs)]
+// Nothing a client or a file sends may panic this crate: no indexing that can fail, no unwrap.
+// (Tests index and unwrap freely.)
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::indexing_slicing,
+        clippy::string_slice,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
 
 mod content;
 pub mod contract;

@@ -82,22 +82,26 @@ pub const fn misfit(
 ) -> Option<&'static str> {
     let properties = schema.properties();
     let scope = scope.intersection(VersionSet::FORM_MODE);
-    let mut i = 0;
-    while i < properties.len() && i < messages.len() {
-        let schema = properties[i].schema();
+    let (mut properties, mut messages) = (properties, messages);
+    while let ([property, properties_tail @ ..], [field_messages, messages_tail @ ..]) =
+        (properties, messages)
+    {
+        let schema = property.schema();
+        // Each feature, with the field's message for it.
+        let [default, titled, multi] = field_messages;
         let needs = [
-            crate::schema::Feature::NonBooleanDefault,
-            crate::schema::Feature::TitledSingleSelect,
-            crate::schema::Feature::MultiSelect,
+            (crate::schema::Feature::NonBooleanDefault, default),
+            (crate::schema::Feature::TitledSingleSelect, titled),
+            (crate::schema::Feature::MultiSelect, multi),
         ];
-        let mut f = 0;
-        while f < needs.len() {
-            if schema.uses(needs[f]) && !scope.is_subset(needs[f].versions()) {
-                return Some(messages[i][f]);
+        let mut rest: &[_] = &needs;
+        while let [(feature, message), tail @ ..] = rest {
+            if schema.uses(*feature) && !scope.is_subset(feature.versions()) {
+                return Some(message);
             }
-            f += 1;
+            rest = tail;
         }
-        i += 1;
+        (properties, messages) = (properties_tail, messages_tail);
     }
     None
 }
@@ -131,6 +135,10 @@ pub const fn is_absolute_uri(url: &str) -> bool {
 
 /// Fails constant evaluation with `message` when `fails` holds: the derive's compile-time checks.
 #[track_caller]
+#[allow(
+    clippy::panic,
+    reason = "a panic in constant evaluation is how a const assertion fails compilation"
+)]
 pub const fn fail_if(fails: bool, message: &'static str) {
     if fails {
         panic!("{}", message)

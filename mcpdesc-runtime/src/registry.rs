@@ -244,13 +244,10 @@ impl Declaration {
                 "message": self.message,
                 "requestedSchema": schema(),
             }),
-            Mode::Url { url } => {
-                let mut v = json!({"mode": "url", "message": self.message});
-                if let Some(url) = url {
-                    v["url"] = Value::from(url);
-                }
-                v
+            Mode::Url { url: Some(url) } => {
+                json!({"mode": "url", "message": self.message, "url": url})
             }
+            Mode::Url { url: None } => json!({"mode": "url", "message": self.message}),
         }
     }
 }

@@ -159,12 +159,12 @@ impl StringFormat {
 
     /// The format named `name`, if MCP forms accept it.
     pub const fn from_name(name: &str) -> Option<StringFormat> {
-        let mut i = 0;
-        while i < Self::ALL.len() {
-            if crate::text::str_eq(Self::ALL[i].as_str(), name) {
-                return Some(Self::ALL[i]);
+        let mut rest: &[StringFormat] = &Self::ALL;
+        while let [format, tail @ ..] = rest {
+            if crate::text::str_eq(format.as_str(), name) {
+                return Some(*format);
             }
-            i += 1;
+            rest = tail;
         }
         None
     }
@@ -514,12 +514,12 @@ impl PropertySchema {
         let mut set = VersionSet::FORM_MODE;
         // A property can use several newer features; each one narrows the set.
         let features = self.features();
-        let mut i = 0;
-        while i < features.len() {
-            if let Some(f) = features[i] {
+        let mut rest: &[Option<Feature>] = &features;
+        while let [feature, tail @ ..] = rest {
+            if let Some(f) = feature {
                 set = set.intersection(f.versions());
             }
-            i += 1;
+            rest = tail;
         }
         set
     }
@@ -527,14 +527,14 @@ impl PropertySchema {
     /// Whether this property uses `feature`. Usable in constant evaluation.
     pub const fn uses(&self, feature: Feature) -> bool {
         let features = self.features();
-        let mut i = 0;
-        while i < features.len() {
-            if let Some(f) = features[i]
-                && f as u8 == feature as u8
+        let mut rest: &[Option<Feature>] = &features;
+        while let [used, tail @ ..] = rest {
+            if let Some(f) = used
+                && *f as u8 == feature as u8
             {
                 return true;
             }
-            i += 1;
+            rest = tail;
         }
         false
     }
@@ -938,12 +938,11 @@ impl RequestedSchema {
     /// The protocol versions whose form vocabulary this schema fits: 2025-06-18 and later, less
     /// 2025-06-18 when a property uses something newer. Usable in constant evaluation.
     pub const fn protocol_versions(&self) -> VersionSet {
-        let properties = self.properties();
         let mut set = VersionSet::FORM_MODE;
-        let mut i = 0;
-        while i < properties.len() {
-            set = set.intersection(properties[i].schema.protocol_versions());
-            i += 1;
+        let mut rest = self.properties();
+        while let [property, tail @ ..] = rest {
+            set = set.intersection(property.schema.protocol_versions());
+            rest = tail;
         }
         set
     }

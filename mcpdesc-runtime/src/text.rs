@@ -2,6 +2,14 @@
 //!
 //! Each rule is written once here and used by the derive's compile-time checks (through
 //! `__private`), by `from_content`, and by the validator.
+//!
+//! They are `const fn`s, which cannot call `<[u8]>::get`: they index, and every index is behind
+//! a length check of its own (the checks are property-tested, and fuzzed through `from_content`
+//! and the validator).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "const fns cannot call `get`; each index is checked against the length first"
+)]
 
 /// Byte-wise string equality in constant evaluation.
 pub(crate) const fn str_eq(a: &str, b: &str) -> bool {

@@ -53,12 +53,12 @@ impl ProtocolVersion {
 
     /// Parses a `YYYY-MM-DD` string in constant evaluation; `None` when it names no known version.
     pub const fn from_str_const(s: &str) -> Option<ProtocolVersion> {
-        let mut i = 0;
-        while i < Self::ALL.len() {
-            if crate::text::str_eq(Self::ALL[i].as_str(), s) {
-                return Some(Self::ALL[i]);
+        let mut rest: &[ProtocolVersion] = &Self::ALL;
+        while let [version, tail @ ..] = rest {
+            if crate::text::str_eq(version.as_str(), s) {
+                return Some(*version);
             }
-            i += 1;
+            rest = tail;
         }
         None
     }
@@ -183,10 +183,10 @@ impl VersionSet {
     /// The set built from a slice of versions.
     pub const fn from_slice(versions: &[ProtocolVersion]) -> VersionSet {
         let mut set = VersionSet::EMPTY;
-        let mut i = 0;
-        while i < versions.len() {
-            set = set.with(versions[i]);
-            i += 1;
+        let mut rest = versions;
+        while let [version, tail @ ..] = rest {
+            set = set.with(*version);
+            rest = tail;
         }
         set
     }
@@ -243,12 +243,12 @@ impl VersionSet {
 
     /// The oldest version in the set.
     pub const fn first(self) -> Option<ProtocolVersion> {
-        let mut i = 0;
-        while i < ProtocolVersion::ALL.len() {
-            if self.contains(ProtocolVersion::ALL[i]) {
-                return Some(ProtocolVersion::ALL[i]);
+        let mut rest: &[ProtocolVersion] = &ProtocolVersion::ALL;
+        while let [version, tail @ ..] = rest {
+            if self.contains(*version) {
+                return Some(*version);
             }
-            i += 1;
+            rest = tail;
         }
         None
     }

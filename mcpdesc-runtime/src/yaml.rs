@@ -652,7 +652,7 @@ mod reader {
                 if let Some(at) = self.0.get(p) {
                     return Some(*at);
                 }
-                p = &p[..p.rfind('/')?];
+                p = p.rsplit_once('/')?.0;
             }
         }
     }
@@ -743,9 +743,9 @@ mod reader {
             {
                 return;
             }
-            let indentation = match (key, before.find('-')) {
+            let indentation = match (key, before.split_once('-')) {
                 (true, _) => before,
-                (false, Some(dash)) => &before[..dash],
+                (false, Some((indentation, _))) => indentation,
                 (false, None) => return,
             };
             if let Some(tab) = indentation.find('\t') {
@@ -1225,21 +1225,26 @@ mod reader {
     /// node, which for a block collection is past its first key on the next line, so the nearest
     /// token starting with the sigil before the mark is the node's property.
     fn property_position(text: &str, mark: Marker, sigil: char) -> (usize, usize) {
-        let chars: Vec<char> = text.chars().take(mark.index() + 1).collect();
-        let found = (0..chars.len()).rev().find(|&i| {
-            chars[i] == sigil
-                && (i == 0
-                    || chars[i - 1].is_whitespace()
-                    || matches!(chars[i - 1], '[' | '{' | ','))
+        // The text up to the mark's character (the parser's index counts characters), and in
+        // it the last sigil that starts a token; then the text before that sigil.
+        let end = text
+            .char_indices()
+            .nth(mark.index() + 1)
+            .map_or(text.len(), |(at, _)| at);
+        let upto = text.get(..end).unwrap_or(text);
+        let before_sigil = upto.rmatch_indices(sigil).find_map(|(at, _)| {
+            let before = upto.get(..at)?;
+            let starts_token = before
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || matches!(c, '[' | '{' | ','));
+            starts_token.then_some(before)
         });
-        match found {
-            Some(at) => {
-                let line = chars[..at].iter().filter(|c| **c == '\n').count() + 1;
-                let line_start = chars[..at]
-                    .iter()
-                    .rposition(|c| *c == '\n')
-                    .map_or(0, |p| p + 1);
-                (line, at - line_start + 1)
+        match before_sigil {
+            Some(before) => {
+                let line = before.matches('\n').count() + 1;
+                let line_text = before.rsplit_once('\n').map_or(before, |(_, line)| line);
+                (line, line_text.chars().count() + 1)
             }
             None => (mark.line(), mark.col() + 1),
         }
@@ -1253,16 +1258,15 @@ mod reader {
             if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('%') {
                 continue;
             }
-            let (column, rest) = (line.len() - trimmed.len(), trimmed);
-            if let Some(after) = rest.strip_prefix("---") {
+            if let Some(after) = trimmed.strip_prefix("---") {
                 let after_trimmed = after.trim_start();
                 if after_trimmed.is_empty() || after_trimmed.starts_with('#') {
                     continue;
                 }
-                let offset = line.len() - after_trimmed.len();
-                return (i + 1, line[..offset].chars().count() + 1);
+                let column = line.chars().count() - after_trimmed.chars().count();
+                return (i + 1, column + 1);
             }
-            return (i + 1, line[..column].chars().count() + 1);
+            return (i + 1, line.chars().count() - trimmed.chars().count() + 1);
         }
         (1, 1)
     }
@@ -1991,12 +1995,10 @@ mod reader {
             (16, false, hex)
         } else if let Some(oct) = text.strip_prefix("0o") {
             (8, false, oct)
+        } else if let Some(magnitude) = text.strip_prefix('-') {
+            (10, true, magnitude)
         } else {
-            match text.as_bytes().first()? {
-                b'-' => (10, true, &text[1..]),
-                b'+' => (10, false, &text[1..]),
-                _ => (10, false, text),
-            }
+            (10, false, text.strip_prefix('+').unwrap_or(text))
         };
         if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
@@ -2047,42 +2049,27 @@ mod reader {
 
     fn is_float(text: &str) -> bool {
         // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
-        let b = text.as_bytes();
-        let mut i = 0;
-        if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
-            i += 1;
+        fn digits(s: &str) -> (usize, &str) {
+            let rest = s.trim_start_matches(|c: char| c.is_ascii_digit());
+            (s.len() - rest.len(), rest)
         }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        let int_digits = i - start;
-        let mut frac_digits = 0;
-        if i < b.len() && b[i] == b'.' {
-            i += 1;
-            let f = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            frac_digits = i - f;
-        }
+        let rest = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let (int_digits, rest) = digits(rest);
+        let (frac_digits, rest) = match rest.strip_prefix('.') {
+            Some(fraction) => digits(fraction),
+            None => (0, rest),
+        };
         if int_digits == 0 && frac_digits == 0 {
             return false;
         }
-        if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
-            i += 1;
-            if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
-                i += 1;
+        match rest.strip_prefix(['e', 'E']) {
+            Some(exponent) => {
+                let (exponent_digits, rest) =
+                    digits(exponent.strip_prefix(['-', '+']).unwrap_or(exponent));
+                exponent_digits > 0 && rest.is_empty()
             }
-            let e = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i == e {
-                return false;
-            }
+            None => rest.is_empty(),
         }
-        i == b.len()
     }
 
     #[cfg(test)]
@@ -2337,8 +2324,10 @@ fn needs_escape(c: char) -> bool {
 /// `2001-12-14 21:59:43.10 -5`, `2024-01-01T10:00:00Z`): four digits and a dash, then anything.
 /// PyYAML reads those as dates, so they are quoted.
 fn timestamp_like(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() > 4 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-'
+    matches!(
+        s.as_bytes().split_first_chunk::<4>(),
+        Some((year, [b'-', ..])) if year.iter().all(u8::is_ascii_digit)
+    )
 }
 
 /// Whether a string can be written plain and still read back as the same string.

@@ -7,6 +7,15 @@
 //! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
 //! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
 
+// Nothing a file or the command line holds may panic the tool.
+#![deny(
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -59,7 +68,7 @@ fn main() -> ExitCode {
                 }
             },
             a if a.starts_with("--schema=") => {
-                schema_path = Some(a["--schema=".len()..].to_owned());
+                schema_path = a.strip_prefix("--schema=").map(str::to_owned);
             }
             a if a.starts_with('-') && a != "-" => {
                 eprintln!("mcpdesc: unknown option {a}\n\n{USAGE}");

@@ -215,12 +215,16 @@ impl serde::Serialize for Description {
         };
         let mut map = serializer.serialize_map(Some(root.len()))?;
         for (key, value) in root {
-            match kind::KINDS.iter().position(|k| k.collection == key) {
-                Some(k) => map.serialize_entry(
+            match kind::KINDS
+                .iter()
+                .zip(&self.lists)
+                .find(|(k, _)| k.collection == key)
+            {
+                Some((_, lists)) => map.serialize_entry(
                     key,
                     &written::Primitives {
                         items: value,
-                        lists: &self.lists[k],
+                        lists,
                         declarations: &self.declarations,
                     },
                 )?,
@@ -413,31 +417,29 @@ impl DescriptionBuilder {
 
         // The effective scope of every primitive, in the order they were added.
         let entries = &self.primitives;
-        let scopes: Vec<VersionSet> = entries
-            .iter()
-            .map(|e| e.scope.unwrap_or(root_scope))
-            .collect();
-        // The entries of each primitive, by kind and identity: one pass, so that neither the
-        // duplicate check nor the merge below scans every entry per entry.
-        let mut by_identity: std::collections::HashMap<(Kind, &str), Vec<usize>> =
+        // The entries of each primitive (their index and effective scope), by kind and
+        // identity: one pass, so that neither the duplicate check nor the merge below scans
+        // every entry per entry.
+        let mut by_identity: std::collections::HashMap<(Kind, &str), Vec<(usize, VersionSet)>> =
             std::collections::HashMap::with_capacity(entries.len());
         for (b, second) in entries.iter().enumerate() {
+            let scope = second.scope.unwrap_or(root_scope);
             let same = by_identity
                 .entry((second.kind, second.identity.as_str()))
                 .or_default();
-            for &a in same.iter() {
-                let overlap = scopes[a].intersection(scopes[b]);
+            for &(_, earlier) in same.iter() {
+                let overlap = earlier.intersection(scope);
                 if !overlap.is_empty() {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
                             "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
-                            entries[a].kind.noun(),
-                            entries[a].identity,
+                            second.kind.noun(),
+                            second.identity,
                         ),
                     });
                 }
             }
-            same.push(b);
+            same.push((b, scope));
         }
 
         // Merge declarations.
@@ -445,7 +447,7 @@ impl DescriptionBuilder {
             vec![Vec::new(); entries.len()];
         for decl in &self.declarations {
             let target = decl.primitive();
-            let matching: Vec<usize> = by_identity
+            let matching: Vec<(usize, VersionSet)> = by_identity
                 .get(&(Kind::of(target), target.identity()))
                 .cloned()
                 .unwrap_or_default();
@@ -460,11 +462,11 @@ impl DescriptionBuilder {
             // A primitive split by scope: a declaration without an explicit scope goes to the
             // descriptions whose versions it can serve (the split the scope advice asks for).
             let matching = if decl.protocol_versions().is_none() && matching.len() > 1 {
-                let fitting: Vec<usize> = matching
+                let fitting: Vec<(usize, VersionSet)> = matching
                     .iter()
                     .copied()
-                    .filter(|i| {
-                        scopes[*i]
+                    .filter(|(_, scope)| {
+                        scope
                             .intersection(VersionSet::FORM_MODE)
                             .is_subset(decl.supported_versions())
                     })
@@ -478,8 +480,11 @@ impl DescriptionBuilder {
                 matching
             };
             let mut placed = false;
-            for i in matching {
-                let primitive_scope = scopes[i];
+            for (i, primitive_scope) in matching {
+                // Every index was taken from `entries`, which `merged` has one list for.
+                let Some(merged_here) = merged.get_mut(i) else {
+                    continue;
+                };
                 let scope = match decl.protocol_versions() {
                     Some(explicit) => {
                         let within = explicit.intersection(primitive_scope);
@@ -502,7 +507,8 @@ impl DescriptionBuilder {
                         message: scope_advice(decl, target, primitive_scope, effective, lacking),
                     });
                 }
-                if let Some((first, _)) = merged[i].iter().find(|(d, _)| d.name() == decl.name()) {
+                if let Some((first, _)) = merged_here.iter().find(|(d, _)| d.name() == decl.name())
+                {
                     problems.push(BuildProblem::Duplicate {
                         message: format!(
                             "the {target} has two elicitation declarations named `{}` ({} and {}); names are unique per primitive",
@@ -513,7 +519,7 @@ impl DescriptionBuilder {
                     });
                     continue;
                 }
-                merged[i].push((decl, scope));
+                merged_here.push((decl, scope));
             }
             if !placed {
                 problems.push(BuildProblem::ScopeNotSatisfiable {
@@ -580,7 +586,7 @@ impl DescriptionBuilder {
         let mut declarations: Vec<Value> = Vec::new();
         let mut written: BTreeMap<written::Key, usize> = BTreeMap::new();
         let mut lists: [Vec<Vec<usize>>; 4] = Default::default();
-        for (k, kind) in kind::KINDS.into_iter().enumerate() {
+        for (kind, lists) in kind::KINDS.into_iter().zip(&mut lists) {
             let list: Vec<Value> = self
                 .primitives
                 .iter_mut()
@@ -598,7 +604,7 @@ impl DescriptionBuilder {
                                 })
                         })
                         .collect();
-                    lists[k].push(indices);
+                    lists.push(indices);
                     Value::Object(std::mem::take(&mut e.members))
                 })
                 .collect();

@@ -173,7 +173,7 @@ pub(crate) fn check_listed<'a>(
                 let path = pointer(&list_path(), i);
                 let before = cx.diagnostics.len();
                 let declared = check_one(cx, decl, &path, primitive_scope);
-                if let Some(relative) = relative_to(&cx.diagnostics[before..], &path) {
+                if let Some(relative) = relative_to(cx.diagnostics.since(before), &path) {
                     memo.checked
                         .insert((object, primitive_scope), (relative, declared));
                 }
@@ -430,7 +430,7 @@ fn check_form<'a>(
     }
     let before = cx.diagnostics.len();
     super::form_schema::check_in_scope(cx, resolved, path, scope);
-    if let Some(kept) = relative_to(&cx.diagnostics[before..], path) {
+    if let Some(kept) = relative_to(cx.diagnostics.since(before), path) {
         cx.checked_forms.insert(key, kept);
     }
 }

@@ -248,7 +248,9 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
             "`required` must be an array of property names",
         ),
     }
-    if cx.diagnostics[before..]
+    if cx
+        .diagnostics
+        .since(before)
         .iter()
         .any(|d| d.code == codes::SCHEMA_VALIDATION)
     {
@@ -682,7 +684,9 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
     };
     if cx.diagnostics.len() > before {
         // Keep consistency findings, but do not build a model from a malformed property.
-        let structural_found = cx.diagnostics[before..]
+        let structural_found = cx
+            .diagnostics
+            .since(before)
             .iter()
             .any(|d| d.code == codes::SCHEMA_VALIDATION);
         if structural_found {

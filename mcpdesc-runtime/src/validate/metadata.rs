@@ -530,7 +530,7 @@ fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
             .split_last()
             .is_some_and(|(_, before)| before.iter().any(|l| reserved(l)))
     } else {
-        labels.len() >= 2 && reserved(labels[1])
+        labels.get(1).is_some_and(|l| reserved(l))
     }
 }
 

@@ -342,6 +342,11 @@ impl Diagnostics {
         }
     }
 
+    /// The diagnostics kept since there were `before` of them.
+    pub(crate) fn since(&self, before: usize) -> &[Diagnostic] {
+        self.kept.get(before..).unwrap_or_default()
+    }
+
     /// The list, ended by a count of those past the limit if there were any.
     pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
         if self.dropped > 0 {
@@ -710,23 +715,24 @@ pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {
 /// `/collection/index`, the pointer of a primitive: written for every primitive, so without the
 /// formatting machinery (a collection name needs no escaping).
 pub(crate) fn item_pointer(collection: &str, index: usize) -> String {
+    // The digits, last first: at most 20 (`usize::MAX` has 20).
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
+    let mut len = 0;
     let mut n = index;
-    loop {
-        at -= 1;
+    for digit in &mut digits {
         // `n % 10` is below 10, so the cast cannot truncate.
-        digits[at] = b'0' + (n % 10) as u8;
+        *digit = b'0' + (n % 10) as u8;
+        len += 1;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    let mut out = String::with_capacity(collection.len() + 2 + digits.len() - at);
+    let mut out = String::with_capacity(collection.len() + 2 + len);
     out.push('/');
     out.push_str(collection);
     out.push('/');
-    for &d in &digits[at..] {
+    for &d in digits.iter().take(len).rev() {
         out.push(char::from(d));
     }
     out

@@ -1078,8 +1078,8 @@ fn resolved(base: Option<&str>, reference: &str) -> String {
         let merged = if b.authority.is_some() && b.path.is_empty() {
             format!("/{}", r.path)
         } else {
-            match b.path.rfind('/') {
-                Some(slash) => format!("{}{}", &b.path[..=slash], r.path),
+            match b.path.rsplit_once('/') {
+                Some((directory, _)) => format!("{directory}/{}", r.path),
                 None => r.path.to_owned(),
             }
         };
@@ -1122,8 +1122,11 @@ impl<'s> UriParts<'s> {
         };
         let (authority, rest) = match rest.strip_prefix("//") {
             Some(after) => {
-                let end = after.find(['/', '?']).unwrap_or(after.len());
-                (Some(&after[..end]), &after[end..])
+                let (authority, rest) = after
+                    .find(['/', '?'])
+                    .and_then(|end| after.split_at_checked(end))
+                    .unwrap_or((after, ""));
+                (Some(authority), rest)
             }
             None => (None, rest),
         };
@@ -1179,21 +1182,31 @@ fn without_dot_segments(path: &str) -> String {
             .or_else(|| input.strip_prefix("./"))
         {
             input = rest;
-        } else if input.starts_with("/./") {
-            input = &input[2..];
+        } else if let Some(rest) = input.strip_prefix("/.").filter(|r| r.starts_with('/')) {
+            // `/./x`: `/x`.
+            input = rest;
         } else if input == "/." {
             input = "/";
-        } else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." { "/" } else { &input[3..] };
+        } else if let Some(rest) = input
+            .strip_prefix("/..")
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            // `/../x`: `/x`, and the last segment written goes.
+            input = if rest.is_empty() { "/" } else { rest };
             let cut = output.rfind('/').unwrap_or(0);
             output.truncate(cut);
         } else if input == "." || input == ".." {
             input = "";
         } else {
+            // The first segment, with the `/` before it.
             let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            output.push_str(&input[..end]);
-            input = &input[end..];
+            let (segment, rest) = input
+                .get(start..)
+                .and_then(|after| after.find('/'))
+                .and_then(|i| input.split_at_checked(i + start))
+                .unwrap_or((input, ""));
+            output.push_str(segment);
+            input = rest;
         }
     }
     // A relative path stays relative (`b/../d` is `d`, not `/d`).
@@ -1212,13 +1225,13 @@ fn percent_decoded(fragment: &str) -> Option<String> {
     let bytes = fragment.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
+    while let Some(&byte) = bytes.get(i) {
+        if byte == b'%' {
             let hex = fragment.get(i + 1..i + 3)?;
             out.push(u8::from_str_radix(hex, 16).ok()?);
             i += 3;
         } else {
-            out.push(bytes[i]);
+            out.push(byte);
             i += 1;
         }
     }
