@@ -352,16 +352,21 @@ fn closest<'a>(name: &str, keys: &[&'a str]) -> Option<&'a str> {
 
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
+    // The distances from the first `i` characters of `a` to each prefix of `b`, row by row.
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        let mut cur = Vec::with_capacity(prev.len());
+        let mut left = i + 1;
+        cur.push(left);
+        for ((cb, diagonal), up) in b.iter().zip(&prev).zip(prev.iter().skip(1)) {
+            left = (diagonal + usize::from(ca != *cb))
+                .min(up + 1)
+                .min(left + 1);
+            cur.push(left);
         }
         prev = cur;
     }
-    prev[b.len()]
+    prev.last().copied().unwrap_or_default()
 }
 
 /// Consumes `= value` or `(...)` after a key that is being skipped.
@@ -976,4 +981,28 @@ pub fn tokens_text<T: ToTokens>(tokens: &T) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+        for (a, b, distance) in [
+            ("", "", 0),
+            ("", "abc", 3),
+            ("abc", "", 3),
+            ("min_length", "min_length", 0),
+            ("min_lenght", "min_length", 2),
+            ("kitten", "sitting", 3),
+            ("flaw", "lawn", 2),
+            ("maximun", "maximum", 1),
+            ("tittle", "title", 1),
+            ("é", "e", 1),
+        ] {
+            assert_eq!(edit_distance(a, b), distance, "{a:?} {b:?}");
+            assert_eq!(edit_distance(b, a), distance, "{b:?} {a:?}");
+        }
+    }
 }

@@ -250,8 +250,10 @@ pub fn check_enum(cx: &Ctxt, e: &Enum) {
         .iter()
         .filter(|v| v.attrs.title.is_some())
         .collect();
-    if !titled.is_empty() && titled.len() < e.variants.len() {
-        let example = titled[0].ident;
+    if let Some(first) = titled.first()
+        && titled.len() < e.variants.len()
+    {
+        let example = first.ident;
         for v in e.variants.iter().filter(|v| v.attrs.title.is_none()) {
             cx.error_spanned_by(
                 v.ident,

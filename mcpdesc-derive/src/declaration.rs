@@ -211,7 +211,7 @@ fn parse_key(
             let list = content.parse_terminated(|p: ParseStream| p.parse::<LitStr>(), Token![,])?;
             let versions: Vec<Str> = list.iter().map(Str::from_lit).collect();
             for (i, v) in versions.iter().enumerate() {
-                if versions[..i].iter().any(|w| w.value == v.value) {
+                if versions.iter().take(i).any(|w| w.value == v.value) {
                     cx.error_at(
                         v.span,
                         format!(
@@ -272,7 +272,7 @@ fn is_name(s: &str) -> bool {
 fn scan_item(item: &[TokenTree]) -> (Option<Ident>, Option<usize>) {
     let mut name = None;
     for pair in item.windows(2) {
-        if let (TokenTree::Ident(kw), TokenTree::Ident(id)) = (&pair[0], &pair[1])
+        if let [TokenTree::Ident(kw), TokenTree::Ident(id)] = pair
             && kw == "fn"
         {
             name = Some(id.clone());
@@ -315,7 +315,7 @@ impl SiblingKind {
 /// `#[a(..)]`, `#[x::a(..)]`. Attributes of another shape (`#[doc = ".."]`) are skipped.
 fn attributes(item: &[TokenTree]) -> impl Iterator<Item = (Ident, Vec<TokenTree>)> + '_ {
     item.windows(2).filter_map(|pair| {
-        let (TokenTree::Punct(p), TokenTree::Group(g)) = (&pair[0], &pair[1]) else {
+        let [TokenTree::Punct(p), TokenTree::Group(g)] = pair else {
             return None;
         };
         if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {

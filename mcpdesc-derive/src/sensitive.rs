@@ -143,17 +143,23 @@ pub fn classify(name: &str) -> Option<&'static str> {
     let words = words(name);
     let joined = |parts: &[&str]| parts.concat();
     for triple in words.windows(3) {
+        let [first, second, third] = triple else {
+            continue;
+        };
         if let Some((.., what)) = TRIPLES
             .iter()
-            .find(|(a, b, c, _)| triple[0] == *a && triple[1] == *b && singular(&triple[2]) == *c)
+            .find(|(a, b, c, _)| first == a && second == b && singular(third) == *c)
         {
             return Some(what);
         }
     }
     for pair in words.windows(2) {
+        let [first, second] = pair else {
+            continue;
+        };
         if let Some((_, _, what)) = PAIRS
             .iter()
-            .find(|(a, b, _)| pair[0] == *a && singular(&pair[1]) == *b)
+            .find(|(a, b, _)| first == a && singular(second) == *b)
         {
             return Some(what);
         }
