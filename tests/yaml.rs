@@ -126,6 +126,73 @@ proptest! {
     }
 }
 
+/// Every place below `pointer` in `value`, with what the text written by serde_json shows there:
+/// a member's key, an item's first character (all of a scalar).
+fn written_places(value: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
+    let mut place = |pointer: String, shows: String, value: &Value| {
+        out.push((pointer.clone(), shows));
+        written_places(value, &pointer, out);
+    };
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let shows = match item {
+                    Value::Array(_) => "[".to_owned(),
+                    Value::Object(_) => "{".to_owned(),
+                    scalar => scalar.to_string(),
+                };
+                place(format!("{pointer}/{i}"), shows, item);
+            }
+        }
+        Value::Object(members) => {
+            for (key, member) in members {
+                let token = key.replace('~', "~0").replace('/', "~1");
+                place(format!("{pointer}/{token}"), json!(key).to_string(), member);
+            }
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    /// Every value of a JSON text is found where it is written (a member at its key, an item
+    /// at its first character), and a pointer into it that names nothing finds it too.
+    #[test]
+    fn positions_point_at_what_is_written(value in json_value()) {
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        let (_, positions) = yaml::from_json_with_positions(&text).unwrap();
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut places = vec![(String::new(), String::new())];
+        written_places(&value, "", &mut places);
+        for (pointer, shows) in places {
+            let (line, column) = positions.get(&pointer).unwrap();
+            let there: String = lines[line - 1].chars().skip(column - 1).collect();
+            prop_assert!(there.starts_with(&shows), "{pointer:?} at {line}:{column}: {there:?}\n{text}");
+            // `~2` escapes nothing, so names no member; `-1` is no index.
+            prop_assert_eq!(positions.get(&format!("{pointer}/~2")), Some((line, column)));
+            prop_assert_eq!(positions.get(&format!("{pointer}/-1/0")), Some((line, column)));
+        }
+    }
+}
+
+/// An index is written as JSON Pointer writes it (no sign, no leading zero), and a pointer is
+/// empty or starts with `/`.
+#[test]
+fn positions_read_pointers_as_json_pointer_writes_them() {
+    let text = "{\"a\": [10, 11, 12], \"b/c\": {\"~\": 1}, \"\": 2}";
+    let (_, positions) = yaml::from_json_with_positions(text).unwrap();
+    let a = positions.get("/a").unwrap();
+    assert_eq!(positions.get("/a/1"), Some((1, 12)));
+    assert_eq!(positions.get("/a/01"), Some(a));
+    assert_eq!(positions.get("/a/+1"), Some(a));
+    assert_eq!(positions.get("/a/3"), Some(a));
+    assert_eq!(positions.get("/b~1c/~0"), Some((1, 29)));
+    assert_eq!(positions.get("/b~1c/~"), positions.get("/b~1c"));
+    assert_eq!(positions.get("/"), Some((1, 38)));
+    assert_eq!(positions.get(""), Some((1, 1)));
+    assert_eq!(positions.get("a"), None);
+}
+
 #[test]
 fn nested_sequences_and_maps_layout() {
     let value = json!({"a": [[1, 2], {"b": [], "c": {"d": "x"}}], "e": [{"f": 1, "g": [true]}]});

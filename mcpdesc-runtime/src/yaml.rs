@@ -18,7 +18,6 @@ pub use reader::{Positions, from_json_with_positions, from_str, from_str_with_po
 
 #[cfg(feature = "yaml")]
 mod reader {
-    use std::collections::BTreeMap;
 
     use serde_json::{Map, Value};
     use yaml_rust2::parser::{Event, Parser};
@@ -334,10 +333,8 @@ mod reader {
                 }
                 (Ok(value), ..) if reader.problems.is_empty() => {
                     let mut positions = reader.positions;
-                    for (line, column) in positions.values_mut() {
-                        *column = as_written(&shifts, *line, *column);
-                    }
-                    return Ok((value, Positions(positions)));
+                    positions.finish(|line, column| as_written(&shifts, line, column));
+                    return Ok((value, positions));
                 }
                 (read, mend) => {
                     if let Err(mut fatal) = read {
@@ -550,9 +547,10 @@ mod reader {
         parser: Parser<std::str::Chars<'a>>,
         text: &'a str,
         problems: Vec<YamlProblem>,
-        /// The JSON Pointer of the node being read.
-        pointer: String,
-        positions: BTreeMap<String, (usize, usize)>,
+        /// Where the nodes read so far are written.
+        positions: Positions,
+        /// The node being read and those around it, innermost last (indices into `positions`).
+        open: Vec<usize>,
         /// How deep the node being read is nested.
         depth: usize,
         /// Where each line starts (byte offsets), for what is read by line and column. The text
@@ -580,8 +578,8 @@ mod reader {
                 parser: Parser::new_from_str(text),
                 text,
                 problems: Vec::new(),
-                pointer: String::new(),
-                positions: BTreeMap::new(),
+                positions: Positions::new(),
+                open: vec![Positions::DOCUMENT],
                 depth: 0,
                 line_starts: line_starts(text),
                 columns: (!text.is_ascii()).then(|| Columns::new(text)),
@@ -641,19 +639,137 @@ mod reader {
     const MAX_DEPTH: usize = 128;
 
     /// Where the values of a YAML file are written: 1-based line and column by JSON Pointer.
+    ///
+    /// Kept as a tree shaped like the document (each key once), so that it takes memory in
+    /// proportion to the file: a table of every node's pointer would hold a long key once per
+    /// node below it.
     #[derive(Clone, Debug, Default, PartialEq, Eq)]
-    pub struct Positions(BTreeMap<String, (usize, usize)>);
+    pub struct Positions {
+        /// The document's node first, then every node in the order read.
+        nodes: Vec<Written>,
+    }
+
+    /// A node of [`Positions`]: where it is written, and the nodes in it.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    struct Written {
+        at: Option<(usize, usize)>,
+        children: Children,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    enum Children {
+        #[default]
+        None,
+        /// A sequence's items, in order (indices into `nodes`).
+        Items(Vec<usize>),
+        /// A mapping's members by key, sorted by key once read (the first of a repeated key).
+        Members(Vec<(String, usize)>),
+    }
+
+    /// A token of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`); `None` when it escapes
+    /// nothing JSON Pointer defines.
+    fn unescaped(token: &str) -> Option<std::borrow::Cow<'_, str>> {
+        if !token.contains('~') {
+            return Some(std::borrow::Cow::Borrowed(token));
+        }
+        let mut out = String::with_capacity(token.len());
+        let mut chars = token.chars();
+        while let Some(c) = chars.next() {
+            if c != '~' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some('0') => out.push('~'),
+                Some('1') => out.push('/'),
+                _ => return None,
+            }
+        }
+        Some(std::borrow::Cow::Owned(out))
+    }
+
+    /// A JSON Pointer token naming an array index: `0`, or digits without a leading zero.
+    fn index(token: &str) -> Option<usize> {
+        let canonical = !token.is_empty()
+            && token.bytes().all(|b| b.is_ascii_digit())
+            && (token == "0" || !token.starts_with('0'));
+        canonical.then(|| token.parse().ok()).flatten()
+    }
 
     impl Positions {
+        /// The document's node.
+        const DOCUMENT: usize = 0;
+
+        fn new() -> Self {
+            Positions {
+                nodes: vec![Written::default()],
+            }
+        }
+
+        /// Adds a node written at `at` in the node `parent` (an item when `key` is `None`);
+        /// returns its index.
+        fn add(&mut self, parent: usize, key: Option<&str>, at: (usize, usize)) -> usize {
+            let node = self.nodes.len();
+            self.nodes.push(Written {
+                at: Some(at),
+                children: Children::None,
+            });
+            if let Some(parent) = self.nodes.get_mut(parent) {
+                match (&mut parent.children, key) {
+                    (Children::Items(items), None) => items.push(node),
+                    (Children::Members(members), Some(key)) => members.push((key.to_owned(), node)),
+                    (children @ Children::None, None) => *children = Children::Items(vec![node]),
+                    (children @ Children::None, Some(key)) => {
+                        *children = Children::Members(vec![(key.to_owned(), node)]);
+                    }
+                    // A node is a sequence or a mapping, never both.
+                    (Children::Items(_), Some(_)) | (Children::Members(_), None) => {}
+                }
+            }
+            node
+        }
+
+        /// Sorts every mapping's members by key, keeping the first of a repeated key, and
+        /// moves every column through `column(line, column)`.
+        fn finish(&mut self, column: impl Fn(usize, usize) -> usize) {
+            for node in &mut self.nodes {
+                if let Some((line, col)) = &mut node.at {
+                    *col = column(*line, *col);
+                }
+                if let Children::Members(members) = &mut node.children {
+                    // A stable sort: of equal keys, the first read stays first.
+                    members.sort_by(|a, b| a.0.cmp(&b.0));
+                    members.dedup_by(|later, earlier| later.0 == earlier.0);
+                }
+            }
+        }
+
         /// The line and column of the value at `pointer`, or of its nearest written ancestor.
         pub fn get(&self, pointer: &str) -> Option<(usize, usize)> {
-            let mut p = pointer;
-            loop {
-                if let Some(at) = self.0.get(p) {
-                    return Some(*at);
-                }
-                p = p.rsplit_once('/')?.0;
+            let mut node = self.nodes.first()?;
+            let mut nearest = node.at;
+            let tokens = match pointer {
+                "" => None,
+                _ => Some(pointer.strip_prefix('/')?.split('/')),
+            };
+            for token in tokens.into_iter().flatten() {
+                let child = match &node.children {
+                    Children::Items(items) => index(token).and_then(|i| items.get(i)),
+                    Children::Members(members) => unescaped(token).and_then(|key| {
+                        let at = members
+                            .binary_search_by(|(k, _)| k.as_str().cmp(&key))
+                            .ok()?;
+                        members.get(at).map(|(_, child)| child)
+                    }),
+                    Children::None => None,
+                };
+                let Some(child) = child.and_then(|&child| self.nodes.get(child)) else {
+                    break;
+                };
+                node = child;
+                nearest = node.at.or(nearest);
             }
+            nearest
         }
     }
 
@@ -1643,9 +1759,9 @@ mod reader {
                         let (event, mark) = self.next()?;
                         // The parser marks a block mapping past its first key; the document
                         // itself starts at its first written character.
-                        self.positions
-                            .entry(String::new())
-                            .or_insert_with(|| first_content(self.text));
+                        if let Some(document) = self.positions.nodes.first_mut() {
+                            document.at.get_or_insert_with(|| first_content(self.text));
+                        }
                         let value = self.node(event, mark, false)?;
                         document.get_or_insert(value);
                     }
@@ -1658,22 +1774,19 @@ mod reader {
             Ok(document.unwrap_or(Value::Null))
         }
 
-        /// Descends into `token` (recording where it is written); returns the length to truncate
-        /// the pointer back to.
-        fn enter(&mut self, token: &str, mark: Marker) -> usize {
-            let len = self.pointer.len();
-            self.pointer.push('/');
-            for c in token.chars() {
-                match c {
-                    '~' => self.pointer.push_str("~0"),
-                    '/' => self.pointer.push_str("~1"),
-                    c => self.pointer.push(c),
-                }
-            }
-            self.positions
-                .entry(self.pointer.clone())
-                .or_insert((mark.line(), mark.col() + 1));
-            len
+        /// Descends into the member `key` of the mapping being read, or into its next item when
+        /// `key` is `None`, recording where it is written; [`leave`](Self::leave) comes back.
+        fn enter(&mut self, key: Option<&str>, mark: Marker) {
+            let parent = self.open.last().copied().unwrap_or(Positions::DOCUMENT);
+            let node = self
+                .positions
+                .add(parent, key, (mark.line(), mark.col() + 1));
+            self.open.push(node);
+        }
+
+        /// Comes back from the node [`enter`](Self::enter) went into.
+        fn leave(&mut self) {
+            self.open.pop();
         }
 
         fn no_anchor(&mut self, anchor: usize, mark: Marker) {
@@ -1816,9 +1929,9 @@ mod reader {
                         if !flow {
                             self.tab_indent(item_mark, false);
                         }
-                        let len = self.enter(&items.len().to_string(), item_mark);
+                        self.enter(None, item_mark);
                         let item = self.node(event, item_mark, false);
-                        self.pointer.truncate(len);
+                        self.leave();
                         items.push(item?);
                     }
                     if flow {
@@ -1857,9 +1970,9 @@ mod reader {
                         }
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
-                        let len = self.enter(key.as_deref().unwrap_or("~"), key_mark);
+                        self.enter(Some(key.as_deref().unwrap_or("~")), key_mark);
                         let value = self.node(event, value_mark, !flow);
-                        self.pointer.truncate(len);
+                        self.leave();
                         let value = value?;
                         if let Some(key) = key {
                             if map.contains_key(&key) {

@@ -293,7 +293,8 @@ pub mod rules {
     /// Security requirements: schemes that exist, scopes where the scheme has them.
     pub const SECURITY: &str = "mcpdesc.security.requirements";
     /// This crate's own, not a rule of the format: a report lists at most
-    /// [`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS) diagnostics.
+    /// [`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS) diagnostics and
+    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES) of paths and messages.
     pub const REPORT_LIMIT: &str = "mcpdesc-rs.report.limit";
 }
 
@@ -307,38 +308,66 @@ pub mod rules {
 /// form with 2,000 problems used by 2,000 declarations made four million, 1.2 GB.
 pub const MAX_DIAGNOSTICS: usize = 10_000;
 
-/// The diagnostics of a validation so far, up to [`MAX_DIAGNOSTICS`], and a count of those past
-/// it. Read as the list kept.
+/// The most bytes of paths and messages a [`Report`] lists (16 MiB): past them, as past
+/// [`MAX_DIAGNOSTICS`], validation only counts what it finds. A path names every key above its
+/// problem, so a long key is written again in the path of every problem below it, and a form
+/// shared through `components.schemas` repeats its problems, paths and all, at every
+/// declaration that uses it: a 330 kB file (a form property named by 100,000 characters, used
+/// by 2,000 declarations) made a 200 MB report.
+pub const MAX_REPORT_BYTES: usize = 16 * 1024 * 1024;
+
+/// The diagnostics of a validation so far, up to [`MAX_DIAGNOSTICS`] and [`MAX_REPORT_BYTES`],
+/// and a count of those past them. Read as the list kept.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
     kept: Vec<Diagnostic>,
+    /// The bytes of the paths and messages kept.
+    bytes: usize,
+    /// Whether a diagnostic did not fit: every later one is counted, not kept, so that the list
+    /// is the first ones found.
+    full: bool,
     /// How many were found past the limit, and whether one of them was an error.
     dropped: usize,
     dropped_error: bool,
 }
 
 impl Diagnostics {
+    /// Whether a diagnostic of `bytes` of path and message is kept; if so, counts its bytes.
+    fn keeps(&mut self, bytes: usize) -> bool {
+        self.full = self.full
+            || self.kept.len() >= MAX_DIAGNOSTICS
+            || self.bytes.saturating_add(bytes) > MAX_REPORT_BYTES;
+        if !self.full {
+            self.bytes += bytes;
+        }
+        !self.full
+    }
+
+    fn drop_one(&mut self, severity: Severity) {
+        self.dropped += 1;
+        self.dropped_error |= severity == Severity::Error;
+    }
+
     fn push(&mut self, diagnostic: Diagnostic) {
-        if self.kept.len() < MAX_DIAGNOSTICS {
+        if self.keeps(diagnostic.path.len() + diagnostic.message.len()) {
             self.kept.push(diagnostic);
         } else {
-            self.dropped += 1;
-            self.dropped_error |= diagnostic.severity == Severity::Error;
+            self.drop_one(diagnostic.severity);
         }
     }
 
     /// Repeats `relative` (diagnostics whose paths are relative to a place) at `base`, as far as
-    /// the limit leaves room; past it, they are only counted.
+    /// the limits leave room; past them, they are only counted.
     pub(crate) fn replay(&mut self, relative: &[Diagnostic], base: &str) {
-        let room = MAX_DIAGNOSTICS.saturating_sub(self.kept.len());
-        let (listed, past) = relative.split_at(room.min(relative.len()));
-        self.kept.extend(listed.iter().map(|d| Diagnostic {
-            path: format!("{base}{}", d.path),
-            ..d.clone()
-        }));
-        self.dropped += past.len();
-        if !self.dropped_error {
-            self.dropped_error = past.iter().any(|d| d.severity == Severity::Error);
+        for d in relative {
+            if self.keeps(base.len() + d.path.len() + d.message.len()) {
+                self.kept.push(Diagnostic {
+                    path: format!("{base}{}", d.path),
+                    ..d.clone()
+                });
+            } else {
+                self.drop_one(d.severity);
+            }
         }
     }
 
@@ -361,13 +390,21 @@ impl Diagnostics {
                 severity,
                 path: String::new(),
                 message: format!(
-                    "at least {} more {} not listed: a report lists the first {MAX_DIAGNOSTICS}; correct those and validate again (a form shared through `components.schemas` repeats its problems at every declaration that uses it)",
+                    "at least {} more {} not listed: a report lists {}; correct those and validate again (a form shared through `components.schemas` repeats its problems at every declaration that uses it)",
                     self.dropped,
                     match (self.dropped_error, self.dropped == 1) {
                         (true, true) => "error is",
                         (true, false) => "diagnostics, errors among them, are",
                         (false, true) => "warning is",
                         (false, false) => "warnings are",
+                    },
+                    if self.kept.len() >= MAX_DIAGNOSTICS {
+                        format!("the first {MAX_DIAGNOSTICS}")
+                    } else {
+                        format!(
+                            "the first ones up to {} MiB of paths and messages (a long key is in the path of every problem below it)",
+                            MAX_REPORT_BYTES / (1024 * 1024)
+                        )
                     },
                 ),
             });
@@ -654,8 +691,9 @@ pub mod codes {
     pub const NON_OAUTH_SCOPE: &str = "non-oauth-scope-misuse";
     /// An OAuth scope no flow of its scheme lists (a warning).
     pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
-    /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS)): how
-    /// many more, and whether an error was among them. This crate's own.
+    /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS),
+    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES)): how many more, and whether an error was
+    /// among them. This crate's own.
     pub const TOO_MANY_DIAGNOSTICS: &str = "too-many-diagnostics";
 }
 
@@ -850,7 +888,10 @@ pub(crate) fn is_name(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Diagnostic, Diagnostics, MAX_DIAGNOSTICS, Severity, codes, item_pointer, pointer};
+    use super::{
+        Diagnostic, Diagnostics, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Severity, codes, item_pointer,
+        pointer,
+    };
 
     fn diagnostic(severity: Severity, path: &str) -> Diagnostic {
         Diagnostic {
@@ -900,6 +941,46 @@ mod tests {
             };
             assert!(summary.message.starts_with(expected), "{}", summary.message);
         }
+    }
+
+    /// Past `MAX_REPORT_BYTES` of paths and messages, diagnostics are counted, not kept, even
+    /// short ones found later (the list is the first ones found), and repeated ones too.
+    #[test]
+    fn a_report_lists_up_to_its_bytes_then_counts_the_rest() {
+        let long = "/k".repeat(MAX_REPORT_BYTES / 8);
+        let mut report = Diagnostics::default();
+        for _ in 0..3 {
+            report.push(diagnostic(Severity::Warning, &long));
+        }
+        // Three quarters of the bytes are used: a fourth long path does not fit.
+        report.push(diagnostic(Severity::Warning, &format!("{long}{long}")));
+        report.push(diagnostic(Severity::Error, "/short"));
+        report.replay(&[diagnostic(Severity::Warning, "/a")], "/x");
+        let list = report.finish();
+        assert_eq!(list.len(), 4);
+        assert!(list.iter().take(3).all(|d| d.path == long));
+        let summary = &list[3];
+        assert_eq!(summary.code, codes::TOO_MANY_DIAGNOSTICS);
+        assert_eq!(summary.severity, Severity::Error);
+        assert!(
+            summary.message.starts_with(
+                "at least 3 more diagnostics, errors among them, are not listed: a report lists the first ones up to 16 MiB of paths and messages"
+            ),
+            "{}",
+            summary.message
+        );
+
+        // Just at the limit, a diagnostic is kept.
+        let mut report = Diagnostics::default();
+        let message_bytes = 1;
+        report.push(diagnostic(
+            Severity::Warning,
+            &"x".repeat(MAX_REPORT_BYTES - message_bytes),
+        ));
+        report.push(diagnostic(Severity::Warning, ""));
+        let list = report.finish();
+        assert_eq!(list.len(), 2, "{:?}", list.last().map(|d| &d.message));
+        assert_eq!(list[1].code, codes::TOO_MANY_DIAGNOSTICS);
     }
 
     #[test]
