@@ -193,6 +193,21 @@ fn positions_read_pointers_as_json_pointer_writes_them() {
     assert_eq!(positions.get("a"), None);
 }
 
+/// The parser marks an empty value at the end of a text without a final line break on a line
+/// past the text; it is found at the end of the last line, as a problem there is.
+#[test]
+fn an_empty_value_at_the_end_of_the_text_is_on_its_last_line() {
+    for (text, pointer, at) in [
+        ("-", "/0", (1, 2)),
+        ("a:\n  -", "/a/0", (2, 4)),
+        ("a:\n- b:\n  - ", "/a/0/b/0", (3, 5)),
+        ("é:\n  -", "/é/0", (2, 4)),
+    ] {
+        let (_, positions) = yaml::from_str_with_positions(text).unwrap();
+        assert_eq!(positions.get(pointer), Some(at), "{text:?}");
+    }
+}
+
 #[test]
 fn nested_sequences_and_maps_layout() {
     let value = json!({"a": [[1, 2], {"b": [], "c": {"d": "x"}}], "e": [{"f": 1, "g": [true]}]});

@@ -333,7 +333,7 @@ mod reader {
                 }
                 (Ok(value), ..) if reader.problems.is_empty() => {
                     let mut positions = reader.positions;
-                    positions.finish(|line, column| as_written(&shifts, line, column));
+                    positions.finish(|line, column| as_written(&shifts, line, column), current);
                     return Ok((value, positions));
                 }
                 (read, mend) => {
@@ -730,11 +730,19 @@ mod reader {
         }
 
         /// Sorts every mapping's members by key, keeping the first of a repeated key, and
-        /// moves every column through `column(line, column)`.
-        fn finish(&mut self, column: impl Fn(usize, usize) -> usize) {
+        /// moves every column through `column(line, column)`; a node the parser marks past the
+        /// end of `text` (an empty value at its end) is at the end of its last line, as a
+        /// problem there is.
+        fn finish(&mut self, column: impl Fn(usize, usize) -> usize, text: &str) {
+            // The text read has no `\r` alone (see `read_lines`): lines end at `\n`.
+            let lines = text.matches('\n').count() + 1;
+            let end = text.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
             for node in &mut self.nodes {
                 if let Some((line, col)) = &mut node.at {
                     *col = column(*line, *col);
+                    if *line > lines {
+                        (*line, *col) = (lines, end);
+                    }
                 }
                 if let Children::Members(members) = &mut node.children {
                     // A stable sort: of equal keys, the first read stays first.
