@@ -231,16 +231,22 @@ fn reader_refuses_what_the_format_forbids() {
         ("a: .inf\n", "no JSON equivalent", 1, 4),
         ("a: 1\n---\nb: 2\n", "one YAML document", 2, 1),
     ] {
-        let err = yaml::from_str(text).expect_err(text);
-        let p = err
-            .problems()
-            .iter()
-            .find(|p| p.message.contains(needle))
-            .unwrap_or_else(|| panic!("{text:?}: {err}"));
+        let at = where_it_says(text, needle);
         if line > 0 {
-            assert_eq!((p.line, p.column), (line, column), "{text:?}: {p}");
+            assert_eq!(at, (line, column), "{text:?}");
         }
     }
+}
+
+/// The line and column of the first problem of refused `text` whose message says `needle`.
+fn where_it_says(text: &str, needle: &str) -> (usize, usize) {
+    let err = yaml::from_str(text).expect_err(text);
+    let p = err
+        .problems()
+        .iter()
+        .find(|p| p.message.contains(needle))
+        .unwrap_or_else(|| panic!("{text:?}: {err}"));
+    (p.line, p.column)
 }
 
 /// An anchor or tag is reported where it is written, not where the parser marks its node (past
@@ -257,13 +263,7 @@ fn anchors_and_tags_are_reported_where_they_are_written() {
         ("a: !!map\n  b: 1\n", "tags", (1, 4)),
         ("ü: [x, !!str 1]\n", "tags", (1, 8)),
     ] {
-        let err = yaml::from_str(text).expect_err(text);
-        let p = err
-            .problems()
-            .iter()
-            .find(|p| p.message.contains(needle))
-            .unwrap_or_else(|| panic!("{text:?}: {err}"));
-        assert_eq!((p.line, p.column), at, "{text:?}: {p}");
+        assert_eq!(where_it_says(text, needle), at, "{text:?}");
     }
 }
 
