@@ -1189,6 +1189,77 @@ fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it
     assert_read_alike_and_both_ways(&description_shaped_texts(3000));
 }
 
+/// Where a reader finds the values of a text: `(pointer, (line, column))`.
+type Places = Vec<(String, (usize, usize))>;
+
+/// Where the `yaml` package finds every member (its key) and every item written (its start) of
+/// each text, by pointer, as `(line, column)`; `None` for a text it refuses; `None` in all when
+/// Node.js is not on the machine (and not required).
+fn positions_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Option<Places>>> {
+    let dir = node::ts_client_dir()?;
+    let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
+    let theirs = node::run_json_lines(&dir, "yaml_check.mjs positions", &lines);
+    assert_eq!(theirs.len(), texts.len());
+    Some(
+        theirs
+            .iter()
+            .map(|t| {
+                let positions = t.get("positions")?.as_object()?;
+                Some(
+                    positions
+                        .iter()
+                        .map(|(pointer, at)| {
+                            let at: (usize, usize) = serde_json::from_value(at.clone()).unwrap();
+                            (pointer.clone(), at)
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Every member and item of the texts both readers read is found where the `yaml` package finds
+/// it: what `mcpdesc check` reports a problem's line and column from.
+#[test]
+fn positions_are_where_an_independent_yaml_1_2_reader_finds_them() {
+    let mut texts = description_shaped_texts(3000);
+    texts.extend(flow_shaped_texts(1000));
+    texts.extend(token_soup(20_000));
+    texts.extend(TRICKY.iter().map(|t| t.to_string()));
+    let all: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let Some(theirs) = positions_by_the_yaml_package(&all) else {
+        return;
+    };
+    let (mut texts_compared, mut places) = (0, 0);
+    let mut differ = Vec::new();
+    for (text, theirs) in all.iter().zip(theirs) {
+        let (Ok((_, ours)), Some(theirs)) = (yaml::from_str_with_positions(text), theirs) else {
+            continue;
+        };
+        texts_compared += 1;
+        for (pointer, at) in theirs {
+            places += 1;
+            if ours.get(&pointer) != Some(at) {
+                differ.push(format!(
+                    "{text:?} {pointer:?}: here {:?}, the yaml package {at:?}",
+                    ours.get(&pointer)
+                ));
+            }
+        }
+    }
+    assert!(
+        texts_compared > 1000 && places > 5000,
+        "{texts_compared} texts, {places} places"
+    );
+    assert!(
+        differ.is_empty(),
+        "{} of {places}:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+}
+
 /// Flow collections written across lines whose closing bracket sits on a line of its own at
 /// the indentation of the block collection around (`required: [\n  "a"\n]`), as JSON-minded
 /// authors write them: PyYAML and the `yaml` package read them, and so does this reader (the

@@ -729,6 +729,34 @@ mod reader {
             node
         }
 
+        /// Records `node` as written at `at`.
+        fn set_at(&mut self, node: usize, at: (usize, usize)) {
+            if let Some(written) = self.nodes.get_mut(node) {
+                written.at = Some(at);
+            }
+        }
+
+        /// Moves `node`, a mapping, to where its first member's key is written when that is
+        /// before where `node` was recorded (a block mapping, which the parser marks at its first
+        /// `:`; a flow mapping is marked at its `{`, before its first key).
+        fn start_at_first_member(&mut self, node: usize) {
+            let Some(written) = self.nodes.get(node) else {
+                return;
+            };
+            let Children::Members(members) = &written.children else {
+                return;
+            };
+            let first = members
+                .first()
+                .and_then(|&(_, first)| self.nodes.get(first))
+                .and_then(|first| first.at);
+            if let (Some(first), Some(written)) = (first, self.nodes.get_mut(node))
+                && written.at.is_none_or(|at| first < at)
+            {
+                written.at = Some(first);
+            }
+        }
+
         /// Sorts every mapping's members by key, keeping the first of a repeated key, and
         /// moves every column through `column(line, column)`; a node the parser marks past the
         /// end of `text` (an empty value at its end) is at the end of its last line, as a
@@ -1122,6 +1150,42 @@ mod reader {
             } else {
                 self.empty_block_scalar_tabs(mark);
             }
+        }
+
+        /// Where the header (`|`, `>-`, `|2`...) of the block scalar marked at `mark` is
+        /// written, as a line and a 1-based column: the last token before a comment of the
+        /// nearest text before the mark that is not blank (the parser marks a block scalar at
+        /// its first line of content; one with none where what follows it starts, or at the
+        /// end of its header at the end of the text).
+        fn block_scalar_header(&self, mark: Marker) -> Option<(usize, usize)> {
+            let mut line = mark.line();
+            let mut text = self
+                .col_byte(line, mark.col())
+                .and_then(|at| self.line_text(line)?.get(..at))
+                .or_else(|| self.line_text(line))?;
+            while text.trim().is_empty() {
+                line = line.checked_sub(1).filter(|l| *l > 0)?;
+                text = self.line_text(line)?;
+            }
+            // A comment starts at a `#` after a space or tab.
+            let comment = text
+                .match_indices('#')
+                .find(|(at, _)| {
+                    text.get(..*at)
+                        .is_some_and(|before| before.ends_with([' ', '\t']))
+                })
+                .map_or(text.len(), |(at, _)| at);
+            let content = text.get(..comment)?.trim_end();
+            let (before, token) = match content.rsplit_once([' ', '\t']) {
+                Some((before, token)) => (content.get(..before.len() + 1)?, token),
+                None => ("", content),
+            };
+            let indicators = token.strip_prefix(['|', '>'])?;
+            let header = indicators.len() <= 2
+                && indicators
+                    .chars()
+                    .all(|c| matches!(c, '1'..='9' | '+' | '-'));
+            header.then(|| (line, before.chars().count() + 1))
         }
 
         /// Refuses a tab on a blank line after the header of a block scalar with no content
@@ -1938,7 +2002,22 @@ mod reader {
                             self.tab_indent(item_mark, false);
                         }
                         self.enter(None, item_mark);
+                        // The parser marks a block scalar at its first line of content (or
+                        // where what follows an empty one starts); an item is where it is
+                        // written, at its header.
+                        if let Event::Scalar(_, TScalarStyle::Literal | TScalarStyle::Folded, ..) =
+                            &event
+                            && let (Some(&node), Some(header)) =
+                                (self.open.last(), self.block_scalar_header(item_mark))
+                        {
+                            self.positions.set_at(node, header);
+                        }
                         let item = self.node(event, item_mark, false);
+                        // The parser marks a block mapping past its first key (at its `:`); an
+                        // item is where it is written.
+                        if let Some(&node) = self.open.last() {
+                            self.positions.start_at_first_member(node);
+                        }
                         self.leave();
                         items.push(item?);
                     }
@@ -1976,9 +2055,20 @@ mod reader {
                                 key_mark.col()
                             });
                         }
+                        // A block scalar key (`? |`) is where its header is written (see
+                        // `block_scalar_header`).
+                        let header = match &event {
+                            Event::Scalar(_, TScalarStyle::Literal | TScalarStyle::Folded, ..) => {
+                                self.block_scalar_header(key_mark)
+                            }
+                            _ => None,
+                        };
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
                         self.enter(Some(key.as_deref().unwrap_or("~")), key_mark);
+                        if let (Some(&node), Some(header)) = (self.open.last(), header) {
+                            self.positions.set_at(node, header);
+                        }
                         let value = self.node(event, value_mark, !flow);
                         self.leave();
                         let value = value?;

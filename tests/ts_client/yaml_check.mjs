@@ -1,7 +1,7 @@
 // The `yaml` package (a YAML 1.2 reader and writer written independently of this crate and of
 // the YAML parser it uses), for tests/yaml.rs.
 //
-// Usage: node yaml_check.mjs read|write|parse, JSON lines on stdin.
+// Usage: node yaml_check.mjs read|write|parse|positions, JSON lines on stdin.
 //   read   each line {"yaml": <text>, "json": <text>}: reads the YAML (YAML 1.2, core schema) and
 //          compares it with the JSON. Prints {"count": N, "mismatches": [...]}.
 //   write  each line a JSON value: prints per line {"yaml": [<{"k": value} as YAML, in each of the
@@ -68,7 +68,46 @@ if (mode === 'read') {
       console.log(JSON.stringify({ error: String(error.message).split('\n')[0] }));
     }
   }
+} else if (mode === 'positions') {
+  // Each line a YAML text (JSON-encoded): prints {"positions": {pointer: [line, column]}} for
+  // every mapping member (where its key is written) and every sequence item (where it starts;
+  // an empty item, written as nothing, is left out), lines and columns 1-based, columns in
+  // characters; or {"error": ...}.
+  for (const line of lines) {
+    const text = JSON.parse(line);
+    const doc = YAML.parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      console.log(JSON.stringify({ error: String(doc.errors[0].message).split('\n')[0] }));
+      continue;
+    }
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+    const at = (offset) => {
+      let l = starts.length - 1;
+      while (starts[l] > offset) l--;
+      return [l + 1, Array.from(text.slice(starts[l], offset)).length + 1];
+    };
+    const positions = {};
+    const token = (s) => String(s).replaceAll('~', '~0').replaceAll('/', '~1');
+    const walk = (node, pointer) => {
+      if (YAML.isMap(node)) {
+        for (const pair of node.items) {
+          const p = `${pointer}/${token(YAML.isScalar(pair.key) ? pair.key.value : pair.key)}`;
+          if (pair.key && pair.key.range) positions[p] = at(pair.key.range[0]);
+          walk(pair.value, p);
+        }
+      } else if (YAML.isSeq(node)) {
+        node.items.forEach((item, i) => {
+          const p = `${pointer}/${i}`;
+          if (item && item.range && item.range[1] > item.range[0]) positions[p] = at(item.range[0]);
+          walk(item, p);
+        });
+      }
+    };
+    walk(doc.contents, '');
+    console.log(JSON.stringify({ positions }));
+  }
 } else {
-  console.error('usage: node yaml_check.mjs read|write|parse');
+  console.error('usage: node yaml_check.mjs read|write|parse|positions');
   process.exit(2);
 }
