@@ -1226,6 +1226,14 @@ fn positions_are_where_an_independent_yaml_1_2_reader_finds_them() {
     let mut texts = description_shaped_texts(3000);
     texts.extend(flow_shaped_texts(1000));
     texts.extend(token_soup(20_000));
+    // And the public conformance fixtures, written by hand.
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/mcpdesc-0.8.0");
+    for dir in ["expected-valid", "expected-invalid", "expected-warning"] {
+        for entry in std::fs::read_dir(fixtures.join(dir)).unwrap() {
+            texts.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+        }
+    }
     texts.extend(TRICKY.iter().map(|t| t.to_string()));
     let all: Vec<&str> = texts.iter().map(String::as_str).collect();
     let Some(theirs) = positions_by_the_yaml_package(&all) else {
