@@ -13,7 +13,10 @@
     clippy::string_slice,
     clippy::unwrap_used,
     clippy::expect_used,
-    clippy::panic
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
 )]
 
 use std::io::Write;
