@@ -1,4 +1,6 @@
 //! Forms asked over a real MCP session: an rmcp server and client connected in memory.
+// Test code: the workspace's no-panic lints are for the crate's own code.
+#![allow(clippy::restriction)]
 
 use std::sync::{Arc, Mutex};
 
