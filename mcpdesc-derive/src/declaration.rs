@@ -862,13 +862,7 @@ fn check_and_register(
                     };
                 });
             }
-            quote! {
-                #p::Mode::Form {
-                    form: #form_name,
-                    schema: <#form as #p::ElicitationForm>::requested_schema,
-                    versions: <#form as #p::ElicitationForm>::PROTOCOL_VERSIONS,
-                }
-            }
+            quote!(form [#form, #form_name])
         }
         Err(url) => {
             if let Some(u) = url {
@@ -888,48 +882,26 @@ fn check_and_register(
                     "URL-mode elicitation does not exist in MCP 2025-06-18; remove \"2025-06-18\" from `protocol_versions`".to_owned(),
                 ));
             }
-            let url = match url {
-                Some(u) => {
-                    let text = &u.value;
-                    quote!(#p::Some(#text))
-                }
-                None => quote!(#p::None),
-            };
-            quote!(#p::Mode::Url { url: #url })
+            let url = url.as_ref().map(|u| &u.value);
+            quote!(url [#url])
         }
     };
 
-    let primitive = match &target {
-        Target::Tool(s) => {
-            let v = &s.value;
-            quote!(#p::Primitive::Tool(#v))
-        }
-        Target::Prompt(s) => {
-            let v = &s.value;
-            quote!(#p::Primitive::Prompt(#v))
-        }
-        Target::Resource(s) => {
-            let v = &s.value;
-            quote!(#p::Primitive::Resource(#v))
-        }
-        Target::ResourceTemplate(s) => {
-            let v = &s.value;
-            quote!(#p::Primitive::ResourceTemplate(#v))
-        }
+    let (kind, primitive) = match &target {
+        Target::Tool(s) => ("Tool", s),
+        Target::Prompt(s) => ("Prompt", s),
+        Target::Resource(s) => ("Resource", s),
+        Target::ResourceTemplate(s) => ("ResourceTemplate", s),
     };
-    let opt = |s: &Option<Str>| match s {
-        Some(s) => {
-            let v = &s.value;
-            quote!(#p::Some(#v))
-        }
-        None => quote!(#p::None),
-    };
-    let (when, on_decline, on_cancel) =
-        (opt(&args.when), opt(&args.on_decline), opt(&args.on_cancel));
-    let scope_tokens = match &scope {
-        Some((_, set)) => quote!(#p::Some(#set)),
-        None => quote!(#p::None),
-    };
+    let kind = Ident::new(kind, site);
+    let primitive = &primitive.value;
+    let value = |s: &Option<Str>| s.as_ref().map(|s| s.value.clone());
+    let (when, on_decline, on_cancel) = (
+        value(&args.when),
+        value(&args.on_decline),
+        value(&args.on_cancel),
+    );
+    let scope_tokens = scope.as_ref().map(|(_, set)| set);
     let name_value = &name.value;
     let message_value = &message.value;
     let location = quote_spanned! {name.span=>
@@ -941,18 +913,10 @@ fn check_and_register(
     };
     Some(quote! {
         #checks
-        #p::inventory::submit! {
-            #p::Declaration::__new(
-                #primitive,
-                #name_value,
-                #mode_tokens,
-                #message_value,
-                #when,
-                #on_decline,
-                #on_cancel,
-                #scope_tokens,
-                #location,
-            )
+        ::mcpdesc_runtime::__declaration! {
+            #kind #primitive, #name_value, #message_value, #mode_tokens,
+            when [#when], on_decline [#on_decline], on_cancel [#on_cancel],
+            scope [#scope_tokens], location #location
         }
     })
 }

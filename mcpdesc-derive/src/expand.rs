@@ -60,41 +60,33 @@ pub fn derive_enum(input: &syn::DeriveInput) -> TokenStream {
     }
 }
 
-fn opt<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
-    let p = private();
-    match value {
-        Some(v) => quote!(#p::Some(#v)),
-        None => quote!(#p::None),
-    }
+fn lit_u64(v: &Option<Spanned<u64>>) -> Option<Literal> {
+    v.as_ref().map(|v| Literal::u64_unsuffixed(v.value))
 }
 
-fn lit_u64(v: &Option<Spanned<u64>>) -> TokenStream {
-    opt(v.as_ref().map(|v| Literal::u64_unsuffixed(v.value)))
-}
-
-fn num(n: NumLit) -> TokenStream {
-    let p = private();
-    match n {
+/// A bound as `__field_attrs!` takes it: `Int n` or `Float x`.
+fn bound(b: Option<&Spanned<NumLit>>) -> Option<TokenStream> {
+    b.map(|b| match b.value {
         NumLit::Int(i) => {
             let l = Literal::i128_unsuffixed(i);
-            quote!(#p::Bound::Int(#l))
+            quote!(Int #l)
         }
         NumLit::Float(f) => {
             let l = Literal::f64_unsuffixed(f);
-            quote!(#p::Bound::Float(#l))
+            quote!(Float #l)
         }
-    }
+    })
 }
 
-fn format_variant(name: &str) -> TokenStream {
-    let p = private();
+/// The `StringFormat` variant of a `format` key.
+fn format_variant(name: &str) -> syn::Ident {
     let v = match name {
-        "email" => quote!(Email),
-        "uri" => quote!(Uri),
-        "date" => quote!(Date),
-        _ => quote!(DateTime),
+        "email" => "Email",
+        "uri" => "Uri",
+        "date" => "Date",
+        _ => "DateTime",
     };
-    quote!(#p::StringFormat::#v)
+    syn::Ident::new(v, proc_macro2::Span::call_site())
 }
 
 fn last_ident(path: &syn::Path) -> String {
@@ -142,56 +134,46 @@ fn reader_trait(field: &Field) -> TokenStream {
     }
 }
 
+/// The field's `FieldAttrs`, through `__field_attrs!`.
 fn field_attrs(field: &Field) -> TokenStream {
     let p = private();
     let a = &field.attrs;
     let ft = field_trait(field);
-    let title = opt(a.title.as_ref().map(|t| t.value.as_str()));
-    let description = opt(a
+    let title = a.title.as_ref().map(|t| t.value.as_str());
+    let description = a
         .description
         .as_ref()
-        .map(|d| d.value.clone())
-        .or_else(|| a.doc.clone()));
-    let format = opt(a.format.as_ref().map(|f| format_variant(&f.value)));
-    let minimum = opt(a.minimum.as_ref().map(|m| num(m.value)));
-    let maximum = opt(a.maximum.as_ref().map(|m| num(m.value)));
-    let default = opt(a.default.as_ref().map(|d| match &d.value {
-        DefaultLit::Str(s) => quote!(#p::DefaultValue::Str(#s)),
+        .map(|d| d.value.as_str())
+        .or(a.doc.as_deref());
+    let format = a.format.as_ref().map(|f| format_variant(&f.value));
+    let (minimum, maximum) = (bound(a.minimum.as_ref()), bound(a.maximum.as_ref()));
+    let default = a.default.as_ref().map(|d| match &d.value {
+        DefaultLit::Str(s) => quote!(str #s),
         DefaultLit::Num(NumLit::Int(i)) => {
             let l = Literal::i128_unsuffixed(*i);
-            quote!(#p::DefaultValue::Int(#l))
+            quote!(int #l)
         }
         DefaultLit::Num(NumLit::Float(f)) => {
             let l = Literal::f64_unsuffixed(*f);
-            quote!(#p::DefaultValue::Float(#l))
+            quote!(float #l)
         }
-        DefaultLit::Bool(b) => quote!(#p::DefaultValue::Bool(#b)),
+        DefaultLit::Bool(b) => quote!(bool #b),
         DefaultLit::Variant(path) => {
             let ident = last_ident(path);
-            quote!(#p::DefaultValue::Variant(#p::choice_value(#ft::KIND, #ident)))
+            quote!(variant #p::choice_value(#ft::KIND, #ident))
         }
         DefaultLit::Variants(paths) => {
             let idents = paths.iter().map(last_ident);
-            quote!(#p::DefaultValue::Variants(&[
-                #( #p::CowStr::Borrowed(#p::choice_value(#ft::KIND, #idents)) ),*
-            ]))
+            quote!(variants [#( #p::choice_value(#ft::KIND, #idents) ),*])
         }
-    }));
+    });
     let (min_length, max_length) = (lit_u64(&a.min_length), lit_u64(&a.max_length));
     let (min_items, max_items) = (lit_u64(&a.min_items), lit_u64(&a.max_items));
     quote! {
-        #p::FieldAttrs {
-            title: #title,
-            description: #description,
-            min_length: #min_length,
-            max_length: #max_length,
-            format: #format,
-            minimum: #minimum,
-            maximum: #maximum,
-            default: #default,
-            min_items: #min_items,
-            max_items: #max_items,
-        }
+        ::mcpdesc_runtime::__field_attrs!(
+            [#title] [#description] [#min_length] [#max_length] [#format]
+            [#minimum] [#maximum] [#default] [#min_items] [#max_items]
+        )
     }
 }
 
@@ -283,7 +265,7 @@ fn field_checks(field: &Field) -> TokenStream {
                     let fmt = format_variant(&format.value);
                     out.extend(const_assert(
                         at,
-                        quote!(!#p::format_matches(#fmt, #s)),
+                        quote!(!#p::format_matches(#p::StringFormat::#fmt, #s)),
                         format!(
                             "field `{member}`: the default {s:?} is not a valid `{}` value",
                             format.value
@@ -505,250 +487,99 @@ fn expand_form(form: &Form) -> TokenStream {
     let ident = form.ident;
     let name = ident.to_string();
     let n = form.fields.len();
-    // What each field reads as when its property is absent, for those with serde's `default`
-    // (on the field or the struct): such a property is optional.
-    let defaults: Vec<Option<TokenStream>> =
-        form.fields.iter().map(|f| absent_value(form, f)).collect();
-    let properties = form.fields.iter().zip(&defaults).map(|(f, default)| {
+    // The fields, each as `__form_impl!` takes it.
+    let fields = form.fields.iter().enumerate().map(|(i, f)| {
+        let var = format_ident!("__field{}", i);
+        let index = Literal::usize_unsuffixed(i);
         let wire = &f.name;
+        let member = f.member;
+        // `<Ty as Trait>::__read` / `::__read_proven` / `::__write` of the field's reader trait,
+        // spanned at the field's type to the last segment: a type that cannot be a field is
+        // reported there once, not also at the derive.
+        let t = reader_trait(f);
+        let method = |name: &str| {
+            let name = syn::Ident::new(name, f.ty_span());
+            quote_spanned!(f.ty_span()=> #t::#name)
+        };
+        let (read, proven, write) = (
+            method("__read"),
+            method("__read_proven"),
+            method("__write"),
+        );
+        // What the field reads as when its property is absent, with serde's `default` (on the
+        // field or the struct): such a property is optional, and a flag says it takes the
+        // default (when absent, or `null` unless the field is an `Option`). It is then read as
+        // an `Option` of its value (`None`: take the default), so that the default is made only
+        // where the struct is built, once the answer is known to be valid.
+        let default = absent_value(form, f);
+        let (flag, value) = match &default {
+            Some(default) => {
+                let flag = format_ident!("{}_takes_default", var);
+                (
+                    quote!(#flag = #t::REQUIRED),
+                    quote!(match #var { #p::Some(__v) => __v, #p::None => #default }),
+                )
+            }
+            None => (TokenStream::new(), quote!(#var)),
+        };
         let attrs = field_attrs(f);
-        if f.is_runtime() {
-            let rt = runtime_trait(f);
+        let property = if f.is_runtime() {
             // Every path through the trait over the field's type, to the last segment: an
             // unsupported type is then reported there once, not also at the derive.
             let span = f.ty_end_span();
             let required = match default {
                 Some(_) => quote!(false),
-                None => quote_spanned!(span=> #rt::REQUIRED),
+                None => quote_spanned!(span=> #t::REQUIRED),
             };
-            let multi = quote_spanned!(span=> #rt::MULTI);
+            let multi = quote_spanned!(span=> #t::MULTI);
             quote!(#p::runtime_property(#wire, #required, #multi, #attrs))
         } else {
-            let ft = field_trait(f);
             let required = match default {
                 Some(_) => quote!(false),
-                None => quote!(#ft::REQUIRED),
+                None => quote!(#t::REQUIRED),
             };
-            quote!(#p::property(#wire, #required, #ft::KIND, #attrs))
-        }
+            quote!(#p::property(#wire, #required, #t::KIND, #attrs))
+        };
+        let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
+        let misfits = [
+            format!("field `{member}` of `{ident}` has a non-boolean `default`, which MCP 2025-06-18 does not support; {fix}, or drop the default"),
+            format!("field `{member}` of `{ident}` is a titled single-select (`oneOf`), which MCP 2025-06-18 does not support; {fix}, or use `legacy_enum_names` on its enum"),
+            format!("field `{member}` of `{ident}` is a multi-select, which MCP 2025-06-18 does not support; {fix}"),
+        ];
+        quote! {{
+            #var, #index, #wire, #member, #read, #proven, #write,
+            [#flag], #value, #property, [#(#misfits),*]
+        }}
     });
-    let checks = form.fields.iter().map(field_checks);
-    let vars: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
-    let indexes: Vec<_> = (0..n).map(Literal::usize_unsuffixed).collect();
-    let match_wires = form.fields.iter().map(|f| &f.name);
-    let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
     // The skipped fields, each its serde `default`, else its type's `Default` (a type without
     // one is reported at it).
-    let skipped: Vec<TokenStream> = form
-        .skipped
-        .iter()
-        .map(|field| {
-            let (member, ty) = (field.member, field.ty);
-            let default = default_of(form, member, ty, field.serde_default.as_ref())
-                .unwrap_or_else(|| quote_spanned!(ty.span()=> #p::field_default::<#ty>()));
-            quote!(#member: #default,)
-        })
-        .collect();
-    // A field with serde's `default` takes it when its property is absent (or `null`, unless
-    // the field is an `Option`, which reads `null` as `None`), and is otherwise read as ever.
-    // It is read as an `Option` of its value (`None`: take the default), so that the default is
-    // made only where the struct is built, once the answer is known to be valid.
-    let struct_default = struct_default(form);
-    // Per field with a default, the flag that says it takes it.
-    let flags: Vec<Option<syn::Ident>> = vars
-        .iter()
-        .zip(&defaults)
-        .map(|(var, d)| d.as_ref().map(|_| format_ident!("{}_takes_default", var)))
-        .collect();
-    let takes = form
-        .fields
-        .iter()
-        .zip(&indexes)
-        .zip(&flags)
-        .filter_map(|((f, index), flag)| {
-            let t = reader_trait(f);
-            flag.as_ref()
-                .map(|flag| quote!(let #flag = #p::takes_default(__found[#index], #t::REQUIRED);))
-        });
-    let values: Vec<TokenStream> = vars
-        .iter()
-        .zip(&defaults)
-        .map(|(var, default)| match default {
-            Some(default) => quote!(match #var { #p::Some(__v) => __v, #p::None => #default }),
-            None => quote!(#var),
-        })
-        .collect();
-    // `<Ty as Trait>::__read` / `::__write` / `::__read_proven` of each field's reader trait,
-    // spanned at the field's type to the last segment: a type that cannot be a field is reported
-    // there once, not also at the derive.
-    let method = |name: &str| -> Vec<TokenStream> {
-        form.fields
-            .iter()
-            .map(|f| {
-                let t = reader_trait(f);
-                let name = syn::Ident::new(name, f.ty_span());
-                quote_spanned!(f.ty_span()=> #t::#name)
-            })
-            .collect()
-    };
-    let (read, write) = (method("__read"), method("__write"));
-    let reads =
-        vars.iter()
-            .zip(&indexes)
-            .zip(&read)
-            .zip(&flags)
-            .map(|(((var, index), read), flag)| {
-                let read = quote!(#read(__found[#index], &__properties[#index], &mut __problems));
-                let Some(flag) = flag else {
-                    return quote!(let #var = #read;);
-                };
-                quote! {
-                    let #var = if #flag {
-                        #p::Some(#p::None)
-                    } else {
-                        #p::Option::map(#read, #p::Some)
-                    };
-                }
-            });
-    let misfits = form.fields.iter().map(|f| {
-        let field = f.member;
-        let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
-        let messages = [
-            format!("field `{field}` of `{ident}` has a non-boolean `default`, which MCP 2025-06-18 does not support; {fix}, or drop the default"),
-            format!("field `{field}` of `{ident}` is a titled single-select (`oneOf`), which MCP 2025-06-18 does not support; {fix}, or use `legacy_enum_names` on its enum"),
-            format!("field `{field}` of `{ident}` is a multi-select, which MCP 2025-06-18 does not support; {fix}"),
-        ];
-        quote!([#(#messages),*])
+    let skipped = form.skipped.iter().map(|field| {
+        let (member, ty) = (field.member, field.ty);
+        let default = default_of(form, member, ty, field.serde_default.as_ref())
+            .unwrap_or_else(|| quote_spanned!(ty.span()=> #p::field_default::<#ty>()));
+        quote!(#member: #default)
     });
-    // First every field proven without recording anything (a valid answer), stopping at the
-    // first that is not; else the full reading, which records every problem. Run-time choices
-    // are proven against the properties as sent. A form without fields has nothing to prove.
-    let fast = if form.fields.is_empty() {
-        TokenStream::new()
-    } else {
-        let read_proven = method("__read_proven");
-        let proven = vars.iter().zip(&indexes).zip(&read_proven).zip(&flags).map(
-            |(((var, index), read_proven), flag)| {
-                let read = quote! {
-                    let #p::Some(#var) = #read_proven(__found[#index], &__properties[#index])
-                    else {
-                        break 'proven;
-                    };
-                };
-                let Some(flag) = flag else {
-                    return read;
-                };
-                quote! {
-                    let #var = if #flag {
-                        #p::None
-                    } else {
-                        #read
-                        #p::Some(#var)
-                    };
-                }
-            },
-        );
-        quote! {
-            'proven: {
-                #(#proven)*
-                #struct_default
-                return #p::Ok(#ident { #(#members: #values,)* #(#skipped)* });
-            }
-        }
-    };
-    let wires = form.fields.iter().map(|f| &f.name);
+    let checks = form.fields.iter().map(field_checks);
+    let struct_default = struct_default(form);
     let static_form = if form.fields.iter().any(Field::is_runtime) {
-        TokenStream::new()
+        None
     } else {
-        quote! {
-            #[automatically_derived]
-            impl #p::StaticForm for #ident {}
-        }
+        Some(quote!(StaticForm))
     };
     let (fill_types, fill_impl) = fill_types(form, &quote!(&__MCPDESC_SCHEMA));
 
     quote! {
         #fill_types
 
-
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, clippy::all)]
-        const _: () = {
-            static __MCPDESC_PROPERTIES: [#p::Property; #n] = [#(#properties),*];
-            static __MCPDESC_WIRE: #p::WireCell = #p::WireCell::new();
-            static __MCPDESC_SCHEMA: #p::RequestedSchema =
-                #p::RequestedSchema::from_static_with_wire(&__MCPDESC_PROPERTIES, &__MCPDESC_WIRE);
-
-            #(#checks)*
-
-            #[automatically_derived]
-            impl #p::ElicitationForm for #ident {
-                const PROTOCOL_VERSIONS: #p::VersionSet = __MCPDESC_SCHEMA.protocol_versions();
-
-                fn requested_schema() -> &'static #p::RequestedSchema {
-                    &__MCPDESC_SCHEMA
-                }
-
-                fn from_content(
-                    __content: &#p::Map<#p::String, #p::Value>,
-                ) -> #p::Result<Self, #p::ContentError> {
-                    <Self as #p::ElicitationForm>::__from_content_in(
-                        __content,
-                        &__MCPDESC_PROPERTIES,
-                    )
-                }
-
-                #[allow(unused_variables, unused_mut)]
-                fn __from_content_in(
-                    __content: &#p::Map<#p::String, #p::Value>,
-                    __properties: &[#p::Property],
-                ) -> #p::Result<Self, #p::ContentError> {
-                    // One pass over the answer; unknown properties are ignored.
-                    let mut __found: [#p::Option<&#p::Value>; #n] = [#p::None; #n];
-                    for (__key, __value) in __content {
-                        match __key.as_str() {
-                            #( #match_wires => __found[#indexes] = #p::Some(__value), )*
-                            _ => {}
-                        }
-                    }
-                    // The schema as sent (same properties, in order), else the static one.
-                    let __properties =
-                        #p::properties_as_sent(__properties, &__MCPDESC_PROPERTIES);
-                    #(#takes)*
-                    #fast
-                    let mut __problems = #p::Problems::new();
-                    #(#reads)*
-                    match (#(#vars,)*) {
-                        (#(#p::Some(#vars),)*) => {
-                            #struct_default
-                            #p::Ok(#ident { #(#members: #values,)* #(#skipped)* })
-                        }
-                        #[allow(unreachable_patterns)]
-                        _ => #p::Err(#p::into_error(__problems)),
-                    }
-                }
-
-                fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
-                    let mut __content = #p::Map::new();
-                    #(
-                        #write(&self.#members, &mut __content, #wires);
-                    )*
-                    __content
-                }
-            }
-
-            #[automatically_derived]
-            impl #p::FormStatics for #ident {
-                const SCHEMA: &'static #p::RequestedSchema = &__MCPDESC_SCHEMA;
-                const MISFITS: &'static [[&'static str; 3]] = &[#(#misfits),*];
-            }
-
-            #static_form
-
-            #fill_impl
-
-            ::mcpdesc_runtime::__impl_json_schema!(#ident, #name);
-        };
+        ::mcpdesc_runtime::__form_impl! {
+            #ident, #name, #n,
+            static_form [#static_form],
+            default {#struct_default},
+            fields [#(#fields),*],
+            skipped [#(#skipped),*],
+            checks {#(#checks)*},
+            fill {#fill_impl}
+        }
     }
 }
 
@@ -767,69 +598,50 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     let vis = form.vis;
     let fill = form.fill_ident();
     let defaults = form.defaults_ident();
-    let runtime: Vec<_> = form.fields.iter().filter(|f| f.is_runtime()).collect();
-    let runtime_members: Vec<_> = runtime.iter().map(|f| f.member).collect();
-    let runtime_docs = runtime.iter().map(|f| {
-        format!(
+    let runtime = form
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_runtime());
+    let (mut choices, mut choices_filled) = (Vec::new(), Vec::new());
+    for (i, f) in runtime {
+        let doc = format!(
             "The choices of `{}`, given when the form is sent (at least one, values distinct and non-empty).",
             f.name
-        )
-    });
-    let runtime_indexes = form
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.is_runtime())
-        .map(|(i, _)| Literal::usize_unsuffixed(i));
-    let members: Vec<_> = form.fields.iter().map(|f| f.member).collect();
-    let value_types: Vec<_> = form
-        .fields
-        .iter()
-        .map(|f| {
-            let t = reader_trait(f);
-            // Over the field's type (from its first token to its last), so that a type that
-            // cannot be a field is reported there once, not also at the derive.
-            let p = quote_spanned!(f.ty_span()=> ::mcpdesc_runtime::__private);
-            quote_spanned!(f.ty_end_span()=> #p::Option<#t::Value>)
-        })
-        .collect();
-    let default_json = form.fields.iter().map(|f| {
+        );
+        let member = f.member;
+        let index = Literal::usize_unsuffixed(i);
+        choices.push(quote!(#member [#doc]));
+        choices_filled.push(quote!(#index #member));
+    }
+    let (mut members, mut filled) = (Vec::new(), Vec::new());
+    for (i, f) in form.fields.iter().enumerate() {
         let t = reader_trait(f);
         let member = f.member;
-        // Spanned at the field's type, like every use of its traits: a type that cannot be a
-        // field is reported there, once.
-        let member = at_type(member, f);
-        if f.is_runtime() {
-            quote_spanned!(f.ty_span()=>
-                #p::default_json(&self.defaults.#member, <#t::Value as #p::RuntimeChoiceValue>::to_json))
-        } else {
-            quote_spanned!(f.ty_span()=>
-                #p::default_json(&self.defaults.#member, <#t::Value as #p::FormValue>::to_json))
-        }
-    });
-    let default_docs = form.fields.iter().map(|f| {
-        format!(
+        let doc = format!(
             "A default for `{}` set when the form is sent (`None`: the form's own, if any).",
             f.name
-        )
-    });
-    let indexes = (0..form.fields.len()).map(Literal::usize_unsuffixed);
-    // At the field's type, as the initializers that read them.
-    let default_vars: Vec<_> = form
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| syn::Ident::new(&format!("__mcpdesc_default{i}"), f.ty_span()))
-        .collect();
-    let nones = form
-        .fields
-        .iter()
-        .map(|f| quote_spanned!(f.ty_span()=> #p::None));
-    // Each member's initializer at the field's type too.
-    let default_inits = form.fields.iter().zip(&default_vars).map(|(f, var)| {
-        let member = at_type(f.member, f);
-        quote_spanned!(f.ty_span()=> #member: #var)
-    });
+        );
+        // Over the field's type (from its first token to its last), so that a type that cannot
+        // be a field is reported there once, not also at the derive; as are the binding that
+        // checks it, its `None`, and the member's initializer.
+        let p_at = quote_spanned!(f.ty_span()=> ::mcpdesc_runtime::__private);
+        let value = quote_spanned!(f.ty_end_span()=> #p_at::Option<#t::Value>);
+        let var = syn::Ident::new(&format!("__mcpdesc_default{i}"), f.ty_span());
+        let none = quote_spanned!(f.ty_span()=> #p::None);
+        let init = at_type(member, f);
+        let init_field = quote_spanned!(f.ty_span()=> #init: #var);
+        members.push(quote!(#member [#doc]: #value = #var, #none, {#init_field}));
+        let value_trait = if f.is_runtime() {
+            quote!(RuntimeChoiceValue)
+        } else {
+            quote!(FormValue)
+        };
+        let default = quote_spanned!(f.ty_span()=>
+            #p::default_json(&__defaults.#init, <#t::Value as #p::#value_trait>::to_json));
+        let index = Literal::usize_unsuffixed(i);
+        filled.push(quote!(#index #default));
+    }
     let fill_doc = format!(
         "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
     );
@@ -837,69 +649,37 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         "Defaults of [`{ident}`]'s fields given when the form is sent, each typed as its field."
     );
     let types = quote! {
-        #[doc = #fill_doc]
-        #vis struct #fill {
-            #(
-                #[doc = #runtime_docs]
-                pub #runtime_members: ::mcpdesc_runtime::fill::ChoiceList,
-            )*
-            /// Defaults set when the form is sent.
-            pub defaults: #defaults,
-        }
-
-        #[doc = #defaults_doc]
-        #vis struct #defaults {
-            #(
-                #[doc = #default_docs]
-                pub #members: #value_types,
-            )*
-        }
-
-        #[automatically_derived]
-        impl ::core::default::Default for #defaults {
-            /// No default set at send time.
-            fn default() -> Self {
-                // Each member's type is checked by its own binding, at the field's type: a type
-                // that cannot be a field is reported there, not again at the derive.
-                #( let #default_vars: #value_types = #nones; )*
-                #defaults { #( #default_inits, )* }
-            }
+        ::mcpdesc_runtime::__fill_types! {
+            #vis #fill [#fill_doc], #defaults [#defaults_doc],
+            choices [#(#choices),*],
+            defaults [#(#members),*]
         }
     };
     let imp = quote! {
-        #[automatically_derived]
-        impl #p::FormFill for #fill {
-            type Form = #ident;
-
-            fn fill(
-                self,
-                __version: #p::Option<#p::ProtocolVersion>,
-            ) -> #p::Result<#p::Filled<#ident>, #p::FillError> {
-                let mut __filler = #p::Filler::new(#schema, __version);
-                #( __filler.choices(#runtime_indexes, self.#runtime_members); )*
-                #( __filler.default(#indexes, #default_json); )*
-                __filler.finish()
-            }
+        ::mcpdesc_runtime::__fill_impl! {
+            #fill, #ident, #schema,
+            choices [#(#choices_filled),*],
+            defaults __defaults [#(#filled),*]
         }
     };
     (types, imp)
 }
 
 fn expand_enum(e: &Enum) -> TokenStream {
-    let p = private();
     let ident = e.ident;
     let name = ident.to_string();
     let legacy = e.attrs.legacy_enum_names.is_some();
     let titled = e.variants.iter().any(|v| v.attrs.title.is_some());
     let style = match (legacy, titled) {
-        (true, _) => quote!(LegacyEnumNames),
-        (false, true) => quote!(Titled),
-        (false, false) => quote!(Untitled),
+        (true, _) => "LegacyEnumNames",
+        (false, true) => "Titled",
+        (false, false) => "Untitled",
     };
+    let style = syn::Ident::new(style, proc_macro2::Span::call_site());
     let choices = e.variants.iter().map(|v| {
-        let value = &v.value;
-        let title = opt(v.attrs.title.as_ref().map(|t| t.value.as_str()));
-        quote!(#p::Choice::from_static(#value, #title))
+        let (var, value) = (v.ident, &v.value);
+        let title = v.attrs.title.as_ref().map(|t| t.value.as_str());
+        quote!(#var = #value [#title])
     });
     // The choices' identifiers, then the skipped variants' (see `EnumChoices::idents`).
     let idents_text = e
@@ -907,144 +687,39 @@ fn expand_enum(e: &Enum) -> TokenStream {
         .iter()
         .chain(&e.skipped)
         .map(|v| attr::unraw(v.ident));
-    let variant_idents: Vec<_> = e.variants.iter().map(|v| v.ident).collect();
-    let values: Vec<_> = e.variants.iter().map(|v| &v.value).collect();
     // Every variant has a value, the skipped ones too (never read from an answer).
-    let all_idents = e.variants.iter().chain(&e.skipped).map(|v| v.ident);
-    let all_values = e.variants.iter().chain(&e.skipped).map(|v| &v.value);
-    let value_body = if e.variants.is_empty() && e.skipped.is_empty() {
-        quote!(match *self {})
-    } else {
-        quote!(match self { #( #ident::#all_idents => #all_values, )* })
-    };
-
+    let skipped = e.skipped.iter().map(|v| {
+        let (var, value) = (v.ident, &v.value);
+        quote!(#var = #value)
+    });
     quote! {
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, clippy::all)]
-        const _: () = {
-            #[automatically_derived]
-            impl #p::ElicitationEnum for #ident {
-                const CHOICES: #p::EnumChoices = #p::EnumChoices {
-                    type_name: #name,
-                    style: #p::ChoiceStyle::#style,
-                    choices: &[#(#choices),*],
-                    idents: &[#(#idents_text),*],
-                };
-
-                const __READS_EXACTLY: bool = true;
-
-                fn value(&self) -> &'static str {
-                    #value_body
-                }
-
-                fn from_value(__value: &str) -> #p::Option<Self> {
-                    match __value {
-                        #( #values => #p::Some(#ident::#variant_idents), )*
-                        _ => #p::None,
-                    }
-                }
-            }
-
-            #[automatically_derived]
-            impl #p::FormValue for #ident {
-                const KIND: #p::ValueKind =
-                    #p::ValueKind::SingleSelect(<#ident as #p::ElicitationEnum>::CHOICES);
-
-                fn from_json(__value: &#p::Value) -> #p::Option<Self> {
-                    #p::enum_from_json::<#ident>(__value)
-                }
-
-                // `from_value` above matches exactly the choices, the property's only rule.
-                fn __convert_proven(
-                    __value: &#p::Value,
-                    _: &#p::Property,
-                ) -> #p::Option<Self> {
-                    #p::enum_from_json::<#ident>(__value)
-                }
-
-                fn to_json(&self) -> #p::Value {
-                    #p::enum_to_json::<#ident>(self)
-                }
-            }
-        };
+        ::mcpdesc_runtime::__enum_impl! {
+            #ident, #name, #style,
+            choices [#(#choices),*],
+            idents [#(#idents_text),*],
+            skipped [#(#skipped),*]
+        }
     }
 }
 
 /// What is emitted beside the errors: an impl that keeps the rest of the crate compiling, so one
 /// mistake in a form does not cascade into errors at every use of it.
 fn dummy_form(input: &syn::DeriveInput) -> TokenStream {
-    let p = private();
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    quote! {
-        const _: () = {
-            impl #impl_generics #p::ElicitationForm for #ident #ty_generics #where_clause {
-                const PROTOCOL_VERSIONS: #p::VersionSet = #p::VersionSet::EMPTY;
-
-                fn requested_schema() -> &'static #p::RequestedSchema {
-                    static __MCPDESC_WIRE: #p::WireCell = #p::WireCell::new();
-                    static __MCPDESC_SCHEMA: #p::RequestedSchema =
-                        #p::RequestedSchema::from_static_with_wire(&[], &__MCPDESC_WIRE);
-                    &__MCPDESC_SCHEMA
-                }
-
-                fn from_content(
-                    _: &#p::Map<#p::String, #p::Value>,
-                ) -> #p::Result<Self, #p::ContentError> {
-                    #p::Err(#p::into_error(#p::Problems::new()))
-                }
-
-                fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
-                    #p::Map::new()
-                }
-            }
-
-            impl #impl_generics #p::StaticForm for #ident #ty_generics #where_clause {}
-        };
-    }
+    dummy(input, quote!(__dummy_form))
 }
 
 fn dummy_enum(input: &syn::DeriveInput) -> TokenStream {
-    let p = private();
+    dummy(input, quote!(__dummy_enum))
+}
+
+/// The invocation of a runtime macro writing dummy impls for the input (with its generics, so
+/// that they hold whatever the errors are), spanned at the type's name.
+fn dummy(input: &syn::DeriveInput, mac: TokenStream) -> TokenStream {
     let ident = &input.ident;
-    let name = ident.to_string();
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let span = input.ident.span();
-    quote_spanned! {span=>
-        const _: () = {
-            impl #impl_generics #p::ElicitationEnum for #ident #ty_generics #where_clause {
-                const CHOICES: #p::EnumChoices = #p::EnumChoices {
-                    type_name: #name,
-                    style: #p::ChoiceStyle::Untitled,
-                    choices: &[],
-                    idents: &[],
-                };
-
-                fn value(&self) -> &'static str {
-                    ""
-                }
-
-                fn from_value(_: &str) -> #p::Option<Self> {
-                    #p::None
-                }
-            }
-
-            impl #impl_generics #p::FormValue for #ident #ty_generics #where_clause {
-                const KIND: #p::ValueKind = #p::ValueKind::SingleSelect(#p::EnumChoices {
-                    type_name: #name,
-                    style: #p::ChoiceStyle::Untitled,
-                    choices: &[],
-                    idents: &[],
-                });
-
-                fn from_json(_: &#p::Value) -> #p::Option<Self> {
-                    #p::None
-                }
-
-                fn to_json(&self) -> #p::Value {
-                    #p::Value::Null
-                }
-            }
-        };
+    quote_spanned! {input.ident.span()=>
+        ::mcpdesc_runtime::#mac! {
+            [#impl_generics] #ident [#ty_generics] [#where_clause]
+        }
     }
 }

@@ -46,6 +46,7 @@
 mod content;
 pub mod contract;
 pub mod description;
+mod expand;
 pub mod fill;
 mod form;
 pub mod json;
