@@ -17,6 +17,10 @@
 #    `serde_derive_internals`, the crate it is built on (which the other lines leave built). The
 #    fastest of five builds each.
 #
+#    With valgrind installed, the `rustc` command of each clean build also runs once under
+#    callgrind, which counts the instructions it executes: a figure that does not move with the
+#    machine's load as times do (about 2.5 minutes more; `COMPILE_TIME_INSTRUCTIONS=0` skips it).
+#
 # Usage: scripts/compile-time.sh   (takes a few minutes; BENCHMARKS.md has one run's figures)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -168,6 +172,24 @@ serde_derive = \"1\"" "schemars_derive")
 d_internals=$(clean_build "$work/derive-theirs" "schemars_derive = \"1\"
 serde_derive = \"1\"" "schemars_derive serde_derive_internals")
 
+# The instructions `rustc` executes to build a derive crate (its command as cargo runs it, syn
+# and the other dependencies built).
+instructions() { # $1 = dir, $2 = crate name, $3 = package to clean
+  cargo clean -q --manifest-path "$1/Cargo.toml" -p "$3"
+  local cmd
+  cmd=$(CARGO_INCREMENTAL=0 RUSTFLAGS="--cap-lints allow" cargo build -v --manifest-path "$1/Cargo.toml" 2>&1 |
+    grep 'Running `' | grep -- "--crate-name $2 " | sed 's/^ *Running `//; s/`$//' |
+    sed -E 's/^.* (\/[^ ]*\/rustc) /\1 /')
+  (cd "$1" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
+    awk '/Collected/ { print $NF }')
+}
+
+i_ours="" i_schemars=""
+if [ "${COMPILE_TIME_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  i_ours=$(instructions "$work/derive-ours" mcpdesc_derive mcpdesc-derive)
+  i_schemars=$(instructions "$work/derive-theirs" schemars_derive schemars_derive)
+fi
+
 printf '%-62s %8s %8s %7s\n' "what (debug)" "ours" "theirs" "ratio"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 plain fields, rebuild" "$a_ours" "$a_theirs" "$(ratio "$a_ours" "$a_theirs")"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 fields, attributes on every field, 3 enums each" "$b_ours" "$b_theirs" "$(ratio "$b_ours" "$b_theirs")"
@@ -175,4 +197,8 @@ printf '%-62s %7ss %7ss %7s\n' "clean build: mcpdesc-derive vs schemars_derive +
 printf '%-62s %7ss %7ss %7s\n' "clean build: mcpdesc-derive vs schemars_derive alone" "$d_ours" "$d_schemars" "$(ratio "$d_ours" "$d_schemars")"
 printf '%-62s %7ss %7ss %7s\n' "clean build: vs schemars_derive + serde_derive_internals" "$d_ours" "$d_internals" "$(ratio "$d_ours" "$d_internals")"
 printf '%-62s %7ss %7ss %7s\n' "300 #[elicitation] on plain fns in one file, rebuild (vs bare)" "$c_with" "$c_bare" "$(ratio "$c_with" "$c_bare")"
+if [ -n "$i_ours" ] && [ -n "$i_schemars" ]; then
+  printf '%-62s %8s %8s %7s\n' "clean build vs schemars_derive alone, instructions (millions)" \
+    "$((i_ours / 1000000))" "$((i_schemars / 1000000))" "$(ratio "$i_ours" "$i_schemars")"
+fi
 echo "(ratio = ours / theirs; below 1.00 is faster)"

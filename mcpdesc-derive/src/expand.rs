@@ -501,11 +501,7 @@ fn expand_form(form: &Form) -> TokenStream {
             let name = syn::Ident::new(name, f.ty_span());
             quote_spanned!(f.ty_span()=> #t::#name)
         };
-        let (read, proven, write) = (
-            method("__read"),
-            method("__read_proven"),
-            method("__write"),
-        );
+        let (read, proven, write) = (method("__read"), method("__read_proven"), method("__write"));
         // What the field reads as when its property is absent, with serde's `default` (on the
         // field or the struct): such a property is optional, and a flag says it takes the
         // default (when absent, or `null` unless the field is an `Option`). It is then read as
@@ -540,15 +536,9 @@ fn expand_form(form: &Form) -> TokenStream {
             };
             quote!(#p::property(#wire, #required, #t::KIND, #attrs))
         };
-        let fix = "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it";
-        let misfits = [
-            format!("field `{member}` of `{ident}` has a non-boolean `default`, which MCP 2025-06-18 does not support; {fix}, or drop the default"),
-            format!("field `{member}` of `{ident}` is a titled single-select (`oneOf`), which MCP 2025-06-18 does not support; {fix}, or use `legacy_enum_names` on its enum"),
-            format!("field `{member}` of `{ident}` is a multi-select, which MCP 2025-06-18 does not support; {fix}"),
-        ];
         quote! {{
             #var, #index, #wire, #member, #read, #proven, #write,
-            [#flag], #value, #property, [#(#misfits),*]
+            [#flag], #value, #property
         }}
     });
     // The skipped fields, each its serde `default`, else its type's `Default` (a type without
@@ -605,23 +595,15 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         .filter(|(_, f)| f.is_runtime());
     let (mut choices, mut choices_filled) = (Vec::new(), Vec::new());
     for (i, f) in runtime {
-        let doc = format!(
-            "The choices of `{}`, given when the form is sent (at least one, values distinct and non-empty).",
-            f.name
-        );
-        let member = f.member;
+        let (member, wire) = (f.member, &f.name);
         let index = Literal::usize_unsuffixed(i);
-        choices.push(quote!(#member [#doc]));
+        choices.push(quote!(#member #wire));
         choices_filled.push(quote!(#index #member));
     }
     let (mut members, mut filled) = (Vec::new(), Vec::new());
     for (i, f) in form.fields.iter().enumerate() {
         let t = reader_trait(f);
-        let member = f.member;
-        let doc = format!(
-            "A default for `{}` set when the form is sent (`None`: the form's own, if any).",
-            f.name
-        );
+        let (member, wire) = (f.member, &f.name);
         // Over the field's type (from its first token to its last), so that a type that cannot
         // be a field is reported there once, not also at the derive; as are the binding that
         // checks it, its `None`, and the member's initializer.
@@ -631,7 +613,7 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         let none = quote_spanned!(f.ty_span()=> #p::None);
         let init = at_type(member, f);
         let init_field = quote_spanned!(f.ty_span()=> #init: #var);
-        members.push(quote!(#member [#doc]: #value = #var, #none, {#init_field}));
+        members.push(quote!(#member #wire: #value = #var, #none, {#init_field}));
         let value_trait = if f.is_runtime() {
             quote!(RuntimeChoiceValue)
         } else {
@@ -642,15 +624,9 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         let index = Literal::usize_unsuffixed(i);
         filled.push(quote!(#index #default));
     }
-    let fill_doc = format!(
-        "The run-time part of [`{ident}`]: what is given when the form is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill)."
-    );
-    let defaults_doc = format!(
-        "Defaults of [`{ident}`]'s fields given when the form is sent, each typed as its field."
-    );
     let types = quote! {
         ::mcpdesc_runtime::__fill_types! {
-            #vis #fill [#fill_doc], #defaults [#defaults_doc],
+            #vis #fill, #defaults, #ident,
             choices [#(#choices),*],
             defaults [#(#members),*]
         }

@@ -6,6 +6,11 @@
 //! parsing, errors accumulated in one `ctxt::Ctxt`) → `check` (cross-field rules) → `expand`
 //! (generated code); `declaration` is the `#[elicitation]` attribute. On error the macros emit
 //! every error together with a dummy impl, so one mistake does not cascade.
+//!
+//! `expand` writes what depends on the input (names, literals, and every path or check spanned
+//! at a field's type or a key) and hands it to hidden `macro_rules!` macros of the runtime
+//! (`mcpdesc-runtime/src/expand.rs`), which write the fixed rest of each impl: this crate then
+//! does not carry that code token by token, which is most of what it cost to compile.
 
 #![deny(missing_docs)]
 

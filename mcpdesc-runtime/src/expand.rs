@@ -178,7 +178,7 @@ macro_rules! __dummy_enum {
 /// compile time.
 ///
 /// Each field is `{ var, index, "wire name", member, read, read_proven, write, [flag = required]
-/// (when it has a default), value, property, [three misfit messages] }`, where `var` and `flag`
+/// (when it has a default), value, property }`, where `var` and `flag`
 /// name its locals, `read`, `read_proven` and `write` are its reader trait's functions (spanned
 /// at its type by the derive), and `value` makes the member from `var` (taking the default when
 /// the flag says so). `checks` are the field checks (`const` items); `fill` the `FormFill` impl
@@ -195,7 +195,7 @@ macro_rules! __form_impl {
             $var:ident, $index:literal, $wire:literal, $member:ident,
             $read:expr, $read_proven:expr, $write:expr,
             [$($flag:ident = $required:expr)?], $value:expr,
-            $property:expr, [$($misfit:literal),*]
+            $property:expr
         }),*],
         skipped [$($skipped:ident: $skipped_value:expr),*],
         checks {$($checks:tt)*},
@@ -300,7 +300,25 @@ macro_rules! __form_impl {
             #[automatically_derived]
             impl $crate::__private::FormStatics for $form {
                 const SCHEMA: &'static $crate::__private::RequestedSchema = &__MCPDESC_SCHEMA;
-                const MISFITS: &'static [[&'static str; 3]] = &[$([$($misfit),*]),*];
+                const MISFITS: &'static [[&'static str; 3]] = &[$([
+                    ::core::concat!(
+                        "field `", ::core::stringify!($member), "` of `", ::core::stringify!($form),
+                        "` has a non-boolean `default`, which MCP 2025-06-18 does not support; ",
+                        "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it, ",
+                        "or drop the default",
+                    ),
+                    ::core::concat!(
+                        "field `", ::core::stringify!($member), "` of `", ::core::stringify!($form),
+                        "` is a titled single-select (`oneOf`), which MCP 2025-06-18 does not support; ",
+                        "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it, ",
+                        "or use `legacy_enum_names` on its enum",
+                    ),
+                    ::core::concat!(
+                        "field `", ::core::stringify!($member), "` of `", ::core::stringify!($form),
+                        "` is a multi-select, which MCP 2025-06-18 does not support; ",
+                        "remove \"2025-06-18\" from `protocol_versions` and describe that version with a form that fits it",
+                    ),
+                ]),*];
             }
 
             $(
@@ -355,24 +373,36 @@ macro_rules! __form_impl {
 #[macro_export]
 macro_rules! __fill_types {
     (
-        $vis:vis $fill:ident [$fill_doc:expr], $defaults:ident [$defaults_doc:expr],
-        choices [$($choices:ident [$choices_doc:expr]),*],
-        defaults [$($member:ident [$default_doc:expr]: $value:ty = $var:ident, $none:expr, {$($init:tt)*}),*]
+        $vis:vis $fill:ident, $defaults:ident, $form:ident,
+        choices [$($choices:ident $choices_wire:literal),*],
+        defaults [$($member:ident $wire:literal: $value:ty = $var:ident, $none:expr, {$($init:tt)*}),*]
     ) => {
-        #[doc = $fill_doc]
+        #[doc = ::core::concat!(
+            "The run-time part of [`", ::core::stringify!($form), "`]: what is given when the form ",
+            "is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill).",
+        )]
         $vis struct $fill {
             $(
-                #[doc = $choices_doc]
+                #[doc = ::core::concat!(
+                    "The choices of `", $choices_wire, "`, given when the form is sent ",
+                    "(at least one, values distinct and non-empty).",
+                )]
                 pub $choices: $crate::fill::ChoiceList,
             )*
             /// Defaults set when the form is sent.
             pub defaults: $defaults,
         }
 
-        #[doc = $defaults_doc]
+        #[doc = ::core::concat!(
+            "Defaults of [`", ::core::stringify!($form), "`]'s fields given when the form is sent, ",
+            "each typed as its field.",
+        )]
         $vis struct $defaults {
             $(
-                #[doc = $default_doc]
+                #[doc = ::core::concat!(
+                    "A default for `", $wire, "` set when the form is sent ",
+                    "(`None`: the form's own, if any).",
+                )]
                 pub $member: $value,
             )*
         }
