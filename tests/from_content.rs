@@ -1125,3 +1125,80 @@ fn a_hand_written_enum_that_refuses_its_own_choice_is_reported_by_its_type() {
         "{err}"
     );
 }
+
+// ---- Raw identifiers: named as written in Rust, asked by their name without `r#`. ----
+
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[allow(non_camel_case_types, dead_code)]
+enum Keyword {
+    #[form(title = "Match")]
+    r#match,
+    #[form(title = "Loop")]
+    r#loop,
+    #[form(skip)]
+    r#dyn,
+}
+
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct RawNames {
+    #[form(min_length = 1)]
+    r#type: String,
+    #[form(default = Keyword::r#loop)]
+    r#match: Keyword,
+    #[form(runtime_choices)]
+    r#in: Option<String>,
+    r#fn: BTreeSet<Keyword>,
+}
+
+#[test]
+fn raw_identifiers_are_asked_and_read_by_their_names() {
+    let schema = serde_json::to_value(RawNames::requested_schema()).unwrap();
+    let names: Vec<_> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    assert_eq!(names, ["type", "match", "in", "fn"]);
+    assert_eq!(
+        schema["properties"]["match"],
+        json!({"type": "string", "oneOf": [{"const": "match", "title": "Match"}, {"const": "loop", "title": "Loop"}], "default": "loop"})
+    );
+    assert_eq!(Keyword::r#loop.value(), "loop");
+    assert_eq!(Keyword::from_value("dyn"), None);
+    assert_eq!(Keyword::r#dyn.value(), "dyn");
+
+    let answer = json!({"type": "t", "match": "match", "in": "x", "fn": ["loop"]});
+    let form = RawNames::from_content(answer.as_object().unwrap()).unwrap();
+    assert_eq!(
+        form,
+        RawNames {
+            r#type: "t".to_owned(),
+            r#match: Keyword::r#match,
+            r#in: Some("x".to_owned()),
+            r#fn: BTreeSet::from([Keyword::r#loop]),
+        }
+    );
+    assert_eq!(Value::Object(form.to_content()), answer);
+
+    let err = RawNames::from_content(json!({"type": "", "match": "dyn"}).as_object().unwrap())
+        .unwrap_err();
+    let props: Vec<_> = err.problems().iter().map(|p| p.property()).collect();
+    assert_eq!(props, ["type", "match", "fn"]);
+
+    // The generated fill type names the members as the form does.
+    let filled = mcpdesc_runtime::fill::FormFill::fill(
+        RawNamesFill {
+            r#in: mcpdesc_runtime::fill::ChoiceList::untitled(["x", "y"]),
+            defaults: RawNamesDefaults {
+                r#match: Some(Keyword::r#match),
+                ..Default::default()
+            },
+        },
+        None,
+    )
+    .unwrap();
+    let filled = serde_json::to_value(filled.requested_schema()).unwrap();
+    assert_eq!(filled["properties"]["in"]["enum"], json!(["x", "y"]));
+    assert_eq!(filled["properties"]["match"]["default"], json!("match"));
+}
