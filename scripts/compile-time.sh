@@ -20,6 +20,8 @@
 #    With valgrind installed, the `rustc` command of each clean build also runs once under
 #    callgrind, which counts the instructions it executes: a figure that does not move with the
 #    machine's load as times do (about 2.5 minutes more; `COMPILE_TIME_INSTRUCTIONS=0` skips it).
+#    `COMPILE_TIME_INSTRUCTIONS=all` also counts the front end (`--emit=metadata`, not
+#    incremental) of the form crates of 1., ours and theirs (about 20 minutes more).
 #
 # Usage: scripts/compile-time.sh   (takes a few minutes; BENCHMARKS.md has one run's figures)
 set -euo pipefail
@@ -190,6 +192,26 @@ if [ "${COMPILE_TIME_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null;
   i_schemars=$(instructions "$work/derive-theirs" schemars_derive schemars_derive)
 fi
 
+# The instructions of a form crate's front end: its `rustc` command as cargo runs it, not
+# incremental, emitting metadata only (where a derive's output costs; code generation is alike).
+front_end() { # $1 = source generator command
+  eval "$1" > "$forms_project/src/lib.rs"
+  local cmd
+  cmd=$(cargo build -v --manifest-path "$forms_project/Cargo.toml" 2>&1 |
+    grep 'Running `' | grep -- "--crate-name compile_time " | sed 's/^ *Running `//; s/`$//' |
+    sed -E 's/^.* (\/[^ ]*\/rustc) /\1 /; s/-C incremental=[^ ]+//; s/--emit=[^ ]+/--emit=metadata/')
+  (cd "$forms_project" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
+    awk '/Collected/ { print $NF }')
+}
+
+f_a_ours="" f_a_theirs="" f_b_ours="" f_b_theirs=""
+if [ "${COMPILE_TIME_INSTRUCTIONS:-1}" = all ] && command -v valgrind >/dev/null; then
+  f_a_ours=$(front_end 'plain "mcpdesc_runtime::ElicitationForm"')
+  f_a_theirs=$(front_end 'plain "schemars::JsonSchema, serde::Deserialize"')
+  f_b_ours=$(front_end 'attributed ours')
+  f_b_theirs=$(front_end 'attributed theirs')
+fi
+
 printf '%-62s %8s %8s %7s\n' "what (debug)" "ours" "theirs" "ratio"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 plain fields, rebuild" "$a_ours" "$a_theirs" "$(ratio "$a_ours" "$a_theirs")"
 printf '%-62s %7ss %7ss %7s\n' "100 forms x 8 fields, attributes on every field, 3 enums each" "$b_ours" "$b_theirs" "$(ratio "$b_ours" "$b_theirs")"
@@ -200,5 +222,11 @@ printf '%-62s %7ss %7ss %7s\n' "300 #[elicitation] on plain fns in one file, reb
 if [ -n "$i_ours" ] && [ -n "$i_schemars" ]; then
   printf '%-62s %8s %8s %7s\n' "clean build vs schemars_derive alone, instructions (millions)" \
     "$((i_ours / 1000000))" "$((i_schemars / 1000000))" "$(ratio "$i_ours" "$i_schemars")"
+fi
+if [ -n "$f_a_ours" ] && [ -n "$f_a_theirs" ] && [ -n "$f_b_ours" ] && [ -n "$f_b_theirs" ]; then
+  printf '%-62s %8s %8s %7s\n' "100 plain forms, front end, instructions (millions)" \
+    "$((f_a_ours / 1000000))" "$((f_a_theirs / 1000000))" "$(ratio "$f_a_ours" "$f_a_theirs")"
+  printf '%-62s %8s %8s %7s\n' "100 attributed forms, front end, instructions (millions)" \
+    "$((f_b_ours / 1000000))" "$((f_b_theirs / 1000000))" "$(ratio "$f_b_ours" "$f_b_theirs")"
 fi
 echo "(ratio = ours / theirs; below 1.00 is faster)"
