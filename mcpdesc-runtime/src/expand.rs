@@ -3,8 +3,9 @@
 //! Not public API. A derive emits one short invocation naming only what differs between forms
 //! (identifiers, literals, and the expressions spanned at a field's type that carry its checks);
 //! the macro writes the rest. The impls are the same as if the derive wrote them out, but the
-//! derive crate does not carry the code that builds them token by token, so it compiles faster,
-//! and `$crate` names this crate however a user's `Cargo.toml` renames it.
+//! derive crate does not carry the code that builds them token by token, so it compiles faster.
+//! The two crates are released together with an exact version pin, so a macro and the derive that
+//! invokes it always agree on its input.
 
 /// The impls of `ElicitationEnum` and `FormValue` for a derived enum.
 ///
@@ -177,11 +178,11 @@ macro_rules! __dummy_enum {
 /// passes, see below) and `FormStatics`, with `StaticForm` when all its choices are known at
 /// compile time.
 ///
-/// Each field is `{ var, index, "wire name", member, read, read_proven, write, [flag = required]
-/// (when it has a default), value, property }`, where `var` and `flag`
-/// name its locals, `read`, `read_proven` and `write` are its reader trait's functions (spanned
-/// at its type by the derive), and `value` makes the member from `var` (taking the default when
-/// the flag says so). `checks` are the field checks (`const` items); `fill` the `FormFill` impl
+/// Each field is `{ var, index, "wire name", member, read, read_proven, write, [flag = required],
+/// value, property }`, where `var` and `flag` (present when the field has a default) name its
+/// locals, `read`, `read_proven` and `write` are its reader trait's functions (spanned at its
+/// type by the derive), and `value` makes the member from `var` (taking the default when the flag
+/// says so). `checks` are the field checks (`const` items); `fill` the `FormFill` impl
 /// when the form has run-time parts; `default` the statement that makes the struct's serde
 /// default, if any.
 #[doc(hidden)]
@@ -368,7 +369,8 @@ macro_rules! __form_impl {
 ///
 /// The fill type has a `ChoiceList` per run-time field and the defaults; the defaults type an
 /// `Option` of each field's value (`$value`, spanned at the field's type by the derive, as are
-/// `$none` and `$init`, so that a type that cannot be a field is reported there once).
+/// `$none` and the member's initializer in braces, so that a type that cannot be a field is
+/// reported there once).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fill_types {
