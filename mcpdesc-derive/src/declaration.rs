@@ -895,7 +895,9 @@ fn check_and_register(
     };
     let kind = Ident::new(kind, site);
     let primitive = &primitive.value;
-    let value = |s: &Option<Str>| s.as_ref().map(|s| s.value.clone());
+    fn value(s: &Option<Str>) -> Option<&str> {
+        s.as_ref().map(|s| s.value.as_str())
+    }
     let (when, on_decline, on_cancel) = (
         value(&args.when),
         value(&args.on_decline),

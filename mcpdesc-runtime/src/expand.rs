@@ -255,7 +255,8 @@ macro_rules! __form_impl {
                     )?)*
                     // First every field proven without recording anything (a valid answer),
                     // stopping at the first that is not; else the full reading, which records
-                    // every problem. (A form without fields has nothing to prove.)
+                    // every problem. Run-time choices are proven against the properties as sent.
+                    // (A form without fields has nothing to prove: it returns here.)
                     'proven: {
                         $(
                             $crate::__form_impl!(
