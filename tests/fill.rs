@@ -100,32 +100,35 @@ fn watcher_problems<T>(read: &Result<T, mcpdesc_runtime::ContentError>) -> Vec<P
 }
 
 /// What a multi-select answer of `items` should be told, item by item in order: a string
-/// outside `choices` (none is, for choices not given yet), a string repeated from earlier, an
-/// item that is not a string (an integer, here).
+/// outside `choices` (none is, for choices not given yet), a string repeated from earlier (both,
+/// for a string outside the choices and repeated), an item that is not a string (an integer,
+/// here).
 fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<ProblemKind> {
     let listed: Option<std::sync::Arc<[String]>> = choices.map(Into::into);
-    items
-        .iter()
-        .enumerate()
-        .filter_map(|(index, item)| match item {
-            Value::String(v) if listed.as_ref().is_some_and(|l| !l.contains(v)) => {
-                listed.as_ref().map(|listed| ProblemKind::ItemNotAChoice {
-                    index,
-                    value: v.clone(),
-                    choices: listed.clone(),
-                })
-            }
-            Value::String(v) if items[..index].contains(item) => Some(ProblemKind::DuplicateItem {
-                index,
-                value: v.clone(),
-            }),
-            Value::String(_) => None,
-            _ => Some(ProblemKind::ItemWrongType {
+    let mut expected = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let Value::String(v) = item else {
+            expected.push(ProblemKind::ItemWrongType {
                 index,
                 found: mcpdesc_runtime::JsonType::Integer,
-            }),
-        })
-        .collect()
+            });
+            continue;
+        };
+        if let Some(listed) = listed.as_ref().filter(|l| !l.contains(v)) {
+            expected.push(ProblemKind::ItemNotAChoice {
+                index,
+                value: v.clone(),
+                choices: listed.clone(),
+            });
+        }
+        if items[..index].contains(item) {
+            expected.push(ProblemKind::DuplicateItem {
+                index,
+                value: v.clone(),
+            });
+        }
+    }
+    expected
 }
 
 /// `Label` filled with the one label "bug" and `watchers` as its untitled watchers.

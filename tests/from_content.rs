@@ -458,6 +458,27 @@ fn a_multi_select_with_a_repeated_item_is_a_problem_for_sets_and_vecs() {
     assert!(parse(&with("labels", json!(["docs", "bug"]))).is_ok());
 }
 
+#[test]
+fn an_item_that_is_no_choice_and_repeated_is_told_both() {
+    let err = parse(&with("set", json!(["nope", "bug", "nope"]))).unwrap_err();
+    let kinds: Vec<_> = err
+        .problems()
+        .iter()
+        .map(|p| match p.kind() {
+            ProblemKind::ItemNotAChoice { index, value, .. } => {
+                format!("{index} {value}: no choice")
+            }
+            ProblemKind::DuplicateItem { index, value } => format!("{index} {value}: repeated"),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["0 nope: no choice", "2 nope: no choice", "2 nope: repeated"],
+        "{err}"
+    );
+}
+
 #[derive(ElicitationForm, Debug, PartialEq)]
 struct Ratio {
     #[form(maximum = 0.1)]

@@ -581,10 +581,14 @@ impl Problems {
                     // The choices seen so far, a bit each; where each item is among them.
                     let mut seen = ChoiceBits::new(m.choices.options().len());
                     let lookup = ChoiceLookup::new(&m.choices, items.len());
-                    // Choices not given yet: which items repeat an earlier one, found at once
-                    // (an answer can hold many items; comparing each with all before it would
-                    // grow with the square of their number).
-                    let repeated_strings = if m.choices.is_unfilled() {
+                    // Items that are no choice (any string, for choices not given yet): which
+                    // repeat an earlier one, found at once (an answer can hold many items;
+                    // comparing each with all before it would grow with the square of their
+                    // number). A choice's repeats are found by the bits above.
+                    let unchosen =
+                        |item: &Value| item.as_str().is_some_and(|v| lookup.position(v).is_none());
+                    let repeated_strings = if m.choices.is_unfilled() || items.iter().any(unchosen)
+                    {
                         repeated(&items.iter().map(Value::as_str).collect::<Vec<_>>())
                     } else {
                         Vec::new()
@@ -605,22 +609,23 @@ impl Problems {
                         };
                         let repeats = match lookup.position(v) {
                             Some(choice) => seen.set(choice),
-                            // Run-time choices not given: any distinct strings.
-                            None if m.choices.is_unfilled() => {
-                                repeated_strings.get(index).copied().unwrap_or(false)
-                            }
+                            // Run-time choices not given: any distinct strings. Otherwise an
+                            // item that is no choice, and may repeat one that is no choice
+                            // either: both are told.
                             None => {
-                                self.push(
-                                    name,
-                                    ProblemKind::ItemNotAChoice {
-                                        index,
-                                        value: v.clone(),
-                                        choices: Arc::clone(choices.get_or_insert_with(|| {
-                                            m.choices.values().map(str::to_owned).collect()
-                                        })),
-                                    },
-                                );
-                                continue;
+                                if !m.choices.is_unfilled() {
+                                    self.push(
+                                        name,
+                                        ProblemKind::ItemNotAChoice {
+                                            index,
+                                            value: v.clone(),
+                                            choices: Arc::clone(choices.get_or_insert_with(|| {
+                                                m.choices.values().map(str::to_owned).collect()
+                                            })),
+                                        },
+                                    );
+                                }
+                                repeated_strings.get(index).copied().unwrap_or(false)
                             }
                         };
                         if repeats {
