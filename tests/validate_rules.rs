@@ -2194,3 +2194,58 @@ fn a_report_of_a_form_shared_by_many_declarations_stops_listing_at_the_limit() {
     );
     assert!(!report.is_valid());
 }
+
+#[test]
+fn long_values_are_cut_in_messages_with_their_length() {
+    // A name, a URL, a default and choices as long as a file likes: each message shows the
+    // first 80 characters of a value over 100, then how many it has, and the first ten of more
+    // than twelve choices.
+    let long_name = format!("bad name {}", "n".repeat(5_000));
+    let long_url = format!("not a uri {}", "u".repeat(5_000));
+    let choices: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+    let long_default = "d".repeat(300);
+    let document = doc(
+        json!(MODERN),
+        tool(json!([
+            {"name": long_name, "mode": "url", "message": "m", "url": long_url},
+            {"name": "f", "mode": "form", "message": "m", "requestedSchema": {
+                "type": "object",
+                "properties": {"pick": {"type": "string", "enum": choices, "default": long_default}},
+            }},
+        ])),
+    );
+    let report = validate(&document);
+    let message = |needle: &str| {
+        report
+            .diagnostics()
+            .iter()
+            .find(|d| d.message.contains(needle))
+            .map(|d| d.message.clone())
+            .unwrap_or_else(|| panic!("no message with {needle:?} in:\n{report}"))
+    };
+    let name = message("must match");
+    assert!(
+        name.contains(&format!("{:?}\u{2026} (5009 characters)", &long_name[..80])),
+        "{name}"
+    );
+    let url = message("absolute URI");
+    assert!(
+        url.contains(&format!("{:?}\u{2026} (5010 characters)", &long_url[..80])),
+        "{url}"
+    );
+    let default = message("not one of the choices");
+    assert!(
+        default.contains(&format!(
+            "{:?}\u{2026} (300 characters)",
+            &long_default[..80]
+        )),
+        "{default}"
+    );
+    assert!(
+        default.ends_with(r#""c8", "c9", and 30 more]"#),
+        "{default}"
+    );
+    for d in report.diagnostics() {
+        assert!(d.message.len() < 1_000, "{}", d.message);
+    }
+}

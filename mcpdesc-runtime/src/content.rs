@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::schema::{Number, Property, PropertyKind, StringFormat};
+use crate::shown::{List, Shown};
 
 /// The JSON type of a value, for diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -236,10 +237,15 @@ impl fmt::Display for ProblemKind {
                     StringFormat::Date => "an RFC 3339 date (YYYY-MM-DD)",
                     StringFormat::DateTime => "an RFC 3339 date-time",
                 };
-                write!(f, "{} is not {what}", Sent::quoted(value))
+                write!(f, "{} is not {what}", Shown::quoted(value))
             }
             ProblemKind::NotAChoice { value, choices } => {
-                write!(f, "{} is not one of {}", Sent::quoted(value), List(choices))
+                write!(
+                    f,
+                    "{} is not one of {}",
+                    Shown::quoted(value),
+                    List(choices.iter().map(String::as_str))
+                )
             }
             ProblemKind::ItemWrongType { index, found } => {
                 write!(
@@ -255,14 +261,14 @@ impl fmt::Display for ProblemKind {
             } => write!(
                 f,
                 "item {index} {} is not one of {}",
-                Sent::quoted(value),
-                List(choices)
+                Shown::quoted(value),
+                List(choices.iter().map(String::as_str))
             ),
             ProblemKind::DuplicateItem { index, value } => {
                 write!(
                     f,
                     "item {index} {} repeats an earlier item",
-                    Sent::quoted(value)
+                    Shown::quoted(value)
                 )
             }
             ProblemKind::TooFewItems { min_items, count } => write!(
@@ -276,7 +282,7 @@ impl fmt::Display for ProblemKind {
                 plural(*count)
             ),
             ProblemKind::RefusedByType { type_name, value } => {
-                write!(f, "{} is not a value of `{type_name}`", Sent::json(value))
+                write!(f, "{} is not a value of `{type_name}`", Shown::json(value))
             }
         }
     }
@@ -284,90 +290,6 @@ impl fmt::Display for ProblemKind {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-/// A value the client sent, in a message: whole when short; else its first [`Sent::SHOWN`]
-/// characters and how many it has in all, since the message goes back to the client (and often
-/// to a model), and a value can be as long as the client likes.
-struct Sent<'a> {
-    text: &'a str,
-    /// Written as a Rust string literal (a string value); else as it is (JSON text).
-    quoted: bool,
-}
-
-impl<'a> Sent<'a> {
-    /// How many characters of a long value a message shows.
-    const SHOWN: usize = 80;
-    /// Values up to this many characters are shown whole: cutting a few saves nothing.
-    const WHOLE: usize = 100;
-
-    fn quoted(text: &'a str) -> Self {
-        Sent { text, quoted: true }
-    }
-
-    fn json(text: &'a str) -> Self {
-        Sent {
-            text,
-            quoted: false,
-        }
-    }
-}
-
-impl fmt::Display for Sent<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Up to `WHOLE` characters need no count: a string of at most that many bytes has no
-        // more characters.
-        let cut = if self.text.len() <= Self::WHOLE {
-            None
-        } else {
-            self.text
-                .char_indices()
-                .nth(Self::WHOLE)
-                .and_then(|_| self.text.char_indices().nth(Self::SHOWN))
-                .map(|(at, _)| at)
-        };
-        let shown = cut.map_or(self.text, |at| self.text.get(..at).unwrap_or(self.text));
-        if self.quoted {
-            write!(f, "{shown:?}")?;
-        } else {
-            f.write_str(shown)?;
-        }
-        if cut.is_some() {
-            write!(f, "\u{2026} ({} characters)", self.text.chars().count())?;
-        }
-        Ok(())
-    }
-}
-
-/// Choices in a message: all of a short list; the first [`List::SHOWN`] of a long one (a
-/// run-time list can hold hundreds, and the message goes back to the client), and how many more.
-struct List<'a>(&'a [String]);
-
-impl List<'_> {
-    /// How many choices of a long list a message shows.
-    const SHOWN: usize = 10;
-}
-
-impl fmt::Display for List<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A list only a few longer than the cap is shown whole: "and 1 more" saves nothing.
-        let shown = if self.0.len() > Self::SHOWN + 2 {
-            Self::SHOWN
-        } else {
-            self.0.len()
-        };
-        f.write_str("[")?;
-        for (i, c) in self.0.iter().take(shown).enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{c:?}")?;
-        }
-        if shown < self.0.len() {
-            write!(f, ", and {} more", self.0.len() - shown)?;
-        }
-        f.write_str("]")
-    }
 }
 
 /// One problem of an answer: the property and what is wrong with it.

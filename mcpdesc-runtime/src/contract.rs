@@ -46,6 +46,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// The declaration an observed request matched.
@@ -138,7 +139,11 @@ impl fmt::Display for Reason {
                 write!(f, "the request is not an elicitation request: {what}")
             }
             Reason::NoSuchDeclaration { mode, message } => {
-                write!(f, "no declaration in {mode} mode (message {message:?})")
+                write!(
+                    f,
+                    "no declaration in {mode} mode (message {message})",
+                    message = Shown::quoted(message)
+                )
             }
             Reason::SchemaDiffers {
                 declaration,
@@ -162,7 +167,9 @@ impl fmt::Display for Reason {
                 sent,
             } => write!(
                 f,
-                "`{declaration}`: the URL {sent:?} is not the declared static URL {declared:?}"
+                "`{declaration}`: the URL {sent} is not the declared static URL {declared}",
+                sent = Shown::quoted(sent),
+                declared = Shown::quoted(declared)
             ),
             Reason::RegisteredUnder {
                 primitive,

@@ -57,6 +57,7 @@ mod rmcp_schema;
 pub mod schema;
 #[cfg(feature = "rmcp")]
 pub mod session;
+mod shown;
 pub mod source;
 mod text;
 pub mod validate;

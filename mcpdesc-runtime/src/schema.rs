@@ -355,7 +355,7 @@ impl Choices {
     }
 
     /// The choices' values, in order.
-    pub fn values(&self) -> impl Iterator<Item = &str> {
+    pub fn values(&self) -> impl Iterator<Item = &str> + Clone {
         self.options().iter().map(Choice::value)
     }
 

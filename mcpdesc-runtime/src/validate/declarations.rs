@@ -6,6 +6,7 @@ use super::Members as _;
 use super::kind::Kind;
 use super::seen::Seen;
 use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 const MEMBERS: &[&str] = &[
@@ -104,8 +105,8 @@ fn unique_name<'a>(
             codes::DUPLICATE_ELICITATION_NAME,
             &pointer(&pointer(&list_path, i), "name"),
             format!(
-                "{} already has a declaration named {name:?} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
-                kind.what
+                "{} already has a declaration named {name} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
+                kind.what, name = Shown::quoted(name)
             ),
         );
     }
@@ -212,7 +213,8 @@ fn check_one<'a>(
             rule,
             &pointer(path, "name"),
             format!(
-                "the name {n:?} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`"
+                "the name {n} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
+                n = Shown::quoted(n)
             ),
         );
     }
@@ -265,7 +267,7 @@ fn check_one<'a>(
                 cx.structural(
                     rule,
                     &pointer(path, "url"),
-                    format!("`url` {u:?} is not a syntactically valid absolute URI, such as \"https://example.com/connect\""),
+                    format!("`url` {u} is not a syntactically valid absolute URI, such as \"https://example.com/connect\"", u = Shown::quoted(u)),
                 );
             }
             Some(u.as_str())
@@ -382,7 +384,11 @@ fn runtime_choices(cx: &mut Cx, listed: &Value, form: Option<&Value>, path: &str
             continue;
         };
         if seen.first_or_note(name, ()).is_some() {
-            cx.structural(rule, &item, format!("{name:?} is listed twice"));
+            cx.structural(
+                rule,
+                &item,
+                format!("{name} is listed twice", name = Shown::quoted(name)),
+            );
             continue;
         }
         // Only against a form that can be read: one that cannot is reported by itself.
@@ -398,12 +404,12 @@ fn runtime_choices(cx: &mut Cx, listed: &Value, form: Option<&Value>, path: &str
             Some(other) => cx.structural(
                 rule,
                 &item,
-                format!("{name:?} is a {other} property; run-time choices are for string and array properties"),
+                format!("{name} is a {other} property; run-time choices are for string and array properties", name = Shown::quoted(name)),
             ),
             None => cx.structural(
                 rule,
                 &item,
-                format!("{name:?} is not a property of the form"),
+                format!("{name} is not a property of the form", name = Shown::quoted(name)),
             ),
         }
     }

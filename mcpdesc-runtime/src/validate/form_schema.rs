@@ -15,6 +15,7 @@ use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
     PropertyKind, PropertySchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
+use crate::shown::{List, Shown};
 use crate::version::VersionSet;
 
 const ROOT_MEMBERS: &[&str] = &["type", "properties", "required", "$schema"];
@@ -219,7 +220,10 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                             structural(
                                 cx,
                                 &item_path,
-                                format!("{name:?} is listed twice in `required`"),
+                                format!(
+                                    "{name} is listed twice in `required`",
+                                    name = Shown::quoted(name)
+                                ),
                             );
                             continue;
                         }
@@ -234,7 +238,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                                 rules::FORM_SCHEMA_CONSISTENCY,
                                 codes::FORM_REQUIRED_UNKNOWN,
                                 &item_path,
-                                format!("`required` names {name:?}, which is not in `properties`; declare the property or remove the name"),
+                                format!("`required` names {name}, which is not in `properties`; declare the property or remove the name", name = Shown::quoted(name)),
                             );
                         }
                     }
@@ -497,7 +501,8 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                             cx,
                             &pointer(path, "format"),
                             format!(
-                                "format {f:?} is not one MCP forms accept; use \"email\", \"uri\", \"date\" or \"date-time\""
+                                "format {f} is not one MCP forms accept; use \"email\", \"uri\", \"date\" or \"date-time\"",
+                                f = Shown::quoted(f)
                             ),
                         );
                         None
@@ -640,7 +645,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                                 rules::FORM_SCHEMA_CONSISTENCY,
                                 codes::FORM_DEFAULT_OUTSIDE_ENUM,
                                 &pointer(&pointer(path, "default"), i),
-                                format!("the default value {value:?} is not among the item choices; use one of {}", choice_list(&choices)),
+                                format!("the default value {value} is not among the item choices; use one of {}", choice_list(&choices), value = Shown::quoted(value)),
                             );
                         }
                     }
@@ -667,7 +672,8 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                 cx,
                 &pointer(path, "type"),
                 format!(
-                    "type {other:?} is not an MCP form type; use string, number, integer, boolean, or array (multi-select)"
+                    "type {other} is not an MCP form type; use string, number, integer, boolean, or array (multi-select)",
+                    other = Shown::quoted(other)
                 ),
             );
             return None;
@@ -703,12 +709,8 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
     Some(schema)
 }
 
-fn choice_list(choices: &Choices) -> String {
-    choices
-        .values()
-        .map(|v| format!("{v:?}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+fn choice_list(choices: &Choices) -> List<impl Iterator<Item = &str> + Clone> {
+    List(choices.values())
 }
 
 fn single_default(
@@ -724,8 +726,9 @@ fn single_default(
             codes::FORM_DEFAULT_OUTSIDE_ENUM,
             &pointer(path, "default"),
             format!(
-                "the default {value:?} is not one of the choices; use one of {}",
-                choice_list(choices)
+                "the default {value} is not one of the choices; use one of {}",
+                choice_list(choices),
+                value = Shown::quoted(&value)
             ),
         );
     }

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::declarations::Declared;
 use super::{Cx, closed_members, codes, is_name, pointer, rules};
+use crate::shown::Shown;
 use crate::version::VersionSet;
 
 /// The elicitation modes a tool's `clientRequirements` requires of every client, when it names
@@ -54,7 +55,10 @@ pub(crate) fn check(
             cx.structural(
                 rule,
                 &path,
-                format!("example name {name:?} must match ^[A-Za-z0-9._-]+$"),
+                format!(
+                    "example name {name} must match ^[A-Za-z0-9._-]+$",
+                    name = Shown::quoted(name)
+                ),
             );
         }
         let Some(example) = example.as_object() else {
@@ -168,19 +172,20 @@ fn check_step(
             None => {
                 let known: Vec<_> = declarations
                     .iter()
-                    .map(|d| format!("{:?}", d.name))
+                    .map(|d| Shown::quoted(d.name).to_string())
                     .collect();
                 cx.error(
                     rule,
                     codes::INTERACTION_UNKNOWN_DECLARATION,
                     &pointer(path, "declaration"),
                     format!(
-                        "the tool has no elicitation declaration named {name:?}; {}",
+                        "the tool has no elicitation declaration named {name}; {}",
                         if known.is_empty() {
                             "declare it under the tool's `elicitations`".to_owned()
                         } else {
                             format!("its declarations are {}", known.join(", "))
-                        }
+                        },
+                        name = Shown::quoted(name)
                     ),
                 );
                 None
@@ -230,8 +235,9 @@ fn check_step(
                 codes::INTERACTION_REQUEST_MISMATCH,
                 &pointer(&request_path, "mode"),
                 format!(
-                    "the request is in {mode} mode, but declaration {:?} is in {} mode",
-                    d.name, d.mode
+                    "the request is in {mode} mode, but declaration {} is in {} mode",
+                    Shown::quoted(d.name),
+                    d.mode
                 ),
             );
         } else if let (Some(declared_schema), Some(sent)) =
@@ -242,7 +248,7 @@ fn check_step(
                 rule,
                 codes::INTERACTION_REQUEST_MISMATCH,
                 &pointer(&request_path, "requestedSchema"),
-                format!("the request's requestedSchema differs from the one declaration {:?} declares; send the declared schema", d.name),
+                format!("the request's requestedSchema differs from the one declaration {} declares; send the declared schema", Shown::quoted(d.name)),
             );
         } else if let (Some(declared_url), Some(sent)) =
             (d.url, request.member("url").and_then(Value::as_str))
@@ -252,7 +258,7 @@ fn check_step(
                 rule,
                 codes::INTERACTION_REQUEST_MISMATCH,
                 &pointer(&request_path, "url"),
-                format!("the request's url {sent:?} differs from the static url {declared_url:?} of declaration {:?}", d.name),
+                format!("the request's url {sent} differs from the static url {declared_url} of declaration {}", Shown::quoted(d.name), sent = Shown::quoted(sent), declared_url = Shown::quoted(declared_url)),
             );
         }
     }

@@ -11,6 +11,7 @@ use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
 use super::{Cx, Severity, closed_members, codes, describe, plain, pointer, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 pub(crate) fn check<'a>(
@@ -437,7 +438,7 @@ fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: Version
                 rule,
                 &pointer(at, key),
                 format!(
-                    "{key:?} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit"
+                    "{key} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit", key = Shown::quoted(key)
                 ),
             );
             continue;
@@ -565,8 +566,8 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
             codes::META_RESERVED_KEY_CONTEXT,
             at,
             format!(
-                "{key:?} is a `_meta` key MCP {} reserves for {place} `_meta`, not a primitive's: remove it, or rename it under your own prefix (`com.example/...`)",
-                plain(misplaced.0)
+                "{key} is a `_meta` key MCP {} reserves for {place} `_meta`, not a primitive's: remove it, or rename it under your own prefix (`com.example/...`)",
+                plain(misplaced.0), key = Shown::quoted(key)
             ),
         );
     }
@@ -576,9 +577,10 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
             codes::META_RESERVED_KEY_VALUE,
             at,
             format!(
-                "{key:?} is reserved by MCP {} for a non-empty string, not {}",
+                "{key} is reserved by MCP {} for a non-empty string, not {}",
                 plain(bad_value),
-                describe(value)
+                describe(value),
+                key = Shown::quoted(key)
             ),
         );
     }
@@ -589,8 +591,8 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
             Severity::Warning,
             at,
             format!(
-                "{key:?} is under a prefix MCP {} reserves for itself but does not define; keep it only if MCP defines it in a later version, else move it under your own prefix",
-                plain(unknown)
+                "{key} is under a prefix MCP {} reserves for itself but does not define; keep it only if MCP defines it in a later version, else move it under your own prefix",
+                plain(unknown), key = Shown::quoted(key)
             ),
         );
     }

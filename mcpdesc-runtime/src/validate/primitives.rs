@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// The identities seen so far in one collection, with their scopes and indices (by identity, so
@@ -46,8 +47,8 @@ impl<'a> Identities<'a> {
                 codes::DUPLICATE_PRIMITIVE,
                 &pointer(path, kind.identity),
                 format!(
-                    "{} with `{}` {id:?} is already described at /{}/{first} for {overlap}; give each version one description by splitting their `protocolVersions`",
-                    kind.what, kind.identity, kind.collection
+                    "{} with `{}` {id} is already described at /{}/{first} for {overlap}; give each version one description by splitting their `protocolVersions`",
+                    kind.what, kind.identity, kind.collection, id = Shown::quoted(id)
                 ),
             );
         }

@@ -6,6 +6,8 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::shown::Shown;
+
 use super::Members as _;
 use super::seen::Seen;
 use super::{Cx, codes, is_name, pointer, rules};
@@ -49,8 +51,8 @@ fn as_reference(value: &Value) -> Option<Result<(&str, &str), String>> {
         .filter(|(ns, name)| NAMESPACES.contains(ns) && is_name(name));
     Some(parsed.ok_or_else(|| {
         format!(
-            "`$componentRef` {target:?} is not a component reference; write \"#/components/<namespace>/<name>\" with a namespace among {}",
-            NAMESPACES.join(", ")
+            "`$componentRef` {target} is not a component reference; write \"#/components/<namespace>/<name>\" with a namespace among {}",
+            NAMESPACES.join(", "), target = Shown::quoted(target)
         )
     }))
 }
@@ -210,7 +212,7 @@ fn resolve<'a>(
             rules::COMPONENT_REFERENCES,
             codes::WRONG_NAMESPACE,
             &at,
-            format!("{target:?} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`"),
+            format!("{target} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`", target = Shown::quoted(target)),
         ),
         Broken::Cycle(around) => cx.error(
             rules::COMPONENT_REFERENCES,
@@ -229,7 +231,7 @@ fn resolve<'a>(
             rules::COMPONENT_REFERENCES,
             codes::MISSING_COMPONENT,
             &at,
-            format!("{target:?} names no component: add `components.{ns}.{name}`, or fix the name"),
+            format!("{target} names no component: add `components.{ns}.{name}`, or fix the name", target = Shown::quoted(target)),
         ),
     }
     None
@@ -276,7 +278,10 @@ pub(crate) fn check_components(cx: &mut Cx) {
                     cx.structural(
                         rules::COMPONENT_REFERENCES,
                         &path,
-                        format!("component name {name:?} must match ^[A-Za-z0-9._-]+$"),
+                        format!(
+                            "component name {name} must match ^[A-Za-z0-9._-]+$",
+                            name = Shown::quoted(name)
+                        ),
                     );
                 }
                 if value.is_object() {

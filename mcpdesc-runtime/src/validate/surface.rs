@@ -17,6 +17,7 @@ use super::kind::KINDS;
 use super::plain;
 use super::seen::Seen;
 use super::{Cx, Severity, codes, item_pointer, pointer, rules};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 pub(crate) fn check(cx: &mut Cx) {
@@ -204,7 +205,7 @@ pub(crate) fn unknown_reserved_extensions(
                 Severity::Warning,
                 &pointer(at, identifier),
                 format!(
-                    "{identifier:?} is under a prefix MCP reserves, but MCP's extension catalogue does not list it: keep it only if MCP defines it, else move it under your own prefix"
+                    "{identifier} is under a prefix MCP reserves, but MCP's extension catalogue does not list it: keep it only if MCP defines it, else move it under your own prefix", identifier = Shown::quoted(identifier)
                 ),
             );
         }
@@ -225,7 +226,10 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
                 rules::TAGS,
                 codes::DUPLICATE_ROOT_TAG,
                 &pointer(&item_pointer("tags", i), "name"),
-                format!("the tag {name:?} is declared twice: declare each tag once"),
+                format!(
+                    "the tag {name} is declared twice: declare each tag once",
+                    name = Shown::quoted(name)
+                ),
             );
         }
     }
@@ -247,7 +251,7 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
                         codes::UNKNOWN_TAG_REFERENCE,
                         &pointer(&pointer(&item_pointer(kind.collection, i), "tags"), t),
                         format!(
-                            "the tag {tag:?} is not declared in the root `tags`: declare it there, or correct the name"
+                            "the tag {tag} is not declared in the root `tags`: declare it there, or correct the name", tag = Shown::quoted(tag)
                         ),
                     );
                 }
@@ -278,7 +282,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                         codes::UNKNOWN_SECURITY_SCHEME,
                         &here,
                         format!(
-                            "{name:?} is not a security scheme of `securitySchemes`: declare it there, or correct the name"
+                            "{name} is not a security scheme of `securitySchemes`: declare it there, or correct the name", name = Shown::quoted(name)
                         ),
                     );
                     continue;
@@ -320,7 +324,10 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
             rules::SECURITY,
             codes::DUPLICATE_SECURITY_SCOPE,
             at,
-            format!("the requirement lists a scope of {name:?} twice: list each scope once"),
+            format!(
+                "the requirement lists a scope of {name} twice: list each scope once",
+                name = Shown::quoted(name)
+            ),
         );
     }
     let kind = scheme.member("type").and_then(Value::as_str);
@@ -330,7 +337,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
             codes::NON_OAUTH_SCOPE,
             at,
             format!(
-                "{name:?} is an `{kind}` scheme, which has no scopes: only `oauth2` and `openIdConnect` requirements list scopes; write `[]`"
+                "{name} is an `{kind}` scheme, which has no scopes: only `oauth2` and `openIdConnect` requirements list scopes; write `[]`", name = Shown::quoted(name)
             ),
         ),
         Some("oauth2" | "openIdConnect") => {
@@ -356,7 +363,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
                         Severity::Warning,
                         &pointer(at, i),
                         format!(
-                            "the scope {scope:?} is not listed by any flow of {name:?}: list it in a flow's `scopes` so that readers know what it grants"
+                            "the scope {scope} is not listed by any flow of {name}: list it in a flow's `scopes` so that readers know what it grants", scope = Shown::quoted(scope), name = Shown::quoted(name)
                         ),
                     );
                 }

@@ -36,6 +36,7 @@ use serde_json::{Map, Value};
 use super::describe;
 use super::seen::Seen;
 use super::{Cx, Members as _, Severity, codes, pointer, rules};
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// The first version whose tool schemas name a JSON Schema dialect.
@@ -212,7 +213,7 @@ fn mcp_headers<'a>(
                 codes::DUPLICATE_MCP_HEADER,
                 &here,
                 format!(
-                    "the header {name:?} is already named at {first} (header names are compared without case): give each argument its own header"
+                    "the header {name} is already named at {first} (header names are compared without case): give each argument its own header", name = Shown::quoted(name)
                 ),
             );
         }
@@ -295,7 +296,7 @@ fn not_a_regex(pattern: &str, error: &str) -> String {
     // A long pattern is not repeated whole: the path and the error's character locate it.
     let length = pattern.chars().count();
     let what = if length <= 60 {
-        format!("{pattern:?}")
+        format!("{pattern}", pattern = Shown::quoted(pattern))
     } else {
         format!("the pattern of {length} characters")
     };
@@ -351,8 +352,9 @@ fn legacy_shape(cx: &mut Cx, schema: &Map<String, Value>, location: &Location<'_
                             cx,
                             location.member("properties", Some(name)),
                             format!(
-                                "property {name:?} must be described by a schema object for MCP versions before 2025-11-25, not {}",
-                                describe(property)
+                                "property {name} must be described by a schema object for MCP versions before 2025-11-25, not {}",
+                                describe(property),
+                                name = Shown::quoted(name)
                             ),
                         );
                     }
@@ -432,9 +434,9 @@ fn dialect_checked<'a>(
                     codes::INVALID_TOOL_SCHEMA,
                     &location.member("$schema", None),
                     format!(
-                        "{uri:?} names JSON Schema {} by a URI its meta-schema does not have, so validators (the reference's ajv among them) cannot find it; write {:?}",
+                        "{uri} names JSON Schema {} by a URI its meta-schema does not have, so validators (the reference's ajv among them) cannot find it; write {:?}",
                         dialect.name(),
-                        dialect.canonical()
+                        dialect.canonical(), uri = Shown::quoted(uri)
                     ),
                 );
                 return;
@@ -445,7 +447,7 @@ fn dialect_checked<'a>(
                     codes::UNSUPPORTED_TOOL_SCHEMA_DIALECT,
                     &location.member("$schema", None),
                     format!(
-                        "{uri:?} is not a JSON Schema dialect tool schemas are described in; write \"https://json-schema.org/draft/2020-12/schema\" (or leave `$schema` out, which means 2020-12) or \"http://json-schema.org/draft-07/schema#\""
+                        "{uri} is not a JSON Schema dialect tool schemas are described in; write \"https://json-schema.org/draft/2020-12/schema\" (or leave `$schema` out, which means 2020-12) or \"http://json-schema.org/draft-07/schema#\"", uri = Shown::quoted(uri)
                     ),
                 );
                 return;
@@ -497,7 +499,7 @@ fn dialect_checked<'a>(
             let mut listed: Vec<String> = references
                 .iter()
                 .filter(|r| r.external && r.unfound_here == here)
-                .map(|r| format!("{:?}", r.reference))
+                .map(|r| Shown::quoted(r.reference).to_string())
                 .collect();
             listed.sort();
             listed.dedup();
@@ -820,7 +822,7 @@ impl<'a> Walk<'a> {
         if self.dialect == Dialect::Draft2020_12 && !fragment.is_empty() {
             self.where_unknown += 1;
             self.problem(format!(
-                "`$id` may not have a fragment in 2020-12 ({id:?}): name a place with `$anchor` instead"
+                "`$id` may not have a fragment in 2020-12 ({id}): name a place with `$anchor` instead", id = Shown::quoted(id)
             ));
         }
         let id = id.strip_suffix('#').unwrap_or(id);
@@ -839,7 +841,8 @@ impl<'a> Walk<'a> {
         if !id.is_empty() && shared {
             self.where_unknown += 1;
             self.problem(format!(
-                "another schema in this one has the `$id` {id:?}: each `$id` must name one schema"
+                "another schema in this one has the `$id` {id}: each `$id` must name one schema",
+                id = Shown::quoted(id)
             ));
         }
     }
@@ -1012,8 +1015,8 @@ impl<'a> Walk<'a> {
                     problems.push((
                         reference.at.clone(),
                         format!(
-                            "`$dynamicRef` {:?} names no schema in this one, and a dynamic reference cannot be left to another document: refer to an `$id` or a `$dynamicAnchor` of this schema",
-                            reference.reference
+                            "`$dynamicRef` {} names no schema in this one, and a dynamic reference cannot be left to another document: refer to an `$id` or a `$dynamicAnchor` of this schema",
+                            Shown::quoted(reference.reference)
                         ),
                     ));
                 } else {
@@ -1041,8 +1044,8 @@ impl<'a> Walk<'a> {
                 problems.push((
                     reference.at.clone(),
                     format!(
-                        "`$ref` {:?} points at no schema in this one; define what it names, or correct the reference",
-                        reference.reference
+                        "`$ref` {} points at no schema in this one; define what it names, or correct the reference",
+                        Shown::quoted(reference.reference)
                     ),
                 ));
             }
