@@ -2204,7 +2204,8 @@ fn long_values_are_cut_in_messages_with_their_length() {
     let long_url = format!("not a uri {}", "u".repeat(5_000));
     let choices: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
     let long_default = "d".repeat(300);
-    let document = doc(
+    let long_key = "k".repeat(1_000);
+    let mut document = doc(
         json!(MODERN),
         tool(json!([
             {"name": long_name, "mode": "url", "message": "m", "url": long_url},
@@ -2214,6 +2215,13 @@ fn long_values_are_cut_in_messages_with_their_length() {
             }},
         ])),
     );
+    if let Some(list) = document["tools"][0]["elicitations"].as_array_mut() {
+        list.push(
+            json!({"name": "g", "mode": "form", "message": "m", "requestedSchema": {
+                "$componentRef": "#/components/schemas/A", long_key.clone(): 1,
+            }}),
+        );
+    }
     let report = validate(&document);
     let message = |needle: &str| {
         report
@@ -2244,6 +2252,11 @@ fn long_values_are_cut_in_messages_with_their_length() {
     assert!(
         default.ends_with(r#""c8", "c9", and 30 more]"#),
         "{default}"
+    );
+    let siblings = message("no sibling members");
+    assert!(
+        siblings.contains(&format!("{:?}\u{2026} (1000 characters);", &long_key[..80])),
+        "{siblings}"
     );
     for d in report.diagnostics() {
         assert!(d.message.len() < 1_000, "{}", d.message);

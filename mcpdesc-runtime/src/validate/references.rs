@@ -30,7 +30,11 @@ fn as_reference(value: &Value) -> Option<Result<(&str, &str), String>> {
         // entered from).
         const SHOWN: usize = 5;
         let mut siblings = object.keys().filter(|k| *k != "$componentRef");
-        let shown: Vec<&str> = siblings.by_ref().take(SHOWN).map(String::as_str).collect();
+        let shown: Vec<String> = siblings
+            .by_ref()
+            .take(SHOWN)
+            .map(|k| Shown::quoted(k).to_string())
+            .collect();
         let more = match siblings.count() {
             0 => String::new(),
             n => format!(" and {n} more"),
