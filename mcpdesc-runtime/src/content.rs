@@ -163,7 +163,9 @@ pub enum ProblemKind {
         choices: Arc<[String]>,
     },
     /// A multi-select item that repeats an earlier one: a multi-select is a set of distinct
-    /// choices.
+    /// choices. A string item that is not one of the choices and repeats an earlier one is told
+    /// both, [`ProblemKind::ItemNotAChoice`] first; an item that is not a string is told only as
+    /// such ([`ProblemKind::ItemWrongType`]), repeated or not.
     DuplicateItem {
         /// The index of the repeated item.
         index: usize,
