@@ -2335,3 +2335,38 @@ fn common_mistakes_are_explained_where_they_are() {
         assert_reads(text);
     }
 }
+
+/// JSON separates with tabs wherever it separates with spaces: a text that does so throughout
+/// (more than the 64 tabs after `:` the YAML reader mends one at a time) has its positions, at
+/// the same lines and columns; a tab inside a string, after an escaped quote, stays a tab.
+#[test]
+fn a_json_text_separated_by_tabs_has_its_positions() {
+    let members: Vec<String> = (0..100)
+        .map(|i| format!("\t\"k{i}\":\t{{\"a\":\t{i},\t\"b\":\t[{i},\t{i}]}}"))
+        .collect();
+    let text = format!("{{\n{}\n}}", members.join(",\n"));
+    let (value, positions) = yaml::from_json_with_positions(&text).unwrap();
+    assert_eq!(value, serde_json::from_str::<Value>(&text).unwrap());
+    for (i, line) in members.iter().enumerate() {
+        let column = |prefix: &str| line.find(prefix).map(|at| line[..at].chars().count() + 1);
+        assert_eq!(positions.get(&format!("/k{i}")), Some((i + 2, 2)), "k{i}");
+        assert_eq!(
+            positions.get(&format!("/k{i}/a")),
+            column("\"a\"").map(|c| (i + 2, c)),
+            "k{i}/a"
+        );
+        let second = format!("\t\"k{i}\":\t{{\"a\":\t{i},\t\"b\":\t[{i},\t")
+            .chars()
+            .count()
+            + 1;
+        assert_eq!(
+            positions.get(&format!("/k{i}/b/1")),
+            Some((i + 2, second)),
+            "k{i}/b/1"
+        );
+    }
+    let text = "{\"c\":\t\"q\\\"\tz\",\t\"d\":\t1}";
+    let (value, positions) = yaml::from_json_with_positions(text).unwrap();
+    assert_eq!(value, json!({"c": "q\"\tz", "d": 1}));
+    assert_eq!(positions.get("/d"), Some((1, 16)));
+}

@@ -75,7 +75,38 @@ mod reader {
     /// assert!(mcpdesc_runtime::yaml::from_str_with_positions(text).is_ok());
     /// ```
     pub fn from_json_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
-        read_lines(text.strip_prefix('\u{feff}').unwrap_or(text))
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // JSON separates with tabs wherever it separates with spaces, and YAML does not take
+        // them everywhere (right after `:` before a scalar, the reader mends at most
+        // `MAX_TAB_RETRIES`, reading the text again each time). Outside a string a JSON tab is
+        // only whitespace (inside one it must be escaped), so each is made a space at once: a
+        // character for a character, every line and column stays.
+        if text.contains('\t') {
+            return read_lines(&json_tabs_spaced(text));
+        }
+        read_lines(text)
+    }
+
+    /// `text` with every tab outside a double-quoted string made a space.
+    fn json_tabs_spaced(text: &str) -> String {
+        let mut spaced = String::with_capacity(text.len());
+        let (mut in_string, mut escaped) = (false, false);
+        for c in text.chars() {
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    in_string = false;
+                }
+                spaced.push(c);
+            } else {
+                in_string = c == '"';
+                spaced.push(if c == '\t' { ' ' } else { c });
+            }
+        }
+        spaced
     }
 
     /// Reads `text` with every line break read as YAML reads it: a `\r` alone is a line break
