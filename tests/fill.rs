@@ -497,6 +497,22 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
         "{text}"
     );
 
+    // A long choice is named by its first 80 characters and its length.
+    let long = "x".repeat(1_000);
+    let err = assign_fill(ChoiceList::titled([
+        (long.as_str(), "X"),
+        (long.as_str(), ""),
+    ]))
+    .fill(None)
+    .unwrap_err();
+    let text = err.to_string();
+    let named = format!("the choice {:?}\u{2026} (1000 characters)", &long[..80]);
+    assert!(
+        text.contains(&format!("{named} is given more than once"))
+            && text.contains(&format!("{named} has an empty title")),
+        "{text}"
+    );
+
     let empty = assign_fill(ChoiceList::untitled(Vec::<String>::new()))
         .fill(None)
         .unwrap_err();

@@ -73,6 +73,7 @@ use crate::form::ElicitationForm;
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, Number, Property, PropertyKind, RequestedSchema, Text,
 };
+use crate::shown::Shown;
 use crate::version::ProtocolVersion;
 
 /// The choices given to a run-time choice field when its form is sent: values, with a display
@@ -257,11 +258,11 @@ impl fmt::Display for FillProblemKind {
                 f.write_str("no choices were given; a select with no choices cannot be answered")
             }
             FillProblemKind::DuplicateChoice(v) => {
-                write!(f, "the choice {v:?} is given more than once")
+                write!(f, "the choice {} is given more than once", Shown::quoted(v))
             }
             FillProblemKind::EmptyChoiceValue => f.write_str("a choice value is empty"),
             FillProblemKind::EmptyChoiceTitle { value } => {
-                write!(f, "the choice {value:?} has an empty title")
+                write!(f, "the choice {} has an empty title", Shown::quoted(value))
             }
             FillProblemKind::FewerChoicesThanMinItems { min_items, choices } => write!(
                 f,
