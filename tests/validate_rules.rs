@@ -510,6 +510,12 @@ fn interaction_examples() {
         "interaction-elicitation-unknown-declaration",
         "/tools/0/interactionExamples/one/steps/0/declaration",
     );
+    let report = validate(&with_example(json!([unknown])));
+    let message = &report.diagnostics()[0].message;
+    assert_eq!(
+        message,
+        r#"the tool has no elicitation declaration named "nope"; its declarations are ["confirm", "link"]"#
+    );
     let url_mismatch = json!({"type": "elicitation", "declaration": "link", "request": {"mode": "url", "message": "Link.", "url": "https://example.com/other"}, "response": {"action": "accept"}});
     case(
         valid.clone(),

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::declarations::Declared;
 use super::{Cx, closed_members, codes, is_name, pointer, rules};
-use crate::shown::Shown;
+use crate::shown::{List, Shown};
 use crate::version::VersionSet;
 
 /// The elicitation modes a tool's `clientRequirements` requires of every client, when it names
@@ -170,20 +170,19 @@ fn check_step(
         Some(Value::String(name)) => match declarations.iter().find(|d| d.name == name) {
             Some(d) => Some(d),
             None => {
-                let known: Vec<_> = declarations
-                    .iter()
-                    .map(|d| Shown::quoted(d.name).to_string())
-                    .collect();
                 cx.error(
                     rule,
                     codes::INTERACTION_UNKNOWN_DECLARATION,
                     &pointer(path, "declaration"),
                     format!(
                         "the tool has no elicitation declaration named {name}; {}",
-                        if known.is_empty() {
+                        if declarations.is_empty() {
                             "declare it under the tool's `elicitations`".to_owned()
                         } else {
-                            format!("its declarations are {}", known.join(", "))
+                            format!(
+                                "its declarations are {}",
+                                List(declarations.iter().map(|d| d.name))
+                            )
                         },
                         name = Shown::quoted(name)
                     ),
