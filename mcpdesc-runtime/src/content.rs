@@ -505,18 +505,12 @@ impl Problems {
                     // The choices seen so far, a bit each; where each item is among them.
                     let mut seen = ChoiceBits::new(m.choices.options().len());
                     let lookup = ChoiceLookup::new(&m.choices, items.len());
-                    // Items that are no choice (any string, for choices not given yet): which
-                    // repeat an earlier one, found at once (an answer can hold many items;
-                    // comparing each with all before it would grow with the square of their
-                    // number). A choice's repeats are found by the bits above.
-                    let unchosen =
-                        |item: &Value| item.as_str().is_some_and(|v| lookup.position(v).is_none());
-                    let repeated_strings = if m.choices.is_unfilled() || items.iter().any(unchosen)
-                    {
-                        repeated(&items.iter().map(Value::as_str).collect::<Vec<_>>())
-                    } else {
-                        Vec::new()
-                    };
+                    // Which items repeat an earlier one, found at once for all of them when
+                    // the first item that is no choice comes (any string, for choices not given
+                    // yet): an answer can hold many items, and comparing each with all before
+                    // it would grow with the square of their number. A choice's repeats are
+                    // found by the bits above.
+                    let mut repeated_strings: Option<Vec<bool>> = None;
                     // The choices, made into a list once for all the items that are not one of
                     // them.
                     let mut choices: Option<Arc<[String]>> = None;
@@ -549,7 +543,15 @@ impl Problems {
                                         },
                                     );
                                 }
-                                repeated_strings.get(index).copied().unwrap_or(false)
+                                repeated_strings
+                                    .get_or_insert_with(|| {
+                                        repeated(
+                                            &items.iter().map(Value::as_str).collect::<Vec<_>>(),
+                                        )
+                                    })
+                                    .get(index)
+                                    .copied()
+                                    .unwrap_or(false)
                             }
                         };
                         if repeats {
