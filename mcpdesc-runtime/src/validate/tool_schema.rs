@@ -293,10 +293,11 @@ fn collect_headers<'a>(
 
 /// The problem of a pattern that is not a regular expression.
 fn not_a_regex(pattern: &str, error: &str) -> String {
-    // A long pattern is not repeated whole: the path and the error's character locate it.
+    // A long pattern is not repeated whole, nor cut as other values are: the path and the
+    // error's character locate it.
     let length = pattern.chars().count();
     let what = if length <= 60 {
-        format!("{pattern}", pattern = Shown::quoted(pattern))
+        format!("{pattern:?}")
     } else {
         format!("the pattern of {length} characters")
     };
