@@ -66,59 +66,87 @@ fn main() {
     let team_answer = forms::runtime::answer();
     let runs = if baseline { 0 } else { n };
     let mut kept = Vec::with_capacity(n);
-    let mut ok = 0usize;
-    for _ in 0..runs {
-        ok += match operation.as_str() {
-            "from_content3" => usize::from(forms::Assign::from_content(black_box(&assign)).is_ok()),
-            "serde3" => usize::from(forms::Assign::deserialize(black_box(&assign_value)).is_ok()),
-            "jsonschema3" => {
-                let v = black_box(&assign_value);
-                usize::from(assign_validator.is_valid(v) && forms::Assign::deserialize(v).is_ok())
+    // The operation is chosen once, before its loop: a choice made per run (a `match` on the
+    // operation's name) would add the same few dozen instructions to every operation and so
+    // bring every ratio closer to 1.
+    let ok = match operation.as_str() {
+        "from_content3" => repeat(runs, || {
+            usize::from(forms::Assign::from_content(black_box(&assign)).is_ok())
+        }),
+        "serde3" => repeat(runs, || {
+            usize::from(forms::Assign::deserialize(black_box(&assign_value)).is_ok())
+        }),
+        "jsonschema3" => repeat(runs, || {
+            let v = black_box(&assign_value);
+            usize::from(assign_validator.is_valid(v) && forms::Assign::deserialize(v).is_ok())
+        }),
+        "from_content8" => repeat(runs, || {
+            usize::from(forms::Triage::from_content(black_box(&triage)).is_ok())
+        }),
+        "serde8" => repeat(runs, || {
+            usize::from(forms::Triage::deserialize(black_box(&triage_value)).is_ok())
+        }),
+        "jsonschema8" => repeat(runs, || {
+            let v = black_box(&triage_value);
+            usize::from(triage_validator.is_valid(v) && forms::Triage::deserialize(v).is_ok())
+        }),
+        "build_validate_serialize" => repeat(runs, || match builders.pop().map(|b| b.build()) {
+            Some(Ok(d)) => {
+                let json = d.to_json();
+                let len = json.len();
+                // Freed after the loop, as the serialization floor never frees its document.
+                kept.push(d);
+                len
             }
-            "from_content8" => usize::from(forms::Triage::from_content(black_box(&triage)).is_ok()),
-            "serde8" => usize::from(forms::Triage::deserialize(black_box(&triage_value)).is_ok()),
-            "jsonschema8" => {
-                let v = black_box(&triage_value);
-                usize::from(triage_validator.is_valid(v) && forms::Triage::deserialize(v).is_ok())
-            }
-            "build_validate_serialize" => match builders.pop().map(|b| b.build()) {
-                Some(Ok(d)) => {
-                    let json = d.to_json();
-                    let len = json.len();
-                    // Freed after the loop, as the serialization floor never frees its document.
-                    kept.push(d);
-                    len
-                }
-                _ => 0,
-            },
-            "serialize" => serde_json::to_string(black_box(&document))
+            _ => 0,
+        }),
+        "serialize" => repeat(runs, || {
+            serde_json::to_string(black_box(&document))
                 .map(|s| s.len())
-                .unwrap_or(0),
-            "validate" => {
-                usize::from(mcpdesc_runtime::validate::validate(black_box(&document)).is_valid())
-            }
-            "fill50" => teams
+                .unwrap_or(0)
+        }),
+        "validate" => repeat(runs, || {
+            usize::from(mcpdesc_runtime::validate::validate(black_box(&document)).is_valid())
+        }),
+        "fill50" => repeat(runs, || {
+            teams
                 .pop()
                 .and_then(forms::runtime::fill)
-                .unwrap_or_default(),
-            "rmcp_builder50" => teams
+                .unwrap_or_default()
+        }),
+        "rmcp_builder50" => repeat(runs, || {
+            teams
                 .pop()
                 .and_then(forms::runtime::rmcp_builder)
-                .unwrap_or_default(),
-            "fill50_into_rmcp" => teams
+                .unwrap_or_default()
+        }),
+        "fill50_into_rmcp" => repeat(runs, || {
+            teams
                 .pop()
                 .and_then(forms::runtime::fill_into_rmcp)
-                .map_or(0, |s| s.properties.len()),
-            "read50" => team_form
+                .map_or(0, |s| s.properties.len())
+        }),
+        "read50" => repeat(runs, || {
+            team_form
                 .as_ref()
-                .map_or(0, |f| usize::from(f.read(black_box(&team_answer)).is_ok())),
-            _ => 0,
-        };
-    }
+                .map_or(0, |f| usize::from(f.read(black_box(&team_answer)).is_ok()))
+        }),
+        _ => 0,
+    };
     black_box(ok);
     // Built descriptions are not freed (nor are the builders a baseline leaves): the operation
     // ends with the JSON written, and the process ends next.
     std::mem::forget(kept);
     std::mem::forget(builders);
     std::mem::forget(teams);
+}
+
+/// Runs `operation` `runs` times and sums what it returns (so that nothing is optimized away).
+#[inline(never)]
+fn repeat(runs: usize, mut operation: impl FnMut() -> usize) -> usize {
+    let mut sum = 0usize;
+    for _ in 0..runs {
+        sum = sum.wrapping_add(operation());
+    }
+    sum
 }
