@@ -2211,6 +2211,7 @@ fn long_values_are_cut_in_messages_with_their_length() {
     let choices: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
     let long_default = "d".repeat(300);
     let long_key = "k".repeat(1_000);
+    let long_component = "r".repeat(2_000);
     let mut document = doc(
         json!(MODERN),
         tool(json!([
@@ -2225,6 +2226,11 @@ fn long_values_are_cut_in_messages_with_their_length() {
         list.push(
             json!({"name": "g", "mode": "form", "message": "m", "requestedSchema": {
                 "$componentRef": "#/components/schemas/A", long_key.clone(): 1,
+            }}),
+        );
+        list.push(
+            json!({"name": "h", "mode": "form", "message": "m", "requestedSchema": {
+                "$componentRef": format!("#/components/schemas/{long_component}"),
             }}),
         );
     }
@@ -2263,6 +2269,15 @@ fn long_values_are_cut_in_messages_with_their_length() {
     assert!(
         siblings.contains(&format!("{:?}\u{2026} (1000 characters);", &long_key[..80])),
         "{siblings}"
+    );
+    // A valid name too long to show is not written out again in the fix.
+    let missing = message("names no component");
+    assert!(
+        missing.starts_with(&format!(
+            "{:?}\u{2026} (2021 characters) names no component: add one of that name to `components.schemas`, or fix the name",
+            format!("#/components/schemas/{long_component}").get(..80).unwrap_or_default()
+        )),
+        "{missing}"
     );
     for d in report.diagnostics() {
         assert!(d.message.len() < 1_000, "{}", d.message);

@@ -235,7 +235,12 @@ fn resolve<'a>(
             rules::COMPONENT_REFERENCES,
             codes::MISSING_COMPONENT,
             &at,
-            format!("{target} names no component: add `components.{ns}.{name}`, or fix the name", target = Shown::quoted(target)),
+            if name.chars().count() <= Shown::WHOLE {
+                format!("{target} names no component: add `components.{ns}.{name}`, or fix the name", target = Shown::quoted(target))
+            } else {
+                // The name is in the reference, shown cut: it is not written out a second time.
+                format!("{target} names no component: add one of that name to `components.{ns}`, or fix the name", target = Shown::quoted(target))
+            },
         ),
     }
     None
