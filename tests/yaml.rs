@@ -1636,7 +1636,7 @@ fn block_scalar_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
 }
 
 #[test]
-fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says() {
+fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says_however_many() {
     let (value, positions) =
         yaml::from_str_with_positions("a:\t1\nb:\t{c:\t2}\nd:\t\"x:\ty\"\n").unwrap();
     assert_eq!(value, json!({"a": 1, "b": {"c": 2}, "d": "x:\ty"}));
@@ -1648,8 +1648,26 @@ fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says() {
         yaml::from_str("a: |\n  b:\tc\nd:\te\n").unwrap(),
         json!({"a": "b:\tc\n", "d": "e"})
     );
-    // Up to a bound, so that no file makes the reading arbitrarily slow; past it, the fix.
-    let many: String = (0..65).map(|i| format!("k{i}:\t{i}\n")).collect();
+    // However many, all at once where none is in a quoted or block scalar's text, every
+    // position where it is written (the other tabs in those scalars are kept).
+    let many: String = (0..1_000)
+        .map(|i| format!("k{i}:\t{i}\nq{i}:\t\"x\ty:\"\nb{i}:\t[c:\t1, {{d:\t2}}]\n"))
+        .chain(["z: |\n  e\tf:\n".to_owned()])
+        .collect();
+    let (value, positions) = yaml::from_str_with_positions(&many).unwrap();
+    assert_eq!(value["k999"], json!(999));
+    assert_eq!(value["q999"], json!("x\ty:"));
+    assert_eq!(value["b999"], json!([{"c": 1}, {"d": 2}]));
+    assert_eq!(value["z"], json!("e\tf:\n"));
+    assert_eq!(positions.get("/b999/0/c"), Some((3_000, 8)));
+    assert_eq!(positions.get("/b999/1/d"), Some((3_000, 15)));
+    assert_eq!(positions.get("/q999"), Some((2_999, 1)));
+    // Else one at a time, up to a bound, so that no file makes the reading arbitrarily slow;
+    // past it, the fix.
+    let many: String = (0..65)
+        .map(|i| format!("k{i}:\t{i}\n"))
+        .chain(["q: \"x:\ty\"\n".to_owned()])
+        .collect();
     let err = yaml::from_str(&many).unwrap_err();
     assert_eq!(err.problems()[0].line, 65, "{err}");
     assert!(
@@ -1658,8 +1676,12 @@ fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says() {
             .contains("a tab right after `:`, past the first 64"),
         "{err}"
     );
-    let fewer: String = (0..64).map(|i| format!("k{i}:\t{i}\n")).collect();
+    let fewer: String = (0..64)
+        .map(|i| format!("k{i}:\t{i}\n"))
+        .chain(["q: \"x:\ty\"\n".to_owned()])
+        .collect();
     assert_eq!(yaml::from_str(&fewer).unwrap()["k63"], json!(63));
+    assert_eq!(yaml::from_str(&fewer).unwrap()["q"], json!("x:\ty"));
 }
 
 #[test]

@@ -76,11 +76,10 @@ mod reader {
     /// ```
     pub fn from_json_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // JSON separates with tabs wherever it separates with spaces, and YAML does not take
-        // them everywhere (right after `:` before a scalar, the reader mends at most
-        // `MAX_TAB_RETRIES`, reading the text again each time). Outside a string a JSON tab is
-        // only whitespace (inside one it must be escaped), so each is made a space at once: a
-        // character for a character, every line and column stays.
+        // JSON separates with tabs wherever it separates with spaces, and the parser refuses
+        // some that YAML 1.2 reads (right after `:` before a scalar, among others). Outside a
+        // string a JSON tab is only whitespace (inside one it must be escaped), so each is made
+        // a space at once: a character for a character, every line and column stays.
         if text.contains('\t') {
             return read_lines(&json_tabs_spaced(text));
         }
@@ -186,6 +185,14 @@ mod reader {
     /// Where the quoted scalars of `text` are, each from its opening quote to its closing one
     /// (byte offsets, in the order of the text), as far as YAML's scanner reads it.
     fn quoted_scalars(text: &str) -> Vec<(usize, usize)> {
+        scalar_texts(text, false).0
+    }
+
+    /// Where the scalars of `text` are whose text may hold any character: each quoted one from
+    /// its opening quote to its closing one, and with `blocks` each block scalar from its header
+    /// (`|`, `>`) to what follows its last line (byte offsets, in the order of the text), as far
+    /// as YAML's scanner reads it; and whether it read the whole text, every scalar placed.
+    fn scalar_texts(text: &str, blocks: bool) -> (Vec<(usize, usize)>, bool) {
         use yaml_rust2::scanner::{Scanner, Token, TokenType};
         // The scanner ends a line at a `\r` alone too, made a `\n`; it stops at a `\u` escape of
         // a UTF-16 surrogate (which the reader joins into pairs), made `\u0041` here, and at a tab
@@ -247,16 +254,38 @@ mod reader {
             Some(at)
         };
         let mut quoted = Vec::new();
-        for Token(mark, token) in Scanner::new(text.chars()) {
-            let TokenType::Scalar(style, _) = token else {
-                continue;
+        let (mut ended, mut placed) = (false, true);
+        let mut tokens = Scanner::new(text.chars()).peekable();
+        while let Some(Token(mark, token)) = tokens.next() {
+            let style = match token {
+                TokenType::Scalar(style, _) => style,
+                TokenType::StreamEnd => {
+                    ended = true;
+                    continue;
+                }
+                _ => continue,
             };
             let double = match style {
                 TScalarStyle::DoubleQuoted => true,
                 TScalarStyle::SingleQuoted => false,
+                // A block scalar's text runs from its header to the next token (the scanner
+                // marks a block scalar at its header).
+                TScalarStyle::Literal | TScalarStyle::Folded if blocks => {
+                    let start = byte_of(mark);
+                    let end = match tokens.peek() {
+                        Some(Token(next, _)) => byte_of(*next),
+                        None => Some(text.len()),
+                    };
+                    match start.zip(end) {
+                        Some(span) => quoted.push(span),
+                        None => placed = false,
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             let Some(start) = byte_of(mark) else {
+                placed = false;
                 continue;
             };
             // From the opening quote to the closing one: past `\"` in a double-quoted scalar,
@@ -288,16 +317,64 @@ mod reader {
             }
             quoted.push((start, end));
         }
-        quoted
+        (quoted, ended && placed)
+    }
+
+    /// `text` with every tab right after a `:` made a space (a character for a character: every
+    /// line and column stays), when none of those tabs is in the text of a quoted or block
+    /// scalar and the scanner reads the result to its end; else `None`. Outside such a scalar a
+    /// `:` followed by a tab is always an indicator (a plain scalar cannot hold `:` followed by
+    /// white space), and YAML 1.2 reads the tab after it as it reads a space.
+    fn tabs_after_colons_spaced(text: &str) -> Option<String> {
+        let tabs: Vec<usize> = text.match_indices(":\t").map(|(at, _)| at + 1).collect();
+        if tabs.is_empty() {
+            return None;
+        }
+        let mut spaced = String::with_capacity(text.len());
+        let mut from = 0;
+        for &tab in &tabs {
+            spaced.push_str(text.get(from..tab)?);
+            spaced.push(' ');
+            from = tab + 1;
+        }
+        spaced.push_str(text.get(from..)?);
+        let (scalars, whole) = scalar_texts(&spaced, true);
+        if !whole {
+            return None;
+        }
+        // Both come in the order of the text: one pass.
+        let mut scalars = scalars.iter().peekable();
+        for &tab in &tabs {
+            while scalars.next_if(|(_, end)| *end < tab).is_some() {}
+            if scalars.peek().is_some_and(|(start, _)| *start <= tab) {
+                return None;
+            }
+        }
+        Some(spaced)
     }
 
     /// Reads `text`, mending what the parser refuses where this reader knows how, reading the
     /// text again at most `max_read_again` bytes in all.
     fn read_mended(text: &str, max_read_again: usize) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 lets a tab separate a value from its `:` (`a:\t1`), which the parser refuses
-        // where it is followed by a scalar (as PyYAML does). Each one it refuses is made a space
-        // (a character for a character: every line and column stays) and the text read again,
-        // up to a bound, so that no file makes the reading arbitrarily slow.
+        // where it is followed by a scalar (as PyYAML does). Every such tab is made a space at
+        // once where none is in a quoted or block scalar's text (as in every JSON text); else
+        // `read_mending_each` makes each one the parser refuses a space, one at a time.
+        match tabs_after_colons_spaced(text) {
+            Some(spaced) => read_mending_each(&spaced, max_read_again),
+            None => read_mending_each(text, max_read_again),
+        }
+    }
+
+    /// Reads `text` as [`read_mended`] does, mending one refusal at a time and reading the text
+    /// again after each.
+    fn read_mending_each(
+        text: &str,
+        max_read_again: usize,
+    ) -> Result<(Value, Positions), YamlError> {
+        // A tab right after `:` that the parser refuses (see `read_mended`) is made a space (a
+        // character for a character: every line and column stays) and the text read again, up
+        // to a bound, so that no file makes the reading arbitrarily slow.
         //
         // The parser also refuses the closing bracket of a flow collection in a block collection
         // written first on its line at the block's indentation (`tools: [\n  "a"\n]`) unless the
@@ -2316,9 +2393,51 @@ mod reader {
 
     #[cfg(test)]
     mod tests {
-        use super::{Reader, read_mended, starts_key};
+        use super::{Reader, read_mended, read_mending_each, starts_key};
+
+        /// Values after a key's `:`, with tabs right after a `:` inside and outside quoted and
+        /// block scalars, flow collections and comments; a few are refused.
+        const AFTER_A_KEY: &[&str] = &[
+            "\t1",
+            " 1",
+            "\t\"x:\ty\"",
+            "\t'x:\ty'",
+            "\t\"q\\\":\tz\"",
+            "\t'it''s:\tz'",
+            "\t\"multi\n  line:\tz\"",
+            "\t|\n  a:\tb\n  c",
+            "\t>-\n  a:\tb\n\n  c:\td",
+            " |\n  x\n# after:\tthe block",
+            "\t[a:\t1, b]",
+            "\t{a:\t1, b:\t[c]}",
+            "\t# n:\tm\n  2",
+            "\n  - a:\tb\n  - c",
+            "\n  nested:\tv\n  other:\t\"w:\tx\"",
+            "\t- x",
+            " a:\tb",
+            "\t\"unclosed:\tx",
+        ];
 
         proptest::proptest! {
+            /// Tabs after `:` made spaces at once read every text as mending them one at a time
+            /// reads it: the same value at the same positions, or a refusal.
+            #[test]
+            fn tabs_after_colons_at_once_read_as_one_at_a_time(
+                picks in proptest::collection::vec(0..AFTER_A_KEY.len(), 1..10),
+            ) {
+                let text: String = picks
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &pick)| format!("k{i}:{}\n", AFTER_A_KEY.get(pick).copied().unwrap_or_default()))
+                    .collect();
+                let at_once = read_mended(&text, 32 << 20);
+                let each = read_mending_each(&text, 32 << 20);
+                proptest::prop_assert_eq!(at_once.is_ok(), each.is_ok(), "{:?}", text);
+                if let (Ok(at_once), Ok(each)) = (at_once, each) {
+                    proptest::prop_assert_eq!(at_once, each, "{:?}", text);
+                }
+            }
+
             /// A column's byte offset is found through the sampled offsets as by walking its
             /// line, in ASCII text and other, on lines shorter and longer than the sampling step,
             /// and nothing is found past a line's end.
