@@ -1447,7 +1447,8 @@ fn flow_shaped_texts(count: usize) -> Vec<String> {
         let count = next(4);
         let mut items = Vec::new();
         for _ in 0..count {
-            items.push(if kind == 2 {
+            // A sequence's entry is now and then a single-pair mapping (`[a: [1]]`).
+            items.push(if kind == 2 && next(4) != 0 {
                 flow(depth + 1, next)
             } else {
                 let key = ["a", "b", "\"k\"", "d"][next(4)];
@@ -1682,6 +1683,75 @@ fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says_however_many() {
         .collect();
     assert_eq!(yaml::from_str(&fewer).unwrap()["k63"], json!(63));
     assert_eq!(yaml::from_str(&fewer).unwrap()["q"], json!("x:\ty"));
+}
+
+/// Single-pair mappings in flow sequences whose value is a flow collection: the parser refused
+/// some (`[a: [1]]`) and read others wrong (`[k: {x, y}]` as `[{k: {x: null}, y: null}]`).
+const SINGLE_PAIRS: &[&str] = &[
+    "a: [k: [1, 2]]\n",
+    "a: [k: {x, y}]\n",
+    "a: [k: {x: [1]}, z]\n",
+    "a: [x, k: [1], l: {m: [2, [3]]}, n: 4]\n",
+    "a: [k: [l: [1]]]\n",
+    "a: [[k: [1]]]\n",
+    "a: [\"k\": [1], 'l': {m: 1}]\n",
+    "a: [k: \"]\", l: [1]]\n",
+    "a: [k: [1], {x: 1}, l: [2]]\n",
+    "a: [k: { b:\"q\",  b: [  ]}]\n",
+    "a: [\n  k: [1],\n  l: {m: [2]}\n]\n",
+    "a: {b: [k: [1]]}\n",
+    // Refused by all three.
+    "a: [k: {,}]\n",
+    "a: [k: [1]\n",
+];
+
+#[test]
+fn a_single_pair_in_a_flow_sequence_reads_with_a_flow_collection_as_its_value() {
+    assert_eq!(
+        yaml::from_str("a: [k: {x, y}]\n").unwrap(),
+        json!({"a": [{"k": {"x": null, "y": null}}]})
+    );
+    assert_eq!(
+        yaml::from_str("a: [x, k: [1], l: {m: [2, [3]]}, n: 4]\n").unwrap(),
+        json!({"a": ["x", {"k": [1]}, {"l": {"m": [2, [3]]}}, {"n": 4}]})
+    );
+    // Every node where it is written: the braces the reader puts in are not counted.
+    let text = "a: [x, k: [1], l: {m: [2]}]\nb: [k: [1], l: 2]\n";
+    let (_, positions) = yaml::from_str_with_positions(text).unwrap();
+    for (pointer, at) in [
+        ("/a/1", (1, 8)),
+        ("/a/1/k", (1, 8)),
+        ("/a/1/k/0", (1, 12)),
+        ("/a/2/l", (1, 16)),
+        ("/a/2/l/m", (1, 20)),
+        ("/a/2/l/m/0", (1, 24)),
+        ("/b", (2, 1)),
+        ("/b/0/k/0", (2, 9)),
+        ("/b/1/l", (2, 13)),
+    ] {
+        assert_eq!(positions.get(pointer), Some(at), "{pointer}");
+    }
+    // A problem after such a pair, where it is written.
+    let err = yaml::from_str("a: [k: [1], l: [2]]\nb: &x 1\n").unwrap_err();
+    assert_eq!(
+        (err.problems()[0].line, err.problems()[0].column),
+        (2, 4),
+        "{err}"
+    );
+    let Some((read, refused)) = read_alike_by_the_yaml_package(SINGLE_PAIRS) else {
+        return;
+    };
+    assert_eq!((read, refused), (SINGLE_PAIRS.len() - 2, 2));
+    let Some(pyyaml) = read_by_pyyaml(SINGLE_PAIRS) else {
+        return;
+    };
+    for (text, theirs) in SINGLE_PAIRS.iter().zip(pyyaml) {
+        match (yaml::from_str(text), theirs.get("value")) {
+            (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
+            (Err(_), None) => {}
+            (ours, _) => panic!("{text:?}: here {ours:?}, PyYAML {theirs}"),
+        }
+    }
 }
 
 #[test]

@@ -398,12 +398,26 @@ mod reader {
         let mut tabs = 0;
         let mut closers = 0;
         let mut quoted = 0;
+        let mut pairs = 0;
         let mut shifts: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
             let mut reader = Reader::new(current);
-            let read = reader.stream();
             let within_budget = read_again + current.len() <= max_read_again;
+            // A single-pair mapping in a flow sequence whose value is a flow collection is
+            // written with braces before the text is read: the parser refuses some and reads
+            // others wrong (see `Reader::single_pairs_braced`).
+            if pairs < MAX_PAIR_RETRIES
+                && within_budget
+                && let Some((next, braces)) = reader.single_pairs_braced()
+            {
+                read_again += current.len();
+                spaced = Some(next);
+                shifts.extend(braces);
+                pairs += 1;
+                continue;
+            }
+            let read = reader.stream();
             match (read, reader.mend) {
                 (Err(_), Some(Mend::TabAfterColon(at)))
                     if tabs < MAX_TAB_RETRIES && within_budget =>
@@ -611,6 +625,10 @@ mod reader {
     /// How many double-quoted scalars the reader writes escaped surrogate pairs in again (see
     /// `from_str_with_positions`).
     const MAX_QUOTED_RETRIES: usize = 1024;
+
+    /// How many times the reader braces the single-pair mappings it finds in a text (each time
+    /// all it finds; see `Reader::single_pairs_braced`).
+    const MAX_PAIR_RETRIES: usize = 8;
 
     /// How many bytes the reader reads again in all while it mends a text (see
     /// `from_str_with_positions`): 32 MiB, a fraction of a second, so a 1 MiB file is mended up to
@@ -1813,6 +1831,117 @@ mod reader {
                 }
                 _ => parsers(),
             }
+        }
+
+        /// The text with braces written around each single-pair mapping of a flow sequence
+        /// whose value is a flow collection (`[a: [1]]` and `[a: {b, c}]` become `[{a: [1]}]`
+        /// and `[{a: {b, c}}]`, which YAML 1.2 reads alike), and the braces as [`Shift`]s, in the
+        /// order they were put in; `None` when the text has none, as far as the scanner reads
+        /// it. The scanner ends such a mapping at the first `,` or closing bracket after its
+        /// `:`, inside the value, and the parser then refuses what follows (`[a: [1]]`) or ends
+        /// the value there (`[a: {b, c}]` read as `[{a: {b: null}, c: null}]`); with braces the
+        /// mapping is written out and the scanner does not end it. PyYAML and the `yaml`
+        /// package read both alike. A pair whose key is not a scalar is left as it is.
+        fn single_pairs_braced(&self) -> Option<(String, Vec<Shift>)> {
+            use yaml_rust2::scanner::{Scanner, Token, TokenType};
+            if !self.text.contains('[') {
+                return None;
+            }
+            let tokens: Vec<Token> = Scanner::new(self.text.chars()).collect();
+            let at = |i: usize| {
+                tokens
+                    .get(i)
+                    .map(|Token(mark, _)| (mark.line(), mark.col()))
+            };
+            let char_at = |i: usize| -> Option<u8> {
+                let Token(mark, _) = tokens.get(i)?;
+                self.text.as_bytes().get(self.offset_of(*mark)?).copied()
+            };
+            // The scanner writes a mapping it opens itself (for a pair in a flow sequence) as a
+            // flow mapping start marked after the pair's `:`, before its key; and ends one with
+            // a flow mapping end marked where the token that ended it is.
+            let opened_by_scanner = |i: usize| at(i + 1).is_some_and(|next| Some(next) < at(i));
+            let ended_by_scanner = |i: usize| at(i + 1).is_some_and(|next| Some(next) == at(i));
+            let opens = |i: usize| match tokens.get(i) {
+                Some(Token(_, TokenType::FlowSequenceStart)) => true,
+                Some(Token(_, TokenType::FlowMappingStart)) => {
+                    char_at(i) == Some(b'{') && !opened_by_scanner(i)
+                }
+                _ => false,
+            };
+            let closes = |i: usize| match tokens.get(i) {
+                Some(Token(_, TokenType::FlowSequenceEnd)) => true,
+                Some(Token(_, TokenType::FlowMappingEnd)) => !ended_by_scanner(i),
+                _ => false,
+            };
+            // Where a `{` goes (the key) and where a `}` goes (after the value's closing
+            // bracket), as byte offsets.
+            let mut braces: Vec<(usize, char)> = Vec::new();
+            // Whether each flow collection open around the token is a sequence, innermost last:
+            // a pair the scanner opens a mapping for is a sequence's entry only in a sequence
+            // (once it has ended one wrongly, it may open one for a pair inside a mapping).
+            let mut around: Vec<bool> = Vec::new();
+            for (i, Token(key, token)) in tokens.iter().enumerate() {
+                if opens(i) {
+                    around.push(matches!(token, TokenType::FlowSequenceStart));
+                } else if closes(i) {
+                    around.pop();
+                }
+                let pair = matches!(token, TokenType::Key)
+                    && around.last() == Some(&true)
+                    && i.checked_sub(1).is_some_and(|start| {
+                        matches!(
+                            tokens.get(start),
+                            Some(Token(_, TokenType::FlowMappingStart))
+                        ) && opened_by_scanner(start)
+                    })
+                    && matches!(tokens.get(i + 1), Some(Token(_, TokenType::Scalar(..))))
+                    && matches!(tokens.get(i + 2), Some(Token(_, TokenType::Value)))
+                    && opens(i + 3);
+                if !pair {
+                    continue;
+                }
+                let mut depth = 0usize;
+                let close = (i + 3..tokens.len()).find(|&j| {
+                    if opens(j) {
+                        depth += 1;
+                    } else if closes(j) {
+                        depth = depth.saturating_sub(1);
+                        return depth == 0;
+                    }
+                    false
+                });
+                let (Some(key), Some(close)) = (
+                    self.offset_of(*key),
+                    close.and_then(|j| self.offset_of(tokens.get(j)?.0)),
+                ) else {
+                    continue;
+                };
+                braces.push((key, '{'));
+                braces.push((close + 1, '}'));
+            }
+            if braces.is_empty() {
+                return None;
+            }
+            // Put in from the last to the first, so that each offset is still where it was.
+            braces.sort_unstable_by_key(|(offset, _)| *offset);
+            let mut text = self.text.to_owned();
+            let mut shifts = Vec::with_capacity(braces.len());
+            for &(offset, brace) in braces.iter().rev() {
+                let line = self.line_starts.partition_point(|start| *start <= offset);
+                let start = *self.line_starts.get(line.checked_sub(1)?)?;
+                let column = self.text.get(start..offset)?.chars().count() + 1;
+                if !text.is_char_boundary(offset) {
+                    return None;
+                }
+                text.insert(offset, brace);
+                shifts.push(Shift {
+                    line,
+                    column,
+                    inserted: 1,
+                });
+            }
+            Some((text, shifts))
         }
 
         /// The byte offset of what is at `mark` (by its line and column: the marker's own
