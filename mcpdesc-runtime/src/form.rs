@@ -308,6 +308,7 @@ impl FormValue for String {
     const KIND: ValueKind = ValueKind::String;
 
     // A string within its lengths and format is proven.
+    #[inline]
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
         let Value::String(v) = value else {
             return None;
@@ -362,6 +363,7 @@ impl FormValue for bool {
 impl FormValue for f64 {
     const KIND: ValueKind = ValueKind::Number;
 
+    #[inline]
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
         number_proven(value, property)
     }
@@ -379,6 +381,7 @@ impl FormValue for f32 {
     const KIND: ValueKind = ValueKind::Number;
     const FLOAT_MAX: f64 = f32::MAX as f64;
 
+    #[inline]
     fn __convert_proven(value: &Value, property: &crate::schema::Property) -> Option<Self> {
         let narrowed = number_proven(value, property)? as f32;
         narrowed.is_finite().then_some(narrowed)
@@ -401,6 +404,7 @@ impl FormValue for f32 {
 
 /// A number answer within a number property's bounds, compared as the full check compares them
 /// (`Number::lt`); the value as `f64`.
+#[inline]
 fn number_proven(value: &Value, property: &crate::schema::Property) -> Option<f64> {
     let crate::schema::PropertyKind::Number(bounds) = property.schema().kind() else {
         return None;
@@ -414,6 +418,7 @@ fn number_proven(value: &Value, property: &crate::schema::Property) -> Option<f6
 
 /// An integer answer within an integer property's bounds (integral bounds only: any other
 /// answer or bound takes the full check).
+#[inline]
 fn integer_proven(value: &Value, property: &crate::schema::Property) -> Option<i128> {
     let Value::Number(n) = value else {
         return None;
@@ -443,6 +448,7 @@ macro_rules! integers {
                 emit_max: $emit_max,
             };
 
+            #[inline]
             fn __convert_proven(
                 value: &Value,
                 property: &crate::schema::Property,
