@@ -253,7 +253,7 @@ mod reader {
             cursor = (line, col, at);
             Some(at)
         };
-        let mut quoted = Vec::new();
+        let mut spans = Vec::new();
         let (mut ended, mut placed) = (false, true);
         let mut tokens = Scanner::new(text.chars()).peekable();
         while let Some(Token(mark, token)) = tokens.next() {
@@ -277,7 +277,7 @@ mod reader {
                         None => Some(text.len()),
                     };
                     match start.zip(end) {
-                        Some(span) => quoted.push(span),
+                        Some(span) => spans.push(span),
                         None => placed = false,
                     }
                     continue;
@@ -315,9 +315,9 @@ mod reader {
                     _ => {}
                 }
             }
-            quoted.push((start, end));
+            spans.push((start, end));
         }
-        (quoted, ended && placed)
+        (spans, ended && placed)
     }
 
     /// `text` with every tab right after a `:` made a space (a character for a character: every
