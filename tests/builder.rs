@@ -213,6 +213,19 @@ fn refuses_an_inherited_scope_the_declaration_cannot_satisfy() {
     let tools = doc.as_value()["tools"].as_array().unwrap();
     assert!(tools[0].get("elicitations").is_none());
     assert_eq!(tools[1]["elicitations"][0]["name"], "pick");
+
+    // Split in three, the declaration goes to each description it can serve, in order.
+    let doc = builder()
+        .tool(Tool::new("b_multi").protocol_versions([V2025_11_25]))
+        .tool(Tool::new("b_multi").protocol_versions([V2025_06_18]))
+        .tool(Tool::new("b_multi").protocol_versions([V2026_07_28]))
+        .elicitations(decls("b_multi"))
+        .build()
+        .unwrap();
+    let tools = doc.as_value()["tools"].as_array().unwrap();
+    assert_eq!(tools[0]["elicitations"][0]["name"], "pick");
+    assert!(tools[1].get("elicitations").is_none());
+    assert_eq!(tools[2]["elicitations"][0]["name"], "pick");
 }
 
 #[test]
@@ -225,6 +238,22 @@ fn refuses_duplicates() {
     assert_eq!(
         err.to_string(),
         "cannot build the MCP Description: the tool `b_plain` is added twice for [2025-06-18, 2025-11-25, 2026-07-28]; add it once, or give the two descriptions disjoint `.protocol_versions(..)`"
+    );
+    // Each later description is compared with every earlier one of the same identity, and each
+    // overlap is reported once.
+    let err = builder()
+        .tool(Tool::new("b_plain").protocol_versions([V2025_06_18]))
+        .tool(Tool::new("b_plain").protocol_versions([V2025_11_25]))
+        .tool(Tool::new("b_plain").protocol_versions([V2025_06_18, V2026_07_28]))
+        .tool(Tool::new("b_plain").protocol_versions([V2025_11_25, V2026_07_28]))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot build the MCP Description (3 problems):\n  \
+         - the tool `b_plain` is added twice for [2025-06-18]; add it once, or give the two descriptions disjoint `.protocol_versions(..)`\n  \
+         - the tool `b_plain` is added twice for [2025-11-25]; add it once, or give the two descriptions disjoint `.protocol_versions(..)`\n  \
+         - the tool `b_plain` is added twice for [2026-07-28]; add it once, or give the two descriptions disjoint `.protocol_versions(..)`"
     );
     let twice: Vec<_> = decls("b_plain")
         .into_iter()

@@ -442,12 +442,28 @@ fn duplicate_primitive_identity() {
         .push(json!({"name": "t", "inputSchema": {"type": "object"}, "protocolVersions": MODERN}));
     let mut invalid = valid.clone();
     invalid["tools"][1]["protocolVersions"] = json!(ALL);
+    // A third description is compared with both before it: here it overlaps the second only.
+    let mut third = valid.clone();
+    third["tools"].as_array_mut().unwrap().push(
+        json!({"name": "t", "inputSchema": {"type": "object"}, "protocolVersions": ["2026-07-28"]}),
+    );
     case(
         valid,
         invalid,
         "mcpdesc.primitive.identity-unique",
         "duplicate-primitive-identity",
         "/tools/1/name",
+    );
+    let report = validate(&third);
+    let errors: Vec<_> = report.errors().collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].path, "/tools/2/name");
+    assert!(
+        errors[0]
+            .message
+            .contains("is already described at /tools/1 for [2026-07-28]"),
+        "{}",
+        errors[0].message
     );
 }
 
