@@ -16,7 +16,7 @@
 //! assert_eq!(value["a"], 1);
 //! ```
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use serde_json::Value;
 
@@ -196,7 +196,7 @@ fn duplicate_keys(text: &str) -> Vec<JsonProblem> {
                 continue;
             }
             '{' => stack.push(Frame::Object {
-                keys: HashMap::new(),
+                keys: HashMap::default(),
                 key_next: true,
             }),
             '[' => stack.push(Frame::Array),

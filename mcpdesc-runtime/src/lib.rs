@@ -49,6 +49,7 @@ pub mod description;
 mod expand;
 pub mod fill;
 mod form;
+mod hash;
 pub mod json;
 mod members;
 pub mod registry;

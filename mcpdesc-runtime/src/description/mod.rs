@@ -34,9 +34,9 @@ pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, S
 pub use crate::members::RUNTIME_CHOICES;
 
 use crate::registry::{self, Declaration, Mode, Primitive};
-use crate::validate::Members as _;
 use crate::validate::kind::{self, Kind};
 use crate::validate::{Diagnostic, Severity};
+use crate::validate::{Members as _, MembersMut as _};
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// One problem that stops [`DescriptionBuilder::build`].
@@ -417,70 +417,75 @@ impl DescriptionBuilder {
 
         // The effective scope of every primitive, in the order they were added.
         let entries = &self.primitives;
-        // The entries of each primitive (their index and effective scope), by kind and
-        // identity: one pass, so that neither the duplicate check nor the merge below scans
-        // every entry per entry.
-        let mut by_identity: std::collections::HashMap<(Kind, &str), Vec<(usize, VersionSet)>> =
-            std::collections::HashMap::with_capacity(entries.len());
-        for (b, second) in entries.iter().enumerate() {
-            let scope = second.scope.unwrap_or(root_scope);
-            let same = by_identity
-                .entry((second.kind, second.identity.as_str()))
-                .or_default();
-            for &(_, earlier) in same.iter() {
-                let overlap = earlier.intersection(scope);
-                if !overlap.is_empty() {
-                    problems.push(BuildProblem::Duplicate {
-                        message: format!(
-                            "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
-                            second.kind.noun(),
-                            second.identity,
-                        ),
-                    });
+        let scopes: Vec<VersionSet> = entries
+            .iter()
+            .map(|e| e.scope.unwrap_or(root_scope))
+            .collect();
+        // The entries of each primitive, by kind and identity: the first and the last, each
+        // linked to the next (`after`), in the order they were added. One pass, so that neither
+        // the duplicate check nor the merge below scans every entry per entry, and an identity
+        // added once (most are) needs no list of its own.
+        let mut by_identity: crate::hash::HashMap<(Kind, &str), (usize, usize)> =
+            crate::hash::map_with_capacity(entries.len());
+        let mut after: Vec<Option<usize>> = vec![None; entries.len()];
+        for (b, (second, &scope)) in entries.iter().zip(&scopes).enumerate() {
+            match by_identity.entry((second.kind, second.identity.as_str())) {
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert((b, b));
+                }
+                std::collections::hash_map::Entry::Occupied(mut o) => {
+                    let (first, last) = *o.get();
+                    for (_, earlier) in same_identity(first, &after, &scopes) {
+                        let overlap = earlier.intersection(scope);
+                        if !overlap.is_empty() {
+                            problems.push(BuildProblem::Duplicate {
+                                message: format!(
+                                    "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
+                                    second.kind.noun(),
+                                    second.identity,
+                                ),
+                            });
+                        }
+                    }
+                    if let Some(link) = after.get_mut(last) {
+                        *link = Some(b);
+                    }
+                    o.insert((first, b));
                 }
             }
-            same.push((b, scope));
         }
 
         // Merge declarations.
         let mut merged: Vec<Vec<(&'static Declaration, Option<VersionSet>)>> =
             vec![Vec::new(); entries.len()];
+        let mut fitting: Vec<(usize, VersionSet)> = Vec::new();
         for decl in &self.declarations {
             let target = decl.primitive();
-            let matching: Vec<(usize, VersionSet)> = by_identity
-                .get(&(Kind::of(target), target.identity()))
-                .cloned()
-                .unwrap_or_default();
-            if matching.is_empty() {
+            let Some(&(first, last)) = by_identity.get(&(Kind::of(target), target.identity()))
+            else {
                 problems.push(BuildProblem::UnknownPrimitive {
                     declaration: decl.name().to_owned(),
                     primitive: target.to_string(),
                     location: decl.location().to_string(),
                 });
                 continue;
-            }
+            };
             // A primitive split by scope: a declaration without an explicit scope goes to the
             // descriptions whose versions it can serve (the split the scope advice asks for).
-            let matching = if decl.protocol_versions().is_none() && matching.len() > 1 {
-                let fitting: Vec<(usize, VersionSet)> = matching
-                    .iter()
-                    .copied()
-                    .filter(|(_, scope)| {
-                        scope
-                            .intersection(VersionSet::FORM_MODE)
-                            .is_subset(decl.supported_versions())
-                    })
-                    .collect();
-                if fitting.is_empty() {
-                    matching
-                } else {
-                    fitting
+            fitting.clear();
+            fitting.extend(same_identity(first, &after, &scopes));
+            if decl.protocol_versions().is_none() && first != last {
+                let serving = |(_, scope): &(usize, VersionSet)| {
+                    scope
+                        .intersection(VersionSet::FORM_MODE)
+                        .is_subset(decl.supported_versions())
+                };
+                if fitting.iter().any(serving) {
+                    fitting.retain(serving);
                 }
-            } else {
-                matching
-            };
+            }
             let mut placed = false;
-            for (i, primitive_scope) in matching {
+            for &(i, primitive_scope) in &fitting {
                 // Every index was taken from `entries`, which `merged` has one list for.
                 let Some(merged_here) = merged.get_mut(i) else {
                     continue;
@@ -698,7 +703,7 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
             // without it (MCP tool schemas default to 2020-12 from 2025-11-25 on).
             crate::members::Place::ToolSchemaRoot => {
                 for key in ["inputSchema", "outputSchema"] {
-                    if let Some(Value::Object(schema)) = entry.members.get_mut(key)
+                    if let Some(Value::Object(schema)) = entry.members.member_mut(key)
                         && schema.member(v.member).is_some()
                     {
                         schema.shift_remove(v.member);
@@ -712,8 +717,8 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
     // objects that mean the same, `{}` and `{"not": {}}`.
     if entry.kind == kind::TOOL && scope.iter().any(|v| v < ProtocolVersion::V2025_11_25) {
         for key in ["inputSchema", "outputSchema"] {
-            if let Some(Value::Object(schema)) = entry.members.get_mut(key)
-                && let Some(Value::Object(properties)) = schema.get_mut("properties")
+            if let Some(Value::Object(schema)) = entry.members.member_mut(key)
+                && let Some(Value::Object(properties)) = schema.member_mut("properties")
             {
                 for property in properties.values_mut() {
                     if let Value::Bool(any) = *property {
@@ -768,6 +773,17 @@ fn extras(m: &mut Map<String, Value>, c: &Common) {
     if let Some(meta) = &c.meta {
         m.insert("_meta".into(), meta.clone());
     }
+}
+
+/// The entries from `first` on that share its identity, each with its effective scope, in the
+/// order they were added (`after` links each to the next).
+fn same_identity<'a>(
+    first: usize,
+    after: &'a [Option<usize>],
+    scopes: &'a [VersionSet],
+) -> impl Iterator<Item = (usize, VersionSet)> + 'a {
+    std::iter::successors(Some(first), move |&i| after.get(i).copied().flatten())
+        .filter_map(move |i| scopes.get(i).map(|&scope| (i, scope)))
 }
 
 /// The identity of a declaration's form: the address of its static schema.

@@ -126,10 +126,8 @@ pub(crate) struct Listed<'a> {
 /// relative to the declaration, and what the interaction checks need of it.
 #[derive(Default)]
 pub(crate) struct Memo<'a> {
-    checked: std::collections::HashMap<
-        (usize, VersionSet),
-        (Vec<super::Diagnostic>, Option<Declared<'a>>),
-    >,
+    checked:
+        crate::hash::HashMap<(usize, VersionSet), (Vec<super::Diagnostic>, Option<Declared<'a>>)>,
 }
 
 /// [`check`] for the declarations `listed` gives the primitive at `(kind index, index)`: the same

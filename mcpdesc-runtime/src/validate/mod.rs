@@ -206,8 +206,9 @@ fn check_primitives_with<'a>(
         };
         let mut identities = primitives::Identities::with_capacity(items.len());
         let mut shared_tool_schemas = tool_schema::Shared::default();
+        let mut path = String::new();
         for (i, item) in items.iter().enumerate() {
-            let path = item_pointer(kind.collection, i);
+            write_item_pointer(&mut path, kind.collection, i);
             let Some(object) = item.as_object() else {
                 cx.structural(kind.rule, &path, format!("{} must be an object", kind.what));
                 continue;
@@ -428,7 +429,7 @@ pub(crate) struct Cx<'a> {
     pub(crate) diagnostics: Diagnostics,
     /// Forms reached through a component reference, already checked: by the form's address in
     /// the document and the scope, the diagnostics it gave, relative to the form.
-    pub(crate) checked_forms: std::collections::HashMap<(usize, VersionSet), Vec<Diagnostic>>,
+    pub(crate) checked_forms: crate::hash::HashMap<(usize, VersionSet), Vec<Diagnostic>>,
     /// Component references already followed to what they stand for, by namespace and name
     /// (see `references::follow`).
     pub(crate) resolved: references::Resolved<'a>,
@@ -440,7 +441,7 @@ impl<'a> Cx<'a> {
             document,
             root_scope: VersionSet::ALL,
             diagnostics: Diagnostics::default(),
-            checked_forms: std::collections::HashMap::new(),
+            checked_forms: crate::hash::HashMap::default(),
             resolved: references::Resolved::default(),
         }
     }
@@ -753,6 +754,13 @@ pub(crate) fn pointer(base: &str, token: impl fmt::Display) -> String {
 /// `/collection/index`, the pointer of a primitive: written for every primitive, so without the
 /// formatting machinery (a collection name needs no escaping).
 pub(crate) fn item_pointer(collection: &str, index: usize) -> String {
+    let mut out = String::new();
+    write_item_pointer(&mut out, collection, index);
+    out
+}
+
+/// [`item_pointer`] written over `out`, so that one buffer serves a whole collection.
+pub(crate) fn write_item_pointer(out: &mut String, collection: &str, index: usize) {
     // The digits, last first: at most 20 (`usize::MAX` has 20).
     let mut digits = [0u8; 20];
     let mut len = 0;
@@ -766,14 +774,14 @@ pub(crate) fn item_pointer(collection: &str, index: usize) -> String {
             break;
         }
     }
-    let mut out = String::with_capacity(collection.len() + 2 + len);
+    out.clear();
+    out.reserve(collection.len() + 2 + len);
     out.push('/');
     out.push_str(collection);
     out.push('/');
     for &d in digits.iter().take(len).rev() {
         out.push(char::from(d));
     }
-    out
 }
 
 /// Looking a member up in an object. serde_json's map hashes the key (SipHash) on every lookup;
@@ -803,6 +811,25 @@ impl Members for Value {
     #[inline]
     fn member(&self, key: &str) -> Option<&Value> {
         self.as_object().and_then(|o| o.member(key))
+    }
+}
+
+/// [`Members`], to change the member found.
+pub(crate) trait MembersMut {
+    /// The member named `key`.
+    fn member_mut(&mut self, key: &str) -> Option<&mut Value>;
+}
+
+impl MembersMut for serde_json::Map<String, Value> {
+    #[inline]
+    fn member_mut(&mut self, key: &str) -> Option<&mut Value> {
+        if self.len() <= 16 {
+            self.iter_mut()
+                .find(|(k, _)| k.as_str() == key)
+                .map(|(_, v)| v)
+        } else {
+            self.get_mut(key)
+        }
     }
 }
 

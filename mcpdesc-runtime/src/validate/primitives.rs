@@ -13,14 +13,14 @@ use crate::version::{ProtocolVersion, VersionSet};
 /// The identities seen so far in one collection, with their scopes and indices (by identity, so
 /// that a collection of thousands is checked in one pass).
 pub(crate) struct Identities<'a> {
-    seen: std::collections::HashMap<&'a str, Vec<(VersionSet, usize)>>,
+    seen: crate::hash::HashMap<&'a str, Scopes>,
 }
 
 impl<'a> Identities<'a> {
     /// Room for a collection of `len` primitives.
     pub(crate) fn with_capacity(len: usize) -> Self {
         Identities {
-            seen: std::collections::HashMap::with_capacity(len),
+            seen: crate::hash::map_with_capacity(len),
         }
     }
 
@@ -38,8 +38,19 @@ impl<'a> Identities<'a> {
         let Some(Value::String(id)) = object.member(kind.identity) else {
             return;
         };
-        let same = self.seen.entry(id).or_default();
-        if let Some((earlier, first)) = same.iter().find(|(s, _)| !s.intersection(scope).is_empty())
+        let same = match self.seen.entry(id) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Scopes {
+                    first: (scope, index),
+                    more: Vec::new(),
+                });
+                return;
+            }
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+        };
+        if let Some((earlier, first)) = std::iter::once(&same.first)
+            .chain(&same.more)
+            .find(|(s, _)| !s.intersection(scope).is_empty())
         {
             let overlap = earlier.intersection(scope);
             cx.error(
@@ -52,8 +63,15 @@ impl<'a> Identities<'a> {
                 ),
             );
         }
-        same.push((scope, index));
+        same.more.push((scope, index));
     }
+}
+
+/// The scopes and indices of the primitives with one identity, the first kept in place: most
+/// identities appear once, and need no list of their own.
+struct Scopes {
+    first: (VersionSet, usize),
+    more: Vec<(VersionSet, usize)>,
 }
 
 /// Checks one primitive's own members, scope and client requirements; returns its effective
@@ -80,7 +98,7 @@ pub(crate) fn check<'a>(
             ),
             Some(Value::Object(schema)) => {
                 if schema.member("$componentRef").is_none()
-                    && schema.member("type") != Some(&Value::from("object"))
+                    && schema.member("type").and_then(Value::as_str) != Some("object")
                 {
                     cx.structural(
                         kind.rule,

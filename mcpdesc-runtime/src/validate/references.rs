@@ -1,7 +1,7 @@
 //! Component references: `{"$componentRef": "#/components/<namespace>/<name>"}`.
 
+use crate::hash::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};

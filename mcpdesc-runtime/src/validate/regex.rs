@@ -8,7 +8,7 @@
 //! A `\p{...}` must name a property ECMAScript knows (`unicode_properties`, from Unicode 18's
 //! names); only the syntax is read otherwise.
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 use super::unicode_properties::{BINARY, GENERAL_CATEGORY, SCRIPT};
 
@@ -19,7 +19,7 @@ pub(crate) fn syntax_error(pattern: &str) -> Option<String> {
         chars: &chars,
         at: 0,
         groups: 0,
-        names: HashSet::new(),
+        names: HashSet::default(),
         backreferences: Vec::new(),
         named_references: Vec::new(),
     };

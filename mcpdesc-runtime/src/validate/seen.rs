@@ -4,7 +4,7 @@
 //! each with every one before it grows with the square of their number (a 2 MB description of
 //! 40,000 declarations took seconds). A short list is still searched in place, without hashing.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::Hash;
 
@@ -22,7 +22,7 @@ impl<K: Eq + Hash, T> Seen<K, T> {
     pub(crate) fn new() -> Self {
         Seen {
             few: Vec::new(),
-            many: HashMap::new(),
+            many: HashMap::default(),
         }
     }
 

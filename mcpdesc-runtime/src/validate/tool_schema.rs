@@ -29,7 +29,7 @@
 //! Unicode mode, as ajv compiles them (`validate::regex`; another engine's syntax such as `(?i)`
 //! is refused), and a `\p{...}` must name a Unicode property ECMAScript knows.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
@@ -464,8 +464,8 @@ fn dialect_checked<'a>(
         problems: Vec::new(),
         references: std::mem::take(&mut shared.references),
         resources: std::mem::take(&mut shared.resources),
-        anchors: HashSet::new(),
-        ids: HashMap::new(),
+        anchors: HashSet::default(),
+        ids: HashMap::default(),
         unused: 0,
         where_unknown: 0,
     };
