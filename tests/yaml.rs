@@ -1836,6 +1836,67 @@ fn a_single_pair_in_a_flow_sequence_reads_with_a_flow_collection_as_its_value() 
     }
 }
 
+/// Empty block scalars with an explicit indentation, followed by a comment indented less than
+/// that: the parser took the comment for content indented wrongly and refused the text. YAML 1.2
+/// reads the comment as the end of the scalar (`l-trail-comments`).
+const EMPTY_BLOCK_SCALARS: &[&str] = &[
+    "a: |2\n # c\n",
+    "a: >2\n # c\nb: 1\n",
+    "a: |-2\n # c\n",
+    "a: |2+\n # c\n",
+    "a: |2\n \n # c\n",
+    "a: |2-\n\n # c\n   # d\nb: 1\n",
+    "|2\n# c\n",
+    "x:\n  a: |2 # h\n   # c\n  b: 2\n",
+    "- |2\n # c\n- >3\n  # d\n- 1\n",
+    "\"k #\": |2\n # c\n",
+    "'a |2 #': |2\n # c\n",
+    "\"q\\\" |2\": >-2\n # c\n",
+    "a: |2 # see |3\n # c\n",
+    "a: |2\r\n # c\r\n",
+    // Refused by all three: a line after the comment at the scalar's indentation.
+    "a: |2\n # c\n  x\n",
+];
+
+#[test]
+fn an_empty_block_scalar_ends_at_a_comment_indented_less() {
+    assert_eq!(yaml::from_str("a: |2\n # c\n").unwrap(), json!({"a": ""}));
+    assert_eq!(
+        yaml::from_str("a: >-2\n  # c\nb: |2\n\n  # d\n").unwrap(),
+        json!({"a": "# c", "b": "\n# d\n"}),
+        "a comment at the scalar's indentation is its content"
+    );
+    // Every node where it is written: the `""` the reader writes over the header is as long.
+    let (value, positions) =
+        yaml::from_str_with_positions("x:\n  a: |2 # h\n   # c\n  b: 2\n").unwrap();
+    assert_eq!(value, json!({"x": {"a": "", "b": 2}}));
+    assert_eq!(positions.get("/x/a"), Some((2, 3)));
+    assert_eq!(positions.get("/x/b"), Some((4, 3)));
+    // Kept line breaks before the comment are the scalar's value: that one is still refused,
+    // where the parser refuses it.
+    let err = yaml::from_str("a: |+2\n\n # c\n").unwrap_err();
+    let p = &err.problems()[0];
+    assert_eq!((p.line, p.column), (3, 2), "{err}");
+    assert_eq!(
+        p.message,
+        "YAML syntax error: wrongly indented line in block scalar"
+    );
+    let Some((read, refused)) = read_alike_by_the_yaml_package(EMPTY_BLOCK_SCALARS) else {
+        return;
+    };
+    assert_eq!((read, refused), (EMPTY_BLOCK_SCALARS.len() - 1, 1));
+    let Some(pyyaml) = read_by_pyyaml(EMPTY_BLOCK_SCALARS) else {
+        return;
+    };
+    for (text, theirs) in EMPTY_BLOCK_SCALARS.iter().zip(pyyaml) {
+        match (yaml::from_str(text), theirs.get("value")) {
+            (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
+            (Err(_), None) => {}
+            (ours, _) => panic!("{text:?}: here {ours:?}, PyYAML {theirs}"),
+        }
+    }
+}
+
 #[test]
 fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
     // The parser marks the end of a text without a last line break on the line after it.

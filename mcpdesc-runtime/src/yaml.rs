@@ -390,6 +390,11 @@ mod reader {
         // written as one `\U` escape each and the text read again (up to a bound), the columns
         // on their lines put back where they are written. Half a pair stays refused.
         //
+        // An empty block scalar with an explicit indentation followed by a comment indented less
+        // (`a: |2\n # c\n`) is refused as a wrongly indented line; YAML 1.2 ends the scalar at
+        // such a comment. Its header is written as `""` (as long: every line and column stays)
+        // and the text read again, up to a bound (see `Reader::empty_block_scalar`).
+        //
         // Every reading again reads the whole text, so the bounds are on the count of mends and
         // on the bytes read again in all, whichever comes first: a large file is mended fewer
         // times, and no file is read for long.
@@ -399,6 +404,7 @@ mod reader {
         let mut closers = 0;
         let mut quoted = 0;
         let mut pairs = 0;
+        let mut empty_scalars = 0;
         let mut shifts: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
@@ -427,6 +433,16 @@ mod reader {
                     read_again += current.len();
                     spaced = Some(next);
                     tabs += 1;
+                }
+                (Err(_), Some(Mend::EmptyBlockScalar(at, len)))
+                    if empty_scalars < MAX_EMPTY_SCALAR_RETRIES && within_budget =>
+                {
+                    let mut next = current.to_owned();
+                    let quoted = format!("\"\"{:1$}", "", len.saturating_sub(2));
+                    next.replace_range(at..at + len, &quoted);
+                    read_again += current.len();
+                    spaced = Some(next);
+                    empty_scalars += 1;
                 }
                 (Err(_), Some(Mend::IndentCloser(at, shift)))
                     if closers < MAX_CLOSER_RETRIES && within_budget =>
@@ -483,6 +499,38 @@ mod reader {
         }
     }
 
+    /// The text of `line` before its comment, without the spaces that end it, and the byte
+    /// offset of the last `|` or `>` in it outside quoted scalars that starts the line or follows
+    /// a space or tab.
+    fn last_block_indicator(line: &str) -> Option<(&str, usize)> {
+        let mut quote: Option<char> = None;
+        let mut escaped = false;
+        let mut after_space = true;
+        let mut last = None;
+        let mut end = line.len();
+        for (i, c) in line.char_indices() {
+            match quote {
+                Some('"') if escaped => escaped = false,
+                Some('"') if c == '\\' => escaped = true,
+                // (A `''` in a single-quoted scalar closes and opens it again.)
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None => match c {
+                    '#' if after_space => {
+                        end = i;
+                        break;
+                    }
+                    '"' | '\'' => quote = Some(c),
+                    '|' | '>' if after_space => last = Some(i),
+                    _ => {}
+                },
+            }
+            after_space = quote.is_none() && matches!(c, ' ' | '\t');
+        }
+        let body = line.get(..end)?.trim_end_matches([' ', '\t']);
+        Some((body, last?))
+    }
+
     /// How the reader mends a text the parser refused before reading it again (see
     /// `from_str_with_positions`).
     #[derive(Clone, Copy, Debug)]
@@ -494,6 +542,9 @@ mod reader {
         /// The double-quoted scalar whose quote is at this byte offset has its surrogate pairs'
         /// escapes (`\ud83d\ude00`) written as one escape each (`\U0001F600`).
         SurrogatePairs(usize),
+        /// The header of an empty block scalar, at this byte offset and this long, is written
+        /// as `""` (and spaces to its length).
+        EmptyBlockScalar(usize, usize),
     }
 
     /// A space the reader put before a closing bracket (see `from_str_with_positions`): its
@@ -626,6 +677,9 @@ mod reader {
     /// `from_str_with_positions`).
     const MAX_QUOTED_RETRIES: usize = 1024;
 
+    /// How many empty block scalars the reader writes as `""` (see `Reader::empty_block_scalar`).
+    const MAX_EMPTY_SCALAR_RETRIES: usize = 256;
+
     /// How many times the reader braces the single-pair mappings it finds in a text (each time
     /// all it finds; see `Reader::single_pairs_braced`).
     const MAX_PAIR_RETRIES: usize = 8;
@@ -656,6 +710,9 @@ mod reader {
     const COLON_IN_FLOW: &str = "illegal placement of ':' indicator";
     // The parser's refusal of a token left of the indentation it expects.
     const INVALID_INDENTATION: &str = "invalid indentation";
+    // The parser's refusal of a block scalar's first line when it is indented less than the
+    // scalar's explicit indentation and more than its parent.
+    const BLOCK_SCALAR_UNINDENTED: &str = "wrongly indented line in block scalar";
     // The parser's refusals of a tab in the indentation that it marks elsewhere than at the tab:
     // past it on its line, at the start of the plain scalar a line of which it indents, or at
     // the header of the block scalar whose text it starts.
@@ -1609,6 +1666,16 @@ mod reader {
                             "YAML syntax error: a tab right after `-`; write a space after it (this reader, like PyYAML, wants a space there)".to_owned()
                         }
                         INVALID_INDENTATION => self.invalid_indentation(mark),
+                        BLOCK_SCALAR_UNINDENTED => {
+                            if let Some((at, len)) = self.empty_block_scalar(mark) {
+                                self.mend = Some(Mend::EmptyBlockScalar(at, len));
+                                format!(
+                                    "YAML syntax error: an empty block scalar followed by a comment indented less than the scalar's indentation, past the first {MAX_EMPTY_SCALAR_RETRIES} this reader reads; write `\"\"` for the empty string"
+                                )
+                            } else {
+                                format!("YAML syntax error: {BLOCK_SCALAR_UNINDENTED}")
+                            }
+                        }
                         KEY_WANTS_SPACE | KEY_TAB => {
                             "YAML syntax error: a tab after an explicit key's `?`; write spaces there (this reader, like PyYAML, wants spaces after `?`)".to_owned()
                         }
@@ -1949,6 +2016,53 @@ mod reader {
         fn offset_of(&self, mark: Marker) -> Option<usize> {
             let at = self.col_byte(mark.line(), mark.col())?;
             Some(self.line_starts.get(mark.line().checked_sub(1)?)? + at)
+        }
+
+        /// The header (`|2`, `>-2`, `|2+`...) of the block scalar whose first line the parser
+        /// refused at `mark` (`BLOCK_SCALAR_UNINDENTED`), when that line is a comment: its byte
+        /// offset and length. The parser takes such a line for content indented wrongly; YAML
+        /// 1.2 (§8.1.1.2, `l-trail-comments`) reads a comment indented less than the scalar's
+        /// indentation as the end of the scalar, here an empty one, as PyYAML and the `yaml`
+        /// package read it. The scalar's value is then the empty string, which `""` written over
+        /// its header says in as many characters (every line and column stays), unless it keeps
+        /// its line breaks (`+`) and there are empty lines before the comment, which are its
+        /// value: that one stays refused.
+        fn empty_block_scalar(&self, mark: Marker) -> Option<(usize, usize)> {
+            let line = self.line_text(mark.line())?;
+            let at = self.col_byte(mark.line(), mark.col())?;
+            if !line.get(at..)?.starts_with('#') || !line.get(..at)?.bytes().all(|b| b == b' ') {
+                return None;
+            }
+            // Back over the empty lines to the header's.
+            let mut header_line = mark.line().checked_sub(1)?;
+            let mut empty_lines = 0;
+            let header = loop {
+                let text = self.line_text(header_line)?;
+                let text = text.strip_suffix('\r').unwrap_or(text);
+                if !text.bytes().all(|b| b == b' ') {
+                    break text;
+                }
+                empty_lines += 1;
+                header_line = header_line.checked_sub(1)?;
+            };
+            // The header is the line's last token outside quotes, before its comment if any: `|`
+            // or `>` first on the line or after a space, then an indentation digit and at most
+            // one chomping sign, in either order.
+            let (body, start) = last_block_indicator(header)?;
+            let indicators = body.get(start + 1..)?;
+            let digits = indicators.bytes().filter(u8::is_ascii_digit).count();
+            let signs = indicators
+                .bytes()
+                .filter(|b| matches!(b, b'+' | b'-'))
+                .count();
+            if digits != 1 || signs > 1 || indicators.len() != digits + signs {
+                return None;
+            }
+            if indicators.contains('+') && empty_lines > 0 {
+                return None;
+            }
+            let line_start = *self.line_starts.get(header_line.checked_sub(1)?)?;
+            Some((line_start + start, body.len() - start))
         }
 
         /// What is at `mark` when only spaces are written before it on its line: its byte
