@@ -1854,6 +1854,9 @@ const EMPTY_BLOCK_SCALARS: &[&str] = &[
     "\"q\\\" |2\": >-2\n # c\n",
     "a: |2 # see |3\n # c\n",
     "a: |2\r\n # c\r\n",
+    "a: |+2\n\n # c\n",
+    "a: |2+ # h\n \n\n  # c\nb: 1\n",
+    "- |+1\n\n\n\n# c\n- 2\n",
     // Refused by all three: a line after the comment at the scalar's indentation.
     "a: |2\n # c\n  x\n",
 ];
@@ -1872,14 +1875,21 @@ fn an_empty_block_scalar_ends_at_a_comment_indented_less() {
     assert_eq!(value, json!({"x": {"a": "", "b": 2}}));
     assert_eq!(positions.get("/x/a"), Some((2, 3)));
     assert_eq!(positions.get("/x/b"), Some((4, 3)));
-    // Kept line breaks before the comment are the scalar's value: that one is still refused,
-    // where the parser refuses it.
-    let err = yaml::from_str("a: |+2\n\n # c\n").unwrap_err();
-    let p = &err.problems()[0];
-    assert_eq!((p.line, p.column), (3, 2), "{err}");
+    // Kept line breaks before the comment are the scalar's value.
     assert_eq!(
-        p.message,
-        "YAML syntax error: wrongly indented line in block scalar"
+        yaml::from_str("a: |+2\n\n \n # c\nb: 1\n").unwrap(),
+        json!({"a": "\n\n", "b": 1})
+    );
+    let (value, positions) = yaml::from_str_with_positions("- |+1\n\n\n# c\n- x\n").unwrap();
+    assert_eq!(value, json!(["\n\n", "x"]));
+    assert_eq!(positions.get("/0"), Some((1, 3)));
+    assert_eq!(positions.get("/1"), Some((5, 3)));
+    // A line of the scalar's own after the comment is refused, where the parser refuses it.
+    let err = yaml::from_str("a: |2\n # c\n  x\n").unwrap_err();
+    assert_eq!(
+        (err.problems()[0].line, err.problems()[0].column),
+        (3, 3),
+        "{err}"
     );
     let Some((read, refused)) = read_alike_by_the_yaml_package(EMPTY_BLOCK_SCALARS) else {
         return;
@@ -1892,6 +1902,44 @@ fn an_empty_block_scalar_ends_at_a_comment_indented_less() {
         match (yaml::from_str(text), theirs.get("value")) {
             (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
             (Err(_), None) => {}
+            (ours, _) => panic!("{text:?}: here {ours:?}, PyYAML {theirs}"),
+        }
+    }
+}
+
+/// Block scalars that keep their line breaks (`|+`) with no line after the header, at the end of
+/// the text: the parser gave them the header's own line break.
+const KEPT_HEADER_BREAKS: &[&str] = &[
+    "a: |+\n",
+    "a: >+\n",
+    "a: |+ # c\n",
+    "a: |+\r\n",
+    "- |+1\n",
+    "|+\n",
+    "x:\n  a: |+\n",
+    "a: |+\nb: |+\n",
+    "? |+\n",
+    // An empty line after the header is the scalar's line break.
+    "a: |+\n\n",
+    "a: |+\n\nb: 1\n",
+    "a: |+\n\n\n",
+];
+
+#[test]
+fn a_kept_block_scalar_ending_the_text_at_its_header_is_empty() {
+    assert_eq!(yaml::from_str("a: |+\n").unwrap(), json!({"a": ""}));
+    assert_eq!(yaml::from_str("a: |+\n\n").unwrap(), json!({"a": "\n"}));
+    assert_eq!(yaml::from_str("a: |+\n\n\n").unwrap(), json!({"a": "\n\n"}));
+    let Some((read, refused)) = read_alike_by_the_yaml_package(KEPT_HEADER_BREAKS) else {
+        return;
+    };
+    assert_eq!((read, refused), (KEPT_HEADER_BREAKS.len(), 0));
+    let Some(pyyaml) = read_by_pyyaml(KEPT_HEADER_BREAKS) else {
+        return;
+    };
+    for (text, theirs) in KEPT_HEADER_BREAKS.iter().zip(pyyaml) {
+        match (yaml::from_str(text), theirs.get("value")) {
+            (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
             (ours, _) => panic!("{text:?}: here {ours:?}, PyYAML {theirs}"),
         }
     }

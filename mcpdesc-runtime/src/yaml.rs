@@ -392,8 +392,9 @@ mod reader {
         //
         // An empty block scalar with an explicit indentation followed by a comment indented less
         // (`a: |2\n # c\n`) is refused as a wrongly indented line; YAML 1.2 ends the scalar at
-        // such a comment. Its header is written as `""` (as long: every line and column stays)
-        // and the text read again, up to a bound (see `Reader::empty_block_scalar`).
+        // such a comment. Its header is written as the double-quoted scalar of its value, `""`
+        // (or `"\n\n"` for the line breaks it keeps) and the text read again, up to a bound
+        // (see `Reader::empty_block_scalar`).
         //
         // Every reading again reads the whole text, so the bounds are on the count of mends and
         // on the bytes read again in all, whichever comes first: a large file is mended fewer
@@ -434,12 +435,19 @@ mod reader {
                     spaced = Some(next);
                     tabs += 1;
                 }
-                (Err(_), Some(Mend::EmptyBlockScalar(at, len)))
+                (Err(_), Some(Mend::EmptyBlockScalar(scalar)))
                     if empty_scalars < MAX_EMPTY_SCALAR_RETRIES && within_budget =>
                 {
                     let mut next = current.to_owned();
-                    let quoted = format!("\"\"{:1$}", "", len.saturating_sub(2));
-                    next.replace_range(at..at + len, &quoted);
+                    let (quoted, added) = scalar.quoted();
+                    next.replace_range(scalar.at..scalar.at + scalar.len, &quoted);
+                    if added > 0 {
+                        shifts.push(Shift {
+                            line: scalar.line,
+                            column: scalar.column,
+                            inserted: isize::try_from(added).unwrap_or(isize::MAX),
+                        });
+                    }
                     read_again += current.len();
                     spaced = Some(next);
                     empty_scalars += 1;
@@ -542,9 +550,41 @@ mod reader {
         /// The double-quoted scalar whose quote is at this byte offset has its surrogate pairs'
         /// escapes (`\ud83d\ude00`) written as one escape each (`\U0001F600`).
         SurrogatePairs(usize),
-        /// The header of an empty block scalar, at this byte offset and this long, is written
-        /// as `""` (and spaces to its length).
-        EmptyBlockScalar(usize, usize),
+        /// The header of an empty block scalar is written as the double-quoted scalar of its
+        /// value (see `Reader::empty_block_scalar`).
+        EmptyBlockScalar(EmptyScalar),
+    }
+
+    /// An empty block scalar's header, and the value it stands for (see
+    /// `Reader::empty_block_scalar`).
+    #[derive(Clone, Copy, Debug)]
+    struct EmptyScalar {
+        /// The header's byte offset and length.
+        at: usize,
+        len: usize,
+        /// The line breaks the scalar keeps (`+`): its value is that many `\n`.
+        breaks: usize,
+        /// The header's line, and its column (1-based).
+        line: usize,
+        column: usize,
+    }
+
+    impl EmptyScalar {
+        /// The double-quoted scalar written over the header, at least as long (padded with
+        /// spaces), and the characters it adds past the header's length.
+        fn quoted(&self) -> (String, usize) {
+            let mut quoted = String::with_capacity(self.len.max(2 + 2 * self.breaks));
+            quoted.push('"');
+            for _ in 0..self.breaks {
+                quoted.push_str("\\n");
+            }
+            quoted.push('"');
+            let added = quoted.len().saturating_sub(self.len);
+            while quoted.len() < self.len {
+                quoted.push(' ');
+            }
+            (quoted, added)
+        }
     }
 
     /// A space the reader put before a closing bracket (see `from_str_with_positions`): its
@@ -1335,6 +1375,39 @@ mod reader {
             }
         }
 
+        /// `text`, or the empty string for a block scalar that keeps its line breaks (`|+`) and
+        /// has no line after its header, which ends the text: the parser gives it its header's
+        /// own line break (`"\n"`), but that break belongs to the header, and YAML 1.2 keeps only
+        /// the breaks of the lines after it (`l-keep-empty`; PyYAML and the `yaml` package read
+        /// `a: |+\n` as `""`, and `a: |+\n\n` as `"\n"`, as the parser does).
+        fn without_header_break(&self, text: String, style: TScalarStyle, mark: Marker) -> String {
+            if text != "\n" || !matches!(style, TScalarStyle::Literal | TScalarStyle::Folded) {
+                return text;
+            }
+            let last_header = || {
+                // The parser marks such a scalar at its header, where the text ends after it.
+                let header = self.text.get(self.offset_of(mark)?..)?;
+                if !header.starts_with(['|', '>']) {
+                    return None;
+                }
+                let token = header
+                    .find(|c: char| !matches!(c, '|' | '>' | '+' | '-' | '1'..='9'))
+                    .unwrap_or(header.len());
+                let keeps = header.get(..token)?.contains('+');
+                let rest = header.get(token..)?.trim_start_matches([' ', '\t']);
+                let rest = match rest.strip_prefix('#') {
+                    Some(comment) => comment.trim_start_matches(|c| c != '\r' && c != '\n'),
+                    None => rest,
+                };
+                Some(keeps && matches!(rest, "" | "\n" | "\r" | "\r\n"))
+            };
+            if last_header() == Some(true) {
+                String::new()
+            } else {
+                text
+            }
+        }
+
         /// Where the header (`|`, `>-`, `|2`...) of the block scalar marked at `mark` is
         /// written, as a line and a 1-based column: the last token before a comment of the
         /// nearest text before the mark that is not blank (the parser marks a block scalar at
@@ -1667,8 +1740,8 @@ mod reader {
                         }
                         INVALID_INDENTATION => self.invalid_indentation(mark),
                         BLOCK_SCALAR_UNINDENTED => {
-                            if let Some((at, len)) = self.empty_block_scalar(mark) {
-                                self.mend = Some(Mend::EmptyBlockScalar(at, len));
+                            if let Some(scalar) = self.empty_block_scalar(mark) {
+                                self.mend = Some(Mend::EmptyBlockScalar(scalar));
                                 format!(
                                     "YAML syntax error: an empty block scalar followed by a comment indented less than the scalar's indentation, past the first {MAX_EMPTY_SCALAR_RETRIES} this reader reads; write `\"\"` for the empty string"
                                 )
@@ -2024,10 +2097,11 @@ mod reader {
         /// 1.2 (§8.1.1.2, `l-trail-comments`) reads a comment indented less than the scalar's
         /// indentation as the end of the scalar, here an empty one, as PyYAML and the `yaml`
         /// package read it. The scalar's value is then the empty string, which `""` written over
-        /// its header says in as many characters (every line and column stays), unless it keeps
-        /// its line breaks (`+`) and there are empty lines before the comment, which are its
-        /// value: that one stays refused.
-        fn empty_block_scalar(&self, mark: Marker) -> Option<(usize, usize)> {
+        /// its header says in as many characters (every line and column stays), or, when it
+        /// keeps its line breaks (`+`), a `\n` for each empty line before the comment
+        /// (`l-keep-empty`), written `"\n\n"` (the columns after it on its line put back where
+        /// they are written, should it be longer than the header).
+        fn empty_block_scalar(&self, mark: Marker) -> Option<EmptyScalar> {
             let line = self.line_text(mark.line())?;
             let at = self.col_byte(mark.line(), mark.col())?;
             if !line.get(at..)?.starts_with('#') || !line.get(..at)?.bytes().all(|b| b == b' ') {
@@ -2058,11 +2132,18 @@ mod reader {
             if digits != 1 || signs > 1 || indicators.len() != digits + signs {
                 return None;
             }
-            if indicators.contains('+') && empty_lines > 0 {
-                return None;
-            }
             let line_start = *self.line_starts.get(header_line.checked_sub(1)?)?;
-            Some((line_start + start, body.len() - start))
+            Some(EmptyScalar {
+                at: line_start + start,
+                len: body.len() - start,
+                breaks: if indicators.contains('+') {
+                    empty_lines
+                } else {
+                    0
+                },
+                line: header_line,
+                column: header.get(..start)?.chars().count() + 1,
+            })
         }
 
         /// What is at `mark` when only spaces are written before it on its line: its byte
@@ -2299,6 +2380,7 @@ mod reader {
                         self.empty_lines_tabs(mark.line(), last);
                     }
                     self.block_scalar_lines(&text, style, mark);
+                    let text = self.without_header_break(text, style, mark);
                     if self.flow > 0 && style == TScalarStyle::Plain && text == "?" {
                         // `[?]`, `[a, ?]`: an explicit key with nothing after it, which YAML 1.2
                         // (and the `yaml` package, and PyYAML) reads as a mapping with an empty
@@ -2453,6 +2535,7 @@ mod reader {
                     self.no_tag(tag.as_ref(), mark);
                     self.tab_indent(mark, true);
                     self.block_scalar_lines(&text, style, mark);
+                    let text = self.without_header_break(text, style, mark);
                     if style == TScalarStyle::Plain && text == "<<" {
                         self.problems.push(problem(
                             mark,
