@@ -1945,6 +1945,61 @@ fn a_kept_block_scalar_ending_the_text_at_its_header_is_empty() {
     }
 }
 
+/// Texts that end with a block scalar and then a line of spaces no deeper than its indentation,
+/// without a line break: the parser read that line as one of the scalar's, with a line break.
+const TRAILING_INDENTATION: &[&str] = &[
+    "a: |\n  x\n  ",
+    "a: |\n  x\n ",
+    "a: >\n  x\n  ",
+    "a: |+\n  x\n  ",
+    "a: |+\n  x\n\n  ",
+    "a: |-\n  x\n  ",
+    "- |\n x\n ",
+    "a: |\r\n  x\r\n  ",
+    "a:\n  b: |\n    x\n    ",
+    "a: >2\n\n   x\n  ",
+    "a: |\n  x\n    y\n  ",
+    "a: |\n  x\n# c\n  ",
+    // Deeper than the indentation: content, read as it is.
+    "a: |-\n  x\n    y\n    ",
+    "a: |\n  x\n   ",
+];
+
+#[test]
+fn a_line_of_indentation_ending_the_text_adds_nothing_to_a_block_scalar() {
+    assert_eq!(
+        yaml::from_str("a: |\n  x\n  ").unwrap(),
+        json!({"a": "x\n"})
+    );
+    assert_eq!(
+        yaml::from_str("a: |+\n  x\n\n  ").unwrap(),
+        json!({"a": "x\n\n"})
+    );
+    assert_eq!(
+        yaml::from_str("a: |-\n  x\n    y\n    ").unwrap(),
+        json!({"a": "x\n  y\n  "})
+    );
+    let (value, positions) = yaml::from_str_with_positions("a: 1\nb: |\n  x\n  ").unwrap();
+    assert_eq!(value, json!({"a": 1, "b": "x\n"}));
+    assert_eq!(positions.get("/b"), Some((2, 1)));
+    let Some((read, refused)) = read_alike_by_the_yaml_package(TRAILING_INDENTATION) else {
+        return;
+    };
+    assert_eq!((read, refused), (TRAILING_INDENTATION.len(), 0));
+    let Some(pyyaml) = read_by_pyyaml(TRAILING_INDENTATION) else {
+        return;
+    };
+    // PyYAML ends a content line that has no line break without one ("x\n "); the last one is
+    // left out of the comparison.
+    let compared = TRAILING_INDENTATION.len() - 1;
+    for (text, theirs) in TRAILING_INDENTATION.iter().zip(pyyaml).take(compared) {
+        match (yaml::from_str(text), theirs.get("value")) {
+            (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
+            (ours, _) => panic!("{text:?}: here {ours:?}, PyYAML {theirs}"),
+        }
+    }
+}
+
 #[test]
 fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
     // The parser marks the end of a text without a last line break on the line after it.

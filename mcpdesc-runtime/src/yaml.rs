@@ -406,6 +406,7 @@ mod reader {
         let mut quoted = 0;
         let mut pairs = 0;
         let mut empty_scalars = 0;
+        let mut trailing_stripped = false;
         let mut shifts: Vec<Shift> = Vec::new();
         loop {
             let current = spaced.as_deref().unwrap_or(text);
@@ -477,6 +478,21 @@ mod reader {
                     spaced = Some(next);
                     quoted += 1;
                 }
+                // A block scalar ends the text, and so does a line of spaces after it, without a
+                // line break (see `without_trailing_indentation`): the text is read without them.
+                (Ok(_), ..)
+                    if !trailing_stripped
+                        && reader.problems.is_empty()
+                        && within_budget
+                        && let Some(indentation) = reader.last_block_indentation
+                        && let Some(stripped) =
+                            without_trailing_indentation(current, indentation) =>
+                {
+                    let stripped = stripped.to_owned();
+                    read_again += current.len();
+                    spaced = Some(stripped);
+                    trailing_stripped = true;
+                }
                 (Ok(value), ..) if reader.problems.is_empty() => {
                     let mut positions = reader.positions;
                     positions.finish(|line, column| as_written(&shifts, line, column), current);
@@ -505,6 +521,29 @@ mod reader {
                 }
             }
         }
+    }
+
+    /// The indentation of a block scalar with content: the parser marks it at its first line's
+    /// content, past the indentation (spaces, one column each).
+    fn block_indentation(text: &str, style: TScalarStyle, mark: Marker) -> Option<usize> {
+        (matches!(style, TScalarStyle::Literal | TScalarStyle::Folded)
+            && text.bytes().any(|b| b != b'\n'))
+        .then_some(mark.col())
+    }
+
+    /// `text` without its last line, when that line is spaces only, no more than `indentation`
+    /// (that of the block scalar the text ends with), and ends the text without a line break
+    /// (`a: |\n  x\n  `). The parser reads such a line as one of the scalar's, empty, and gives
+    /// it its line break (`"x\n\n"`); PyYAML and the `yaml` package read the text as if the
+    /// line were not there (`"x\n"`), as YAML 1.2 has it: the line is no content line (it has no
+    /// character past the indentation) and no empty line (it has no line break). A line
+    /// indented more is content, and read as it is (the two disagree on its line break).
+    fn without_trailing_indentation(text: &str, indentation: usize) -> Option<&str> {
+        let (_, last) = text.rsplit_once('\n')?;
+        if last.is_empty() || last.len() > indentation || !last.bytes().all(|b| b == b' ') {
+            return None;
+        }
+        text.get(..text.len() - last.len())
     }
 
     /// The text of `line` before its comment, without the spaces that end it, and the byte
@@ -792,6 +831,9 @@ mod reader {
         /// its keys, or its `-`. `None` at the top of the document. A flow collection or a quoted
         /// string written in it must indent each further line by more spaces than this.
         indent: Option<usize>,
+        /// The indentation of the last scalar read, when it is a block scalar with content (see
+        /// `without_trailing_indentation`).
+        last_block_indentation: Option<usize>,
     }
 
     impl<'a> Reader<'a> {
@@ -810,6 +852,7 @@ mod reader {
                 flow: 0,
                 tab_line: 0,
                 indent: None,
+                last_block_indentation: None,
             }
         }
     }
@@ -2380,6 +2423,7 @@ mod reader {
                         self.empty_lines_tabs(mark.line(), last);
                     }
                     self.block_scalar_lines(&text, style, mark);
+                    self.last_block_indentation = block_indentation(&text, style, mark);
                     let text = self.without_header_break(text, style, mark);
                     if self.flow > 0 && style == TScalarStyle::Plain && text == "?" {
                         // `[?]`, `[a, ?]`: an explicit key with nothing after it, which YAML 1.2
@@ -2535,6 +2579,7 @@ mod reader {
                     self.no_tag(tag.as_ref(), mark);
                     self.tab_indent(mark, true);
                     self.block_scalar_lines(&text, style, mark);
+                    self.last_block_indentation = block_indentation(&text, style, mark);
                     let text = self.without_header_break(text, style, mark);
                     if style == TScalarStyle::Plain && text == "<<" {
                         self.problems.push(problem(
