@@ -33,6 +33,7 @@ pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, S
 
 pub use crate::members::RUNTIME_CHOICES;
 
+use crate::hash::Group;
 use crate::registry::{self, Declaration, Mode, Primitive};
 use crate::validate::kind::{self, Kind};
 use crate::validate::{Diagnostic, Severity};
@@ -417,42 +418,33 @@ impl DescriptionBuilder {
 
         // The effective scope of every primitive, in the order they were added.
         let entries = &self.primitives;
-        let scopes: Vec<VersionSet> = entries
-            .iter()
-            .map(|e| e.scope.unwrap_or(root_scope))
-            .collect();
-        // The entries of each primitive, by kind and identity: the first and the last, each
-        // linked to the next (`after`), in the order they were added. One pass, so that neither
-        // the duplicate check nor the merge below scans every entry per entry, and an identity
-        // added once (most are) needs no list of its own.
-        let mut by_identity: crate::hash::HashMap<(Kind, &str), (usize, usize)> =
+        // The entries of each primitive (their index and effective scope), by kind and
+        // identity: one pass, so that neither the duplicate check nor the merge below scans
+        // every entry per entry.
+        let mut by_identity: crate::hash::HashMap<(Kind, &str), Group<(usize, VersionSet)>> =
             crate::hash::map_with_capacity(entries.len());
-        let mut after: Vec<Option<usize>> = vec![None; entries.len()];
-        for (b, (second, &scope)) in entries.iter().zip(&scopes).enumerate() {
-            match by_identity.entry((second.kind, second.identity.as_str())) {
+        for (b, second) in entries.iter().enumerate() {
+            let scope = second.scope.unwrap_or(root_scope);
+            let same = match by_identity.entry((second.kind, second.identity.as_str())) {
                 std::collections::hash_map::Entry::Vacant(v) => {
-                    v.insert((b, b));
+                    v.insert(Group::new((b, scope)));
+                    continue;
                 }
-                std::collections::hash_map::Entry::Occupied(mut o) => {
-                    let (first, last) = *o.get();
-                    for (_, earlier) in same_identity(first, &after, &scopes) {
-                        let overlap = earlier.intersection(scope);
-                        if !overlap.is_empty() {
-                            problems.push(BuildProblem::Duplicate {
-                                message: format!(
-                                    "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
-                                    second.kind.noun(),
-                                    second.identity,
-                                ),
-                            });
-                        }
-                    }
-                    if let Some(link) = after.get_mut(last) {
-                        *link = Some(b);
-                    }
-                    o.insert((first, b));
+                std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+            };
+            for &(_, earlier) in same.iter() {
+                let overlap = earlier.intersection(scope);
+                if !overlap.is_empty() {
+                    problems.push(BuildProblem::Duplicate {
+                        message: format!(
+                            "the {} `{}` is added twice for {overlap}; add it once, or give the two descriptions disjoint `.protocol_versions(..)`",
+                            second.kind.noun(),
+                            second.identity,
+                        ),
+                    });
                 }
             }
+            same.push((b, scope));
         }
 
         // Merge declarations.
@@ -461,8 +453,7 @@ impl DescriptionBuilder {
         let mut fitting: Vec<(usize, VersionSet)> = Vec::new();
         for decl in &self.declarations {
             let target = decl.primitive();
-            let Some(&(first, last)) = by_identity.get(&(Kind::of(target), target.identity()))
-            else {
+            let Some(matching) = by_identity.get(&(Kind::of(target), target.identity())) else {
                 problems.push(BuildProblem::UnknownPrimitive {
                     declaration: decl.name().to_owned(),
                     primitive: target.to_string(),
@@ -473,8 +464,8 @@ impl DescriptionBuilder {
             // A primitive split by scope: a declaration without an explicit scope goes to the
             // descriptions whose versions it can serve (the split the scope advice asks for).
             fitting.clear();
-            fitting.extend(same_identity(first, &after, &scopes));
-            if decl.protocol_versions().is_none() && first != last {
+            fitting.extend(matching.iter());
+            if decl.protocol_versions().is_none() && matching.is_several() {
                 let serving = |(_, scope): &(usize, VersionSet)| {
                     scope
                         .intersection(VersionSet::FORM_MODE)
@@ -773,17 +764,6 @@ fn extras(m: &mut Map<String, Value>, c: &Common) {
     if let Some(meta) = &c.meta {
         m.insert("_meta".into(), meta.clone());
     }
-}
-
-/// The entries from `first` on that share its identity, each with its effective scope, in the
-/// order they were added (`after` links each to the next).
-fn same_identity<'a>(
-    first: usize,
-    after: &'a [Option<usize>],
-    scopes: &'a [VersionSet],
-) -> impl Iterator<Item = (usize, VersionSet)> + 'a {
-    std::iter::successors(Some(first), move |&i| after.get(i).copied().flatten())
-        .filter_map(move |i| scopes.get(i).map(|&scope| (i, scope)))
 }
 
 /// The identity of a declaration's form: the address of its static schema.

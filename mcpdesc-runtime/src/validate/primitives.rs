@@ -7,13 +7,14 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
+use crate::hash::Group;
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// The identities seen so far in one collection, with their scopes and indices (by identity, so
 /// that a collection of thousands is checked in one pass).
 pub(crate) struct Identities<'a> {
-    seen: crate::hash::HashMap<&'a str, Scopes>,
+    seen: crate::hash::HashMap<&'a str, Group<(VersionSet, usize)>>,
 }
 
 impl<'a> Identities<'a> {
@@ -40,17 +41,12 @@ impl<'a> Identities<'a> {
         };
         let same = match self.seen.entry(id) {
             std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Scopes {
-                    first: (scope, index),
-                    more: Vec::new(),
-                });
+                v.insert(Group::new((scope, index)));
                 return;
             }
             std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
         };
-        if let Some((earlier, first)) = std::iter::once(&same.first)
-            .chain(&same.more)
-            .find(|(s, _)| !s.intersection(scope).is_empty())
+        if let Some((earlier, first)) = same.iter().find(|(s, _)| !s.intersection(scope).is_empty())
         {
             let overlap = earlier.intersection(scope);
             cx.error(
@@ -63,15 +59,8 @@ impl<'a> Identities<'a> {
                 ),
             );
         }
-        same.more.push((scope, index));
+        same.push((scope, index));
     }
-}
-
-/// The scopes and indices of the primitives with one identity, the first kept in place: most
-/// identities appear once, and need no list of their own.
-struct Scopes {
-    first: (VersionSet, usize),
-    more: Vec<(VersionSet, usize)>,
 }
 
 /// Checks one primitive's own members, scope and client requirements; returns its effective
