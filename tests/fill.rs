@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind, Filled, FormFill};
 use mcpdesc_runtime::registry::Primitive;
 use mcpdesc_runtime::{
-    ElicitationEnum, ElicitationForm, ProblemKind, ProtocolVersion, VersionSet, contract,
-    elicitation,
+    ElicitationEnum, ElicitationForm, MAX_ITEM_PROBLEMS, ProblemKind, ProtocolVersion, VersionSet,
+    contract, elicitation,
 };
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
@@ -102,7 +102,7 @@ fn watcher_problems<T>(read: &Result<T, mcpdesc_runtime::ContentError>) -> Vec<P
 /// What a multi-select answer of `items` should be told, item by item in order: a string
 /// outside `choices` (none is, for choices not given yet), a string repeated from earlier (both,
 /// for a string outside the choices and repeated), an item that is not a string (an integer,
-/// here).
+/// here); past the first `MAX_ITEM_PROBLEMS`, one problem that counts the rest.
 fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<ProblemKind> {
     let listed: Option<std::sync::Arc<[String]>> = choices.map(Into::into);
     let mut expected = Vec::new();
@@ -127,6 +127,11 @@ fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<Pr
                 value: v.clone(),
             });
         }
+    }
+    if expected.len() > MAX_ITEM_PROBLEMS {
+        let count = expected.len() - MAX_ITEM_PROBLEMS;
+        expected.truncate(MAX_ITEM_PROBLEMS);
+        expected.push(ProblemKind::MoreItemProblems { count });
     }
     expected
 }
@@ -368,9 +373,15 @@ fn wrong_items_share_one_list_of_choices() {
     let err = filled
         .read(&object(json!({"labels": ["bug"], "watchers": wrong})))
         .unwrap_err();
-    assert_eq!(err.problems().len(), 50, "{err}");
-    let lists: Vec<&std::sync::Arc<[String]>> = err
-        .problems()
+    // The first `MAX_ITEM_PROBLEMS` listed, the rest counted.
+    assert_eq!(err.problems().len(), MAX_ITEM_PROBLEMS + 1, "{err}");
+    assert_eq!(
+        err.problems()[MAX_ITEM_PROBLEMS].kind(),
+        &ProblemKind::MoreItemProblems {
+            count: 50 - MAX_ITEM_PROBLEMS
+        }
+    );
+    let lists: Vec<&std::sync::Arc<[String]>> = err.problems()[..MAX_ITEM_PROBLEMS]
         .iter()
         .enumerate()
         .map(|(i, p)| {

@@ -3,7 +3,9 @@
 use std::collections::BTreeSet;
 
 use mcpdesc_runtime::schema::Number;
-use mcpdesc_runtime::{ContentError, ElicitationEnum, ElicitationForm, JsonType, ProblemKind};
+use mcpdesc_runtime::{
+    ContentError, ElicitationEnum, ElicitationForm, JsonType, MAX_ITEM_PROBLEMS, ProblemKind,
+};
 use serde_json::{Map, Value, json};
 
 /// Each problem of `err` as its property and its kind, in order.
@@ -476,6 +478,62 @@ fn an_item_that_is_no_choice_and_repeated_is_told_both() {
         kinds,
         ["0 nope: no choice", "2 nope: no choice", "2 nope: repeated"],
         "{err}"
+    );
+}
+
+/// An answer can hold any number of wrong items; each problem listed takes more room than its
+/// item (`1,` is two bytes), so the first `MAX_ITEM_PROBLEMS` are listed and the rest counted.
+#[test]
+fn the_problems_of_many_wrong_items_are_listed_up_to_a_bound_and_counted_past_it() {
+    let items: Vec<Value> = (0..1000)
+        .map(|i| match i % 3 {
+            0 => json!(1),
+            1 => json!("nope"),
+            _ => json!("bug"),
+        })
+        .collect();
+    let err = parse(&with("set", Value::Array(items))).unwrap_err();
+    let kinds: Vec<&ProblemKind> = err.problems_of("set").collect();
+    assert_eq!(kinds.len(), MAX_ITEM_PROBLEMS + 1, "{err}");
+    // In order: item 0 not a string, item 1 no choice, item 2 a choice, item 3 not a string,
+    // item 4 no choice and a repeat of item 1, item 5 a repeat of item 2...
+    assert_eq!(
+        kinds[0],
+        &ProblemKind::ItemWrongType {
+            index: 0,
+            found: JsonType::Integer
+        }
+    );
+    assert!(matches!(
+        kinds[1],
+        ProblemKind::ItemNotAChoice { index: 1, .. }
+    ));
+    assert!(matches!(
+        kinds[4],
+        ProblemKind::DuplicateItem { index: 4, .. }
+    ));
+    // 334 integers, 333 strings that are no choice (332 of them repeats), 332 repeated choices.
+    let all = 334 + 333 + 332 + 332;
+    assert_eq!(
+        kinds[MAX_ITEM_PROBLEMS],
+        &ProblemKind::MoreItemProblems {
+            count: all - MAX_ITEM_PROBLEMS
+        }
+    );
+    assert!(
+        err.to_string().ends_with(&format!(
+            "`set` has {} more problems with its items, not listed (the first 16 are)",
+            all - MAX_ITEM_PROBLEMS
+        )),
+        "{err}"
+    );
+    // At the bound, every problem is listed.
+    let items: Vec<Value> = (0..MAX_ITEM_PROBLEMS).map(|_| json!(1)).collect();
+    let err = parse(&with("set", Value::Array(items))).unwrap_err();
+    assert_eq!(err.problems_of("set").count(), MAX_ITEM_PROBLEMS, "{err}");
+    assert!(
+        err.problems_of("set")
+            .all(|k| matches!(k, ProblemKind::ItemWrongType { .. }))
     );
 }
 

@@ -84,6 +84,10 @@ impl fmt::Display for JsonType {
     }
 }
 
+/// How many problems of one multi-select's items an answer's [`ContentError`] lists; the rest are
+/// counted in one [`ProblemKind::MoreItemProblems`].
+pub const MAX_ITEM_PROBLEMS: usize = 16;
+
 /// What is wrong with one property of an answer.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -171,6 +175,13 @@ pub enum ProblemKind {
         index: usize,
         /// Its value.
         value: String,
+    },
+    /// Problems of items past the first [`MAX_ITEM_PROBLEMS`] of one multi-select, counted
+    /// rather than listed: an answer can hold any number of items, and each problem listed
+    /// takes more room than the item it is about.
+    MoreItemProblems {
+        /// How many problems of the property's items are not listed.
+        count: usize,
     },
     /// Fewer items than `minItems`.
     TooFewItems {
@@ -273,6 +284,11 @@ impl fmt::Display for ProblemKind {
                     Shown::quoted(value)
                 )
             }
+            ProblemKind::MoreItemProblems { count } => write!(
+                f,
+                "has {count} more problem{} with its items, not listed (the first {MAX_ITEM_PROBLEMS} are)",
+                if *count == 1 { "" } else { "s" }
+            ),
             ProblemKind::TooFewItems { min_items, count } => write!(
                 f,
                 "has {count} item{}, fewer than the minimum {min_items}",
@@ -336,6 +352,9 @@ impl fmt::Display for ContentProblem {
 /// Every problem of an elicitation answer that does not fit its form.
 ///
 /// `Display` lists each problem with its property; [`problems`](Self::problems) gives them typed.
+/// The problems of one multi-select's items are listed up to [`MAX_ITEM_PROBLEMS`] and the rest
+/// counted in one [`ProblemKind::MoreItemProblems`], so that an answer's error takes no more room
+/// than the answer, however many items it sends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContentError {
     problems: Vec<ContentProblem>,
@@ -514,15 +533,29 @@ impl Problems {
                     // The choices, made into a list once for all the items that are not one of
                     // them.
                     let mut choices: Option<Arc<[String]>> = None;
+                    // The problems of items listed so far, and those past the limit, counted.
+                    let mut listed = 0;
+                    let mut unlisted = 0;
+                    let mut listing = || {
+                        let list = listed < MAX_ITEM_PROBLEMS;
+                        if list {
+                            listed += 1;
+                        } else {
+                            unlisted += 1;
+                        }
+                        list
+                    };
                     for (index, item) in items.iter().enumerate() {
                         let Value::String(v) = item else {
-                            self.push(
-                                name,
-                                ProblemKind::ItemWrongType {
-                                    index,
-                                    found: JsonType::of(item),
-                                },
-                            );
+                            if listing() {
+                                self.push(
+                                    name,
+                                    ProblemKind::ItemWrongType {
+                                        index,
+                                        found: JsonType::of(item),
+                                    },
+                                );
+                            }
                             continue;
                         };
                         let repeats = match lookup.position(v) {
@@ -531,7 +564,7 @@ impl Problems {
                             // item that is no choice, and may repeat one that is no choice
                             // either: both are told.
                             None => {
-                                if !m.choices.is_unfilled() {
+                                if !m.choices.is_unfilled() && listing() {
                                     self.push(
                                         name,
                                         ProblemKind::ItemNotAChoice {
@@ -554,7 +587,7 @@ impl Problems {
                                     .unwrap_or(false)
                             }
                         };
-                        if repeats {
+                        if repeats && listing() {
                             self.push(
                                 name,
                                 ProblemKind::DuplicateItem {
@@ -563,6 +596,9 @@ impl Problems {
                                 },
                             );
                         }
+                    }
+                    if unlisted > 0 {
+                        self.push(name, ProblemKind::MoreItemProblems { count: unlisted });
                     }
                 }
                 other => self.wrong_type(name, JsonType::Array, other),

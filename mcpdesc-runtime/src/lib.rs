@@ -69,7 +69,7 @@ pub mod yaml;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use content::{ContentError, ContentProblem, JsonType, ProblemKind};
+pub use content::{ContentError, ContentProblem, JsonType, MAX_ITEM_PROBLEMS, ProblemKind};
 pub use form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
     RuntimeChoiceField, RuntimeChoiceValue, StaticForm, ValueKind,
