@@ -1898,6 +1898,21 @@ fn an_empty_block_scalar_ends_at_a_comment_indented_less() {
         "{err}"
     );
     assert_read_alike_by_both(EMPTY_BLOCK_SCALARS, 1);
+    // Each such scalar is read again with the whole text, so there is a bound, and past it the
+    // error says what to write.
+    let many: String = (0..256).map(|i| format!("k{i}: |2\n # c\n")).collect();
+    assert_eq!(
+        yaml::from_str(&many).unwrap().as_object().unwrap().len(),
+        256
+    );
+    let err = yaml::from_str(&format!("{many}last: |2\n # c\n")).unwrap_err();
+    let p = &err.problems()[0];
+    assert_eq!((p.line, p.column), (514, 2), "{err}");
+    assert!(
+        p.message
+            .contains("past the first 256 this reader reads; write its value as a quoted string"),
+        "{err}"
+    );
 }
 
 /// Block scalars that keep their line breaks (`|+`) with no line after the header, at the end of

@@ -756,7 +756,8 @@ mod reader {
     /// `from_str_with_positions`).
     const MAX_QUOTED_RETRIES: usize = 1024;
 
-    /// How many empty block scalars the reader writes as `""` (see `Reader::empty_block_scalar`).
+    /// How many empty block scalars the reader writes as double-quoted ones (see
+    /// `Reader::empty_block_scalar`).
     const MAX_EMPTY_SCALAR_RETRIES: usize = 256;
 
     /// How many times the reader braces the single-pair mappings it finds in a text (each time
@@ -1786,7 +1787,7 @@ mod reader {
                             if let Some(scalar) = self.empty_block_scalar(mark) {
                                 self.mend = Some(Mend::EmptyBlockScalar(scalar));
                                 format!(
-                                    "YAML syntax error: an empty block scalar followed by a comment indented less than the scalar's indentation, past the first {MAX_EMPTY_SCALAR_RETRIES} this reader reads; write `\"\"` for the empty string"
+                                    "YAML syntax error: an empty block scalar followed by a comment indented less than the scalar's indentation, past the first {MAX_EMPTY_SCALAR_RETRIES} this reader reads; write its value as a quoted string (`\"\"` for the empty string)"
                                 )
                             } else {
                                 format!("YAML syntax error: {BLOCK_SCALAR_UNINDENTED}")
