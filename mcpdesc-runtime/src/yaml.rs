@@ -574,7 +574,7 @@ mod reader {
             }
             after_space = quote.is_none() && matches!(c, ' ' | '\t');
         }
-        let body = line.get(..end)?.trim_end_matches([' ', '\t']);
+        let body = line.get(..end)?.trim_end_matches([' ', '\t', '\r']);
         Some((body, last?))
     }
 
@@ -1467,25 +1467,15 @@ mod reader {
                 line = line.checked_sub(1).filter(|l| *l > 0)?;
                 text = self.line_text(line)?;
             }
-            // A comment starts at a `#` after a space or tab.
-            let comment = text
-                .match_indices('#')
-                .find(|(at, _)| {
-                    text.get(..*at)
-                        .is_some_and(|before| before.ends_with([' ', '\t']))
-                })
-                .map_or(text.len(), |(at, _)| at);
-            let content = text.get(..comment)?.trim_end();
-            let (before, token) = match content.rsplit_once([' ', '\t']) {
-                Some((before, token)) => (content.get(..before.len() + 1)?, token),
-                None => ("", content),
-            };
-            let indicators = token.strip_prefix(['|', '>'])?;
+            // The line's last token outside quotes, before its comment: `|` or `>`, then at most
+            // an indentation digit and a chomping sign.
+            let (body, start) = last_block_indicator(text)?;
+            let indicators = body.get(start + 1..)?;
             let header = indicators.len() <= 2
                 && indicators
                     .chars()
                     .all(|c| matches!(c, '1'..='9' | '+' | '-'));
-            header.then(|| (line, before.chars().count() + 1))
+            header.then(|| Some((line, text.get(..start)?.chars().count() + 1)))?
         }
 
         /// Refuses a tab on a blank line after the header of a block scalar with no content
@@ -2151,42 +2141,40 @@ mod reader {
             if !line.get(at..)?.starts_with('#') || !line.get(..at)?.bytes().all(|b| b == b' ') {
                 return None;
             }
-            // Back over the empty lines to the header's.
-            let mut header_line = mark.line().checked_sub(1)?;
-            let mut empty_lines = 0;
-            let header = loop {
-                let text = self.line_text(header_line)?;
-                let text = text.strip_suffix('\r').unwrap_or(text);
-                if !text.bytes().all(|b| b == b' ') {
-                    break text;
+            let (header_line, column) = self.block_scalar_header(mark)?;
+            // The lines between are empty: spaces only (the parser skipped them as such).
+            let empty_lines = mark.line().checked_sub(header_line + 1)?;
+            for between in header_line + 1..mark.line() {
+                let text = self.line_text(between)?;
+                if !text
+                    .strip_suffix('\r')
+                    .unwrap_or(text)
+                    .bytes()
+                    .all(|b| b == b' ')
+                {
+                    return None;
                 }
-                empty_lines += 1;
-                header_line = header_line.checked_sub(1)?;
-            };
-            // The header is the line's last token outside quotes, before its comment if any: `|`
-            // or `>` first on the line or after a space, then an indentation digit and at most
-            // one chomping sign, in either order.
-            let (body, start) = last_block_indicator(header)?;
-            let indicators = body.get(start + 1..)?;
-            let digits = indicators.bytes().filter(u8::is_ascii_digit).count();
-            let signs = indicators
-                .bytes()
-                .filter(|b| matches!(b, b'+' | b'-'))
-                .count();
-            if digits != 1 || signs > 1 || indicators.len() != digits + signs {
+            }
+            let start = self.col_byte(header_line, column.checked_sub(1)?)?;
+            let header = self.line_text(header_line)?.get(start..)?;
+            let len = header.find([' ', '\t', '\r', '#']).unwrap_or(header.len());
+            // An indentation digit (the parser refuses such a line only against an explicit
+            // indentation) and at most one chomping sign.
+            let indicators = header.get(1..len)?;
+            if indicators.bytes().filter(u8::is_ascii_digit).count() != 1 {
                 return None;
             }
             let line_start = *self.line_starts.get(header_line.checked_sub(1)?)?;
             Some(EmptyScalar {
                 at: line_start + start,
-                len: body.len() - start,
+                len,
                 breaks: if indicators.contains('+') {
                     empty_lines
                 } else {
                     0
                 },
                 line: header_line,
-                column: header.get(..start)?.chars().count() + 1,
+                column,
             })
         }
 
