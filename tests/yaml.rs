@@ -1990,6 +1990,41 @@ fn a_line_of_indentation_ending_the_text_adds_nothing_to_a_block_scalar() {
     );
 }
 
+/// Block mappings that begin with an explicit key on a later line than its `?`, or a block
+/// scalar key: the keys' column was taken from where the parser marks the key (its line, or the
+/// scalar's text), not the `?`, and a flow collection written over several lines below was
+/// refused as indented too little.
+const EXPLICIT_FIRST_KEYS: &[&str] = &[
+    "?\n  k\n: v\na: [\n  1\n]\n",
+    "? |\n  k\n: v\na: [\n  1\n]\n",
+    "? |\n  k\na: [\n  1\n]\n",
+    "?\n  |\n  k\n: v\na: {\n  b: 1\n  }\n",
+    "- ? |\n    k\n  : v\n  a: [\n    1\n  ]\n",
+    "?x: [\n 1\n ]\n",
+];
+
+#[test]
+fn an_explicit_first_key_sets_the_mappings_column_at_its_question_mark() {
+    assert_eq!(
+        yaml::from_str("? |\n  k\n: v\na: [\n  1\n]\n").unwrap(),
+        json!({"k\n": "v", "a": [1]})
+    );
+    assert_read_alike_by_both(EXPLICIT_FIRST_KEYS, 0);
+    // A line of the flow collection at the keys' column is still refused, as the `yaml` package
+    // refuses it (PyYAML reads it).
+    let at_the_column = "? |\n  k\n: v\na: [\n1\n]\n";
+    let err = yaml::from_str(at_the_column).unwrap_err();
+    assert_eq!(
+        (err.problems()[0].line, err.problems()[0].column),
+        (5, 1),
+        "{err}"
+    );
+    assert_eq!(
+        read_alike_by_the_yaml_package(&[at_the_column]).unwrap_or((0, 1)),
+        (0, 1)
+    );
+}
+
 #[test]
 fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
     // The parser marks the end of a text without a last line break on the line after it.

@@ -2511,24 +2511,29 @@ mod reader {
                             }
                             break;
                         }
-                        if !flow && first_key {
-                            first_key = false;
-                            // A block mapping's keys share one column: its first key's, or the
-                            // `?` before it, where the parser marks an explicit key's mapping.
-                            self.indent = Some(if mark.line() == key_mark.line() {
-                                mark.col().min(key_mark.col())
-                            } else {
-                                key_mark.col()
-                            });
-                        }
                         // A block scalar key (`? |`) is where its header is written (see
-                        // `block_scalar_header`).
+                        // `block_scalar_header`), not where the parser marks it (its text).
                         let header = match &event {
                             Event::Scalar(_, TScalarStyle::Literal | TScalarStyle::Folded, ..) => {
                                 self.block_scalar_header(key_mark)
                             }
                             _ => None,
                         };
+                        if !flow && first_key {
+                            first_key = false;
+                            // A block mapping's keys share one column: its first key's, or the
+                            // `?` of an explicit one, where the parser marks the mapping (the key
+                            // itself may be on a later line, or a block scalar marked at its
+                            // text).
+                            let explicit = self
+                                .offset_of(mark)
+                                .and_then(|at| self.text.get(at..))
+                                .and_then(|rest| rest.strip_prefix('?'))
+                                .is_some_and(|after| {
+                                    after.is_empty() || after.starts_with([' ', '\t', '\r', '\n'])
+                                });
+                            self.indent = Some(if explicit { mark.col() } else { key_mark.col() });
+                        }
                         let key = self.key(event, key_mark)?;
                         let (event, value_mark) = self.next()?;
                         self.enter(Some(key.as_deref().unwrap_or("~")), key_mark);
