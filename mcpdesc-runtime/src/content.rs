@@ -353,8 +353,8 @@ impl fmt::Display for ContentProblem {
 ///
 /// `Display` lists each problem with its property; [`problems`](Self::problems) gives them typed.
 /// The problems of one multi-select's items are listed up to [`MAX_ITEM_PROBLEMS`] and the rest
-/// counted in one [`ProblemKind::MoreItemProblems`], so that an answer's error takes no more room
-/// than the answer, however many items it sends.
+/// counted in one [`ProblemKind::MoreItemProblems`], so that the error of an answer stays small
+/// however many items it sends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContentError {
     problems: Vec<ContentProblem>,

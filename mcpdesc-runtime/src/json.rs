@@ -16,10 +16,9 @@
 //! assert_eq!(value["a"], 1);
 //! ```
 
-use crate::hash::HashMap;
-
 use serde_json::Value;
 
+use crate::hash::HashMap;
 use crate::source::MAX_PROBLEMS;
 
 /// A problem in a JSON text, at a 1-based line and column (in characters).

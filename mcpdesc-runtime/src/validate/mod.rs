@@ -784,6 +784,10 @@ pub(crate) fn write_item_pointer(out: &mut String, collection: &str, index: usiz
     }
 }
 
+/// How many members an object has at most for [`Members`] to compare keys in order rather than
+/// hash the one looked up.
+const FEW_MEMBERS: usize = 16;
+
 /// Looking a member up in an object. serde_json's map hashes the key (SipHash) on every lookup;
 /// description objects have a handful of members, where comparing keys in order is several times
 /// faster, and the validator looks up members on every object of every primitive.
@@ -799,7 +803,7 @@ pub(crate) trait Members {
 impl Members for serde_json::Map<String, Value> {
     #[inline]
     fn member(&self, key: &str) -> Option<&Value> {
-        if self.len() <= 16 {
+        if self.len() <= FEW_MEMBERS {
             self.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
         } else {
             self.get(key)
@@ -823,7 +827,7 @@ pub(crate) trait MembersMut {
 impl MembersMut for serde_json::Map<String, Value> {
     #[inline]
     fn member_mut(&mut self, key: &str) -> Option<&mut Value> {
-        if self.len() <= 16 {
+        if self.len() <= FEW_MEMBERS {
             self.iter_mut()
                 .find(|(k, _)| k.as_str() == key)
                 .map(|(_, v)| v)

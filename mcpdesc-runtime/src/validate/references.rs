@@ -1,11 +1,11 @@
 //! Component references: `{"$componentRef": "#/components/<namespace>/<name>"}`.
 
-use crate::hash::HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::hash::HashMap;
 use crate::shown::Shown;
 
 use super::Members as _;

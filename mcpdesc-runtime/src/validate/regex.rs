@@ -8,9 +8,8 @@
 //! A `\p{...}` must name a property ECMAScript knows (`unicode_properties`, from Unicode 18's
 //! names); only the syntax is read otherwise.
 
-use crate::hash::HashSet;
-
 use super::unicode_properties::{BINARY, GENERAL_CATEGORY, SCRIPT};
+use crate::hash::HashSet;
 
 /// The first syntax error of `pattern` as a Unicode-mode ECMAScript regular expression, if any.
 pub(crate) fn syntax_error(pattern: &str) -> Option<String> {

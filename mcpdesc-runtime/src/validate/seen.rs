@@ -4,9 +4,10 @@
 //! each with every one before it grows with the square of their number (a 2 MB description of
 //! 40,000 declarations took seconds). A short list is still searched in place, without hashing.
 
-use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::Hash;
+
+use crate::hash::HashMap;
 
 /// How many keys are searched in place before a hash map takes over.
 const IN_PLACE: usize = 16;

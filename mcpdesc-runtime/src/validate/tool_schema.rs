@@ -29,13 +29,12 @@
 //! Unicode mode, as ajv compiles them (`validate::regex`; another engine's syntax such as `(?i)`
 //! is refused), and a `\p{...}` must name a Unicode property ECMAScript knows.
 
-use crate::hash::{HashMap, HashSet};
-
 use serde_json::{Map, Value};
 
 use super::describe;
 use super::seen::Seen;
 use super::{Cx, Members as _, Severity, codes, pointer, rules};
+use crate::hash::{HashMap, HashSet};
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
