@@ -450,7 +450,8 @@ impl DescriptionBuilder {
         // Merge declarations.
         let mut merged: Vec<Vec<(&'static Declaration, Option<VersionSet>)>> =
             vec![Vec::new(); entries.len()];
-        let mut fitting: Vec<(usize, VersionSet)> = Vec::new();
+        // The entries a declaration goes to (one list, reused from declaration to declaration).
+        let mut targets: Vec<(usize, VersionSet)> = Vec::new();
         for decl in &self.declarations {
             let target = decl.primitive();
             let Some(matching) = by_identity.get(&(Kind::of(target), target.identity())) else {
@@ -463,20 +464,20 @@ impl DescriptionBuilder {
             };
             // A primitive split by scope: a declaration without an explicit scope goes to the
             // descriptions whose versions it can serve (the split the scope advice asks for).
-            fitting.clear();
-            fitting.extend(matching.iter());
+            targets.clear();
+            targets.extend(matching.iter());
             if decl.protocol_versions().is_none() && matching.is_several() {
                 let serving = |(_, scope): &(usize, VersionSet)| {
                     scope
                         .intersection(VersionSet::FORM_MODE)
                         .is_subset(decl.supported_versions())
                 };
-                if fitting.iter().any(serving) {
-                    fitting.retain(serving);
+                if targets.iter().any(serving) {
+                    targets.retain(serving);
                 }
             }
             let mut placed = false;
-            for &(i, primitive_scope) in &fitting {
+            for &(i, primitive_scope) in &targets {
                 // Every index was taken from `entries`, which `merged` has one list for.
                 let Some(merged_here) = merged.get_mut(i) else {
                     continue;
