@@ -110,6 +110,76 @@ mod shadowed {
     }
 }
 
+/// The runtime reached through a re-export (`crate = "..."`), without the prelude and next to
+/// types named like std's: the path written there, and nothing else, names the runtime.
+#[no_implicit_prelude]
+mod through_a_reexport {
+    #![allow(dead_code)]
+
+    pub mod framework {
+        pub use ::mcpdesc_runtime as runtime;
+    }
+
+    pub struct Result;
+    pub struct Option;
+    pub struct Some;
+    pub struct String;
+    pub struct Vec;
+
+    #[derive(::mcpdesc_runtime::ElicitationForm)]
+    #[form(crate = "self::framework::runtime")]
+    pub struct Form {
+        #[form(min_length = 1, default = "x")]
+        pub name: ::std::string::String,
+        #[form(runtime_choices)]
+        pub who: ::std::string::String,
+        #[form(default = Choice::B)]
+        pub choice: Choice,
+        pub many: ::std::vec::Vec<Choice>,
+    }
+
+    #[derive(::mcpdesc_runtime::ElicitationEnum)]
+    #[form(crate = "self::framework::runtime")]
+    pub enum Choice {
+        A,
+        B,
+    }
+
+    pub struct Server;
+
+    impl Server {
+        #[::mcpdesc_runtime::elicitation(
+            crate = "self::framework::runtime",
+            name = "ask",
+            form = Form,
+            message = "Who?",
+            protocol_versions = ["2025-11-25"],
+        )]
+        pub fn hygienic_reexported_tool(&self) {}
+    }
+}
+
+#[test]
+fn a_reexported_runtime_works() {
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    use mcpdesc_runtime::registry::{self, Primitive};
+    through_a_reexport::Server.hygienic_reexported_tool();
+    let declaration = registry::find(Primitive::Tool("hygienic_reexported_tool"), "ask").unwrap();
+    assert_eq!(
+        declaration.request_params()["requestedSchema"]["properties"]["choice"]["default"],
+        "B"
+    );
+    let filled = through_a_reexport::FormFill {
+        who: ChoiceList::untitled(["a", "b"]),
+        defaults: Default::default(),
+    }
+    .fill(None)
+    .unwrap();
+    let content = serde_json::json!({"name": "n", "who": "b", "choice": "A", "many": ["B"]});
+    let form = filled.read(content.as_object().unwrap()).unwrap();
+    assert_eq!((form.name.as_str(), form.who.as_str()), ("n", "b"));
+}
+
 #[test]
 fn both_forms_work() {
     use mcpdesc_runtime::ElicitationForm;

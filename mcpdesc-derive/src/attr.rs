@@ -12,6 +12,7 @@ use syn::{Ident, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::runtime::Runtime;
 
 /// A value with the span of the key that set it and the span of the value itself.
 pub struct Spanned<T> {
@@ -120,6 +121,27 @@ impl Slot<'_, ()> {
         flag(meta, key)?;
         self.set(key, key.span(), ());
         Ok(())
+    }
+}
+
+impl Slot<'_, Runtime> {
+    /// Reads `crate = "..."`: the path of the runtime crate.
+    fn set_runtime(&mut self, meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<()> {
+        match Runtime::parse_key(meta, key) {
+            Ok((span, runtime)) => {
+                self.set(key, span, runtime);
+                Ok(())
+            }
+            Err(e) => {
+                self.set(key, key.span(), Runtime::Unknown);
+                Err(e)
+            }
+        }
+    }
+
+    /// The runtime named, else `::mcpdesc_runtime`.
+    fn or_default(self) -> Runtime {
+        self.get().map(|s| s.value).unwrap_or_default()
     }
 }
 
@@ -265,12 +287,16 @@ pub struct Form {
     /// serde's `default` on the struct: every property is optional, and an absent one reads as
     /// the struct's default's field.
     pub serde_default: Option<SerdeDefault>,
+    /// `crate = "..."`: where the generated code finds the runtime.
+    pub runtime: Runtime,
 }
 
 /// The attributes of an enum.
 pub struct Enum {
     pub rename_all: Option<RenameRule>,
     pub legacy_enum_names: Option<Span>,
+    /// `crate = "..."`: where the generated code finds the runtime.
+    pub runtime: Runtime,
 }
 
 /// The attributes of one variant.
@@ -849,9 +875,11 @@ impl Form {
         let mut fill = Slot::new(cx, "fill");
         let mut fill_name = Slot::new(cx, "fill_name");
         let mut defaults_name = Slot::new(cx, "defaults_name");
+        let mut runtime = Slot::new(cx, "crate");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => rename_all.set_rule(meta, key)?,
+                "crate" => runtime.set_runtime(meta, key)?,
                 "fill" => fill.set_flag(meta, key)?,
                 "fill_name" => {
                     let (span, name) = parse_type_name(meta, key)?;
@@ -876,7 +904,7 @@ impl Form {
                         meta,
                         key,
                         "a form struct",
-                        &["rename_all", "fill", "fill_name", "defaults_name"],
+                        &["rename_all", "fill", "fill_name", "defaults_name", "crate"],
                     ));
                 }
             }
@@ -889,6 +917,7 @@ impl Form {
             fill_name: fill_name.get(),
             defaults_name: defaults_name.get(),
             serde_default: serde_attrs(&input.attrs).default,
+            runtime: runtime.or_default(),
         }
     }
 }
@@ -897,16 +926,18 @@ impl Enum {
     pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Enum {
         let mut rename_all = Slot::new(cx, "rename_all");
         let mut legacy = Slot::new(cx, "legacy_enum_names");
+        let mut runtime = Slot::new(cx, "crate");
         each_form_key(cx, &input.attrs, |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => rename_all.set_rule(meta, key)?,
                 "legacy_enum_names" => legacy.set_flag(meta, key)?,
+                "crate" => runtime.set_runtime(meta, key)?,
                 _ => {
                     return Err(unknown_key(
                         meta,
                         key,
                         "an enum",
-                        &["rename_all", "legacy_enum_names"],
+                        &["rename_all", "legacy_enum_names", "crate"],
                     ));
                 }
             }
@@ -916,6 +947,7 @@ impl Enum {
         Enum {
             rename_all,
             legacy_enum_names: legacy.get().map(|s| s.key),
+            runtime: runtime.or_default(),
         }
     }
 }

@@ -17,6 +17,7 @@ use syn::{Ident, LitStr, Token};
 
 use crate::attr::{parse_str_as, skip_value, value_of};
 use crate::ctxt::Ctxt;
+use crate::runtime::Runtime;
 
 /// A string value with the span of its literal.
 #[derive(Clone)]
@@ -71,6 +72,8 @@ struct Args {
     target_key: Option<Span>,
     /// Every key written, in order (also those whose value was refused).
     keys: Vec<String>,
+    /// `crate = "..."`: where the generated code finds the runtime.
+    runtime: Runtime,
 }
 
 impl Args {
@@ -94,6 +97,7 @@ const KEYS: &[&str] = &[
     "prompt",
     "resource",
     "resource_template",
+    "crate",
 ];
 
 fn parse_args(cx: &Ctxt, tokens: TokenStream) -> Args {
@@ -180,6 +184,13 @@ fn parse_key(
             args.form = Some(input.parse()?);
         }
         "url" => args.url = Some(lit(meta, key)?),
+        "crate" => match Runtime::parse_key(meta, key) {
+            Ok((_, runtime)) => args.runtime = runtime,
+            Err(e) => {
+                args.runtime = Runtime::Unknown;
+                return Err(e);
+            }
+        },
         "mode" => {
             let m = lit(meta, key)?;
             if m.value == "form" || m.value == "url" {
@@ -704,8 +715,9 @@ fn check_and_register(
     body: Option<usize>,
     item: &[TokenTree],
 ) -> Option<TokenStream> {
-    let p = quote!(::mcpdesc_runtime::__private);
+    let rt = &args.runtime;
     let site = Span::call_site();
+    let p = rt.private();
 
     let name = match &args.name {
         Some(n) if !is_name(&n.value) => {
@@ -822,7 +834,7 @@ fn check_and_register(
 
     let mut checks = TokenStream::new();
     let fail = |span: Span, cond: TokenStream, message: String| {
-        let p = quote_spanned!(span=> ::mcpdesc_runtime::__private);
+        let p = rt.private_at(span);
         quote_spanned!(span=> const _: () = #p::fail_if(#cond, #message);)
     };
 
@@ -854,7 +866,7 @@ fn check_and_register(
             let form_name = crate::attr::tokens_text(form);
             let form_ty = quote_spanned!(form.span()=> <#form as #p::FormStatics>);
             if let Some((span, set)) = &scope {
-                let p_at = quote_spanned!(*span=> ::mcpdesc_runtime::__private);
+                let p_at = rt.private_at(*span);
                 checks.extend(quote_spanned! {*span=>
                     const _: () = {
                         let message = #p_at::misfit(#form_ty::SCHEMA, #form_ty::MISFITS, #set);
@@ -913,9 +925,13 @@ fn check_and_register(
             column: ::core::column!(),
         }
     };
+    if rt.is_unknown() {
+        return None;
+    }
+    let declaration = rt.item("__declaration");
     Some(quote! {
-        #checks
-        ::mcpdesc_runtime::__declaration! {
+        #declaration! {
+            checks {#checks}
             #kind #primitive, #name_value, #message_value, #mode_tokens,
             when [#when], on_decline [#on_decline], on_cancel [#on_cancel],
             scope [#scope_tokens], location #location

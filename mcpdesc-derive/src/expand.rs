@@ -1,6 +1,7 @@
 //! Code generation for the two derives.
 //!
-//! Everything generated names the runtime through `::mcpdesc_runtime::__private`, so it compiles
+//! Everything generated names the runtime through `::mcpdesc_runtime::__private` (or the path a
+//! `crate = "..."` key gives, [`Runtime`]), so it compiles
 //! under `#![no_implicit_prelude]` and next to user types called `Option`, `Result` or `String`.
 
 use proc_macro2::{Literal, TokenStream};
@@ -11,10 +12,7 @@ use crate::ast::{Enum, Field, Form};
 use crate::attr::{self, At, DefaultLit, NumLit, Spanned};
 use crate::check;
 use crate::ctxt::Ctxt;
-
-fn private() -> TokenStream {
-    quote!(::mcpdesc_runtime::__private)
-}
+use crate::runtime::Runtime;
 
 pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
@@ -26,12 +24,16 @@ pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
         (Ok(()), Some(form)) => expand_form(&form),
         (Err(e), form) => {
             let mut out = e.to_compile_error();
-            out.extend(dummy_form(input));
+            let rt = Runtime::of_form_attrs(&input.attrs);
+            if rt.is_unknown() {
+                return out;
+            }
+            out.extend(dummy(input, &rt, "__dummy_form"));
             // The run-time part too, so that code filling the form adds no errors of its own
             // (unless the names it would take are the error).
             if let Some(form) = form.as_ref().filter(|f| !f.generated_names_clash()) {
                 let ident = form.ident;
-                let p = private();
+                let p = rt.private();
                 let schema = quote!(<#ident as #p::ElicitationForm>::requested_schema());
                 let (types, imp) = fill_types(form, &schema);
                 out.extend(types);
@@ -39,7 +41,7 @@ pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
             }
             out
         }
-        (Ok(()), None) => dummy_form(input),
+        (Ok(()), None) => dummy(input, &Runtime::of_form_attrs(&input.attrs), "__dummy_form"),
     }
 }
 
@@ -53,10 +55,13 @@ pub fn derive_enum(input: &syn::DeriveInput) -> TokenStream {
         (Ok(()), Some(e)) => expand_enum(&e),
         (Err(err), _) => {
             let mut out = err.to_compile_error();
-            out.extend(dummy_enum(input));
+            let rt = Runtime::of_form_attrs(&input.attrs);
+            if !rt.is_unknown() {
+                out.extend(dummy(input, &rt, "__dummy_enum"));
+            }
             out
         }
-        (Ok(()), None) => dummy_enum(input),
+        (Ok(()), None) => dummy(input, &Runtime::of_form_attrs(&input.attrs), "__dummy_enum"),
     }
 }
 
@@ -97,8 +102,8 @@ fn last_ident(path: &syn::Path) -> String {
 }
 
 /// `<Ty as FormField>`, spanned at the field's type so a type error points there.
-fn field_trait(field: &Field) -> TokenStream {
-    let p = private();
+fn field_trait(rt: &Runtime, field: &Field) -> TokenStream {
+    let p = rt.private();
     let ty = field.ty;
     quote_spanned!(field.ty_span()=> <#ty as #p::FormField>)
 }
@@ -107,9 +112,9 @@ fn field_trait(field: &Field) -> TokenStream {
 /// at the type's first token, the rest at its last, so that an expression through it (with
 /// anything after it spanned at [`Field::ty_end_span`]) is reported over the whole type, where
 /// the type positions report it too, and rustc then reports it once.
-fn runtime_trait(field: &Field) -> TokenStream {
+fn runtime_trait(rt: &Runtime, field: &Field) -> TokenStream {
     let end = field.ty_end_span();
-    let p = quote_spanned!(end=> ::mcpdesc_runtime::__private);
+    let p = rt.private_at(end);
     let open = quote_spanned!(field.ty_span()=> <);
     let ty = field.ty;
     quote_spanned!(end=> #open #ty as #p::RuntimeChoiceField>)
@@ -126,19 +131,19 @@ fn at_type(ident: &syn::Ident, field: &Field) -> syn::Ident {
 
 /// The trait that reads and writes the field: `FormField`, or `RuntimeChoiceField` when its
 /// choices come at run time.
-fn reader_trait(field: &Field) -> TokenStream {
+fn reader_trait(rt: &Runtime, field: &Field) -> TokenStream {
     if field.is_runtime() {
-        runtime_trait(field)
+        runtime_trait(rt, field)
     } else {
-        field_trait(field)
+        field_trait(rt, field)
     }
 }
 
 /// The field's `FieldAttrs`, through `__field_attrs!`.
-fn field_attrs(field: &Field) -> TokenStream {
-    let p = private();
+fn field_attrs(rt: &Runtime, field: &Field) -> TokenStream {
+    let p = rt.private();
     let a = &field.attrs;
-    let ft = field_trait(field);
+    let ft = field_trait(rt, field);
     let title = a.title.as_ref().map(|t| t.value.as_str());
     let description = a
         .description
@@ -169,8 +174,9 @@ fn field_attrs(field: &Field) -> TokenStream {
     });
     let (min_length, max_length) = (lit_u64(&a.min_length), lit_u64(&a.max_length));
     let (min_items, max_items) = (lit_u64(&a.min_items), lit_u64(&a.max_items));
+    let field_attrs = rt.item("__field_attrs");
     quote! {
-        ::mcpdesc_runtime::__field_attrs!(
+        #field_attrs!(
             [#title] [#description] [#min_length] [#max_length] [#format]
             [#minimum] [#maximum] [#default] [#min_items] [#max_items]
         )
@@ -178,10 +184,15 @@ fn field_attrs(field: &Field) -> TokenStream {
 }
 
 /// A `const` item that fails compilation with `message` when `fails` holds, spanned at `span`.
-fn const_assert(at: impl Into<At>, fails: TokenStream, message: String) -> TokenStream {
+fn const_assert(
+    rt: &Runtime,
+    at: impl Into<At>,
+    fails: TokenStream,
+    message: String,
+) -> TokenStream {
     let at = at.into();
     let start = at.start;
-    let p = quote_spanned!(start=> ::mcpdesc_runtime::__private);
+    let p = rt.private_at(start);
     // The call runs from its path (at the first token) to its parentheses (at the last), so that
     // a failure is shown over the whole value, `-1` included.
     let mut args = proc_macro2::Group::new(
@@ -195,13 +206,13 @@ fn const_assert(at: impl Into<At>, fails: TokenStream, message: String) -> Token
 }
 
 /// The compile-time checks of one field that need its type.
-fn field_checks(field: &Field) -> TokenStream {
+fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
     if field.is_runtime() {
-        return runtime_field_checks(field);
+        return runtime_field_checks(rt, field);
     }
-    let p = private();
+    let p = rt.private();
     let a = &field.attrs;
-    let ft = field_trait(field);
+    let ft = field_trait(rt, field);
     let member = field.member;
     let ty = attr::tokens_text(field.ty);
     let mut out = TokenStream::new();
@@ -214,6 +225,7 @@ fn field_checks(field: &Field) -> TokenStream {
     for (key, span) in string_keys {
         if let Some(span) = span {
             out.extend(const_assert(
+                rt,
                 span,
                 quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::String)),
                 format!(
@@ -224,6 +236,7 @@ fn field_checks(field: &Field) -> TokenStream {
         }
     }
     out.extend(items_key_checks(
+        rt,
         field,
         quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::MultiSelect)),
         "is not one\n\
@@ -233,6 +246,7 @@ fn field_checks(field: &Field) -> TokenStream {
     for (key, bound) in [("minimum", &a.minimum), ("maximum", &a.maximum)] {
         let Some(bound) = bound else { continue };
         out.extend(const_assert(
+            rt,
             bound.key,
             quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)),
             format!(
@@ -240,7 +254,7 @@ fn field_checks(field: &Field) -> TokenStream {
                  use `min_length`/`max_length` on strings and `min_items`/`max_items` on multi-selects"
             ),
         ));
-        out.extend(number_fits(field, key, bound.at(), bound.value));
+        out.extend(number_fits(rt, field, key, bound.at(), bound.value));
     }
 
     if let Some(default) = &a.default {
@@ -248,6 +262,7 @@ fn field_checks(field: &Field) -> TokenStream {
         let at = default.at();
         let kind_check = |class: TokenStream, what: &str| {
             const_assert(
+                rt,
                 at,
                 quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::#class)),
                 format!(
@@ -264,6 +279,7 @@ fn field_checks(field: &Field) -> TokenStream {
                 if let Some(format) = &a.format {
                     let fmt = format_variant(&format.value);
                     out.extend(const_assert(
+                        rt,
                         at,
                         quote!(!#p::format_matches(#p::StringFormat::#fmt, #s)),
                         format!(
@@ -275,7 +291,7 @@ fn field_checks(field: &Field) -> TokenStream {
             }
             DefaultLit::Num(n) => {
                 out.extend(kind_check(quote!(Numeric), default.value.describe()));
-                out.extend(number_fits(field, "default", at, *n));
+                out.extend(number_fits(rt, field, "default", at, *n));
             }
             DefaultLit::Bool(_) => out.extend(kind_check(quote!(Boolean), "a boolean")),
             DefaultLit::Variant(path) => {
@@ -284,7 +300,7 @@ fn field_checks(field: &Field) -> TokenStream {
                         let _: #ft::Value = #path;
                     };
                 });
-                out.extend(skipped_default_check(field, path));
+                out.extend(skipped_default_check(rt, field, path));
             }
             DefaultLit::Variants(paths) => {
                 let n = paths.len();
@@ -295,13 +311,14 @@ fn field_checks(field: &Field) -> TokenStream {
                     };
                 });
                 for path in paths {
-                    out.extend(skipped_default_check(field, path));
+                    out.extend(skipped_default_check(rt, field, path));
                 }
             }
         }
     }
 
     out.extend(const_assert(
+        rt,
         field.ty_span(),
         quote!(#p::is_legacy_multi_select(#ft::KIND)),
         format!(
@@ -314,13 +331,14 @@ fn field_checks(field: &Field) -> TokenStream {
 
 /// A default variant must be a choice: not one the enum skips (`#[form(skip)]`, serde's `skip`,
 /// `skip_deserializing` or `other`), which the path's type check lets through.
-fn skipped_default_check(field: &Field, path: &syn::Path) -> TokenStream {
-    let p = private();
-    let ft = field_trait(field);
+fn skipped_default_check(rt: &Runtime, field: &Field, path: &syn::Path) -> TokenStream {
+    let p = rt.private();
+    let ft = field_trait(rt, field);
     let member = field.member;
     let ident = last_ident(path);
     let written = attr::tokens_text(path);
     const_assert(
+        rt,
         At::of(path),
         quote!(#p::is_skipped_variant(#ft::KIND, #ident)),
         format!(
@@ -332,11 +350,12 @@ fn skipped_default_check(field: &Field, path: &syn::Path) -> TokenStream {
 
 /// The compile-time checks of a field whose choices come at run time (its other keys are
 /// refused by `check`): item counts need a multi-select.
-fn runtime_field_checks(field: &Field) -> TokenStream {
-    let rt = runtime_trait(field);
+fn runtime_field_checks(rt: &Runtime, field: &Field) -> TokenStream {
+    let t = runtime_trait(rt, field);
     items_key_checks(
+        rt,
         field,
-        quote_spanned!(field.ty_end_span()=> !#rt::MULTI),
+        quote_spanned!(field.ty_end_span()=> !#t::MULTI),
         "is a single-select\n\
          a multi-select with run-time choices is a `Vec<String>` or `BTreeSet<String>`",
     )
@@ -344,7 +363,7 @@ fn runtime_field_checks(field: &Field) -> TokenStream {
 
 /// `min_items` / `max_items` fail compilation where `fails` holds (the field is no
 /// multi-select); the message goes on with `why` after "and `Type` ".
-fn items_key_checks(field: &Field, fails: TokenStream, why: &str) -> TokenStream {
+fn items_key_checks(rt: &Runtime, field: &Field, fails: TokenStream, why: &str) -> TokenStream {
     let a = &field.attrs;
     let member = field.member;
     let ty = attr::tokens_text(field.ty);
@@ -356,6 +375,7 @@ fn items_key_checks(field: &Field, fails: TokenStream, why: &str) -> TokenStream
     for (key, span) in items_keys {
         if let Some(span) = span {
             out.extend(const_assert(
+                rt,
                 span,
                 fails.clone(),
                 format!(
@@ -369,15 +389,16 @@ fn items_key_checks(field: &Field, fails: TokenStream, why: &str) -> TokenStream
 
 /// Checks that a number literal (a bound or a default) fits the field: whole for integer types and
 /// within the type's range.
-fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
-    let p = private();
-    let ft = field_trait(field);
+fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
+    let p = rt.private();
+    let ft = field_trait(rt, field);
     let member = field.member;
     let ty = attr::tokens_text(field.ty);
     match n {
         NumLit::Int(i) => {
             let l = Literal::i128_unsuffixed(i);
             const_assert(
+                rt,
                 at,
                 quote!(!#p::int_fits(#ft::KIND, #l)),
                 format!(
@@ -388,6 +409,7 @@ fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
         }
         NumLit::Float(f) => {
             let mut out = const_assert(
+                rt,
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
                     && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
@@ -414,6 +436,7 @@ fn number_fits(field: &Field, key: &str, at: At, n: NumLit) -> TokenStream {
                 quote!(::core::primitive::f64::INFINITY)
             };
             out.extend(const_assert(
+                rt,
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Float)
                     && #magnitude > #ft::FLOAT_MAX),
@@ -446,7 +469,7 @@ fn default_of(
     ty: &syn::Type,
     own: Option<&attr::SerdeDefault>,
 ) -> Option<TokenStream> {
-    let p = private();
+    let p = form.attrs.runtime.private();
     let on_field = own.is_some();
     Some(match own.or(form.attrs.serde_default.as_ref())? {
         attr::SerdeDefault::Default(_) if on_field => {
@@ -466,7 +489,7 @@ fn default_of(
 /// `__default`, before the struct is built from an answer: once per answer read, as serde makes
 /// it. Its fields are moved out for the properties that take it and for the skipped fields.
 fn struct_default(form: &Form) -> TokenStream {
-    let p = private();
+    let p = form.attrs.runtime.private();
     let ident = form.ident;
     match &form.attrs.serde_default {
         None => TokenStream::new(),
@@ -483,7 +506,8 @@ fn struct_default(form: &Form) -> TokenStream {
 }
 
 fn expand_form(form: &Form) -> TokenStream {
-    let p = private();
+    let rt = &form.attrs.runtime;
+    let p = rt.private();
     let ident = form.ident;
     let name = ident.to_string();
     let n = form.fields.len();
@@ -496,7 +520,7 @@ fn expand_form(form: &Form) -> TokenStream {
         // `<Ty as Trait>::__read` / `::__read_proven` / `::__write` of the field's reader trait,
         // spanned at the field's type to the last segment: a type that cannot be a field is
         // reported there once, not also at the derive.
-        let t = reader_trait(f);
+        let t = reader_trait(rt, f);
         let method = |name: &str| {
             let name = syn::Ident::new(name, f.ty_span());
             quote_spanned!(f.ty_span()=> #t::#name)
@@ -518,7 +542,7 @@ fn expand_form(form: &Form) -> TokenStream {
             }
             None => (TokenStream::new(), quote!(#var)),
         };
-        let attrs = field_attrs(f);
+        let attrs = field_attrs(rt, f);
         let property = if f.is_runtime() {
             // Every path through the trait over the field's type, to the last segment: an
             // unsupported type is then reported there once, not also at the derive.
@@ -549,7 +573,7 @@ fn expand_form(form: &Form) -> TokenStream {
             .unwrap_or_else(|| quote_spanned!(ty.span()=> #p::field_default::<#ty>()));
         quote!(#member: #default)
     });
-    let checks = form.fields.iter().map(field_checks);
+    let checks = form.fields.iter().map(|f| field_checks(rt, f));
     let struct_default = struct_default(form);
     let static_form = if form.fields.iter().any(Field::is_runtime) {
         None
@@ -558,10 +582,11 @@ fn expand_form(form: &Form) -> TokenStream {
     };
     let (fill_types, fill_impl) = fill_types(form, &quote!(&__MCPDESC_SCHEMA));
 
+    let form_impl = rt.item("__form_impl");
     quote! {
         #fill_types
 
-        ::mcpdesc_runtime::__form_impl! {
+        #form_impl! {
             #ident, #name, #n,
             static_form [#static_form],
             default {#struct_default},
@@ -583,7 +608,8 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     if !form.has_fill() {
         return (TokenStream::new(), TokenStream::new());
     }
-    let p = private();
+    let rt = &form.attrs.runtime;
+    let p = rt.private();
     let ident = form.ident;
     let vis = form.vis;
     let fill = form.fill_ident();
@@ -602,12 +628,12 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     }
     let (mut members, mut filled) = (Vec::new(), Vec::new());
     for (i, f) in form.fields.iter().enumerate() {
-        let t = reader_trait(f);
+        let t = reader_trait(rt, f);
         let (member, wire) = (f.member, &f.name);
         // Over the field's type (from its first token to its last), so that a type that cannot
         // be a field is reported there once, not also at the derive; as are the binding that
         // checks it, its `None`, and the member's initializer.
-        let p_at = quote_spanned!(f.ty_span()=> ::mcpdesc_runtime::__private);
+        let p_at = rt.private_at(f.ty_span());
         let value = quote_spanned!(f.ty_end_span()=> #p_at::Option<#t::Value>);
         let var = syn::Ident::new(&format!("__mcpdesc_default{i}"), f.ty_span());
         let none = quote_spanned!(f.ty_span()=> #p::None);
@@ -624,15 +650,16 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         let index = Literal::usize_unsuffixed(i);
         filled.push(quote!(#index #default));
     }
+    let (fill_types, fill_impl) = (rt.item("__fill_types"), rt.item("__fill_impl"));
     let types = quote! {
-        ::mcpdesc_runtime::__fill_types! {
+        #fill_types! {
             #vis #fill, #defaults, #ident,
             choices [#(#choices),*],
             defaults [#(#members),*]
         }
     };
     let imp = quote! {
-        ::mcpdesc_runtime::__fill_impl! {
+        #fill_impl! {
             #fill, #ident, #schema,
             choices [#(#choices_filled),*],
             defaults __defaults [#(#filled),*]
@@ -668,8 +695,9 @@ fn expand_enum(e: &Enum) -> TokenStream {
         let (var, value) = (v.ident, &v.value);
         quote!(#var = #value)
     });
+    let enum_impl = e.attrs.runtime.item("__enum_impl");
     quote! {
-        ::mcpdesc_runtime::__enum_impl! {
+        #enum_impl! {
             #ident, #name, #style,
             choices [#(#choices),*],
             idents [#(#idents_text),*],
@@ -679,22 +707,15 @@ fn expand_enum(e: &Enum) -> TokenStream {
 }
 
 /// What is emitted beside the errors: an impl that keeps the rest of the crate compiling, so one
-/// mistake in a form does not cascade into errors at every use of it.
-fn dummy_form(input: &syn::DeriveInput) -> TokenStream {
-    dummy(input, quote!(__dummy_form))
-}
-
-fn dummy_enum(input: &syn::DeriveInput) -> TokenStream {
-    dummy(input, quote!(__dummy_enum))
-}
-
-/// The invocation of a runtime macro writing dummy impls for the input (with its generics, so
-/// that they hold whatever the errors are), spanned at the type's name.
-fn dummy(input: &syn::DeriveInput, mac: TokenStream) -> TokenStream {
+/// mistake in a form does not cascade into errors at every use of it. `mac` is the runtime
+/// macro writing the dummy impls for the input (with its generics, so that they hold whatever
+/// the errors are), invoked at the type's name.
+fn dummy(input: &syn::DeriveInput, rt: &Runtime, mac: &str) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let mac = rt.item_at(mac, input.ident.span());
     quote_spanned! {input.ident.span()=>
-        ::mcpdesc_runtime::#mac! {
+        #mac! {
             [#impl_generics] #ident [#ty_generics] [#where_clause]
         }
     }

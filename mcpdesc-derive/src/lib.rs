@@ -21,6 +21,7 @@ mod check;
 mod ctxt;
 mod declaration;
 mod expand;
+mod runtime;
 mod sensitive;
 
 use proc_macro::TokenStream;
@@ -57,7 +58,9 @@ use syn::parse_macro_input;
 ///
 /// Container keys: `rename_all = "..."` (serde's rule names), `fill` (write the `...Fill` and
 /// `...Defaults` types for run-time defaults), `fill_name = "..."`, `defaults_name = "..."`
-/// (other names for them). Every mistake (a key that does not fit the field's type, bounds that
+/// (other names for them), `crate = "..."` (the path of `mcpdesc_runtime` where the code
+/// reaches it under another name, as `#[serde(crate = "...")]`: a re-export such as
+/// `"my_framework::mcpdesc_runtime"`, or the dependency renamed, `"::mcpdesc"`). Every mistake (a key that does not fit the field's type, bounds that
 /// cross, a default outside the bounds, a field type a form cannot have, a field that asks for
 /// a secret, vocabulary a protocol version lacks) is a compile error at the key or the type,
 /// and all of them are reported together. The `mcpdesc_runtime` crate documentation and README
@@ -74,8 +77,9 @@ pub fn derive_elicitation_form(input: TokenStream) -> TokenStream {
 /// Variant keys, `#[form(...)]`: `rename = "..."` (the choice's value, else `rename_all` or the
 /// variant's name) and `title = "..."` (a titled choice: `oneOf` of `{const, title}` for a
 /// single-select, `items.anyOf` for a multi-select; all variants or none). Container keys:
-/// `rename_all = "..."` (serde's rule names) and `legacy_enum_names` (write titles as the
-/// `enumNames` of MCP 2025-06-18 instead of `oneOf`, for single-selects only).
+/// `rename_all = "..."` (serde's rule names), `legacy_enum_names` (write titles as the
+/// `enumNames` of MCP 2025-06-18 instead of `oneOf`, for single-selects only) and
+/// `crate = "..."` (as on a form).
 #[proc_macro_derive(ElicitationEnum, attributes(form))]
 pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
@@ -95,6 +99,7 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// | `on_decline = "..."`, `on_cancel = "..."` | what the server does then |
 /// | `protocol_versions = ["2025-11-25", ...]` | the declaration's scope, within its primitive's (else it inherits the primitive's, and the description builder refuses one the form or URL mode cannot serve); checked against the form's vocabulary here |
 /// | `tool`, `prompt`, `resource`, `resource_template` `= "..."` | the primitive, when not the function's |
+/// | `crate = "..."` | the path of `mcpdesc_runtime` where the code reaches it under another name (a re-export, or the dependency renamed), as on a form |
 ///
 /// The primitive is otherwise the one rmcp serves the function as: the `name` of a
 /// `#[tool(...)]` / `#[prompt(...)]` written below this attribute, else the function's name.

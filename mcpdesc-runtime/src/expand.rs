@@ -456,8 +456,10 @@ macro_rules! __fill_impl {
     };
 }
 
-/// The registration of an `#[elicitation]` declaration: an `inventory` submission of its
-/// `Declaration`, written where the attribute puts its checks.
+/// The registration of an `#[elicitation]` declaration: its compile-time checks (`checks {..}`),
+/// then an `inventory` submission of its `Declaration`. The checks go through this macro, so
+/// that a `crate = "..."` path that does not resolve is reported once, at this macro's path,
+/// not again at every check.
 ///
 /// `$primitive` is a `Primitive` variant with the primitive's name; the mode is
 /// `form [Type, "Type as written"]` or `url [url?]`; the optional parts are empty brackets when
@@ -467,12 +469,14 @@ macro_rules! __fill_impl {
 #[macro_export]
 macro_rules! __declaration {
     (
+        checks {$($checks:tt)*}
         $primitive:ident $primitive_name:literal, $name:literal, $message:literal,
         $mode:ident $mode_args:tt,
         when [$($when:literal)?], on_decline [$($on_decline:literal)?],
         on_cancel [$($on_cancel:literal)?], scope [$($scope:expr)?],
         location $location:expr
     ) => {
+        $($checks)*
         $crate::__private::inventory::submit! {
             $crate::__private::Declaration::__new(
                 $crate::__private::Primitive::$primitive($primitive_name),

@@ -1,0 +1,154 @@
+//! Forms, choice enums and declarations in a crate where `::mcpdesc_runtime` does not resolve:
+//! its dependency on the runtime is renamed `mcpdesc`, and one module reaches it only through a
+//! re-export, as a framework that wraps the runtime would hand it to its users. Each item says
+//! where the runtime is with `crate = "..."`; without it nothing here compiles.
+
+/// The runtime as a framework would re-export it.
+pub mod framework {
+    pub use mcpdesc as runtime;
+}
+
+use mcpdesc::{ElicitationEnum, ElicitationForm, elicitation};
+
+/// A choice enum through the renamed dependency.
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(crate = "::mcpdesc", rename_all = "lowercase")]
+pub enum Label {
+    /// A defect.
+    Bug,
+    /// Documentation.
+    Docs,
+}
+
+/// A titled single-select through the re-export.
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(crate = "crate::framework::runtime")]
+pub enum Priority {
+    /// Later.
+    #[form(title = "Low")]
+    Low,
+    /// Now.
+    #[form(title = "High")]
+    High,
+}
+
+/// A form with every kind of field and checks that need the field types, through the re-export.
+#[derive(ElicitationForm, Debug)]
+#[form(crate = "crate::framework::runtime")]
+pub struct Triage {
+    /// Who looks at it.
+    #[form(title = "Assignee", min_length = 1, max_length = 39)]
+    pub assignee: String,
+    /// How long it takes.
+    #[form(minimum = 1, maximum = 13, default = 3)]
+    pub estimate: u8,
+    /// How urgent.
+    #[form(default = Priority::High)]
+    pub priority: Priority,
+    /// What it is.
+    #[form(min_items = 1, default = [Label::Bug])]
+    pub labels: Vec<Label>,
+    /// Whom to tell.
+    #[form(format = "email")]
+    pub cc: Option<String>,
+}
+
+/// A form with a field whose choices come at run time (and so `TeamFill`, `TeamDefaults`),
+/// through the renamed dependency.
+#[derive(ElicitationForm, Debug)]
+#[form(crate = "mcpdesc")]
+pub struct Team {
+    /// One of the teammates offered.
+    #[form(title = "Teammate", runtime_choices)]
+    pub login: String,
+}
+
+/// A server whose tool declares its elicitations.
+pub struct Server;
+
+impl Server {
+    /// Triages an issue.
+    #[elicitation(
+        crate = "::mcpdesc",
+        name = "triage",
+        form = Triage,
+        message = "Triage this issue?",
+        protocol_versions = ["2025-11-25"],
+    )]
+    #[elicitation(
+        crate = "crate::framework::runtime",
+        name = "sign_in",
+        mode = "url",
+        message = "Sign in first.",
+        protocol_versions = ["2025-11-25"],
+    )]
+    pub fn triage_issue(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpdesc::fill::{ChoiceList, FormFill};
+    use mcpdesc::registry::{self, Primitive};
+    use mcpdesc::{ElicitationForm, ProtocolVersion};
+    use serde_json::json;
+
+    use super::{Label, Priority, Server, Team, TeamDefaults, TeamFill, Triage};
+
+    #[test]
+    fn the_schema_is_the_one_derived_through_the_usual_path() {
+        assert_eq!(
+            Triage::requested_schema().wire_json(),
+            r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Who looks at it.","minLength":1,"maxLength":39},"estimate":{"type":"integer","description":"How long it takes.","minimum":1,"maximum":13,"default":3},"priority":{"type":"string","description":"How urgent.","oneOf":[{"const":"Low","title":"Low"},{"const":"High","title":"High"}],"default":"High"},"labels":{"type":"array","description":"What it is.","minItems":1,"items":{"type":"string","enum":["bug","docs"]},"default":["bug"]},"cc":{"type":"string","description":"Whom to tell.","format":"email"}},"required":["assignee","estimate","priority","labels"]}"#
+        );
+        assert!(!Triage::PROTOCOL_VERSIONS.contains(ProtocolVersion::V2025_06_18));
+    }
+
+    #[test]
+    fn answers_are_read_and_checked() {
+        let answer =
+            json!({"assignee": "octocat", "estimate": 5, "priority": "Low", "labels": ["docs"]});
+        let triage = Triage::from_content(answer.as_object().unwrap()).unwrap();
+        assert_eq!(triage.assignee, "octocat");
+        assert_eq!(triage.priority, Priority::Low);
+        assert_eq!(triage.labels, [Label::Docs]);
+        assert_eq!(triage.cc, None);
+
+        let bad = json!({"assignee": "", "estimate": 14, "labels": [], "cc": "nobody"});
+        let err = Triage::from_content(bad.as_object().unwrap()).unwrap_err();
+        let properties: Vec<&str> = err.problems().iter().map(|p| p.property()).collect();
+        assert_eq!(
+            properties,
+            ["assignee", "estimate", "priority", "labels", "cc"]
+        );
+    }
+
+    #[test]
+    fn run_time_choices_are_filled_and_read() {
+        let filled = TeamFill {
+            login: ChoiceList::titled([("hubot", "Hubot"), ("octocat", "The Octocat")]),
+            defaults: TeamDefaults::default(),
+        }
+        .fill(Some(ProtocolVersion::V2025_11_25))
+        .unwrap();
+        let answer = json!({"login": "octocat"});
+        let team: Team = filled.read(answer.as_object().unwrap()).unwrap();
+        assert_eq!(team.login, "octocat");
+        let answer = json!({"login": "mallory"});
+        assert!(filled.read(answer.as_object().unwrap()).is_err());
+    }
+
+    #[test]
+    fn declarations_are_registered() {
+        assert!(Server.triage_issue());
+        let tool = Primitive::Tool("triage_issue");
+        let triage = registry::find(tool, "triage").unwrap();
+        assert_eq!(
+            triage.request_params()["requestedSchema"]["properties"]["estimate"]["default"],
+            3
+        );
+        let sign_in = registry::find(tool, "sign_in").unwrap();
+        assert_eq!(sign_in.request_params()["mode"], "url");
+    }
+}
