@@ -314,10 +314,13 @@ fn is_form(attr: &syn::Attribute) -> bool {
 }
 
 /// Calls `f` for every key of every `#[form(...)]` attribute.
-fn each_form_key(
+///
+/// `f` is a `dyn` closure: `parse_nested_meta` is then instantiated once for the crate, not once
+/// per caller (each instantiation costs the derive crate's own build).
+pub fn each_form_key(
     cx: &Ctxt,
     attrs: &[syn::Attribute],
-    mut f: impl FnMut(&Ident, &syn::meta::ParseNestedMeta) -> syn::Result<()>,
+    f: &mut dyn FnMut(&Ident, &syn::meta::ParseNestedMeta) -> syn::Result<()>,
 ) {
     for attr in attrs.iter().filter(|a| is_form(a)) {
         if let syn::Meta::Path(path) = &attr.meta {
@@ -764,7 +767,7 @@ impl Field {
         let mut runtime_choices = Slot::new(cx, "runtime_choices");
         let mut skip = Slot::new(cx, "skip");
 
-        each_form_key(cx, &field.attrs, |key, meta| {
+        each_form_key(cx, &field.attrs, &mut |key, meta| {
             match key.to_string().as_str() {
                 "title" => {
                     let (span, v) = parse_nonempty_str(meta, key)?;
@@ -876,7 +879,7 @@ impl Form {
         let mut fill_name = Slot::new(cx, "fill_name");
         let mut defaults_name = Slot::new(cx, "defaults_name");
         let mut runtime = Slot::new(cx, "crate");
-        each_form_key(cx, &input.attrs, |key, meta| {
+        each_form_key(cx, &input.attrs, &mut |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => rename_all.set_rule(meta, key)?,
                 "crate" => runtime.set_runtime(meta, key)?,
@@ -927,7 +930,7 @@ impl Enum {
         let mut rename_all = Slot::new(cx, "rename_all");
         let mut legacy = Slot::new(cx, "legacy_enum_names");
         let mut runtime = Slot::new(cx, "crate");
-        each_form_key(cx, &input.attrs, |key, meta| {
+        each_form_key(cx, &input.attrs, &mut |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => rename_all.set_rule(meta, key)?,
                 "legacy_enum_names" => legacy.set_flag(meta, key)?,
@@ -957,7 +960,7 @@ impl Variant {
         let mut title = Slot::new(cx, "title");
         let mut rename = Slot::new(cx, "rename");
         let mut skip = Slot::new(cx, "skip");
-        each_form_key(cx, &variant.attrs, |key, meta| {
+        each_form_key(cx, &variant.attrs, &mut |key, meta| {
             match key.to_string().as_str() {
                 "title" => {
                     let (span, v) = parse_nonempty_str(meta, key)?;

@@ -2,9 +2,10 @@
 //! `crate = "..."` key names (the runtime re-exported by another crate, or the dependency
 //! renamed in `Cargo.toml`), as `#[serde(crate = "...")]` does for serde.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{ToTokens, quote, quote_spanned};
+use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::{Ident, LitStr};
+
+use crate::ctxt::Ctxt;
 
 /// The path of the runtime crate in the user's code.
 #[derive(Default)]
@@ -12,8 +13,12 @@ pub enum Runtime {
     /// `::mcpdesc_runtime`.
     #[default]
     Default,
-    /// The path written at `crate = "..."`, with the string's span.
-    Path(syn::Path),
+    /// The path written at `crate = "..."`: whether it starts with `::`, and its segments, with
+    /// the string's span.
+    Path {
+        leading_colon: bool,
+        segments: Vec<Ident>,
+    },
     /// A `crate = "..."` whose value was refused: the runtime is not known, and nothing that
     /// names it is written beside the errors (no dummy impl, no registration), so that a wrong
     /// guess adds no errors of its own.
@@ -25,40 +30,63 @@ impl Runtime {
     /// written at `crate = "..."` keeps the string's span, so that a path that does not resolve
     /// is reported there (once: rustc reports an error once per span).
     pub fn private(&self) -> TokenStream {
-        self.item("__private")
+        self.path_to("__private", None)
     }
 
     /// `<runtime>::__private` with every token spanned at `span`, so that a path spanned at a
-    /// field's type or at a key is reported there, whichever path names the runtime.
+    /// field's type or at a key is reported there, whichever path names the runtime (a path
+    /// whose tokens came from two places would be reported over all the source between them).
     pub fn private_at(&self, span: Span) -> TokenStream {
-        self.item_at("__private", span)
+        self.path_to("__private", Some(span))
     }
 
     /// `<runtime>::name`: a hidden macro of the runtime (`__form_impl`, ...).
     pub fn item(&self, name: &str) -> TokenStream {
-        let site = Span::call_site();
-        let name = Ident::new(name, site);
-        match self {
-            Runtime::Path(path) => quote!(#path::#name),
-            Runtime::Default | Runtime::Unknown => quote!(::mcpdesc_runtime::#name),
-        }
+        self.path_to(name, None)
     }
 
     /// `<runtime>::name` with every token spanned at `span`.
     pub fn item_at(&self, name: &str, span: Span) -> TokenStream {
-        let name = Ident::new(name, span);
-        match self {
-            Runtime::Path(path) => {
-                let path = respanned(path.to_token_stream(), span);
-                quote_spanned!(span=> #path::#name)
-            }
-            Runtime::Default | Runtime::Unknown => quote_spanned!(span=> ::mcpdesc_runtime::#name),
-        }
+        self.path_to(name, Some(span))
     }
 
     /// Whether a `crate = "..."` was refused ([`Runtime::Unknown`]).
     pub fn is_unknown(&self) -> bool {
         matches!(self, Runtime::Unknown)
+    }
+
+    /// `<runtime>::name`, every token at `span`; without one, the path written at its string and
+    /// `::mcpdesc_runtime` and `::name` at the call site.
+    fn path_to(&self, name: &str, span: Option<Span>) -> TokenStream {
+        let site = span.unwrap_or_else(Span::call_site);
+        let mut out = TokenStream::new();
+        let segment = |out: &mut TokenStream, colons: bool, mut ident: Ident| {
+            let at = span.unwrap_or_else(|| ident.span());
+            if colons {
+                let mut first = Punct::new(':', Spacing::Joint);
+                let mut second = Punct::new(':', Spacing::Alone);
+                first.set_span(at);
+                second.set_span(at);
+                out.extend([TokenTree::Punct(first), TokenTree::Punct(second)]);
+            }
+            ident.set_span(at);
+            out.extend([TokenTree::Ident(ident)]);
+        };
+        match self {
+            Runtime::Path {
+                leading_colon,
+                segments,
+            } => {
+                for (i, ident) in segments.iter().enumerate() {
+                    segment(&mut out, i > 0 || *leading_colon, ident.clone());
+                }
+            }
+            Runtime::Default | Runtime::Unknown => {
+                segment(&mut out, true, Ident::new("mcpdesc_runtime", site));
+            }
+        }
+        segment(&mut out, true, Ident::new(name, site));
+        out
     }
 
     /// The value of a `crate` key (`crate = "..."`), and the span of its string.
@@ -87,10 +115,17 @@ impl Runtime {
             )
         };
         let path: syn::Path = lit.parse().map_err(|_| refused())?;
-        if path.segments.iter().any(|s| !s.arguments.is_none()) {
-            return Err(refused());
+        let mut segments = Vec::with_capacity(path.segments.len());
+        for segment in path.segments {
+            if !segment.arguments.is_none() {
+                return Err(refused());
+            }
+            segments.push(segment.ident);
         }
-        Ok(Runtime::Path(path))
+        Ok(Runtime::Path {
+            leading_colon: path.leading_colon.is_some(),
+            segments,
+        })
     }
 
     /// The runtime of the first `crate = "..."` in the `#[form(...)]` attributes (`Unknown`
@@ -99,37 +134,16 @@ impl Runtime {
     /// wrong kind of item).
     pub fn of_form_attrs(attrs: &[syn::Attribute]) -> Runtime {
         let mut found = None;
-        for attr in attrs.iter().filter(|a| a.path().is_ident("form")) {
-            let _ = attr.parse_nested_meta(|meta| {
-                if let Some(key) = meta.path.get_ident().filter(|k| *k == "crate")
-                    && found.is_none()
-                {
-                    found =
-                        Some(Runtime::parse_key(&meta, key).map_or(Runtime::Unknown, |(_, rt)| rt));
-                }
-                // Whatever is left of the value (all of it, for another key).
-                crate::attr::skip_value(&meta);
-                Ok(())
-            });
-        }
+        // The errors are the derive's own to report; they are read again here only for the path.
+        let cx = Ctxt::new();
+        crate::attr::each_form_key(&cx, attrs, &mut |key, meta| {
+            if key == "crate" && found.is_none() {
+                found = Some(Runtime::parse_key(meta, key).map_or(Runtime::Unknown, |(_, rt)| rt));
+            }
+            crate::attr::skip_value(meta);
+            Ok(())
+        });
+        let _ = cx.check();
         found.unwrap_or_default()
     }
-}
-
-/// `tokens` with every token spanned at `span`.
-fn respanned(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut token| {
-            if let TokenTree::Group(group) = &token {
-                let mut inner =
-                    proc_macro2::Group::new(group.delimiter(), respanned(group.stream(), span));
-                inner.set_span(span);
-                token = TokenTree::Group(inner);
-            } else {
-                token.set_span(span);
-            }
-            token
-        })
-        .collect()
 }
