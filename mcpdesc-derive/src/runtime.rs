@@ -26,21 +26,25 @@ pub enum Runtime {
 }
 
 impl Runtime {
-    /// `<runtime>::__private`, the hidden module every generated path goes through. A path
-    /// written at `crate = "..."` keeps the string's span, so that a path that does not resolve
-    /// is reported there (once: rustc reports an error once per span).
+    /// `<runtime>::__private`, the hidden module every generated path goes through, at the call
+    /// site as `::mcpdesc_runtime` is: a path whose tokens came from two places (the string and
+    /// the field) would have an error that concerns it reported over all the source between
+    /// them. (Such paths stand inside the input of a runtime macro, [`Runtime::item`], so a
+    /// path that does not resolve is never reported at them.)
     pub fn private(&self) -> TokenStream {
-        self.path_to("__private", None)
+        self.path_to("__private", Some(Span::call_site()))
     }
 
     /// `<runtime>::__private` with every token spanned at `span`, so that a path spanned at a
-    /// field's type or at a key is reported there, whichever path names the runtime (a path
-    /// whose tokens came from two places would be reported over all the source between them).
+    /// field's type or at a key is reported there, whichever path names the runtime.
     pub fn private_at(&self, span: Span) -> TokenStream {
         self.path_to("__private", Some(span))
     }
 
-    /// `<runtime>::name`: a hidden macro of the runtime (`__form_impl`, ...).
+    /// `<runtime>::name`, the path of a hidden macro of the runtime (`__form_impl`, ...) that
+    /// the expansion invokes. A path written at `crate = "..."` keeps the string's span: one
+    /// that does not resolve is reported there, once (rustc reports an error once per span),
+    /// and the macro's input, with every other path, is then not expanded.
     pub fn item(&self, name: &str) -> TokenStream {
         self.path_to(name, None)
     }
