@@ -106,6 +106,13 @@ mod tests {
     }
 
     #[test]
+    fn the_schemars_impl_is_the_restricted_schema() {
+        let mut generator = schemars::SchemaGenerator::default();
+        let schema = <Triage as schemars::JsonSchema>::json_schema(&mut generator);
+        assert_eq!(schema.as_value(), &Triage::requested_schema().to_value());
+    }
+
+    #[test]
     fn answers_are_read_and_checked() {
         let answer =
             json!({"assignee": "octocat", "estimate": 5, "priority": "Low", "labels": ["docs"]});
