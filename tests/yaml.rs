@@ -1655,6 +1655,38 @@ fn block_scalar_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     assert_eq!(read, all.len() - refused);
 }
 
+/// A tab before a top-level flow node separates it from the start of the line, as YAML 1.2's
+/// `s-separate-in-line` (tabs or spaces) allows there: the YAML test suite reads `\t{}` (Q5MG)
+/// and `\t[\n\t]` (6CA3) so, and `foo:\n \tbar` (DK95/0) as `bar`. PyYAML refuses every
+/// such tab, and the `yaml` package reads `\t[a]` but refuses the scalars (`TAB_AS_INDENT`):
+/// these are the texts where this reader, following the spec, reads what neither of them does.
+/// A tab before a block collection is indentation, which YAML writes with spaces only.
+#[test]
+fn a_tab_before_a_top_level_flow_node_separates_it_as_yaml_1_2_says() {
+    for (text, value) in [
+        ("\tfoo\n", json!("foo")),
+        ("\ta b # c\n", json!("a b")),
+        ("\ta\n\tb\n", json!("a b")),
+        ("\t\"q\"\n", json!("q")),
+        ("\t'q'\n", json!("q")),
+        ("\t?]\n", json!("?]")),
+        ("\t[a]\n", json!(["a"])),
+        ("\t{}\n", json!({})),
+        ("\t[\n\t]\n", json!([])),
+    ] {
+        assert_eq!(yaml::from_str(text).unwrap(), value, "{text:?}");
+    }
+    for text in ["\ta: b\n", "\t- a\n", "x:\n\t- a\n"] {
+        let err = yaml::from_str(text).unwrap_err();
+        assert!(
+            err.problems()[0]
+                .message
+                .contains("a tab in the indentation"),
+            "{text:?}: {err}"
+        );
+    }
+}
+
 #[test]
 fn a_tab_right_after_a_colon_separates_as_yaml_1_2_says_however_many() {
     let (value, positions) =
