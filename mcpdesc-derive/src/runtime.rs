@@ -19,9 +19,9 @@ pub enum Runtime {
         leading_colon: bool,
         segments: Vec<Ident>,
     },
-    /// A `crate = "..."` whose value was refused: the runtime is not known, and nothing that
-    /// names it is written beside the errors (no dummy impl, no registration), so that a wrong
-    /// guess adds no errors of its own.
+    /// A `crate = "..."` whose value was refused: the runtime is not known, and the callers
+    /// write nothing that names it beside the errors (no dummy impl, no registration), so that
+    /// a wrong guess adds no errors of its own (its paths read as `Default`'s, unused).
     Unknown,
 }
 
@@ -49,9 +49,13 @@ impl Runtime {
         self.path_to(name, None)
     }
 
-    /// `<runtime>::name` with every token spanned at `span`.
+    /// [`Runtime::item`], with `::mcpdesc_runtime::name` spanned at `span` (a written path
+    /// keeps the string's span, where a path that does not resolve is reported).
     pub fn item_at(&self, name: &str, span: Span) -> TokenStream {
-        self.path_to(name, Some(span))
+        match self {
+            Runtime::Path { .. } => self.item(name),
+            Runtime::Default | Runtime::Unknown => self.path_to(name, Some(span)),
+        }
     }
 
     /// Whether a `crate = "..."` was refused ([`Runtime::Unknown`]).
