@@ -43,6 +43,11 @@
 
 #![deny(missing_docs)]
 
+// The crate page's example (`README.md`, what crates.io shows) is compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CratePageDoctests;
+
 mod content;
 pub mod contract;
 pub mod description;
