@@ -575,6 +575,21 @@ pub struct Call<'a> {
     seal: Option<Seal<'a>>,
 }
 
+/// Shows what the call asks for and how: its primitive, protocol version, and whether it is
+/// guarded, sealed and carries a retry's answers. Never the sealing key, the state or the call's
+/// arguments, which can hold what a user typed.
+impl fmt::Debug for Call<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Call")
+            .field("primitive", &self.primitive)
+            .field("protocol_version", &self.protocol_version())
+            .field("guarded", &self.guarded)
+            .field("sealed", &self.seal.is_some())
+            .field("input_responses", &self.input_responses.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
 /// How a [`Call`] seals and opens `requestState`.
 struct Seal<'a> {
     codec: &'a RequestStateCodec,

@@ -108,7 +108,16 @@ async fn guarded(ctx: &RequestContext<RoleServer>) -> CallToolResult {
         Ok(Step::Answered(Answer::Accepted(a))) => a.assignee,
         other => format!("not asked: {other:?}"),
     };
-    CallToolResult::success(vec![ContentBlock::text(format!("{refused}\n--\n{asked}"))])
+    // What a sealed call shows of itself: never its key, its state or its arguments.
+    let codec =
+        rmcp::model::RequestStateCodec::try_new(b"key-0123456789abcdef0123456789abcdef".to_vec())
+            .unwrap();
+    let sealed = Call::new(ctx, Primitive::Tool("assign_issue"))
+        .guarded()
+        .sealed(&codec, Some("state-xyz"), &json!({"note": "typed-by-user"}));
+    CallToolResult::success(vec![ContentBlock::text(format!(
+        "{refused}\n--\n{asked}\n--\n{sealed:?}"
+    ))])
 }
 
 /// A client that answers every form with a scripted result and remembers what it was sent.
@@ -637,7 +646,17 @@ async fn a_guarded_call_refuses_what_the_registry_does_not_declare() {
         .as_str()
         .unwrap()
         .to_owned();
-    let (refused, asked) = text.split_once("\n--\n").unwrap();
+    let mut parts = text.split("\n--\n");
+    let (refused, asked, shown) = (
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+        parts.next().unwrap(),
+    );
+    assert_eq!(
+        shown,
+        "Call { primitive: Tool(\"assign_issue\"), protocol_version: Some(V2025_11_25), \
+         guarded: true, sealed: true, input_responses: false, .. }"
+    );
     assert!(
         refused.contains("matches no declaration") && refused.contains("requestedSchema differs"),
         "{refused}"
