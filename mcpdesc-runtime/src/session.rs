@@ -231,15 +231,18 @@ impl ElicitError {
     }
 }
 
+/// The message of an `ElicitError` already holds the message of the error it wraps, so its
+/// `source` is that error's own source, not the error itself: a report that prints every error
+/// of the chain (anyhow's `{:#}` and `{:?}`, eyre's) says each thing once. The wrapped error
+/// itself is in the variant, for a `match`.
 impl std::error::Error for ElicitError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ElicitError::Schema(e) => Some(e),
-            ElicitError::Service(e) => Some(e),
-            ElicitError::Content(e) => Some(e),
-            ElicitError::NotAnElicitResult(e) => Some(e),
-            ElicitError::Undeclared(e) => Some(e),
-            ElicitError::Fill(e) => Some(e),
+            ElicitError::Schema(e) | ElicitError::NotAnElicitResult(e) => e.source(),
+            ElicitError::Service(e) => e.source(),
+            ElicitError::Content(e) => e.source(),
+            ElicitError::Undeclared(e) => e.source(),
+            ElicitError::Fill(e) => e.source(),
             _ => None,
         }
     }

@@ -762,3 +762,62 @@ fn the_typed_schema_rmcp_sends_is_the_wire_json_byte_for_byte() {
         EveryKind::requested_schema().wire_json()
     );
 }
+
+/// An `ElicitError`'s message holds the message of the error it wraps, so a report that prints
+/// the whole chain of sources (as anyhow's `{:#}` and eyre's do) says each thing once.
+#[test]
+fn an_error_chain_says_each_thing_once() {
+    use mcpdesc_runtime::fill::FormFill;
+    use rmcp::service::ServiceError;
+    use std::error::Error;
+
+    fn chain(e: &ElicitError) -> Vec<String> {
+        let mut messages = vec![e.to_string()];
+        let mut next = e.source();
+        while let Some(source) = next {
+            messages.push(source.to_string());
+            next = source.source();
+        }
+        messages
+    }
+
+    let content = Assign::from_content(json!({"assignee": ""}).as_object().unwrap()).unwrap_err();
+    let content_message = content.to_string();
+    let json_error = || serde_json::from_str::<Value>("{").unwrap_err();
+    let fill = review_fill(ChoiceList::untitled(["ben", "ben"]))
+        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+        .unwrap_err();
+    let fill_message = fill.to_string();
+    let errors = [
+        ElicitError::Content(content),
+        ElicitError::Schema(json_error()),
+        ElicitError::NotAnElicitResult(json_error()),
+        ElicitError::Service(ServiceError::McpError(ErrorData::method_not_found::<
+            rmcp::model::ElicitationCreateRequestMethod,
+        >())),
+        ElicitError::Service(ServiceError::TransportClosed),
+        ElicitError::Fill(fill),
+    ];
+    for e in &errors {
+        let messages = chain(e);
+        for (i, earlier) in messages.iter().enumerate() {
+            for later in &messages[i + 1..] {
+                assert!(
+                    !earlier.contains(later.as_str()),
+                    "{earlier:?} already says {later:?}"
+                );
+            }
+        }
+    }
+    // What the wrapped errors said is in the top message, and the wrapped error in the variant.
+    assert_eq!(chain(&errors[0]), [content_message]);
+    assert_eq!(
+        chain(&errors[5]),
+        [format!("{fill_message}; nothing was sent")]
+    );
+    assert_eq!(
+        chain(&errors[3]),
+        ["the client answered the elicitation request with an error: -32601: elicitation/create"]
+    );
+    assert!(matches!(&errors[1], ElicitError::Schema(e) if e.is_eof()));
+}
