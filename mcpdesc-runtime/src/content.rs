@@ -622,6 +622,11 @@ impl Problems {
 // depend on `content` (the check): `content` uses `schema`, never the other way round.
 impl crate::schema::RequestedSchema {
     /// Checks an answer's `content` against the schema, reporting every problem.
+    ///
+    /// # Errors
+    ///
+    /// Every problem `content` has against the schema, together in one [`ContentError`], each with
+    /// its property's name.
     pub fn check_content(
         &self,
         content: &serde_json::Map<String, serde_json::Value>,

@@ -236,6 +236,12 @@ struct Candidate<'a> {
 ///
 /// `$componentRef` schemas are resolved before comparing. The effective scope of a declaration
 /// is its own `protocolVersions`, else its primitive's, else the document's.
+///
+/// # Errors
+///
+/// [`ContractError`] when the request matches no declaration of `primitive` in the document that
+/// applies to `version`; its [`reasons`](ContractError::reasons) say, for each declaration of the
+/// primitive, where it differs.
 pub fn check_description(
     document: &Value,
     primitive: Primitive,
@@ -295,6 +301,11 @@ pub fn check_description(
 ///
 /// Without a description, a declaration's effective scope is its explicit `protocol_versions`,
 /// else the versions it can serve (its form's vocabulary, or URL mode's).
+///
+/// # Errors
+///
+/// [`ContractError`] when the request matches no registered declaration of `primitive` that applies
+/// to `version`, with every reason, per declaration.
 pub fn check_registered(
     primitive: Primitive,
     version: ProtocolVersion,

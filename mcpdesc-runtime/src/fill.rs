@@ -143,6 +143,13 @@ pub trait FormFill {
 
     /// The schema to send on `version` (the newest vocabulary when `None`), or every problem of
     /// what was given.
+    ///
+    /// # Errors
+    ///
+    /// [`FillError`] with every problem of the run-time part, each naming its property: a
+    /// choice list that is empty, repeats a value or holds an empty value or title, a
+    /// multi-select offered fewer choices than its `min_items`, a default that does not fit the
+    /// field (its bounds, format or choices), or vocabulary `version` lacks.
     fn fill(self, version: Option<ProtocolVersion>) -> Result<Filled<Self::Form>, FillError>;
 }
 
@@ -178,6 +185,11 @@ impl<F: ElicitationForm> Filled<F> {
 
     /// Parses and validates an accepted answer against the schema that was sent: a value
     /// outside the run-time choices is a problem of its field, like any other.
+    ///
+    /// # Errors
+    ///
+    /// Every problem of `content`, in one [`ContentError`], as [`ElicitationForm::from_content`]
+    /// reports them, and a value outside the run-time choices sent as a problem of its field.
     pub fn read(&self, content: &Map<String, Value>) -> Result<F, ContentError> {
         F::__from_content_in(content, self.schema.properties())
     }
@@ -199,6 +211,11 @@ impl<F: ElicitationForm> Filled<F> {
     /// The form as it was sent with the run-time choice values `choices` (as
     /// [`runtime_choices`](Self::runtime_choices) wrote them), for reading a retried call's
     /// answer: titles and defaults do not matter to the check and are left out.
+    ///
+    /// # Errors
+    ///
+    /// [`FillError`] when `choices` does not fit the form: a run-time field without its list, a
+    /// list that is not an array of strings, or one that is empty or repeats a value.
     pub fn from_runtime_choices(choices: &Map<String, Value>) -> Result<Self, FillError> {
         let mut filler = Filler::new(F::requested_schema(), None);
         for index in 0..filler.properties.len() {
@@ -472,6 +489,10 @@ impl Filler {
     }
 
     /// The filled schema, or every problem found.
+    ///
+    /// # Errors
+    ///
+    /// [`FillError`] with every problem the fill found.
     pub fn finish<F: ElicitationForm>(mut self) -> Result<Filled<F>, FillError> {
         let schema = RequestedSchema::filled_from(
             self.base,

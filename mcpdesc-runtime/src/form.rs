@@ -27,6 +27,12 @@ pub trait ElicitationForm: Sized {
     /// Every property is checked against the schema; every problem is reported at once, each with
     /// its property name. Unknown properties are ignored; `null` for an optional property is read
     /// as absent.
+    ///
+    /// # Errors
+    ///
+    /// [`ContentError`] with every problem of the answer, each naming its property: a required
+    /// property missing, a value of the wrong JSON type, outside its bounds, lengths or item
+    /// counts, not in its format, or not one of the choices.
     fn from_content(content: &Map<String, Value>) -> Result<Self, ContentError>;
 
     /// Writes the form's values as elicitation `content` (what a client sends back on accept).

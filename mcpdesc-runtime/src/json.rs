@@ -32,6 +32,11 @@ pub use crate::source::SourceError as JsonError;
 /// One pass reads the value and notices a duplicate as it inserts it; only a text with one is
 /// read again, to list the duplicates with their positions (at most 100, then one problem more
 /// that says the search stopped there).
+///
+/// # Errors
+///
+/// [`JsonError`] when `text` is not JSON (its syntax error, with its line and column) or repeats a
+/// key in an object (each duplicate, with its position).
 pub fn from_str(text: &str) -> Result<Value, JsonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let syntax = |e: serde_json::Error| {

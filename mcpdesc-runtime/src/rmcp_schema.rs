@@ -45,6 +45,10 @@ impl RequestedSchema {
     ///     Confirm::requested_schema().wire_json()
     /// );
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// The `serde_json` error of rmcp's typed schema when it cannot represent this one.
     pub fn to_rmcp(&self) -> Result<ElicitationSchema, serde_json::Error> {
         typed(self)
     }

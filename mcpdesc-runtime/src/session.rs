@@ -249,6 +249,15 @@ impl std::error::Error for ElicitError {
 }
 
 /// Asks the client to fill in the form `F` with `message`, and reads the answer.
+///
+/// # Errors
+///
+/// Nothing is sent, and the error says why, when the negotiated version lacks the form's vocabulary
+/// ([`ElicitError::UnsupportedVersion`]) or the client did not declare form mode
+/// ([`ElicitError::ClientCannotElicit`]). [`ElicitError::Service`] when the request fails in the
+/// session or the client answers it with an error ([`ElicitError::client_error`]). An accepted
+/// answer that does not fit the form is [`ElicitError::Content`] with every problem, and one that
+/// is not a JSON object [`ElicitError::ContentNotAnObject`].
 pub async fn elicit<F: StaticForm>(
     peer: &Peer<RoleServer>,
     message: impl Into<String>,
@@ -267,6 +276,11 @@ pub async fn elicit<F: StaticForm>(
 ///
 /// The schema is filled for the negotiated protocol version (see [`crate::fill`]); a run-time
 /// part that does not fit the form is [`ElicitError::Fill`], before anything is sent.
+///
+/// # Errors
+///
+/// As [`elicit`], and [`ElicitError::Fill`] (nothing sent) when the run-time part does not fit the
+/// form.
 pub async fn elicit_filled<P: FormFill>(
     peer: &Peer<RoleServer>,
     message: impl Into<String>,
@@ -359,6 +373,10 @@ fn read_result_with<F>(
 ///
 /// Put it under a key of your choice; the client answers under the same key in the retried
 /// call's `inputResponses`, which [`read_input_response`] reads.
+///
+/// # Errors
+///
+/// [`ElicitError::Schema`] when rmcp's typed schema cannot represent the form's.
 pub fn input_request<F: StaticForm>(
     message: impl Into<String>,
 ) -> Result<InputRequest, ElicitError> {
@@ -372,6 +390,12 @@ pub fn input_request<F: StaticForm>(
 ///
 /// `inputResponses` come from the client: they are read as untrusted input, checked like any
 /// other answer.
+///
+/// # Errors
+///
+/// [`ElicitError::NotAnElicitResult`] when the entry is not an elicitation result;
+/// [`ElicitError::Content`] (every problem) or [`ElicitError::ContentNotAnObject`] when an accepted
+/// answer does not fit the form.
 pub fn read_input_response<F: StaticForm>(
     responses: Option<&InputResponses>,
     key: &str,
@@ -389,6 +413,10 @@ pub fn read_input_response<F: StaticForm>(
 /// retried call's answer with [`read_filled_input_response`] against the same [`Filled`] (keep
 /// its [`runtime_choices`](Filled::runtime_choices) in your sealed state when they can change
 /// between the rounds).
+///
+/// # Errors
+///
+/// [`ElicitError::Schema`] when rmcp's typed schema cannot represent the filled one.
 pub fn filled_input_request<F: ElicitationForm>(
     message: impl Into<String>,
     filled: &Filled<F>,
@@ -400,6 +428,11 @@ pub fn filled_input_request<F: ElicitationForm>(
 
 /// The client's answer to the `inputRequests` entry `key` of a filled form, read against the
 /// choices of `filled`; `Ok(None)` when the retried call holds no answer under `key`.
+///
+/// # Errors
+///
+/// As [`read_input_response`], a value outside the choices of `filled` being a problem of its
+/// field.
 pub fn read_filled_input_response<F: ElicitationForm>(
     responses: Option<&InputResponses>,
     key: &str,
@@ -424,6 +457,11 @@ fn declares_form<F: StaticForm>(declaration: &Declaration) -> Result<(), ElicitE
 }
 
 /// Asks a registered form-mode declaration of the form `F`, with its documented message.
+///
+/// # Errors
+///
+/// [`ElicitError::NotThisForm`] when `declaration` is not a form-mode declaration of `F`; otherwise
+/// as [`elicit`].
 pub async fn elicit_declared<F: StaticForm>(
     peer: &Peer<RoleServer>,
     declaration: &Declaration,
@@ -467,6 +505,13 @@ fn check_mode(
 ///
 /// Not sent when the negotiated version has no URL mode, the client did not declare it, or the URL
 /// is not absolute. The URL is never fetched here.
+///
+/// # Errors
+///
+/// Nothing is sent when `url` is not an absolute URI ([`ElicitError::InvalidUrl`]), the negotiated
+/// version has no URL mode ([`ElicitError::UnsupportedVersion`]) or the client did not declare it
+/// ([`ElicitError::ClientCannotElicit`]). [`ElicitError::Service`] when the request fails in the
+/// session or the client answers it with an error ([`ElicitError::client_error`]).
 pub async fn elicit_url(
     peer: &Peer<RoleServer>,
     message: impl Into<String>,
@@ -507,6 +552,12 @@ fn declared_url<'a>(
 
 /// Asks a registered URL-mode declaration with its documented message: at its static URL, or at
 /// `url` when the declaration leaves the URL to run time (a given `url` wins).
+///
+/// # Errors
+///
+/// [`ElicitError::NotUrlMode`] when `declaration` is not a URL-mode declaration,
+/// [`ElicitError::InvalidUrl`] when it has no static URL and `url` is `None`; otherwise as
+/// [`elicit_url`].
 pub async fn elicit_declared_url(
     peer: &Peer<RoleServer>,
     declaration: &Declaration,
@@ -688,6 +739,12 @@ impl<'a> Call<'a> {
     }
 
     /// Asks the form-mode `declaration` (of the form `F`) with its documented message.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::NotThisForm`] when `declaration` is not a form-mode declaration of `F`;
+    /// otherwise as [`ask_form`](Call::ask_form), and [`ElicitError::OutOfScope`] (nothing sent)
+    /// when the negotiated version is outside the declaration's explicit scope.
     pub async fn form<F: StaticForm>(
         &self,
         declaration: &'static Declaration,
@@ -701,6 +758,18 @@ impl<'a> Call<'a> {
     /// `key` on 2026-07-28. A [`guarded`](Call::guarded) call sends it only when it matches a
     /// registered declaration of this primitive (§12.2 allows a runtime message to differ from
     /// the documented wording).
+    ///
+    /// # Errors
+    ///
+    /// Nothing is sent when the negotiated version lacks the form's vocabulary
+    /// ([`ElicitError::UnsupportedVersion`]), the client did not declare form mode
+    /// ([`ElicitError::ClientCannotElicit`]), or a guarded call's request matches no registered
+    /// declaration ([`ElicitError::Undeclared`]); [`ElicitError::is_unavailable`] tells the first
+    /// two from failures. [`ElicitError::Service`] when the request fails in the session or the
+    /// client answers it with an error ([`ElicitError::client_error`]). A retry's `requestState`
+    /// that does not open on a sealed call is [`ElicitError::InvalidRequestState`], and its entry
+    /// [`ElicitError::NotAnElicitResult`] when it is not an elicitation result. An accepted answer
+    /// that does not fit the form is [`ElicitError::Content`] with every problem.
     pub async fn ask_form<F: StaticForm>(
         &self,
         key: &str,
@@ -746,6 +815,12 @@ impl<'a> Call<'a> {
     /// `requestState` (not in server memory), so choices that changed in between do not let
     /// an answer through that the user was never offered; an unsealed call checks against the
     /// choices `fill` gives on the retry.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Call::form), and [`ElicitError::Fill`] (nothing sent) when the run-time part
+    /// does not fit the form; a value outside the choices of the round that asked is a problem of
+    /// its field in [`ElicitError::Content`].
     pub async fn form_filled<P: FormFill>(
         &self,
         declaration: &'static Declaration,
@@ -796,6 +871,18 @@ impl<'a> Call<'a> {
     /// Asks the URL-mode `declaration` with its documented message, at its static URL or at
     /// `url` when the declaration leaves the URL to run time (a given `url` wins). On
     /// 2025-11-25 the request carries a fresh `elicitationId`.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::NotUrlMode`] when `declaration` is not a URL-mode declaration, and
+    /// [`ElicitError::InvalidUrl`] when there is no URL or it is not absolute. Nothing is sent when
+    /// the negotiated version is outside the declaration's scope ([`ElicitError::OutOfScope`]) or
+    /// has no URL mode ([`ElicitError::UnsupportedVersion`]), the client did not declare it
+    /// ([`ElicitError::ClientCannotElicit`]), or a guarded call's request matches no registered
+    /// declaration ([`ElicitError::Undeclared`]). [`ElicitError::Service`] when the request fails
+    /// in the session or the client answers it with an error ([`ElicitError::client_error`]). A
+    /// retry's `requestState` that does not open on a sealed call is
+    /// [`ElicitError::InvalidRequestState`].
     pub async fn url(
         &self,
         declaration: &'static Declaration,

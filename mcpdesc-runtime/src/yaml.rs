@@ -38,6 +38,12 @@ mod reader {
     /// assert_eq!(err.problems()[0].line, 1);
     /// assert!(err.problems()[0].message.contains("anchor"));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`YamlError`] with the text's problems, each with its line and column: a syntax error, or
+    /// what the format forbids (anchors, aliases, tags, merge keys, duplicate or non-string keys,
+    /// more than one document, a number JSON cannot hold).
     pub fn from_str(text: &str) -> Result<Value, YamlError> {
         from_str_with_positions(text).map(|(value, _)| value)
     }
@@ -52,6 +58,10 @@ mod reader {
     /// // A pointer to something that is not written resolves to its nearest written ancestor.
     /// assert_eq!(positions.get("/a/missing"), Some((1, 1)));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str`].
     pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         // YAML 1.2 allows a byte-order mark at the start; it is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -74,6 +84,10 @@ mod reader {
     /// assert_eq!(positions.get("/a/1"), Some((2, 12)));
     /// assert!(mcpdesc_runtime::yaml::from_str_with_positions(text).is_ok());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str_with_positions`].
     pub fn from_json_with_positions(text: &str) -> Result<(Value, Positions), YamlError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // JSON separates with tabs wherever it separates with spaces, and the parser refuses

@@ -397,6 +397,14 @@ impl DescriptionBuilder {
     }
 
     /// Writes the document, refusing to produce an invalid one.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError`] with every problem that would make the document invalid: a declaration
+    /// for a primitive the builder was not given, a declaration its inherited scope cannot serve
+    /// (with the split that fixes it), duplicate names, something required left empty (no
+    /// protocol version), a member a version in scope does not define, and anything else the
+    /// validator refuses in the written document.
     pub fn build(mut self) -> Result<Description, BuildError> {
         let mut problems = Vec::new();
         let root_scope: VersionSet = self.protocol_versions.iter().copied().collect();

@@ -48,6 +48,12 @@ pub(crate) struct Parsed {
 /// .unwrap_err();
 /// assert_eq!(errors[0].path, "/properties/address/type");
 /// ```
+///
+/// # Errors
+///
+/// Every [`Diagnostic`] of `value` as a `requestedSchema`: what is not a flat object of properties
+/// in the form vocabulary, and what is inconsistent in it (a required name not declared, bounds
+/// that cross, a default outside its choices).
 pub fn parse_requested_schema(value: &Value) -> Result<RequestedSchema, Vec<Diagnostic>> {
     let document = Value::Null;
     let mut cx = Cx::new(&document);
