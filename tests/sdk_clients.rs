@@ -1,9 +1,11 @@
 //! The example server driven by clients nobody here wrote: the official TypeScript MCP SDK's
 //! (`tests/ts_client`, pinned in its `package-lock.json`) on the versions it speaks, 2025-06-18
-//! and 2025-11-25, and the official Python MCP SDK's (`tests/py_client`, pinned in its
-//! `requirements.txt`) on 2025-11-25 and 2026-07-28, where the server asks through input-required
-//! results and the SDK answers by retrying the call (`tests/serve_stdio.rs` drives every version
-//! with rmcp's client).
+//! and 2025-11-25; the client of that SDK's second major version (`@modelcontextprotocol/client`,
+//! pinned beside it) on 2025-06-18, 2025-11-25 and 2026-07-28, which it negotiates with
+//! `server/discover`; and the official Python MCP SDK's (`tests/py_client`, pinned in its
+//! `requirements.txt`) on 2025-11-25 and 2026-07-28. On 2026-07-28 the server asks through
+//! input-required results and each SDK answers by retrying the call (`tests/serve_stdio.rs`
+//! drives every version with rmcp's client).
 //!
 //! The TypeScript client checks every `elicitation/create` request against its own schema of the
 //! protocol before its handler sees it, and answers the server with an error when one does not
@@ -16,8 +18,8 @@
 //! refused, naming every property, and nothing is applied; a declined or cancelled one is
 //! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a
 //! form with every property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL
-//! request pass the TypeScript SDK's check and read into the Python SDK's models, each keeping
-//! every member of them (both drop what they do not know).
+//! request pass the TypeScript SDK's check (of both major versions) and read into the Python
+//! SDK's models, each keeping every member of them (all three drop what they do not know).
 //!
 //! Needs Node.js and npm, and Python; the clients' packages are installed on first use (`npm
 //! ci`, a virtual environment). Without them the tests are skipped, unless
@@ -225,6 +227,27 @@ fn the_official_typescript_client_is_asked_as_declared_and_answered() {
     }
 }
 
+/// The client of the TypeScript SDK's second major version (`@modelcontextprotocol/client`),
+/// which checks each request against its schema of the negotiated era's wire, and speaks
+/// 2026-07-28 (negotiated with `server/discover`), answering input-required results itself.
+#[test]
+fn the_typescript_sdks_second_major_version_is_asked_as_declared_and_answered() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let script = dir.join("drive_v2.mjs");
+    let order = call_order();
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        for act in ACTS {
+            check_run(&drive(&script, version, act, &order), version, act);
+        }
+    }
+}
+
 #[test]
 fn the_official_python_client_is_asked_as_declared_and_answered() {
     let Some(python) = python::sdk_python() else {
@@ -394,6 +417,21 @@ fn every_kind_of_request_passes_the_typescript_sdks_check_unchanged() {
 }
 
 #[test]
+fn every_kind_of_request_passes_the_typescript_v2_sdks_check_unchanged() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let requests = every_kind_of_request();
+    let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let results = node::run_json(&dir, "check_requests_v2.mjs", &lines);
+    assert_all_kept(
+        &requests,
+        &results,
+        "the TypeScript SDK's second major version",
+    );
+}
+
+#[test]
 fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
     let Some(python) = python::sdk_python() else {
         return;
@@ -415,31 +453,38 @@ fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
 }
 
 /// `"elicitation": {}` declares form mode only (the protocol's reading, and the SDK's): forms are
-/// asked, a URL-mode declaration is never sent and its tool says why.
+/// asked, a URL-mode declaration is never sent and its tool says why. So with both major
+/// versions of the TypeScript SDK's client.
 #[test]
 fn an_empty_elicitation_capability_is_form_mode_only() {
     let Some(dir) = node::ts_client_dir() else {
         return;
     };
-    let run = drive_declaring(
-        &dir.join("drive.mjs"),
-        ProtocolVersion::V2025_11_25,
-        "accept",
-        &["close_issue", "link_repository"],
-        "{}",
-    );
-    let tools = run["tools"].as_array().expect("tools");
-    let (close, link) = (&tools[0], &tools[1]);
-    assert_eq!(
-        close["requests"].as_array().map(Vec::len),
-        Some(1),
-        "{close}"
-    );
-    assert_eq!(close["isError"], false, "{close}");
-    assert_eq!(link["requests"].as_array().map(Vec::len), Some(0), "{link}");
-    let text = link["text"].as_str().unwrap_or_default();
-    assert!(
-        text.contains("did not declare this elicitation mode"),
-        "{text}"
-    );
+    for script in ["drive.mjs", "drive_v2.mjs"] {
+        let run = drive_declaring(
+            &dir.join(script),
+            ProtocolVersion::V2025_11_25,
+            "accept",
+            &["close_issue", "link_repository"],
+            "{}",
+        );
+        let tools = run["tools"].as_array().expect("tools");
+        let (close, link) = (&tools[0], &tools[1]);
+        assert_eq!(
+            close["requests"].as_array().map(Vec::len),
+            Some(1),
+            "{script}: {close}"
+        );
+        assert_eq!(close["isError"], false, "{script}: {close}");
+        assert_eq!(
+            link["requests"].as_array().map(Vec::len),
+            Some(0),
+            "{script}: {link}"
+        );
+        let text = link["text"].as_str().unwrap_or_default();
+        assert!(
+            text.contains("did not declare this elicitation mode"),
+            "{script}: {text}"
+        );
+    }
 }

