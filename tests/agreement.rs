@@ -7,7 +7,9 @@
 //!
 //! The same corpus then goes through the TypeScript SDK's own check of an accepted answer (its
 //! `AjvJsonSchemaValidator`, run with Node.js from `tests/ts_client`), with its own list of
-//! deliberate differences, `TS_SDK_EXCEPTIONS`.
+//! deliberate differences, `TS_SDK_EXCEPTIONS`, and through the two validators of the SDK's
+//! second major version: its ajv one (the same list) and `@cfworker/json-schema`, an
+//! implementation of its own (`CF_WORKER_EXCEPTIONS`).
 
 use std::collections::BTreeSet;
 
@@ -338,53 +340,134 @@ const EXCEPTIONS: &[Exception] = &[
     },
 ];
 
+/// ajv-formats' `date-time` reads an offset without its colon or its minutes, and a space for `T`.
+const RFC3339_DATE_TIME_SHAPE: Exception = Exception {
+    name: "RFC 3339 date-time",
+    ours_accept: false,
+    applies: |p, v| {
+        p == "at"
+            && [
+                "2024-01-01T10:00:00+0530",
+                "2024-01-01T10:00:00+05",
+                "2024-01-01 10:00:00Z",
+            ]
+            .contains(&v.as_str().unwrap_or_default())
+    },
+    reason: "RFC 3339's date-time production has no offset without a colon or without minutes, and no space for `T`; ajv-formats accepts all three",
+};
+
+/// ajv-formats' leap-second branch reads any time that is 23:59 in UTC after its offset.
+const RFC3339_HOUR_AND_MINUTE: Exception = Exception {
+    name: "RFC 3339 time-hour and time-minute",
+    ours_accept: false,
+    applies: |p, v| {
+        p == "at"
+            && ["2024-01-01T24:59:00+01:00", "2024-01-01T23:60:00+00:01"]
+                .contains(&v.as_str().unwrap_or_default())
+    },
+    reason: "RFC 3339's time-hour is 00-23 and time-minute 00-59; ajv-formats' leap-second branch accepts any time that is 23:59 in UTC after its offset",
+};
+
+/// ajv-formats' `uri` reads what is not an authority after `//`.
+const RFC3986_AUTHORITY: Exception = Exception {
+    name: "RFC 3986 authority",
+    ours_accept: false,
+    applies: |p, v| {
+        p == "link"
+            && [
+                "http://::1",
+                "https://:x//",
+                "http://user:pw@:x",
+                "http:/[::1]",
+                "http://[::1.2.3.01]/",
+            ]
+            .contains(&v.as_str().unwrap_or_default())
+    },
+    reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero; ajv-formats' pattern reads an empty authority and a path after `//`, an authority after one `/`, and octets such as `01`",
+};
+
 /// Where this crate differs from the TypeScript SDK's own check on purpose (the README's
 /// "Answers are checked as the TypeScript SDK checks them" names each).
 const TS_SDK_EXCEPTIONS: &[Exception] = &[
     NULL_OPTIONAL,
     DISTINCT_ITEMS,
     BEYOND_THE_RUST_TYPE,
-    Exception {
-        name: "RFC 3339 date-time",
-        ours_accept: false,
-        applies: |p, v| {
-            p == "at"
-                && [
-                    "2024-01-01T10:00:00+0530",
-                    "2024-01-01T10:00:00+05",
-                    "2024-01-01 10:00:00Z",
-                ]
-                .contains(&v.as_str().unwrap_or_default())
-        },
-        reason: "RFC 3339's date-time production has no offset without a colon or without minutes, and no space for `T`; ajv-formats accepts all three",
-    },
-    Exception {
-        name: "RFC 3339 time-hour and time-minute",
-        ours_accept: false,
-        applies: |p, v| {
-            p == "at"
-                && ["2024-01-01T24:59:00+01:00", "2024-01-01T23:60:00+00:01"]
-                    .contains(&v.as_str().unwrap_or_default())
-        },
-        reason: "RFC 3339's time-hour is 00-23 and time-minute 00-59; ajv-formats' leap-second branch accepts any time that is 23:59 in UTC after its offset",
-    },
-    Exception {
-        name: "RFC 3986 authority",
-        ours_accept: false,
-        applies: |p, v| {
-            p == "link"
-                && [
-                    "http://::1",
-                    "https://:x//",
-                    "http://user:pw@:x",
-                    "http:/[::1]",
-                    "http://[::1.2.3.01]/",
-                ]
-                .contains(&v.as_str().unwrap_or_default())
-        },
-        reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero; ajv-formats' pattern reads an empty authority and a path after `//`, an authority after one `/`, and octets such as `01`",
-    },
+    RFC3339_DATE_TIME_SHAPE,
+    RFC3339_HOUR_AND_MINUTE,
+    RFC3986_AUTHORITY,
 ];
+
+/// `@cfworker/json-schema` (the TypeScript SDK 2's validator on Cloudflare Workers and in
+/// browsers) reads an e-mail domain without a dot, as the `jsonschema` crate does; this crate
+/// follows ajv-formats, the SDK's validator on Node.js.
+const CF_WORKER_DOTLESS_DOMAIN: Exception = Exception {
+    name: "cf-worker e-mail domain without a dot",
+    ours_accept: false,
+    // Only where the domain's missing dot is all that is wrong: with one, this crate accepts.
+    applies: |p, v| {
+        p == "email"
+            && v.as_str().is_some_and(|v| {
+                v.rsplit_once('@')
+                    .is_some_and(|(_, domain)| !domain.contains('.'))
+                    && ours_accept_alone("email", &format!("{v}.com"))
+            })
+    },
+    reason: "ajv-formats needs a dotted domain; @cfworker/json-schema does not",
+};
+
+/// `@cfworker/json-schema` reads a `date-time` offset's hour and minute as any two digits.
+const CF_WORKER_OFFSET_RANGE: Exception = Exception {
+    name: "cf-worker date-time offset beyond 23:59",
+    ours_accept: false,
+    // Only where the offset is all that is wrong: with `+00:00`, this crate accepts.
+    applies: |p, v| {
+        let Some(v) = v.as_str().filter(|_| p == "at") else {
+            return false;
+        };
+        let Some((time, offset)) = v.split_at_checked(v.len().saturating_sub(6)) else {
+            return false;
+        };
+        let b = offset.as_bytes();
+        b.len() == 6
+            && matches!(b[0], b'+' | b'-')
+            && b[3] == b':'
+            && (offset[1..3].parse::<u8>().is_ok_and(|h| h > 23)
+                || offset[4..6].parse::<u8>().is_ok_and(|m| m > 59))
+            && ours_accept_alone("at", &format!("{time}+00:00"))
+    },
+    reason: "RFC 3339's time-numoffset is a time-hour (00-23) and a time-minute (00-59)",
+};
+
+/// Where this crate differs from the checks of the TypeScript SDK 2's validator on Cloudflare
+/// Workers and in browsers (`@cfworker/json-schema`) on purpose.
+const CF_WORKER_EXCEPTIONS: &[Exception] = &[
+    NULL_OPTIONAL,
+    DISTINCT_ITEMS,
+    BEYOND_THE_RUST_TYPE,
+    RFC3339_DATE_TIME_SHAPE,
+    RFC3986_AUTHORITY,
+    CF_WORKER_DOTLESS_DOMAIN,
+    CF_WORKER_LEAP_SECOND_WITH_OFFSET,
+];
+
+/// `@cfworker/json-schema` refuses a leap second written with an offset.
+const CF_WORKER_LEAP_SECOND_WITH_OFFSET: Exception = Exception {
+    name: "cf-worker leap second with an offset",
+    ours_accept: true,
+    applies: |p, v| {
+        p == "at"
+            && v.as_str()
+                .is_some_and(|v| v.get(17..19) == Some("60") && !v.ends_with(['Z', 'z']))
+    },
+    reason: "RFC 3339 allows second 60 where the time is 23:59:60 in UTC after its offset (1998-12-31T18:59:60-05:00), as ajv-formats reads it; @cfworker/json-schema allows it only at 23:59:60 as written",
+};
+
+/// Whether `from_content` accepts the valid base answer with `property` set to `value`.
+fn ours_accept_alone(property: &str, value: &str) -> bool {
+    let mut content = base();
+    content.insert(property.to_owned(), Value::from(value));
+    ours(&content).is_none()
+}
 
 /// The properties `from_content` reports problems for, or `None` when it accepts.
 fn ours(content: &Map<String, Value>) -> Option<BTreeSet<String>> {
@@ -623,6 +706,119 @@ fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>
     )
 }
 
+/// The check of an accepted answer by the server of the TypeScript SDK's second major version
+/// (`tests/ts_client/check_answers_v2.mjs`), with its validator `which`: `ajv` (its default on
+/// Node.js) or `cf-worker` (`@cfworker/json-schema`, its default on Cloudflare Workers and in
+/// browsers). As [`ts_sdk`].
+fn ts_sdk_v2(
+    which: &str,
+    contents: &[Map<String, Value>],
+) -> Option<Vec<Option<BTreeSet<String>>>> {
+    let dir = node::ts_client_dir()?;
+    let input = json!({
+        "schema": Everything::requested_schema().to_value(),
+        "contents": contents,
+    });
+    let script = format!("check_answers_v2.mjs {which}");
+    let verdicts = node::run_verdicts(&dir, &script, &input, contents.len());
+    Some(
+        verdicts
+            .iter()
+            .map(|v| {
+                if v["valid"] == true {
+                    return None;
+                }
+                let message = v["message"].as_str().unwrap_or_default();
+                Some(if which == "ajv" {
+                    ajv_names(message)
+                } else {
+                    cf_worker_names(message)
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The properties an ajv error text names: "data/<property> must ..., data must have required
+/// property '<property>'", one entry per error.
+fn ajv_names(message: &str) -> BTreeSet<String> {
+    message
+        .split("data")
+        .filter_map(|entry| match entry.strip_prefix('/') {
+            Some(rest) => rest.split(['/', ' ']).next().map(str::to_owned),
+            None => entry
+                .split("required property '")
+                .nth(1)
+                .and_then(|r| r.split('\'').next())
+                .map(str::to_owned),
+        })
+        .collect()
+}
+
+/// The properties a `@cfworker/json-schema` error text names, as the SDK joins its errors:
+/// "<instance location>: <error>; ...", where a property's own errors sit at `#/<property>`
+/// and a missing one at `#` ("Instance does not have required property \"<property>\".").
+fn cf_worker_names(message: &str) -> BTreeSet<String> {
+    message
+        .split("; ")
+        .filter_map(|entry| {
+            let (location, error) = entry.split_once(": ")?;
+            match location.strip_prefix("#/") {
+                Some(rest) => rest.split('/').next().map(str::to_owned),
+                None => error
+                    .split("property \"")
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .map(str::to_owned),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn one_property_at_a_time_agrees_with_the_typescript_v2_sdks_checks() {
+    let cases = one_property_at_a_time();
+    let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
+    for which in ["ajv", "cf-worker"] {
+        let Some(verdicts) = ts_sdk_v2(which, &contents) else {
+            return;
+        };
+        let exceptions = if which == "ajv" {
+            TS_SDK_EXCEPTIONS
+        } else {
+            CF_WORKER_EXCEPTIONS
+        };
+        assert_agreement(
+            &cases,
+            verdicts,
+            exceptions,
+            &format!("TypeScript SDK 2 ({which})"),
+        );
+    }
+}
+
+#[test]
+fn edited_format_values_agree_with_the_typescript_v2_sdks_checks() {
+    let cases = mutated_format_cases(1500);
+    let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
+    for which in ["ajv", "cf-worker"] {
+        let Some(verdicts) = ts_sdk_v2(which, &contents) else {
+            return;
+        };
+        let exceptions = if which == "ajv" {
+            MUTATED_EXCEPTIONS
+        } else {
+            CF_WORKER_MUTATED_EXCEPTIONS
+        };
+        assert_agreement(
+            &cases,
+            verdicts,
+            exceptions,
+            &format!("TypeScript SDK 2 ({which})"),
+        );
+    }
+}
+
 #[test]
 fn one_property_at_a_time_agrees_with_the_typescript_sdks_own_check() {
     let cases = one_property_at_a_time();
@@ -738,66 +934,77 @@ fn after_scheme(uri: &str) -> Option<&str> {
 
 /// Where this crate differs from the TypeScript SDK's own check on the edited format values:
 /// the same rules as `TS_SDK_EXCEPTIONS` names by example, stated for any value.
-const MUTATED_EXCEPTIONS: &[Exception] = &[
-    Exception {
-        name: "RFC 3339 date-time",
-        ours_accept: false,
-        applies: |p, v| {
-            let Some(v) = v.as_str().filter(|_| p == "at") else {
-                return false;
-            };
-            let b = v.as_bytes();
-            let number = |at: usize| v.get(at..at + 2).and_then(|d| d.parse::<u8>().ok());
-            // A space for `T`; an offset without its colon (`+0530`) or its minutes (`+05`);
-            // hour 24 or minute 60.
-            let offset = |digits: usize| {
-                b.len() > digits + 19
-                    && matches!(b[b.len() - digits - 1], b'+' | b'-')
-                    && b[b.len() - digits..].iter().all(u8::is_ascii_digit)
-            };
-            b.get(10) == Some(&b' ')
-                || offset(4)
-                || offset(2)
-                || number(11).is_some_and(|h| h > 23)
-                || number(14).is_some_and(|m| m > 59)
-        },
-        reason: "as TS_SDK_EXCEPTIONS says: RFC 3339 has neither, ajv-formats' pattern is looser",
+/// `RFC3339_DATE_TIME_SHAPE` and `RFC3339_HOUR_AND_MINUTE`, for any edited value.
+const EDITED_RFC3339_DATE_TIME: Exception = Exception {
+    name: "RFC 3339 date-time",
+    ours_accept: false,
+    applies: |p, v| {
+        let Some(v) = v.as_str().filter(|_| p == "at") else {
+            return false;
+        };
+        let b = v.as_bytes();
+        let number = |at: usize| v.get(at..at + 2).and_then(|d| d.parse::<u8>().ok());
+        // A space for `T`; an offset without its colon (`+0530`) or its minutes (`+05`);
+        // hour 24 or minute 60.
+        let offset = |digits: usize| {
+            b.len() > digits + 19
+                && matches!(b[b.len() - digits - 1], b'+' | b'-')
+                && b[b.len() - digits..].iter().all(u8::is_ascii_digit)
+        };
+        b.get(10) == Some(&b' ')
+            || offset(4)
+            || offset(2)
+            || number(11).is_some_and(|h| h > 23)
+            || number(14).is_some_and(|m| m > 59)
     },
-    Exception {
-        name: "RFC 3986 authority",
-        ours_accept: false,
-        applies: |p, v| {
-            let Some(rest) = v.as_str().filter(|_| p == "link").and_then(after_scheme) else {
-                return false;
-            };
-            // An IP literal after a single `/` (with a user before it or not), which ajv-formats'
-            // pattern reads as an authority: brackets in the path's first segment.
-            if let Some(path) = rest.strip_prefix('/')
-                && !path.starts_with('/')
-            {
-                return path
-                    .split(['/', '?', '#'])
-                    .next()
-                    .is_some_and(|segment| segment.contains('['));
-            }
-            let Some(authority) = rest.strip_prefix("//") else {
-                return false;
-            };
-            let authority = authority.split(['/', '?', '#']).next().unwrap_or_default();
-            let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-            if let Some(literal) = host_port.strip_prefix('[') {
-                // An IPv4 octet with a leading zero in an IP literal.
-                let inside = literal.split(']').next().unwrap_or_default();
-                let tail = inside.rsplit(':').next().unwrap_or_default();
-                return tail.contains('.')
-                    && tail.split('.').any(|o| o.len() > 1 && o.starts_with('0'));
-            }
-            // An empty host, or a port that is not digits (a reg-name has no `:`).
-            let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
-            host.is_empty() || !port.bytes().all(|b| b.is_ascii_digit())
-        },
-        reason: "as TS_SDK_EXCEPTIONS says: after `//` comes an authority, whose port is digits; brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero",
+    reason: "as TS_SDK_EXCEPTIONS says: RFC 3339 has neither, ajv-formats' pattern is looser",
+};
+
+/// `RFC3986_AUTHORITY`, for any edited value.
+const EDITED_RFC3986_AUTHORITY: Exception = Exception {
+    name: "RFC 3986 authority",
+    ours_accept: false,
+    applies: |p, v| {
+        let Some(rest) = v.as_str().filter(|_| p == "link").and_then(after_scheme) else {
+            return false;
+        };
+        // An IP literal after a single `/` (with a user before it or not), which ajv-formats'
+        // pattern reads as an authority: brackets in the path's first segment.
+        if let Some(path) = rest.strip_prefix('/')
+            && !path.starts_with('/')
+        {
+            return path
+                .split(['/', '?', '#'])
+                .next()
+                .is_some_and(|segment| segment.contains('['));
+        }
+        let Some(authority) = rest.strip_prefix("//") else {
+            return false;
+        };
+        let authority = authority.split(['/', '?', '#']).next().unwrap_or_default();
+        let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+        if let Some(literal) = host_port.strip_prefix('[') {
+            // An IPv4 octet with a leading zero in an IP literal.
+            let inside = literal.split(']').next().unwrap_or_default();
+            let tail = inside.rsplit(':').next().unwrap_or_default();
+            return tail.contains('.')
+                && tail.split('.').any(|o| o.len() > 1 && o.starts_with('0'));
+        }
+        // An empty host, or a port that is not digits (a reg-name has no `:`).
+        let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
+        host.is_empty() || !port.bytes().all(|b| b.is_ascii_digit())
     },
+    reason: "as TS_SDK_EXCEPTIONS says: after `//` comes an authority, whose port is digits; brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero",
+};
+
+const MUTATED_EXCEPTIONS: &[Exception] = &[EDITED_RFC3339_DATE_TIME, EDITED_RFC3986_AUTHORITY];
+
+/// The same for `@cfworker/json-schema`.
+const CF_WORKER_MUTATED_EXCEPTIONS: &[Exception] = &[
+    EDITED_RFC3339_DATE_TIME,
+    EDITED_RFC3986_AUTHORITY,
+    CF_WORKER_DOTLESS_DOMAIN,
+    CF_WORKER_OFFSET_RANGE,
 ];
 
 #[test]

