@@ -454,37 +454,44 @@ fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
 
 /// `"elicitation": {}` declares form mode only (the protocol's reading, and the SDK's): forms are
 /// asked, a URL-mode declaration is never sent and its tool says why. So with both major
-/// versions of the TypeScript SDK's client.
+/// versions of the TypeScript SDK's client, and on 2026-07-28 with the second.
 #[test]
 fn an_empty_elicitation_capability_is_form_mode_only() {
     let Some(dir) = node::ts_client_dir() else {
         return;
     };
-    for script in ["drive.mjs", "drive_v2.mjs"] {
+    // On 2026-07-28 the client sends its capabilities with each request (the second major
+    // version speaks it), and the server reads them there.
+    for (script, version) in [
+        ("drive.mjs", ProtocolVersion::V2025_11_25),
+        ("drive_v2.mjs", ProtocolVersion::V2025_11_25),
+        ("drive_v2.mjs", ProtocolVersion::V2026_07_28),
+    ] {
         let run = drive_declaring(
             &dir.join(script),
-            ProtocolVersion::V2025_11_25,
+            version,
             "accept",
             &["close_issue", "link_repository"],
             "{}",
         );
+        assert_eq!(run["version"], version.as_str(), "{script}");
         let tools = run["tools"].as_array().expect("tools");
         let (close, link) = (&tools[0], &tools[1]);
         assert_eq!(
             close["requests"].as_array().map(Vec::len),
             Some(1),
-            "{script}: {close}"
+            "{script} {version}: {close}"
         );
-        assert_eq!(close["isError"], false, "{script}: {close}");
+        assert_eq!(close["isError"], false, "{script} {version}: {close}");
         assert_eq!(
             link["requests"].as_array().map(Vec::len),
             Some(0),
-            "{script}: {link}"
+            "{script} {version}: {link}"
         );
         let text = link["text"].as_str().unwrap_or_default();
         assert!(
             text.contains("did not declare this elicitation mode"),
-            "{script}: {text}"
+            "{script} {version}: {text}"
         );
     }
 }
