@@ -673,37 +673,7 @@ fn combined_answers_agree_on_every_wrong_property() {
 /// default `AjvJsonSchemaValidator`, ajv with ajv-formats) over `contents`: per content, the
 /// properties its error text names, or `None` when it accepts. `None` overall to skip.
 fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>>>> {
-    let dir = node::ts_client_dir()?;
-    let input = json!({
-        "schema": Everything::requested_schema().to_value(),
-        "contents": contents,
-    });
-    let verdicts = node::run_verdicts(&dir, "check_answers.mjs", &input, contents.len());
-    Some(
-        verdicts
-            .iter()
-            .map(|v| {
-                if v["valid"] == true {
-                    return None;
-                }
-                // ajv's error text: "data/<property> must ..., data must have required
-                // property '<property>'", one entry per error.
-                let message = v["message"].as_str().unwrap_or_default();
-                let names = message
-                    .split("data")
-                    .filter_map(|entry| match entry.strip_prefix('/') {
-                        Some(rest) => rest.split(['/', ' ']).next().map(str::to_owned),
-                        None => entry
-                            .split("required property '")
-                            .nth(1)
-                            .and_then(|r| r.split('\'').next())
-                            .map(str::to_owned),
-                    })
-                    .collect();
-                Some(names)
-            })
-            .collect(),
-    )
+    run_check("check_answers.mjs", contents, ajv_names)
 }
 
 /// The check of an accepted answer by the server of the TypeScript SDK's second major version
@@ -714,27 +684,31 @@ fn ts_sdk_v2(
     which: &str,
     contents: &[Map<String, Value>],
 ) -> Option<Vec<Option<BTreeSet<String>>>> {
+    let names = if which == "ajv" {
+        ajv_names
+    } else {
+        cf_worker_names
+    };
+    run_check(&format!("check_answers_v2.mjs {which}"), contents, names)
+}
+
+/// Runs `script` over `contents` (answers to `Everything`): per content, the properties `names`
+/// reads in its error text, or `None` when it accepts. `None` overall to skip.
+fn run_check(
+    script: &str,
+    contents: &[Map<String, Value>],
+    names: fn(&str) -> BTreeSet<String>,
+) -> Option<Vec<Option<BTreeSet<String>>>> {
     let dir = node::ts_client_dir()?;
     let input = json!({
         "schema": Everything::requested_schema().to_value(),
         "contents": contents,
     });
-    let script = format!("check_answers_v2.mjs {which}");
-    let verdicts = node::run_verdicts(&dir, &script, &input, contents.len());
+    let verdicts = node::run_verdicts(&dir, script, &input, contents.len());
     Some(
         verdicts
             .iter()
-            .map(|v| {
-                if v["valid"] == true {
-                    return None;
-                }
-                let message = v["message"].as_str().unwrap_or_default();
-                Some(if which == "ajv" {
-                    ajv_names(message)
-                } else {
-                    cf_worker_names(message)
-                })
-            })
+            .map(|v| (v["valid"] != true).then(|| names(v["message"].as_str().unwrap_or_default())))
             .collect(),
     )
 }
