@@ -489,3 +489,175 @@ fn an_empty_elicitation_capability_is_form_mode_only() {
         );
     }
 }
+
+/// A server that answers "URL elicitation required" and later says the interaction completed
+/// (MCP 2025-11-25), in memory with rmcp's client: its tool `link` answers with
+/// `Call::url_required` for the declaration below, and its tool `done` sends
+/// `notify_elicitation_complete`.
+mod url_required {
+    use std::sync::{Arc, Mutex};
+
+    use mcpdesc_runtime::elicitation;
+    use mcpdesc_runtime::registry::{self, Primitive};
+    use mcpdesc_runtime::session::{Call, notify_elicitation_complete};
+    use rmcp::model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+        ContentBlock, CustomNotification, ErrorData, Implementation, ProtocolVersion,
+    };
+    use rmcp::service::{NotificationContext, RequestContext, RoleClient, RoleServer};
+    use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+    use serde_json::{Value, json};
+
+    #[elicitation(
+        name = "link",
+        url = "https://tracker.example.com/link",
+        message = "Link your account."
+    )]
+    fn link() {}
+
+    struct Server;
+
+    impl ServerHandler for Server {
+        async fn call_tool(
+            &self,
+            request: CallToolRequestParams,
+            ctx: RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, ErrorData> {
+            let failed = |e: mcpdesc_runtime::session::ElicitError| {
+                ErrorData::internal_error(e.to_string(), None)
+            };
+            if request.name == "link" {
+                let declaration = registry::find(Primitive::Tool("link"), "link")
+                    .ok_or_else(|| ErrorData::internal_error("undeclared", None))?;
+                let call = Call::new(&ctx, Primitive::Tool("link")).guarded();
+                return Err(call
+                    .url_required(declaration, None, "link-7")
+                    .map_err(failed)?);
+            }
+            notify_elicitation_complete(&ctx.peer, "link-7")
+                .await
+                .map_err(failed)?;
+            Ok(CallToolResult::success(vec![ContentBlock::text("done")]).into())
+        }
+    }
+
+    #[derive(Clone, Default)]
+    struct Client {
+        notified: Arc<Mutex<Vec<Value>>>,
+    }
+
+    impl ClientHandler for Client {
+        fn get_info(&self) -> ClientConfig {
+            let mut capabilities = ClientCapabilities::default();
+            capabilities.elicitation = serde_json::from_value(json!({"url": {}})).ok();
+            ClientConfig::new(capabilities, Implementation::new("test-client", "1.0.0"))
+                .with_protocol_version(ProtocolVersion::V_2025_11_25)
+        }
+
+        async fn on_custom_notification(
+            &self,
+            notification: CustomNotification,
+            _: NotificationContext<RoleClient>,
+        ) {
+            let sent = json!({"method": notification.method, "params": notification.params});
+            self.notified
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(sent);
+        }
+    }
+
+    /// The JSON-RPC error the `link` tool answers with and the notification `done` sends,
+    /// as the client received them.
+    pub async fn what_the_client_got() -> (Value, Value) {
+        link();
+        let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+        let client = Client::default();
+        let notified = client.notified.clone();
+        let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
+        let (_server, client) = (
+            server.expect("server starts"),
+            client.expect("client starts"),
+        );
+        let error = match client.call_tool(CallToolRequestParams::new("link")).await {
+            Err(rmcp::service::ServiceError::McpError(e)) => e,
+            other => panic!("not an error: {other:?}"),
+        };
+        let done = client.call_tool(CallToolRequestParams::new("done")).await;
+        assert!(done.is_ok_and(|r| r.is_error != Some(true)), "done");
+        let mut waited = 0;
+        while notified
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_empty()
+            && waited < 200
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            waited += 1;
+        }
+        let notification = notified.lock().unwrap_or_else(|e| e.into_inner())[0].clone();
+        (
+            serde_json::to_value(&error).expect("an error"),
+            notification,
+        )
+    }
+}
+
+/// "URL elicitation required" (error -32042) and `notifications/elicitation/complete`, as a
+/// server makes them with `Call::url_required` and `notify_elicitation_complete`, read by the
+/// TypeScript SDK's clients (both major versions: `fromError` makes their
+/// `UrlElicitationRequiredError`) and the Python SDK's (`UrlElicitationRequiredError.from_error`),
+/// each keeping every member of the URL request and the notification.
+#[tokio::test]
+async fn url_required_and_its_completion_read_as_the_sdks_read_them() {
+    let (error, notification) = url_required::what_the_client_got().await;
+    let request = json!({
+        "mode": "url",
+        "message": "Link your account.",
+        "url": "https://tracker.example.com/link",
+        "elicitationId": "link-7",
+    });
+    assert_eq!(
+        error,
+        json!({
+            "code": -32042,
+            "message": "URL elicitation required",
+            "data": {"elicitations": [request]},
+        })
+    );
+    let completion = json!({
+        "method": "notifications/elicitation/complete",
+        "params": {"elicitationId": "link-7"},
+    });
+    assert_eq!(notification, completion);
+    let sent = json!({"error": error, "notification": notification});
+    if let Some(dir) = node::ts_client_dir() {
+        let read = node::run_json(&dir, "check_url_required.mjs", &sent.to_string());
+        for sdk in ["v1", "v2"] {
+            assert_eq!(read[sdk]["recognized"], true, "{sdk}: {read}");
+            assert_eq!(read[sdk]["elicitations"], json!([request]), "{sdk}");
+            assert_eq!(read[sdk]["notification"], completion, "{sdk}");
+        }
+    }
+    if let Some(python) = python::sdk_python() {
+        let mut child = Command::new(python)
+            .arg(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/check_url_required.py"),
+            )
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("python runs");
+        std::io::Write::write_all(
+            &mut child.stdin.take().expect("stdin"),
+            sent.to_string().as_bytes(),
+        )
+        .expect("written");
+        let out = child.wait_with_output().expect("python ends");
+        assert!(out.status.success(), "check_url_required.py failed");
+        let read: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(read["recognized"], true, "{read}");
+        assert_eq!(read["elicitations"], json!([request]));
+        assert_eq!(read["notification"], completion);
+    }
+}

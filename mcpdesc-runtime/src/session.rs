@@ -41,8 +41,9 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
-    ErrorData, InputRequest, InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
+    CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,
+    ElicitationSchema, ErrorCode, ErrorData, InputRequest, InputRequiredResult, InputResponses,
+    RequestStateCodec, SealOptions, ServerNotification,
 };
 use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
@@ -90,11 +91,14 @@ pub enum Step<T> {
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
-    /// The negotiated protocol version lacks the form's vocabulary (nothing was sent).
+    /// The negotiated protocol version cannot carry the request (nothing was sent): it lacks
+    /// the form's vocabulary, or URL mode, or (for [`Call::url_required`] and
+    /// [`notify_elicitation_complete`]) the error or the notification, which only 2025-11-25
+    /// has.
     UnsupportedVersion {
         /// The negotiated version.
         version: ProtocolVersion,
-        /// The versions the form fits.
+        /// The versions that can carry it.
         supported: VersionSet,
     },
     /// The client did not declare the elicitation mode (nothing was sent).
@@ -149,7 +153,7 @@ impl fmt::Display for ElicitError {
         match self {
             ElicitError::UnsupportedVersion { version, supported } => write!(
                 f,
-                "the session speaks MCP {version}, but the form fits only {supported}; nothing was sent"
+                "the session speaks MCP {version}, but this request needs {supported}; nothing was sent"
             ),
             ElicitError::ClientCannotElicit => f.write_str(
                 "the client did not declare this elicitation mode; nothing was sent",
@@ -568,6 +572,44 @@ pub async fn elicit_declared_url(
     elicit_url(peer, declaration.message(), url, elicitation_id).await
 }
 
+/// The JSON-RPC error code of "URL elicitation required" (MCP 2025-11-25): the request cannot
+/// go on until the user completes the URL-mode elicitations in the error's `data`. See
+/// [`Call::url_required`].
+pub const URL_ELICITATION_REQUIRED: i32 = -32042;
+
+/// The versions with the error [`URL_ELICITATION_REQUIRED`] and the notification
+/// `notifications/elicitation/complete`: 2025-11-25 added them with URL mode, and 2026-07-28
+/// removed them.
+const URL_REQUIRED_VERSIONS: VersionSet = VersionSet::single(ProtocolVersion::V2025_11_25);
+
+/// Tells the client that the out-of-band interaction of the URL-mode elicitation
+/// `elicitation_id` completed (`notifications/elicitation/complete`, MCP 2025-11-25): the
+/// `elicitationId` of a request sent with [`elicit_url`] or [`Call::url_with_id`], or of an
+/// error made with [`Call::url_required`], whose call the client may now retry. Send it when
+/// the server learns that the user finished on the page (its own callback, say); nothing here
+/// knows when that is.
+///
+/// # Errors
+///
+/// Nothing is sent when the negotiated version is not 2025-11-25
+/// ([`ElicitError::UnsupportedVersion`]: 2025-06-18 has no URL mode, and 2026-07-28 removed the
+/// notification, where the client retries the call when the user is done) or the client did not
+/// declare URL mode ([`ElicitError::ClientCannotElicit`]). [`ElicitError::Service`] when the
+/// notification cannot be sent.
+pub async fn notify_elicitation_complete(
+    peer: &Peer<RoleServer>,
+    elicitation_id: &str,
+) -> Result<(), ElicitError> {
+    check_mode(peer, URL_REQUIRED_VERSIONS, ElicitationMode::Url)?;
+    let notification = CustomNotification::new(
+        "notifications/elicitation/complete",
+        Some(serde_json::json!({ "elicitationId": elicitation_id })),
+    );
+    peer.send_notification(ServerNotification::CustomNotification(notification))
+        .await
+        .map_err(ElicitError::Service)
+}
+
 /// One primitive call's view of the session: the negotiated protocol version and the client's
 /// capabilities *of this request*, the peer, and on MCP 2026-07-28 the round's
 /// `inputResponses` and `requestState`. Its methods ask a registered declaration the way the
@@ -870,7 +912,8 @@ impl<'a> Call<'a> {
 
     /// Asks the URL-mode `declaration` with its documented message, at its static URL or at
     /// `url` when the declaration leaves the URL to run time (a given `url` wins). On
-    /// 2025-11-25 the request carries a fresh `elicitationId`.
+    /// 2025-11-25 the request carries a fresh `elicitationId` (to name one of your own, for
+    /// [`notify_elicitation_complete`], use [`url_with_id`](Call::url_with_id)).
     ///
     /// # Errors
     ///
@@ -887,6 +930,88 @@ impl<'a> Call<'a> {
         &self,
         declaration: &'static Declaration,
         url: Option<&str>,
+    ) -> Result<Step<UrlAnswer>, ElicitError> {
+        self.url_asked(declaration, url, None).await
+    }
+
+    /// [`url`](Call::url), the request carrying `elicitation_id` on 2025-11-25: the server's
+    /// own name for the interaction, which [`notify_elicitation_complete`] gives the client
+    /// when the interaction completes. MCP 2026-07-28 has no `elicitationId`; there it is not
+    /// sent.
+    ///
+    /// # Errors
+    ///
+    /// As [`url`](Call::url).
+    pub async fn url_with_id(
+        &self,
+        declaration: &'static Declaration,
+        url: Option<&str>,
+        elicitation_id: &str,
+    ) -> Result<Step<UrlAnswer>, ElicitError> {
+        self.url_asked(declaration, url, Some(elicitation_id)).await
+    }
+
+    /// Answers the call with "URL elicitation required" (the JSON-RPC error
+    /// [`URL_ELICITATION_REQUIRED`], MCP 2025-11-25) for the URL-mode `declaration`, at its
+    /// static URL or at `url` (a given `url` wins), instead of asking and waiting: return the
+    /// error from the handler. The client sends the user to the URL and may retry the call once
+    /// the interaction completes, which [`notify_elicitation_complete`] with `elicitation_id`
+    /// tells it. The error's `data` is `{"elicitations": [<the URL request>]}`, as the
+    /// TypeScript and Python SDKs' clients read it.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::NotUrlMode`] when `declaration` is not a URL-mode declaration, and
+    /// [`ElicitError::InvalidUrl`] when there is no URL or it is not absolute. No error is made
+    /// when the negotiated version is outside the declaration's scope
+    /// ([`ElicitError::OutOfScope`]) or is not 2025-11-25 ([`ElicitError::UnsupportedVersion`]:
+    /// 2025-06-18 has no URL mode, and 2026-07-28 removed the error, where
+    /// [`url`](Call::url) answers with an input-required result instead), when the client did
+    /// not declare URL mode ([`ElicitError::ClientCannotElicit`]), or when a guarded call's
+    /// request matches no registered declaration ([`ElicitError::Undeclared`]).
+    pub fn url_required(
+        &self,
+        declaration: &'static Declaration,
+        url: Option<&str>,
+        elicitation_id: &str,
+    ) -> Result<ErrorData, ElicitError> {
+        let url = declared_url(declaration, url)?;
+        if !crate::text::is_absolute_uri(url) {
+            return Err(ElicitError::InvalidUrl);
+        }
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            check_scope(declaration, v)?;
+            if !URL_REQUIRED_VERSIONS.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported: URL_REQUIRED_VERSIONS,
+                });
+            }
+        }
+        if !self.client_supports(ElicitationMode::Url) {
+            return Err(ElicitError::ClientCannotElicit);
+        }
+        let params = ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: declaration.message().to_owned(),
+            url: url.to_owned(),
+            elicitation_id: elicitation_id.to_owned(),
+        };
+        self.guard(&params, version)?;
+        let request = serde_json::to_value(&params).map_err(ElicitError::Schema)?;
+        Ok(ErrorData::new(
+            ErrorCode(URL_ELICITATION_REQUIRED),
+            "URL elicitation required",
+            Some(serde_json::json!({ "elicitations": [request] })),
+        ))
+    }
+
+    async fn url_asked(
+        &self,
+        declaration: &'static Declaration,
+        url: Option<&str>,
+        elicitation_id: Option<&str>,
     ) -> Result<Step<UrlAnswer>, ElicitError> {
         let url = declared_url(declaration, url)?;
         if !crate::text::is_absolute_uri(url) {
@@ -907,6 +1032,8 @@ impl<'a> Call<'a> {
             static NEXT_ID: AtomicU64 = AtomicU64::new(1);
             let elicitation_id = if is_multi_round_trip(version) {
                 String::new() // 2026-07-28 removed `elicitationId`.
+            } else if let Some(id) = elicitation_id {
+                id.to_owned()
             } else {
                 format!("{key}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
             };

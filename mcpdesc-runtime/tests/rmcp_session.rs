@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
-    Answer, Call, ElicitError, Step, UrlAnswer, elicit, elicit_declared, elicit_declared_url,
-    elicit_filled, elicit_url, filled_input_request, input_request, read_filled_input_response,
-    read_input_response,
+    Answer, Call, ElicitError, Step, URL_ELICITATION_REQUIRED, UrlAnswer, elicit, elicit_declared,
+    elicit_declared_url, elicit_filled, elicit_url, filled_input_request, input_request,
+    notify_elicitation_complete, read_filled_input_response, read_input_response,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 use rmcp::model::{
@@ -54,6 +54,13 @@ enum Label {
 )]
 fn assign_issue() {}
 
+#[elicitation(
+    name = "link",
+    url = "https://tracker.example.com/link",
+    message = "Link your account."
+)]
+fn link_account() {}
+
 struct Server;
 
 /// The `assign` tool asks for the assignee with a multi round-trip request, the way MCP
@@ -66,6 +73,9 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         if request.name == "guarded" {
             return Ok(guarded(&ctx).await.into());
+        }
+        if request.name == "link_account" {
+            return link(&ctx, request.arguments.as_ref()).await;
         }
         let internal = |e: ElicitError| ErrorData::internal_error(e.to_string(), None);
         match read_input_response::<Assign>(request.input_responses.as_ref(), "assignee") {
@@ -89,6 +99,37 @@ impl ServerHandler for Server {
             }
             Err(e) => Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())]).into()),
         }
+    }
+}
+
+/// The `link_account` tool, by its argument `do`: `require`, the error "URL elicitation
+/// required" for the `link` declaration (named `link-7`); `ask`, the declaration asked with the
+/// id `link-8`; `notify`, the completion of `link-7`. Anything refused is an error result with
+/// the reason.
+async fn link(
+    ctx: &RequestContext<RoleServer>,
+    arguments: Option<&serde_json::Map<String, Value>>,
+) -> Result<CallToolResponse, ErrorData> {
+    let declaration = registry::find(Primitive::Tool("link_account"), "link").unwrap();
+    let call = Call::new(ctx, Primitive::Tool("link_account")).guarded();
+    let refused = |e: ElicitError| {
+        Ok(CallToolResult::error(vec![ContentBlock::text(format!("refused: {e}"))]).into())
+    };
+    let done = |text: &str| Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
+    match arguments.and_then(|a| a["do"].as_str()) {
+        Some("require") => match call.url_required(declaration, None, "link-7") {
+            Ok(error) => Err(error),
+            Err(e) => refused(e),
+        },
+        Some("ask") => match call.url_with_id(declaration, None, "link-8").await {
+            Ok(Step::Answered(answer)) => done(&format!("{answer:?}")),
+            Ok(Step::InputRequired(result)) => Ok((*result).into()),
+            Err(e) => refused(e),
+        },
+        _ => match notify_elicitation_complete(&ctx.peer, "link-7").await {
+            Ok(()) => done("notified"),
+            Err(e) => refused(e),
+        },
     }
 }
 
@@ -130,9 +171,22 @@ struct Client {
     /// has no handler for it).
     refuse: Option<ErrorData>,
     seen: Arc<Mutex<Vec<Value>>>,
+    /// The notifications rmcp hands on as custom ones: method and params.
+    notified: Arc<Mutex<Vec<Value>>>,
 }
 
 impl ClientHandler for Client {
+    async fn on_custom_notification(
+        &self,
+        notification: rmcp::model::CustomNotification,
+        _: rmcp::service::NotificationContext<RoleClient>,
+    ) {
+        self.notified.lock().unwrap().push(json!({
+            "method": notification.method,
+            "params": notification.params,
+        }));
+    }
+
     fn get_info(&self) -> ClientConfig {
         let capabilities = if self.elicitation {
             let mut caps = ClientCapabilities::builder().enable_elicitation().build();
@@ -166,6 +220,7 @@ struct Session {
     server: RunningService<RoleServer, Server>,
     _client: RunningService<RoleClient, Client>,
     seen: Arc<Mutex<Vec<Value>>>,
+    notified: Arc<Mutex<Vec<Value>>>,
 }
 
 async fn session(version: ProtocolVersion, elicitation: bool, answer: ElicitResult) -> Session {
@@ -180,18 +235,21 @@ async fn session_with(
 ) -> Session {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let seen = Arc::new(Mutex::new(Vec::new()));
+    let notified = Arc::new(Mutex::new(Vec::new()));
     let client = Client {
         version,
         elicitation,
         answer,
         refuse,
         seen: seen.clone(),
+        notified: notified.clone(),
     };
     let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
     Session {
         server: server.expect("server starts"),
         _client: client.expect("client starts"),
         seen,
+        notified,
     }
 }
 
@@ -477,12 +535,14 @@ async fn a_registered_declaration_is_sent_with_its_message() {
 async fn session_2026(answer: ElicitResult) -> Session {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let seen = Arc::new(Mutex::new(Vec::new()));
+    let notified = Arc::new(Mutex::new(Vec::new()));
     let client = Client {
         version: ProtocolVersion::V_2026_07_28,
         elicitation: true,
         answer,
         refuse: None,
         seen: seen.clone(),
+        notified: notified.clone(),
     };
     let mut server_info =
         InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
@@ -496,6 +556,7 @@ async fn session_2026(answer: ElicitResult) -> Session {
             Some(server_info.into()),
         ),
         seen,
+        notified,
     }
 }
 
@@ -820,4 +881,106 @@ fn an_error_chain_says_each_thing_once() {
         ["the client answered the elicitation request with an error: -32601: elicitation/create"]
     );
     assert!(matches!(&errors[1], ElicitError::Schema(e) if e.is_eof()));
+}
+
+/// Calls `link_account` with `do`: the tool's text, or the JSON-RPC error it answered with.
+async fn link_call(s: &Session, what: &str) -> Result<String, ErrorData> {
+    let request = CallToolRequestParams::new("link_account")
+        .with_arguments(json!({ "do": what }).as_object().unwrap().clone());
+    match s._client.call_tool(request).await {
+        Ok(result) => Ok(serde_json::to_value(&result.content).unwrap()[0]["text"]
+            .as_str()
+            .unwrap()
+            .to_owned()),
+        Err(rmcp::service::ServiceError::McpError(e)) => Err(e),
+        Err(e) => panic!("the call failed: {e}"),
+    }
+}
+
+/// On 2025-11-25 a tool can answer "URL elicitation required" (-32042) with the declared URL
+/// request instead of asking, and later tell the client the interaction completed.
+#[tokio::test]
+async fn a_url_required_error_and_the_completion_notification_on_2025_11_25() {
+    link_account();
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        true,
+        ElicitResult::new(ElicitationAction::Accept),
+    )
+    .await;
+    let error = link_call(&s, "require").await.unwrap_err();
+    assert_eq!(error.code.0, URL_ELICITATION_REQUIRED);
+    assert_eq!(error.code.0, -32042);
+    assert_eq!(error.message, "URL elicitation required");
+    assert_eq!(
+        error.data,
+        Some(json!({"elicitations": [{
+            "mode": "url",
+            "message": "Link your account.",
+            "url": "https://tracker.example.com/link",
+            "elicitationId": "link-7",
+        }]}))
+    );
+    assert!(s.seen.lock().unwrap().is_empty(), "nothing was asked");
+
+    // Asked with an id of the server's choosing.
+    assert_eq!(link_call(&s, "ask").await.unwrap(), "Accepted");
+    assert_eq!(s.seen.lock().unwrap()[0]["elicitationId"], "link-8");
+
+    assert_eq!(link_call(&s, "notify").await.unwrap(), "notified");
+    // The notification arrives beside the call's result; give it its turn.
+    for _ in 0..100 {
+        if !s.notified.lock().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        *s.notified.lock().unwrap(),
+        [json!({
+            "method": "notifications/elicitation/complete",
+            "params": {"elicitationId": "link-7"},
+        })]
+    );
+}
+
+/// 2025-06-18 has no URL mode and 2026-07-28 removed both the error and the notification:
+/// nothing is made or sent there, and the reason says so. A client without URL mode is never
+/// told either.
+#[tokio::test]
+async fn url_required_and_the_completion_notification_exist_only_on_2025_11_25() {
+    link_account();
+    for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2026_07_28] {
+        let answer = ElicitResult::new(ElicitationAction::Accept);
+        let s = if version == ProtocolVersion::V_2026_07_28 {
+            session_2026(answer).await
+        } else {
+            session(version.clone(), true, answer).await
+        };
+        for what in ["require", "notify"] {
+            let text = link_call(&s, what).await.unwrap();
+            assert_eq!(
+                text,
+                format!(
+                    "refused: the session speaks MCP {version}, but this request needs \
+                     [2025-11-25]; nothing was sent"
+                ),
+                "{version} {what}"
+            );
+        }
+        assert!(s.notified.lock().unwrap().is_empty(), "{version}");
+    }
+    let s = session(
+        ProtocolVersion::V_2025_11_25,
+        false,
+        ElicitResult::new(ElicitationAction::Accept),
+    )
+    .await;
+    for what in ["require", "notify"] {
+        let text = link_call(&s, what).await.unwrap();
+        assert!(
+            text.contains("did not declare this elicitation mode"),
+            "{what}: {text}"
+        );
+    }
 }
