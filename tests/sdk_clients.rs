@@ -19,7 +19,9 @@
 //! followed as the declaration's `onDecline` / `onCancel` says. Beyond the example's forms, a
 //! form with every property kind and keyword, a 2025-06-18 one, run-time filled ones and a URL
 //! request pass the TypeScript SDK's check (of both major versions) and read into the Python
-//! SDK's models, each keeping every member of them (all three drop what they do not know).
+//! SDK's models, each keeping every member of them (all three drop what they do not know); and
+//! the error "URL elicitation required" and the completion notification of MCP 2025-11-25 read
+//! as each SDK's own.
 //!
 //! Needs Node.js and npm, and Python; the clients' packages are installed on first use (`npm
 //! ci`, a virtual environment). Without them the tests are skipped, unless
