@@ -975,20 +975,7 @@ impl<'a> Call<'a> {
         url: Option<&str>,
         elicitation_id: &str,
     ) -> Result<ErrorData, ElicitError> {
-        let url = declared_url(declaration, url)?;
-        if !crate::text::is_absolute_uri(url) {
-            return Err(ElicitError::InvalidUrl);
-        }
-        let version = self.protocol_version();
-        if let Some(v) = version {
-            check_scope(declaration, v)?;
-            if !URL_REQUIRED_VERSIONS.contains(v) {
-                return Err(ElicitError::UnsupportedVersion {
-                    version: v,
-                    supported: URL_REQUIRED_VERSIONS,
-                });
-            }
-        }
+        let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
         if !self.client_supports(ElicitationMode::Url) {
             return Err(ElicitError::ClientCannotElicit);
         }
@@ -1007,26 +994,38 @@ impl<'a> Call<'a> {
         ))
     }
 
-    async fn url_asked(
+    /// The URL the URL-mode `declaration` is sent with (`given`, else its static one), and
+    /// the request's version, checked against the declaration's scope and `supported`.
+    fn url_of<'u>(
         &self,
         declaration: &'static Declaration,
-        url: Option<&str>,
-        elicitation_id: Option<&str>,
-    ) -> Result<Step<UrlAnswer>, ElicitError> {
-        let url = declared_url(declaration, url)?;
+        given: Option<&'u str>,
+        supported: VersionSet,
+    ) -> Result<(&'u str, Option<ProtocolVersion>), ElicitError> {
+        let url = declared_url(declaration, given)?;
         if !crate::text::is_absolute_uri(url) {
             return Err(ElicitError::InvalidUrl);
         }
         let version = self.protocol_version();
         if let Some(v) = version {
             check_scope(declaration, v)?;
-            if !VersionSet::URL_MODE.contains(v) {
+            if !supported.contains(v) {
                 return Err(ElicitError::UnsupportedVersion {
                     version: v,
-                    supported: VersionSet::URL_MODE,
+                    supported,
                 });
             }
         }
+        Ok((url, version))
+    }
+
+    async fn url_asked(
+        &self,
+        declaration: &'static Declaration,
+        url: Option<&str>,
+        elicitation_id: Option<&str>,
+    ) -> Result<Step<UrlAnswer>, ElicitError> {
+        let (url, version) = self.url_of(declaration, url, VersionSet::URL_MODE)?;
         let key = declaration.name();
         let params = || {
             static NEXT_ID: AtomicU64 = AtomicU64::new(1);
