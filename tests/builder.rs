@@ -663,3 +663,60 @@ fn any_json_arguments_are_written_as_every_version_in_scope_reads_them() {
         json!({"not": {}})
     );
 }
+
+/// A primitive's `clientRequirements` is written as given, before its `elicitations`, and held
+/// to every version of its scope: a required mode cannot be stated for 2025-06-18.
+#[test]
+fn client_requirements_are_written_and_held_to_every_version_in_scope() {
+    let always = || {
+        Tool::new("b_plain")
+            .description("Always asks.")
+            .client_requirements(json!({"elicitation": {"form": {}}}))
+    };
+    let doc = builder()
+        .protocol_versions([V2025_11_25, V2026_07_28])
+        .tool(always())
+        .elicitations(decls("b_plain"))
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let tool = &doc.as_value()["tools"][0];
+    assert_eq!(
+        tool["clientRequirements"],
+        json!({"elicitation": {"form": {}}})
+    );
+    let keys: Vec<&str> = tool
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let at = |k: &str| keys.iter().position(|x| *x == k).unwrap();
+    assert!(at("clientRequirements") < at("elicitations"), "{keys:?}");
+    assert!(
+        mcpdesc_runtime::validate::validate(doc.as_value())
+            .diagnostics()
+            .is_empty()
+    );
+
+    // With 2025-06-18 in scope, `{"form": {}}` cannot be said; `{}` can.
+    let err = builder()
+        .protocol_versions([V2025_06_18, V2025_11_25])
+        .tool(always())
+        .build()
+        .unwrap_err();
+    assert!(
+        err.problems().iter().any(|p| matches!(p,
+            BuildProblem::Invalid(d) if d.code == "client-requirement-version-mismatch"
+                && d.path == "/tools/0/clientRequirements/elicitation")),
+        "{err}"
+    );
+    let doc = builder()
+        .protocol_versions([V2025_06_18, V2025_11_25])
+        .tool(Tool::new("b_plain").client_requirements(json!({"elicitation": {}})))
+        .build()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        doc.as_value()["tools"][0]["clientRequirements"],
+        json!({"elicitation": {}})
+    );
+}

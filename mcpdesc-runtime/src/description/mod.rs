@@ -765,8 +765,11 @@ fn common(m: &mut Map<String, Value>, c: &Common) {
     }
 }
 
-/// The members every primitive may end with: `icons` and `_meta`.
+/// The members every primitive may end with: `clientRequirements`, `icons` and `_meta`.
 fn extras(m: &mut Map<String, Value>, c: &Common) {
+    if let Some(r) = &c.client_requirements {
+        m.insert("clientRequirements".into(), r.clone());
+    }
     if let Some(i) = &c.icons {
         m.insert("icons".into(), i.clone());
     }

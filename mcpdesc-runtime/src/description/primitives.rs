@@ -113,6 +113,7 @@ pub(super) struct Common {
     pub(super) protocol_versions: Option<VersionSet>,
     pub(super) icons: Option<Value>,
     pub(super) meta: Option<Value>,
+    pub(super) client_requirements: Option<Value>,
 }
 
 macro_rules! common_methods {
@@ -153,6 +154,18 @@ macro_rules! common_methods {
         #[must_use]
         pub fn meta(mut self, meta: Value) -> Self {
             self.common.meta = Some(meta);
+            self
+        }
+
+        /// `clientRequirements`: the client capabilities this primitive needs whatever it is
+        /// given, such as `{"elicitation": {"form": {}}}` for one that always asks. A
+        /// declaration does not imply it (§12: a conditional declaration is no unconditional
+        /// requirement). `build()` holds it to every version of the scope, as the validator
+        /// does: 2025-06-18 states elicitation as `{}`, without modes, so a requirement of a
+        /// mode needs a scope without it.
+        #[must_use]
+        pub fn client_requirements(mut self, requirements: Value) -> Self {
+            self.common.client_requirements = Some(requirements);
             self
         }
     };
