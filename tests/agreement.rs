@@ -676,21 +676,33 @@ fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>
     run_check("check_answers.mjs", contents, ajv_names)
 }
 
-/// The check of an accepted answer by the server of the TypeScript SDK's second major version
-/// (`tests/ts_client/check_answers_v2.mjs`), with its validator `which`: `ajv` (its default on
-/// Node.js) or `cf-worker` (`@cfworker/json-schema`, its default on Cloudflare Workers and in
-/// browsers). As [`ts_sdk`].
-fn ts_sdk_v2(
-    which: &str,
-    contents: &[Map<String, Value>],
-) -> Option<Vec<Option<BTreeSet<String>>>> {
-    let names = if which == "ajv" {
-        ajv_names
-    } else {
-        cf_worker_names
-    };
-    run_check(&format!("check_answers_v2.mjs {which}"), contents, names)
+/// A check of accepted answers by the server of the TypeScript SDK's second major version
+/// (`tests/ts_client/check_answers_v2.mjs`, with one of its validators): how its error text
+/// names the wrong properties, and where this crate differs from it on purpose, one property at
+/// a time and over edited format values.
+struct TsV2Check {
+    script: &'static str,
+    names: fn(&str) -> BTreeSet<String>,
+    exceptions: &'static [Exception],
+    edited: &'static [Exception],
 }
+
+/// Its two validators: ajv (its default on Node.js) and `@cfworker/json-schema` (its default on
+/// Cloudflare Workers and in browsers).
+const TS_V2_CHECKS: [TsV2Check; 2] = [
+    TsV2Check {
+        script: "check_answers_v2.mjs ajv",
+        names: ajv_names,
+        exceptions: TS_SDK_EXCEPTIONS,
+        edited: MUTATED_EXCEPTIONS,
+    },
+    TsV2Check {
+        script: "check_answers_v2.mjs cf-worker",
+        names: cf_worker_names,
+        exceptions: CF_WORKER_EXCEPTIONS,
+        edited: CF_WORKER_MUTATED_EXCEPTIONS,
+    },
+];
 
 /// Runs `script` over `contents` (answers to `Everything`): per content, the properties `names`
 /// reads in its error text, or `None` when it accepts. `None` overall to skip.
@@ -753,21 +765,12 @@ fn cf_worker_names(message: &str) -> BTreeSet<String> {
 fn one_property_at_a_time_agrees_with_the_typescript_v2_sdks_checks() {
     let cases = one_property_at_a_time();
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
-    for which in ["ajv", "cf-worker"] {
-        let Some(verdicts) = ts_sdk_v2(which, &contents) else {
+    for check in &TS_V2_CHECKS {
+        let Some(verdicts) = run_check(check.script, &contents, check.names) else {
             return;
         };
-        let exceptions = if which == "ajv" {
-            TS_SDK_EXCEPTIONS
-        } else {
-            CF_WORKER_EXCEPTIONS
-        };
-        assert_agreement(
-            &cases,
-            verdicts,
-            exceptions,
-            &format!("TypeScript SDK 2 ({which})"),
-        );
+        let judge = format!("TypeScript SDK 2 ({})", check.script);
+        assert_agreement(&cases, verdicts, check.exceptions, &judge);
     }
 }
 
@@ -775,21 +778,12 @@ fn one_property_at_a_time_agrees_with_the_typescript_v2_sdks_checks() {
 fn edited_format_values_agree_with_the_typescript_v2_sdks_checks() {
     let cases = mutated_format_cases(1500);
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
-    for which in ["ajv", "cf-worker"] {
-        let Some(verdicts) = ts_sdk_v2(which, &contents) else {
+    for check in &TS_V2_CHECKS {
+        let Some(verdicts) = run_check(check.script, &contents, check.names) else {
             return;
         };
-        let exceptions = if which == "ajv" {
-            MUTATED_EXCEPTIONS
-        } else {
-            CF_WORKER_MUTATED_EXCEPTIONS
-        };
-        assert_agreement(
-            &cases,
-            verdicts,
-            exceptions,
-            &format!("TypeScript SDK 2 ({which})"),
-        );
+        let judge = format!("TypeScript SDK 2 ({})", check.script);
+        assert_agreement(&cases, verdicts, check.edited, &judge);
     }
 }
 
