@@ -103,7 +103,8 @@ impl ServerHandler for Server {
 }
 
 /// The `link_account` tool, by its argument `do`: `require`, the error "URL elicitation
-/// required" for the `link` declaration (named `link-7`); `ask`, the declaration asked with the
+/// required" for the `link` declaration (named `link-7`); `require-elsewhere`, the same at a URL
+/// the declaration does not document; `ask`, the declaration asked with the
 /// id `link-8`; `notify`, the completion of `link-7`. Anything refused is an error result with
 /// the reason.
 async fn link(
@@ -121,6 +122,13 @@ async fn link(
             Ok(error) => Err(error),
             Err(e) => refused(e),
         },
+        // A URL the declaration does not document: the guard refuses it.
+        Some("require-elsewhere") => {
+            match call.url_required(declaration, Some("https://elsewhere.example.com/"), "x") {
+                Ok(error) => Err(error),
+                Err(e) => refused(e),
+            }
+        }
         Some("ask") => match call.url_with_id(declaration, None, "link-8").await {
             Ok(Step::Answered(answer)) => done(&format!("{answer:?}")),
             Ok(Step::InputRequired(result)) => Ok((*result).into()),
@@ -922,6 +930,14 @@ async fn a_url_required_error_and_the_completion_notification_on_2025_11_25() {
         }]}))
     );
     assert!(s.seen.lock().unwrap().is_empty(), "nothing was asked");
+    // The call is guarded: a URL the registry does not declare is never put in an error.
+    let text = link_call(&s, "require-elsewhere").await.unwrap();
+    assert!(
+        text.starts_with("refused: ")
+            && text.contains("is not the declared static URL")
+            && text.ends_with("; nothing was sent"),
+        "{text}"
+    );
 
     // Asked with an id of the server's choosing.
     assert_eq!(link_call(&s, "ask").await.unwrap(), "Accepted");
