@@ -32,6 +32,13 @@
 //! declaration's `on_decline` / `on_cancel` say. An answer that does not fit the form changes
 //! nothing: the tool returns an error result naming every problem.
 //!
+//! A client that did not declare the mode a question needs is never sent it. A tool whose
+//! question is optional goes on without the answer; the confirmations (`close_issue`,
+//! `delete_issue`) and the authorization (`link_repository`) change nothing without it. There,
+//! on 2026-07-28, where capabilities come with each request, the call is answered with the error
+//! "Missing required client capability" (-32021) naming the mode, so the client knows what to
+//! declare when it retries; before, the tool returns an error result that says why.
+//!
 //! Two forms are filled at run time (`mcpdesc_runtime::fill`): `choose_assignee` offers the
 //! project's teammates as its choices, with the current assignee as the default, and
 //! `edit_title` is prefilled with the issue's current title. The description documents their
@@ -376,13 +383,18 @@ impl IssueTracker {
 
     /// Asks the `Confirm` form of `decl` in `call`, and does `act` (given the reason the user
     /// wrote, if any) only when the user ticks `confirm`; otherwise the tool answers as the
-    /// declaration documents, and nothing changes.
+    /// declaration documents, and nothing changes. Nothing is done unconfirmed: on MCP
+    /// 2026-07-28, a request whose client capabilities lack form mode is answered with the error
+    /// "Missing required client capability" (`-32021`), which names it.
     async fn confirmed(
         &self,
         call: Call<'_>,
         decl: &'static Declaration,
         act: impl FnOnce(Option<String>) -> String,
     ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(error) = call.missing_capability(decl) {
+            return Err(error);
+        }
         let asked = call.form::<Confirm>(decl).await;
         respond(asked, |answer| match answer {
             Ok(Answer::Accepted(c)) if c.confirm => text(act(c.reason)),
@@ -693,10 +705,13 @@ impl IssueTracker {
         RequestState(state): RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
         let decl = declared(Primitive::Tool("link_repository"), "authorize_code_host")?;
-        let asked = self
-            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .url(decl, None)
-            .await;
+        let call = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
+        // Nothing is linked without the authorization: on MCP 2026-07-28, a request that lacks
+        // URL mode is told which capability it needs (`-32021`).
+        if let Some(error) = call.missing_capability(decl) {
+            return Err(error);
+        }
+        let asked = call.url(decl, None).await;
         respond(asked, |answer| match answer {
             Ok(UrlAnswer::Accepted) => {
                 self.linked

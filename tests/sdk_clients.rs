@@ -449,8 +449,9 @@ fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
 }
 
 /// `"elicitation": {}` declares form mode only (the protocol's reading, and the SDK's): forms are
-/// asked, a URL-mode declaration is never sent and its tool says why. So with both major
-/// versions of the TypeScript SDK's client, and on 2026-07-28 with the second.
+/// asked, a URL-mode declaration is never sent and its tool says why (on 2026-07-28, with the
+/// error that names the capability it needs). So with both major versions of the TypeScript
+/// SDK's client, and on 2026-07-28 with the second.
 #[test]
 fn an_empty_elicitation_capability_is_form_mode_only() {
     let Some(dir) = node::ts_client_dir() else {
@@ -484,11 +485,91 @@ fn an_empty_elicitation_capability_is_form_mode_only() {
             Some(0),
             "{script} {version}: {link}"
         );
-        let text = link["text"].as_str().unwrap_or_default();
+        if version == ProtocolVersion::V2026_07_28 {
+            assert_missing_capability(link, json!({"elicitation": {"url": {}}}));
+        } else {
+            let text = link["text"].as_str().unwrap_or_default();
+            assert!(
+                text.contains("did not declare this elicitation mode"),
+                "{script} {version}: {text}"
+            );
+        }
+    }
+}
+
+/// `entry`, a call of the driver, was answered with the error "Missing required client
+/// capability" (-32021), which the TypeScript SDK 2 read as its own
+/// `MissingRequiredClientCapabilityError` naming `required`; nothing was asked.
+fn assert_missing_capability(entry: &Value, required: Value) {
+    assert_eq!(entry["errorCode"], -32021, "{entry}");
+    assert_eq!(
+        entry["errorType"], "MissingRequiredClientCapabilityError",
+        "{entry}"
+    );
+    assert_eq!(entry["requiredCapabilities"], required, "{entry}");
+    assert_eq!(
+        entry["errorData"],
+        json!({ "requiredCapabilities": required }),
+        "{entry}"
+    );
+    assert_eq!(entry["requests"], json!([]), "{entry}");
+}
+
+/// A client that declares no elicitation at all. On 2026-07-28, the capabilities come with each
+/// request, and a tool that cannot go on without asking (a confirmation, an authorization)
+/// answers with the error that names the mode it needs, read by the TypeScript SDK 2's client
+/// as its own type; a tool whose question is optional goes on without it. On 2025-11-25, where
+/// capabilities are agreed once and the error does not exist, the tool says why instead.
+#[test]
+fn a_request_without_elicitation_is_told_the_capability_it_needs() {
+    let Some(dir) = node::ts_client_dir() else {
+        return;
+    };
+    let tools = [
+        "close_issue",
+        "delete_issue",
+        "link_repository",
+        "edit_issue",
+    ];
+    let script = dir.join("drive_v2.mjs");
+    let run = drive_declaring(
+        &script,
+        ProtocolVersion::V2026_07_28,
+        "accept",
+        &tools,
+        "null",
+    );
+    assert_eq!(run["version"], "2026-07-28");
+    let calls = run["tools"].as_array().expect("tools");
+    let form = json!({"elicitation": {"form": {}}});
+    assert_missing_capability(&calls[0], form.clone());
+    assert_missing_capability(&calls[1], form);
+    assert_missing_capability(&calls[2], json!({"elicitation": {"url": {}}}));
+    assert_eq!(calls[3]["isError"], true, "{}", calls[3]);
+    assert_eq!(
+        calls[3]["text"],
+        "Cannot ask for a title: the client did not declare this elicitation mode; nothing was \
+         sent. Pass `title`."
+    );
+
+    let run = drive_declaring(
+        &script,
+        ProtocolVersion::V2025_11_25,
+        "accept",
+        &tools,
+        "null",
+    );
+    assert_eq!(run["version"], "2025-11-25");
+    for call in run["tools"].as_array().expect("tools") {
+        assert_eq!(call["errorCode"], Value::Null, "{call}");
+        assert_eq!(call["isError"], true, "{call}");
         assert!(
-            text.contains("did not declare this elicitation mode"),
-            "{script} {version}: {text}"
+            call["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("did not declare this elicitation mode")),
+            "{call}"
         );
+        assert_eq!(call["requests"], json!([]), "{call}");
     }
 }
 

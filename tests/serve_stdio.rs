@@ -18,7 +18,7 @@ use mcpdesc_runtime::registry::Primitive;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCreateRequestMethod,
-    ErrorData, GetPromptRequestParams, Implementation, ProtocolVersion as RmcpVersion,
+    ErrorCode, ErrorData, GetPromptRequestParams, Implementation, ProtocolVersion as RmcpVersion,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RunningService,
@@ -236,11 +236,21 @@ fn object(v: Value) -> Map<String, Value> {
 
 impl Session {
     async fn call(&self, tool: &'static str, args: Value) -> CallToolResult {
+        self.try_call(tool, args)
+            .await
+            .unwrap_or_else(|e| panic!("{tool} on {}: {e}", self.version))
+    }
+
+    /// The call's result, or the error the server answered it with.
+    async fn try_call(
+        &self,
+        tool: &'static str,
+        args: Value,
+    ) -> Result<CallToolResult, rmcp::service::ServiceError> {
         *self.current.lock().unwrap() = Primitive::Tool(tool);
         self.client
             .call_tool(CallToolRequestParams::new(tool).with_arguments(object(args)))
             .await
-            .unwrap_or_else(|e| panic!("{tool} on {}: {e}", self.version))
     }
 
     async fn call_text(&self, tool: &'static str, args: Value) -> (bool, String) {
@@ -624,15 +634,36 @@ async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
     assert!(s.seen.lock().unwrap().is_empty());
     s.client.cancel().await.ok();
 
-    // No elicitation at all: a confirmation cannot be asked, and nothing is changed.
+    // No elicitation at all: a confirmation cannot be asked, and nothing is changed. On
+    // 2026-07-28 the request is answered with the error that names the capability it lacks
+    // (rmcp's client gets its code and data); before, the tool says why.
     for version in VERSIONS {
         let s = start(version, None, Act::AcceptValid).await;
-        let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
-        assert!(
-            error && close.contains("did not declare"),
-            "{version}: {close}"
-        );
+        for tool in ["close_issue", "delete_issue"] {
+            let result = s.try_call(tool, json!({"issue": 1})).await;
+            if version == ProtocolVersion::V2026_07_28 {
+                let Err(rmcp::service::ServiceError::McpError(error)) = result else {
+                    panic!("{tool}: {result:?}");
+                };
+                assert_eq!(error.code, ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY);
+                assert_eq!(
+                    error.data,
+                    Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+                );
+            } else {
+                let result = result.unwrap_or_else(|e| panic!("{tool} on {version}: {e}"));
+                assert_eq!(result.is_error, Some(true), "{version} {tool}");
+                let text = result_text(&result);
+                assert!(text.contains("did not declare"), "{version}: {text}");
+            }
+        }
         assert!(s.seen.lock().unwrap().is_empty());
+        // Nothing was deleted.
+        let (error, renamed) = s
+            .call_text("edit_issue", json!({"issue": 1, "title": "Still here"}))
+            .await;
+        assert!(!error, "{version}: {renamed}");
+        assert_eq!(renamed, "Renamed issue #1 to \"Still here\"");
         s.client.cancel().await.ok();
     }
 }

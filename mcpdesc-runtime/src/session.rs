@@ -41,9 +41,10 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,
-    ElicitationSchema, ErrorCode, ErrorData, InputRequest, InputRequiredResult, InputResponses,
-    RequestStateCodec, SealOptions, ServerNotification,
+    ClientCapabilities, CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ElicitationCapability, ElicitationSchema, ErrorCode, ErrorData,
+    InputRequest, InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
+    ServerNotification,
 };
 use rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 use serde_json::{Map, Value};
@@ -992,6 +993,66 @@ impl<'a> Call<'a> {
             "URL elicitation required",
             Some(serde_json::json!({ "elicitations": [request] })),
         ))
+    }
+
+    /// The error "Missing required client capability" (`-32021`, MCP 2026-07-28) for
+    /// `declaration`, when this request cannot be asked it only because its client capabilities
+    /// lack the declaration's mode. Return it from a primitive that cannot go on without the
+    /// answer, for example a confirmation: the spec has a server that cannot fulfil a request
+    /// for a capability the client did not declare answer with this error, which tells the
+    /// client what to declare when it retries.
+    ///
+    /// Its `data` is `{"requiredCapabilities": {"elicitation": {"form": {}}}}` (or `"url"`),
+    /// made with rmcp's [`ErrorData::missing_required_client_capability`], as the TypeScript
+    /// SDK's `MissingRequiredClientCapabilityError` reads it. Nothing is sent.
+    ///
+    /// `None` when a capability is not what is missing:
+    /// - the request declares the mode, or it is a retry that brings the declaration's answer;
+    /// - the version is not 2026-07-28: 2025-06-18 and 2025-11-25 agree on capabilities once per
+    ///   session and have no such error, so ask, and answer [`ElicitError::ClientCannotElicit`]
+    ///   as the primitive does without the answer;
+    /// - the version is outside the declaration's scope, or lacks its form's vocabulary;
+    /// - the session does not know the request's version.
+    ///
+    /// ```no_run
+    /// # use mcpdesc_runtime::registry::{self, Primitive};
+    /// # use mcpdesc_runtime::session::Call;
+    /// # use rmcp::model::ErrorData;
+    /// # use rmcp::service::{RequestContext, RoleServer};
+    /// # fn tool(ctx: RequestContext<RoleServer>) -> Result<(), ErrorData> {
+    /// let declaration = registry::find(Primitive::Tool("delete_issue"), "confirm_delete").unwrap();
+    /// let call = Call::new(&ctx, Primitive::Tool("delete_issue"));
+    /// if let Some(error) = call.missing_capability(declaration) {
+    ///     return Err(error); // nothing is deleted unconfirmed
+    /// }
+    /// // ask `call.form::<Confirm>(declaration)` …
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn missing_capability(&self, declaration: &'static Declaration) -> Option<ErrorData> {
+        let version = self.protocol_version()?;
+        let applies = is_multi_round_trip(Some(version))
+            && declaration.supported_versions().contains(version)
+            && declaration
+                .protocol_versions()
+                .is_none_or(|scope| scope.contains(version));
+        let answered = self
+            .input_responses
+            .is_some_and(|r| r.contains_key(declaration.name()));
+        let mode = match declaration.mode() {
+            Mode::Form { .. } => ElicitationMode::Form,
+            Mode::Url { .. } => ElicitationMode::Url,
+        };
+        if !applies || answered || self.client_supports(mode) {
+            return None;
+        }
+        let elicitation = match mode {
+            ElicitationMode::Url => ElicitationCapability::new().with_url(Default::default()),
+            _ => ElicitationCapability::new().with_form(Default::default()),
+        };
+        let mut required = ClientCapabilities::default();
+        required.elicitation = Some(elicitation);
+        Some(ErrorData::missing_required_client_capability(required))
     }
 
     /// The URL the URL-mode `declaration` is sent with (`given`, else its static one), and

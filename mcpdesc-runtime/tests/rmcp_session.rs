@@ -75,7 +75,7 @@ impl ServerHandler for Server {
             return Ok(guarded(&ctx).await.into());
         }
         if request.name == "link_account" {
-            return link(&ctx, request.arguments.as_ref()).await;
+            return link(&ctx, &request).await;
         }
         let internal = |e: ElicitError| ErrorData::internal_error(e.to_string(), None);
         match read_input_response::<Assign>(request.input_responses.as_ref(), "assignee") {
@@ -105,12 +105,15 @@ impl ServerHandler for Server {
 /// The `link_account` tool, by its argument `do`: `require`, the error "URL elicitation
 /// required" for the `link` declaration (named `link-7`); `require-elsewhere`, the same at a URL
 /// the declaration does not document; `ask`, the declaration asked with the
-/// id `link-8`; `notify`, the completion of `link-7`. Anything refused is an error result with
-/// the reason.
+/// id `link-8`; `notify`, the completion of `link-7`; `need`, `need-form` and `need-authorize`,
+/// the error "Missing required client capability" for `link`, `choose_assignee` (read on the
+/// call's `inputResponses`) or `authorize` (2025-11-25 only), or `no error`. Anything refused is
+/// an error result with the reason.
 async fn link(
     ctx: &RequestContext<RoleServer>,
-    arguments: Option<&serde_json::Map<String, Value>>,
+    request: &CallToolRequestParams,
 ) -> Result<CallToolResponse, ErrorData> {
+    let arguments = request.arguments.as_ref();
     let declaration = registry::find(Primitive::Tool("link_account"), "link").unwrap();
     let call = Call::new(ctx, Primitive::Tool("link_account")).guarded();
     let refused = |e: ElicitError| {
@@ -134,6 +137,20 @@ async fn link(
             Ok(Step::InputRequired(result)) => Ok((*result).into()),
             Err(e) => refused(e),
         },
+        Some(need @ ("need" | "need-form" | "need-authorize")) => {
+            let (primitive, name) = match need {
+                "need" => ("link_account", "link"),
+                "need-form" => ("assign_issue", "choose_assignee"),
+                _ => ("assign_issue", "authorize"),
+            };
+            let declaration = registry::find(Primitive::Tool(primitive), name).unwrap();
+            let call = Call::new(ctx, Primitive::Tool(primitive))
+                .input_responses(request.input_responses.as_ref());
+            match call.missing_capability(declaration) {
+                Some(error) => Err(error),
+                None => done("no error"),
+            }
+        }
         _ => match notify_elicitation_complete(&ctx.peer, "link-7").await {
             Ok(()) => done("notified"),
             Err(e) => refused(e),
@@ -173,7 +190,8 @@ async fn guarded(ctx: &RequestContext<RoleServer>) -> CallToolResult {
 #[derive(Clone)]
 struct Client {
     version: ProtocolVersion,
-    elicitation: bool,
+    /// Its `elicitation` capability (`None`: it declares none).
+    elicitation: Option<Value>,
     answer: ElicitResult,
     /// An error to answer every request with instead (a client that declares elicitation but
     /// has no handler for it).
@@ -196,14 +214,11 @@ impl ClientHandler for Client {
     }
 
     fn get_info(&self) -> ClientConfig {
-        let capabilities = if self.elicitation {
-            let mut caps = ClientCapabilities::builder().enable_elicitation().build();
-            // Form and URL mode.
-            caps.elicitation = serde_json::from_value(json!({"form": {}, "url": {}})).ok();
-            caps
-        } else {
-            ClientCapabilities::default()
-        };
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = self
+            .elicitation
+            .clone()
+            .map(|modes| serde_json::from_value(modes).unwrap());
         ClientConfig::new(capabilities, Implementation::new("test-client", "1.0.0"))
             .with_protocol_version(self.version.clone())
     }
@@ -246,7 +261,8 @@ async fn session_with(
     let notified = Arc::new(Mutex::new(Vec::new()));
     let client = Client {
         version,
-        elicitation,
+        // Form and URL mode.
+        elicitation: elicitation.then(|| json!({"form": {}, "url": {}})),
         answer,
         refuse,
         seen: seen.clone(),
@@ -539,14 +555,20 @@ async fn a_registered_declaration_is_sent_with_its_message() {
     );
 }
 
-/// A 2026-07-28 session: no `initialize` handshake, each side knows the other up front.
+/// A 2026-07-28 session: no `initialize` handshake, each side knows the other up front. The
+/// client declares form and URL mode.
 async fn session_2026(answer: ElicitResult) -> Session {
+    session_2026_declaring(answer, Some(json!({"form": {}, "url": {}}))).await
+}
+
+/// A 2026-07-28 session whose client's requests carry the capability `elicitation`.
+async fn session_2026_declaring(answer: ElicitResult, elicitation: Option<Value>) -> Session {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let seen = Arc::new(Mutex::new(Vec::new()));
     let notified = Arc::new(Mutex::new(Vec::new()));
     let client = Client {
         version: ProtocolVersion::V_2026_07_28,
-        elicitation: true,
+        elicitation,
         answer,
         refuse: None,
         seen: seen.clone(),
@@ -998,5 +1020,82 @@ async fn url_required_and_the_completion_notification_exist_only_on_2025_11_25()
             text.contains("did not declare this elicitation mode"),
             "{what}: {text}"
         );
+    }
+}
+
+/// What a 2026-07-28 client declares, and what `missing_capability` answers for each
+/// declaration: the error names exactly the mode a declaration needs, and none is made when the
+/// mode is declared (a bare `elicitation: {}` means form), when the retry brings the answer, or
+/// when the declaration does not apply to the version.
+#[tokio::test]
+async fn a_missing_capability_is_named_on_2026_07_28() {
+    link_account();
+    let form = json!({"elicitation": {"form": {}}});
+    let url = json!({"elicitation": {"url": {}}});
+    let cases = [
+        (None, Some(&url), Some(&form)),
+        (Some(json!({})), Some(&url), None),
+        (Some(json!({"form": {}})), Some(&url), None),
+        (Some(json!({"url": {}})), None, Some(&form)),
+        (Some(json!({"form": {}, "url": {}})), None, None),
+    ];
+    for (declared, need_url, need_form) in cases {
+        let s = session_2026_declaring(
+            ElicitResult::new(ElicitationAction::Accept),
+            declared.clone(),
+        )
+        .await;
+        for (what, expected) in [("need", need_url), ("need-form", need_form)] {
+            match (link_call(&s, what).await, expected) {
+                (Err(error), Some(required)) => {
+                    assert_eq!(
+                        error.code,
+                        rmcp::model::ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY
+                    );
+                    assert_eq!(error.code.0, -32021);
+                    assert_eq!(error.message, "Missing required client capability");
+                    assert_eq!(error.data, Some(json!({"requiredCapabilities": required})));
+                }
+                (Ok(text), None) => assert_eq!(text, "no error", "{declared:?} {what}"),
+                (got, expected) => panic!("{declared:?} {what}: {got:?}, expected {expected:?}"),
+            }
+        }
+        // `authorize` is scoped to 2025-11-25: it is not asked here, so nothing is missing.
+        assert_eq!(link_call(&s, "need-authorize").await.unwrap(), "no error");
+        assert!(s.seen.lock().unwrap().is_empty(), "nothing is ever sent");
+    }
+
+    // A retry that brings the declaration's answer is read, whatever the request declares.
+    let s = session_2026_declaring(ElicitResult::new(ElicitationAction::Accept), None).await;
+    let mut request = CallToolRequestParams::new("link_account")
+        .with_arguments(json!({"do": "need-form"}).as_object().unwrap().clone());
+    request.input_responses =
+        Some([("choose_assignee".to_owned(), json!({"action": "decline"}))].into());
+    let result = s._client.call_tool(request).await.unwrap();
+    assert_eq!(
+        serde_json::to_value(&result.content).unwrap()[0]["text"],
+        "no error"
+    );
+}
+
+/// 2025-06-18 and 2025-11-25 agree on capabilities once, and have no `-32021`: the primitive
+/// asks and learns that the client cannot be asked.
+#[tokio::test]
+async fn no_missing_capability_error_before_2026_07_28() {
+    link_account();
+    for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
+        let s = session(
+            version.clone(),
+            false,
+            ElicitResult::new(ElicitationAction::Accept),
+        )
+        .await;
+        for what in ["need", "need-form", "need-authorize"] {
+            assert_eq!(
+                link_call(&s, what).await.unwrap(),
+                "no error",
+                "{version} {what}"
+            );
+        }
     }
 }

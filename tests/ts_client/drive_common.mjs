@@ -44,7 +44,7 @@ export function valueFor(s) {
 }
 
 /** The elicitation capability the client declares: both modes, unless ELICITATION_CAPABILITY
- * gives another (such as `{}`, which the protocol reads as form mode only). */
+ * gives another (such as `{}`, which the protocol reads as form mode only; `null`: none). */
 export const elicitation = JSON.parse(process.env.ELICITATION_CAPABILITY || '{"form": {}, "url": {}}');
 
 /** Fails the run instead of hanging the test when the server stops answering (each request
@@ -75,8 +75,10 @@ export function scriptedUser(act, requests) {
 /** Calls each tool of `order` once with its required arguments only (strings "abc", integers
  * 1, the first of any choices), then gets every prompt with its required arguments ("abc"),
  * and prints the run as one JSON line: {"version", "tools": [{"name", "arguments", "requests",
- * "isError", "text", "error"}], "prompts": [{"name", "arguments", "requests", "text",
- * "error"}]}. `requests` is the array the handler records into. */
+ * "isError", "text", "error", "errorCode", "errorData", "errorType"}], "prompts": [{"name",
+ * "arguments", "requests", "text", "error"}]}: a call answered with a JSON-RPC error gives its
+ * message, code and data, and the class the SDK read it as. `requests` is the array the handler
+ * records into. */
 export async function callAndReport(client, negotiated, order, requests) {
   const listed = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
   const tools = [];
@@ -93,6 +95,10 @@ export async function callAndReport(client, negotiated, order, requests) {
       entry.text = (result.content || []).map((c) => c.text ?? '').join('\n');
     } catch (e) {
       entry.error = String(e.message);
+      entry.errorCode = e.code ?? null;
+      entry.errorData = e.data ?? null;
+      entry.errorType = e.constructor.name;
+      if (e.requiredCapabilities !== undefined) entry.requiredCapabilities = e.requiredCapabilities;
     }
     entry.requests = [...requests];
     tools.push(entry);

@@ -27,11 +27,12 @@ const modern = version >= '2026-07-28';
 const client = new Client(
   { name: 'mcpdesc-ts-v2-check', version: '1.0.0' },
   {
-    capabilities: { elicitation },
+    capabilities: elicitation === null ? {} : { elicitation },
     ...(modern ? { versionNegotiation: { mode: { pin: version } } } : { supportedProtocolVersions: [version] }),
   },
 );
-client.setRequestHandler('elicitation/create', scriptedUser(act, requests));
+// A client that declares no elicitation may not handle it.
+if (elicitation !== null) client.setRequestHandler('elicitation/create', scriptedUser(act, requests));
 
 const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore' });
 await client.connect(transport);
