@@ -486,7 +486,7 @@ fn an_empty_elicitation_capability_is_form_mode_only() {
             "{script} {version}: {link}"
         );
         if version == ProtocolVersion::V2026_07_28 {
-            assert_missing_capability(link, json!({"elicitation": {"url": {}}}));
+            assert_missing_capability(link, &json!({"elicitation": {"url": {}}}));
         } else {
             let text = link["text"].as_str().unwrap_or_default();
             assert!(
@@ -497,16 +497,17 @@ fn an_empty_elicitation_capability_is_form_mode_only() {
     }
 }
 
-/// `entry`, a call of the driver, was answered with the error "Missing required client
-/// capability" (-32021), which the TypeScript SDK 2 read as its own
-/// `MissingRequiredClientCapabilityError` naming `required`; nothing was asked.
-fn assert_missing_capability(entry: &Value, required: Value) {
+/// `entry`, a call of a driver, was answered with the error "Missing required client
+/// capability" (-32021), whose data the SDK read into its own type naming `required`
+/// (`requiredCapabilities`, written back from it); nothing was asked. The TypeScript SDK 2 also
+/// made it its `MissingRequiredClientCapabilityError`; the Python SDK reads the data with its
+/// `MissingRequiredClientCapabilityErrorData`.
+fn assert_missing_capability(entry: &Value, required: &Value) {
     assert_eq!(entry["errorCode"], -32021, "{entry}");
-    assert_eq!(
-        entry["errorType"], "MissingRequiredClientCapabilityError",
-        "{entry}"
-    );
-    assert_eq!(entry["requiredCapabilities"], required, "{entry}");
+    if let Some(class) = entry.get("errorType") {
+        assert_eq!(class, "MissingRequiredClientCapabilityError", "{entry}");
+    }
+    assert_eq!(entry["requiredCapabilities"], *required, "{entry}");
     assert_eq!(
         entry["errorData"],
         json!({ "requiredCapabilities": required }),
@@ -515,61 +516,82 @@ fn assert_missing_capability(entry: &Value, required: Value) {
     assert_eq!(entry["requests"], json!([]), "{entry}");
 }
 
-/// A client that declares no elicitation at all. On 2026-07-28, the capabilities come with each
-/// request, and a tool that cannot go on without asking (a confirmation, an authorization)
-/// answers with the error that names the mode it needs, read by the TypeScript SDK 2's client
-/// as its own type; a tool whose question is optional goes on without it. On 2025-11-25, where
-/// capabilities are agreed once and the error does not exist, the tool says why instead.
-#[test]
-fn a_request_without_elicitation_is_told_the_capability_it_needs() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
-    let tools = [
-        "close_issue",
-        "delete_issue",
-        "link_repository",
-        "edit_issue",
-    ];
-    let script = dir.join("drive_v2.mjs");
-    let run = drive_declaring(
-        &script,
-        ProtocolVersion::V2026_07_28,
-        "accept",
-        &tools,
-        "null",
-    );
-    assert_eq!(run["version"], "2026-07-28");
-    let calls = run["tools"].as_array().expect("tools");
-    let form = json!({"elicitation": {"form": {}}});
-    assert_missing_capability(&calls[0], form.clone());
-    assert_missing_capability(&calls[1], form);
-    assert_missing_capability(&calls[2], json!({"elicitation": {"url": {}}}));
-    assert_eq!(calls[3]["isError"], true, "{}", calls[3]);
-    assert_eq!(
-        calls[3]["text"],
-        "Cannot ask for a title: the client did not declare this elicitation mode; nothing was \
-         sent. Pass `title`."
-    );
+/// The tools a run without elicitation calls: two confirmations, an authorization, and a tool
+/// whose question is optional.
+const WITHOUT_ELICITATION: [&str; 4] = [
+    "close_issue",
+    "delete_issue",
+    "link_repository",
+    "edit_issue",
+];
 
-    let run = drive_declaring(
-        &script,
-        ProtocolVersion::V2025_11_25,
-        "accept",
-        &tools,
-        "null",
-    );
-    assert_eq!(run["version"], "2025-11-25");
-    for call in run["tools"].as_array().expect("tools") {
-        assert_eq!(call["errorCode"], Value::Null, "{call}");
-        assert_eq!(call["isError"], true, "{call}");
+/// A run of [`WITHOUT_ELICITATION`] by a client that declares no elicitation at all, on
+/// `version`. On 2026-07-28, the capabilities come with each request, and a tool that cannot go
+/// on without asking (a confirmation, an authorization) answers with the error that names the
+/// mode it needs; a tool whose question is optional goes on without it. On 2025-11-25, where
+/// capabilities are agreed once and the error does not exist, every tool says why instead.
+fn check_without_elicitation(run: &Value, version: ProtocolVersion, sdk: &str) {
+    assert_eq!(run["version"], version.as_str(), "{sdk}");
+    let calls = run["tools"].as_array().expect("tools");
+    assert_eq!(calls.len(), WITHOUT_ELICITATION.len(), "{sdk}");
+    if version == ProtocolVersion::V2026_07_28 {
+        let form = json!({"elicitation": {"form": {}}});
+        assert_missing_capability(&calls[0], &form);
+        assert_missing_capability(&calls[1], &form);
+        assert_missing_capability(&calls[2], &json!({"elicitation": {"url": {}}}));
+        assert_eq!(calls[3]["isError"], true, "{sdk}: {}", calls[3]);
+        assert_eq!(
+            calls[3]["text"],
+            "Cannot ask for a title: the client did not declare this elicitation mode; nothing \
+             was sent. Pass `title`.",
+            "{sdk}"
+        );
+        assert_eq!(calls[3]["requests"], json!([]), "{sdk}");
+        return;
+    }
+    for call in calls {
+        assert_eq!(call["error"], Value::Null, "{sdk}: {call}");
+        assert_eq!(call["isError"], true, "{sdk}: {call}");
         assert!(
             call["text"]
                 .as_str()
                 .is_some_and(|t| t.contains("did not declare this elicitation mode")),
-            "{call}"
+            "{sdk}: {call}"
         );
-        assert_eq!(call["requests"], json!([]), "{call}");
+        assert_eq!(call["requests"], json!([]), "{sdk}: {call}");
+    }
+}
+
+/// A client that declares no elicitation, with the TypeScript SDK 2 and the Python SDK, on
+/// 2025-11-25 and 2026-07-28 ([`check_without_elicitation`]).
+#[test]
+fn a_request_without_elicitation_is_told_the_capability_it_needs() {
+    let versions = [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28];
+    if let Some(dir) = node::ts_client_dir() {
+        let script = dir.join("drive_v2.mjs");
+        for version in versions {
+            let run = drive_declaring(&script, version, "accept", &WITHOUT_ELICITATION, "null");
+            check_without_elicitation(&run, version, "TypeScript SDK 2");
+        }
+    }
+    if let Some(python) = python::sdk_python() {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+        for (mode, version) in [("legacy", versions[0]), ("2026-07-28", versions[1])] {
+            let out = Command::new(&python)
+                .arg(&script)
+                .arg(server_binary())
+                .args([mode, "no-elicitation"])
+                .args(WITHOUT_ELICITATION)
+                .output()
+                .expect("python runs");
+            assert!(
+                out.status.success(),
+                "{mode}: the client failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let run: Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+            check_without_elicitation(&run, version, "Python SDK");
+        }
     }
 }
 

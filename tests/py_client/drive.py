@@ -9,11 +9,15 @@ Usage: python drive.py SERVER MODE ACT TOOL...
   SERVER  the server binary, run with the argument `serve`
   MODE    legacy | 2026-07-28
   ACT     accept | accept-invalid | decline | cancel: what the scripted user does with every
-          elicitation (accept-invalid: a value of the wrong JSON type for every property)
+          elicitation (accept-invalid: a value of the wrong JSON type for every property);
+          no-elicitation: the client declares no elicitation capability (it has no callback)
   TOOL    the tools to call, in this order
 
 Prints one JSON line: {"version", "tools": [{"name", "arguments", "requests", "isError", "text",
-"error"}], "prompts": [{"name", "arguments", "requests", "text", "error"}]}.
+"error"}], "prompts": [{"name", "arguments", "requests", "text", "error"}]}. A call answered with
+a JSON-RPC error also has "errorCode" and "errorData"; for -32021 (missing required client
+capability), "requiredCapabilities" is its data read into the SDK's
+`MissingRequiredClientCapabilityErrorData` and written back.
 """
 
 import json
@@ -21,7 +25,9 @@ import sys
 
 import anyio
 import mcp.types as types
+import mcp_types
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 
 def value_for(schema):
@@ -83,7 +89,7 @@ async def main(server, mode, act, order):
     params = StdioServerParameters(command=server, args=["serve"])
     # A server that stops answering fails the run instead of hanging the test.
     with anyio.fail_after(120):
-        await run(params, mode, elicit, requests, order)
+        await run(params, mode, None if act == "no-elicitation" else elicit, requests, order)
 
 
 async def run(params, mode, elicit, requests, order):
@@ -100,6 +106,15 @@ async def run(params, mode, elicit, requests, order):
                 result = await client.call_tool(name, arguments)
                 entry["isError"] = bool(result.is_error)
                 entry["text"] = "\n".join(getattr(c, "text", "") for c in result.content)
+            except MCPError as error:
+                entry["error"] = str(error)
+                entry["errorCode"] = error.code
+                entry["errorData"] = error.data
+                if error.code == mcp_types.jsonrpc.MISSING_REQUIRED_CLIENT_CAPABILITY:
+                    read = mcp_types.MissingRequiredClientCapabilityErrorData.model_validate(error.data)
+                    entry["requiredCapabilities"] = read.required_capabilities.model_dump(
+                        by_alias=True, exclude_none=True, mode="json"
+                    )
             except Exception as error:  # noqa: BLE001 - recorded for the test to judge
                 entry["error"] = str(error)
             entry["requests"] = list(requests)
