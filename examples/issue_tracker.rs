@@ -51,7 +51,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use mcpdesc_runtime::description::{BuildError, Description, Info};
+use mcpdesc_runtime::description::{BuildError, Description, Info, Tool};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::{self, Declaration, Primitive};
 use mcpdesc_runtime::session::{Answer, Call, ElicitError, Step, UrlAnswer};
@@ -896,13 +896,29 @@ impl ServerHandler for IssueTracker {
 /// The MCP Description of the server, built from its own routers and declarations.
 pub fn description() -> Result<Description, BuildError> {
     let server = IssueTracker::new();
-    Description::builder(Info::from(&server.get_info()))
-        .protocol_versions([
-            ProtocolVersion::V2025_06_18,
-            ProtocolVersion::V2025_11_25,
-            ProtocolVersion::V2026_07_28,
-        ])
-        .rmcp_tools(server.tool_router.list_all())
+    let builder = Description::builder(Info::from(&server.get_info())).protocol_versions([
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ]);
+    // The two confirmations are asked on every call of their tools, which change nothing
+    // without them: their `clientRequirements` record that unconditional minimum (a bare
+    // `elicitation`, which every version in scope reads as form mode). `link_repository` asks
+    // only when the tracker has no grant, so it records nothing (§12: a conditional
+    // declaration never implies a requirement). The tools are in name order, as `rmcp_tools`
+    // writes them.
+    let mut tools = server.tool_router.list_all();
+    tools.sort_by(|a, b| a.name.cmp(&b.name));
+    let builder = tools.iter().fold(builder, |builder, tool| {
+        let written = Tool::from(tool);
+        builder.tool(match &*tool.name {
+            "close_issue" | "delete_issue" => {
+                written.client_requirements(serde_json::json!({"elicitation": {}}))
+            }
+            _ => written,
+        })
+    });
+    builder
         .rmcp_prompts(server.prompt_router.list_all())
         .registered_elicitations()
         .build()

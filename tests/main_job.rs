@@ -124,18 +124,28 @@ fn the_surface_is_complete() {
         .flat_map(|p| p["elicitations"].as_array().into_iter().flatten())
         .collect();
     assert_eq!(declarations.len(), 7);
-    // Every declaration states its mode; none adds clientRequirements.
+    // Every declaration states its mode.
     assert!(
         declarations
             .iter()
             .all(|d| d["mode"] == "form" || d["mode"] == "url")
     );
-    assert!(
-        v["tools"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|t| t.get("clientRequirements").is_none())
+    // A declaration adds no clientRequirements (§12): only the two tools whose confirmation is
+    // asked on every call record one, as the server writes it, and no tool with a conditional
+    // declaration (`when`) has any.
+    let requiring: Vec<(&serde_json::Value, &serde_json::Value)> = v["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| Some((&t["name"], t.get("clientRequirements")?)))
+        .collect();
+    let bare = serde_json::json!({"elicitation": {}});
+    assert_eq!(
+        requiring,
+        [
+            (&serde_json::json!("close_issue"), &bare),
+            (&serde_json::json!("delete_issue"), &bare)
+        ]
     );
 
     // The form shared by close_issue and delete_issue is written once and referenced.
