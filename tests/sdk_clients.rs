@@ -58,26 +58,27 @@ fn drive_declaring(
     tools: &[&str],
     capability: &str,
 ) -> Value {
-    let out = Command::new("node")
-        .env("ELICITATION_CAPABILITY", capability)
+    let mut node = Command::new("node");
+    node.env("ELICITATION_CAPABILITY", capability)
         .arg(script)
         .arg(server_binary())
         .arg(version.as_str())
         .arg(act)
-        .args(tools)
-        .output()
-        .expect("node runs");
+        .args(tools);
+    one_json_line(node, &format!("{version} {act}"))
+}
+
+/// Runs a driver: the one JSON line it prints, or a failure that says what ran (`what`) and
+/// what the driver wrote.
+fn one_json_line(mut driver: Command, what: &str) -> Value {
+    let out = driver.output().expect("the driver runs");
     assert!(
         out.status.success(),
-        "{version} {act}: the client failed:\n{}",
+        "{what}: the client failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{version} {act}: {e}\n{}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{what}: {e}\n{}", String::from_utf8_lossy(&out.stdout)))
 }
 
 /// The primitive's declarations whose scope (their own, else the primitive's, else the
@@ -255,7 +256,6 @@ fn the_official_python_client_is_asked_as_declared_and_answered() {
     let Some(python) = python::sdk_python() else {
         return;
     };
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
     let order = call_order();
     // The handshake (which the SDK offers at 2025-11-25), and 2026-07-28 pinned.
     for (mode, version) in [
@@ -263,27 +263,27 @@ fn the_official_python_client_is_asked_as_declared_and_answered() {
         ("2026-07-28", ProtocolVersion::V2026_07_28),
     ] {
         for act in ACTS {
-            let out = Command::new(&python)
-                .arg(&script)
-                .arg(server_binary())
-                .args([mode, act])
-                .args(&order)
-                .output()
-                .expect("python runs");
-            assert!(
-                out.status.success(),
-                "{mode} {act}: the client failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let run: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-                panic!(
-                    "{mode} {act}: {e}\n{}",
-                    String::from_utf8_lossy(&out.stdout)
-                )
-            });
-            check_run(&run, version, act);
+            check_run(&drive_python(&python, mode, act, &order), version, act);
         }
     }
+}
+
+/// Runs `tests/py_client/drive.py` with `python` against the example server in `mode`
+/// (`legacy` or `2026-07-28`), the user doing `act`, calling `tools` in order: its one JSON line.
+fn drive_python(
+    python: &Path,
+    mode: &str,
+    act: &str,
+    tools: &[impl AsRef<std::ffi::OsStr>],
+) -> Value {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+    let mut driver = Command::new(python);
+    driver
+        .arg(&script)
+        .arg(server_binary())
+        .args([mode, act])
+        .args(tools);
+    one_json_line(driver, &format!("{mode} {act}"))
 }
 
 #[derive(ElicitationEnum, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -575,21 +575,8 @@ fn a_request_without_elicitation_is_told_the_capability_it_needs() {
         }
     }
     if let Some(python) = python::sdk_python() {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
         for (mode, version) in [("legacy", versions[0]), ("2026-07-28", versions[1])] {
-            let out = Command::new(&python)
-                .arg(&script)
-                .arg(server_binary())
-                .args([mode, "no-elicitation"])
-                .args(WITHOUT_ELICITATION)
-                .output()
-                .expect("python runs");
-            assert!(
-                out.status.success(),
-                "{mode}: the client failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let run: Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+            let run = drive_python(&python, mode, "no-elicitation", &WITHOUT_ELICITATION);
             check_without_elicitation(&run, version, "Python SDK");
         }
     }
