@@ -29,7 +29,9 @@
 //! ([`ElicitError::Service`]). The server answers the tool call with an input-required result
 //! instead: [`input_request`] builds its `inputRequests` entry for a form, and
 //! [`read_input_response`] reads the client's answer from the retried call's `inputResponses`.
-//! [`Call`] does either, as the request's version asks.
+//! [`Call`] does either, as the request's version asks. There the client's capabilities come
+//! with each request, and a primitive that cannot go on without asking answers a request that
+//! lacks the mode with [`Call::missing_capability`]'s error (`-32021`), which names it.
 //!
 //! A form with run-time choices ([`crate::fill`]) is not a [`StaticForm`], so these helpers do not
 //! take it: it goes through [`elicit_filled`], [`Call::form_filled`] or
