@@ -490,7 +490,7 @@ fn an_empty_elicitation_capability_is_form_mode_only() {
         } else {
             let text = link["text"].as_str().unwrap_or_default();
             assert!(
-                text.contains("did not declare this elicitation mode"),
+                text.contains("did not declare the `url` elicitation mode"),
                 "{script} {version}: {text}"
             );
         }
@@ -542,8 +542,8 @@ fn check_without_elicitation(run: &Value, version: ProtocolVersion, sdk: &str) {
         assert_eq!(calls[3]["isError"], true, "{sdk}: {}", calls[3]);
         assert_eq!(
             calls[3]["text"],
-            "Cannot ask for a title: the client did not declare this elicitation mode; nothing \
-             was sent. Pass `title`.",
+            "Cannot ask for a title: the client did not declare the `form` elicitation mode; \
+             nothing was sent. Pass `title`.",
             "{sdk}"
         );
         assert_eq!(calls[3]["requests"], json!([]), "{sdk}");
@@ -552,10 +552,14 @@ fn check_without_elicitation(run: &Value, version: ProtocolVersion, sdk: &str) {
     for call in calls {
         assert_eq!(call["error"], Value::Null, "{sdk}: {call}");
         assert_eq!(call["isError"], true, "{sdk}: {call}");
+        let mode = if call["name"] == "link_repository" {
+            "url"
+        } else {
+            "form"
+        };
+        let said = format!("the client did not declare the `{mode}` elicitation mode");
         assert!(
-            call["text"]
-                .as_str()
-                .is_some_and(|t| t.contains("did not declare this elicitation mode")),
+            call["text"].as_str().is_some_and(|t| t.contains(&said)),
             "{sdk}: {call}"
         );
         assert_eq!(call["requests"], json!([]), "{sdk}: {call}");

@@ -630,7 +630,10 @@ async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
     let (error, link) = s
         .call_text("link_repository", json!({"repository": "acme/widgets"}))
         .await;
-    assert!(error && link.contains("did not declare"), "{link}");
+    assert!(
+        error && link.contains("did not declare the `url` elicitation mode"),
+        "{link}"
+    );
     assert!(s.seen.lock().unwrap().is_empty());
     s.client.cancel().await.ok();
 
@@ -654,7 +657,10 @@ async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
                 let result = result.unwrap_or_else(|e| panic!("{tool} on {version}: {e}"));
                 assert_eq!(result.is_error, Some(true), "{version} {tool}");
                 let text = result_text(&result);
-                assert!(text.contains("did not declare"), "{version}: {text}");
+                assert!(
+                    text.contains("did not declare the `form` elicitation mode"),
+                    "{version}: {text}"
+                );
             }
         }
         assert!(s.seen.lock().unwrap().is_empty());

@@ -104,8 +104,11 @@ pub enum ElicitError {
         /// The versions that can carry it.
         supported: VersionSet,
     },
-    /// The client did not declare the elicitation mode (nothing was sent).
-    ClientCannotElicit,
+    /// The client did not declare the elicitation mode the request needs (nothing was sent).
+    ClientCannotElicit {
+        /// The mode the request needs.
+        mode: ElicitationMode,
+    },
     /// A URL-mode request without a URL: the declaration has no static URL and none was given,
     /// or the URL is not an absolute URI (nothing was sent).
     InvalidUrl,
@@ -158,8 +161,10 @@ impl fmt::Display for ElicitError {
                 f,
                 "the session speaks MCP {version}, but this request needs {supported}; nothing was sent"
             ),
-            ElicitError::ClientCannotElicit => f.write_str(
-                "the client did not declare this elicitation mode; nothing was sent",
+            ElicitError::ClientCannotElicit { mode } => write!(
+                f,
+                "the client did not declare the {} elicitation mode; nothing was sent",
+                mode_name(*mode)
             ),
             ElicitError::InvalidUrl => f.write_str(
                 "a URL-mode request needs an absolute URL (the declaration's static one, or one chosen now); nothing was sent",
@@ -211,7 +216,7 @@ impl ElicitError {
             self,
             ElicitError::OutOfScope { .. }
                 | ElicitError::UnsupportedVersion { .. }
-                | ElicitError::ClientCannotElicit
+                | ElicitError::ClientCannotElicit { .. }
         )
     }
 
@@ -227,7 +232,9 @@ impl ElicitError {
     /// fn may_go_on_without_asking(err: &ElicitError) -> bool {
     ///     err.is_unavailable() || err.client_error().is_some()
     /// }
-    /// # assert!(may_go_on_without_asking(&ElicitError::ClientCannotElicit));
+    /// # use rmcp::service::ElicitationMode;
+    /// # let form = ElicitError::ClientCannotElicit { mode: ElicitationMode::Form };
+    /// # assert!(may_go_on_without_asking(&form));
     /// # assert!(!may_go_on_without_asking(&ElicitError::InvalidRequestState));
     /// ```
     pub fn client_error(&self) -> Option<&ErrorData> {
@@ -502,7 +509,7 @@ fn check_mode(
         return Err(ElicitError::UnsupportedVersion { version, supported });
     }
     if !peer.supported_elicitation_modes().contains(&mode) {
-        return Err(ElicitError::ClientCannotElicit);
+        return Err(ElicitError::ClientCannotElicit { mode });
     }
     Ok(())
 }
@@ -980,7 +987,9 @@ impl<'a> Call<'a> {
     ) -> Result<ErrorData, ElicitError> {
         let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
         if !self.client_supports(ElicitationMode::Url) {
-            return Err(ElicitError::ClientCannotElicit);
+            return Err(ElicitError::ClientCannotElicit {
+                mode: ElicitationMode::Url,
+            });
         }
         let params = ElicitRequestParams::UrlElicitationParams {
             meta: None,
@@ -1136,7 +1145,7 @@ impl<'a> Call<'a> {
             return Ok(Step::Answered((result, kept)));
         }
         if !self.client_supports(mode) {
-            return Err(ElicitError::ClientCannotElicit);
+            return Err(ElicitError::ClientCannotElicit { mode });
         }
         let params = params()?;
         self.guard(&params, version)?;
@@ -1228,6 +1237,15 @@ fn check_scope(
             scope,
         }),
         _ => Ok(()),
+    }
+}
+
+/// How the protocol names `mode`: `form` or `url` (rmcp's enum is open to modes to come).
+fn mode_name(mode: ElicitationMode) -> &'static str {
+    match mode {
+        ElicitationMode::Form => "`form`",
+        ElicitationMode::Url => "`url`",
+        _ => "requested",
     }
 }
 

@@ -516,7 +516,19 @@ async fn a_client_that_refuses_the_request_is_told_apart() {
 async fn a_client_without_elicitation_is_not_asked() {
     let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
     let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    assert!(matches!(err, ElicitError::ClientCannotElicit), "{err}");
+    assert!(
+        matches!(
+            err,
+            ElicitError::ClientCannotElicit {
+                mode: rmcp::service::ElicitationMode::Form
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the client did not declare the `form` elicitation mode; nothing was sent"
+    );
     assert!(s.seen.lock().unwrap().is_empty());
 }
 
@@ -1017,7 +1029,7 @@ async fn url_required_and_the_completion_notification_exist_only_on_2025_11_25()
     for what in ["require", "notify"] {
         let text = link_call(&s, what).await.unwrap();
         assert!(
-            text.contains("did not declare this elicitation mode"),
+            text.contains("did not declare the `url` elicitation mode"),
             "{what}: {text}"
         );
     }
