@@ -1050,17 +1050,19 @@ impl<'a> Call<'a> {
         let answered = self
             .input_responses
             .is_some_and(|r| r.contains_key(declaration.name()));
-        let mode = match declaration.mode() {
-            Mode::Form { .. } => ElicitationMode::Form,
-            Mode::Url { .. } => ElicitationMode::Url,
+        let (mode, elicitation) = match declaration.mode() {
+            Mode::Form { .. } => (
+                ElicitationMode::Form,
+                ElicitationCapability::new().with_form(Default::default()),
+            ),
+            Mode::Url { .. } => (
+                ElicitationMode::Url,
+                ElicitationCapability::new().with_url(Default::default()),
+            ),
         };
         if !applies || answered || self.client_supports(mode) {
             return None;
         }
-        let elicitation = match mode {
-            ElicitationMode::Url => ElicitationCapability::new().with_url(Default::default()),
-            _ => ElicitationCapability::new().with_form(Default::default()),
-        };
         let mut required = ClientCapabilities::default();
         required.elicitation = Some(elicitation);
         Some(ErrorData::missing_required_client_capability(required))
