@@ -289,6 +289,9 @@ pub struct Form {
     pub serde_default: Option<SerdeDefault>,
     /// `crate = "..."`: where the generated code finds the runtime.
     pub runtime: Runtime,
+    /// `#[non_exhaustive]` on the struct: the generated `...Fill` and `...Defaults` types, whose
+    /// members follow the form's fields, carry it too.
+    pub non_exhaustive: bool,
 }
 
 /// The attributes of an enum.
@@ -921,6 +924,10 @@ impl Form {
             defaults_name: defaults_name.get(),
             serde_default: serde_attrs(&input.attrs).default,
             runtime: runtime.or_default(),
+            non_exhaustive: input
+                .attrs
+                .iter()
+                .any(|attr| attr.path().is_ident("non_exhaustive")),
         }
     }
 }

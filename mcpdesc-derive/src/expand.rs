@@ -651,9 +651,12 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
         filled.push(quote!(#index #default));
     }
     let (fill_types, fill_impl) = (rt.item("__fill_types"), rt.item("__fill_impl"));
+    // The generated types' members follow the form's fields: a form that promises no shape
+    // (`#[non_exhaustive]`) makes them promise none either.
+    let non_exhaustive = form.attrs.non_exhaustive.then(|| quote!(#[non_exhaustive]));
     let types = quote! {
         #fill_types! {
-            #vis #fill, #defaults, #ident,
+            [#non_exhaustive] #vis #fill, #defaults, #ident,
             choices [#(#choices),*],
             defaults [#(#members),*]
         }

@@ -22,7 +22,7 @@ macro_rules! __enum_impl {
         skipped [$($skipped:ident = $skipped_value:literal),*]
     ) => {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, clippy::all)]
+        #[allow(non_upper_case_globals, clippy::all, clippy::absolute_paths)]
         const _: () = {
             #[automatically_derived]
             impl $crate::__private::ElicitationEnum for $enum {
@@ -203,7 +203,7 @@ macro_rules! __form_impl {
         fill {$($fill:tt)*}
     ) => {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, clippy::all)]
+        #[allow(non_upper_case_globals, clippy::all, clippy::absolute_paths)]
         const _: () = {
             static __MCPDESC_PROPERTIES: [$crate::__private::Property; $n] = [$($property),*];
             static __MCPDESC_WIRE: $crate::__private::WireCell = $crate::__private::WireCell::new();
@@ -376,7 +376,7 @@ macro_rules! __form_impl {
 #[macro_export]
 macro_rules! __fill_types {
     (
-        $vis:vis $fill:ident, $defaults:ident, $form:ident,
+        [$($non_exhaustive:tt)*] $vis:vis $fill:ident, $defaults:ident, $form:ident,
         choices [$($choices:ident $choices_wire:literal),*],
         defaults [$($member:ident $wire:literal: $value:ty = $var:ident, $none:expr, {$($init:tt)*}),*]
     ) => {
@@ -384,6 +384,9 @@ macro_rules! __fill_types {
             "The run-time part of [`", ::core::stringify!($form), "`]: what is given when the form ",
             "is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill).",
         )]
+        // The paths the derive writes at a field's type count as the user's code.
+        #[allow(clippy::absolute_paths)]
+        $($non_exhaustive)*
         $vis struct $fill {
             $(
                 #[doc = ::core::concat!(
@@ -400,6 +403,8 @@ macro_rules! __fill_types {
             "Defaults of [`", ::core::stringify!($form), "`]'s fields given when the form is sent, ",
             "each typed as its field.",
         )]
+        #[allow(clippy::absolute_paths)]
+        $($non_exhaustive)*
         $vis struct $defaults {
             $(
                 #[doc = ::core::concat!(
@@ -411,6 +416,7 @@ macro_rules! __fill_types {
         }
 
         #[automatically_derived]
+        #[allow(clippy::absolute_paths)]
         impl ::core::default::Default for $defaults {
             /// No default set at send time.
             fn default() -> Self {
@@ -436,6 +442,7 @@ macro_rules! __fill_impl {
         defaults $defaults:ident [$($index:literal $default:expr),*]
     ) => {
         #[automatically_derived]
+        #[allow(clippy::absolute_paths)]
         impl $crate::__private::FormFill for $fill {
             type Form = $form;
 

@@ -12,7 +12,10 @@
 //! - `FDefaults`, with one `Option` per field typed as the field's own value (`Default`: none).
 //!
 //! `#[form(fill_name = "...", defaults_name = "...")]` names them otherwise (either key alone
-//! also writes them, as `fill` does).
+//! also writes them, as `fill` does). They have the form's visibility, and a `#[non_exhaustive]`
+//! form makes them `#[non_exhaustive]` too, since their members follow its fields: another crate
+//! then sets `FDefaults`' members on `FDefaults::default()`, and builds an `FFill` only through
+//! what the form's own crate offers.
 //!
 //! [`FormFill::fill`] checks what was given (choice lists non-empty, without duplicate or empty
 //! values; defaults within the field's bounds, format and choices) and returns every problem at
