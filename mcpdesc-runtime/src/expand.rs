@@ -442,7 +442,6 @@ macro_rules! __fill_impl {
         defaults $defaults:ident [$($index:literal $default:expr),*]
     ) => {
         #[automatically_derived]
-        #[allow(clippy::absolute_paths)]
         impl $crate::__private::FormFill for $fill {
             type Form = $form;
 
