@@ -48,6 +48,8 @@
 //! prefills are left out; the titled teammates are sent as `enum` with `enumNames`.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::{OsStr, OsString};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -931,17 +933,20 @@ fn usage() -> ExitCode {
     ExitCode::from(2)
 }
 
-fn describe(mut args: impl Iterator<Item = String>) -> ExitCode {
+fn describe(mut args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut format = "yaml".to_owned();
-    let mut out = None;
+    let mut out: Option<PathBuf> = None;
+    // The options and the format are text; the `--out` path need not be UTF-8.
     while let Some(arg) = args.next() {
-        match (arg.as_str(), args.next()) {
-            ("--format", Some(f)) if f == "yaml" || f == "json" => format = f,
-            ("--format", Some(f)) => {
+        match (arg.to_str(), args.next()) {
+            (Some("--format"), Some(f)) if f == "yaml" || f == "json" => {
+                format = f.to_string_lossy().into_owned();
+            }
+            (Some("--format"), Some(f)) => {
                 eprintln!("unknown format {f:?}: the formats are yaml and json");
                 return usage();
             }
-            ("--out", Some(path)) => out = Some(path),
+            (Some("--out"), Some(path)) => out = Some(PathBuf::from(path)),
             _ => return usage(),
         }
     }
@@ -960,11 +965,11 @@ fn describe(mut args: impl Iterator<Item = String>) -> ExitCode {
     match out {
         Some(path) => match std::fs::write(&path, text) {
             Ok(()) => {
-                eprintln!("wrote {path}");
+                eprintln!("wrote {}", path.display());
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("cannot write {path}: {e}");
+                eprintln!("cannot write {}: {e}", path.display());
                 ExitCode::FAILURE
             }
         },
@@ -1005,8 +1010,8 @@ fn serve() -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    match args.next().as_deref() {
+    let mut args = std::env::args_os().skip(1);
+    match args.next().as_deref().and_then(OsStr::to_str) {
         Some("describe") => describe(args),
         Some("serve") if args.next().is_none() => serve(),
         _ => usage(),

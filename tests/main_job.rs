@@ -198,6 +198,11 @@ fn the_command_line() {
     let d = issue_tracker::description().unwrap();
     let dir = std::env::temp_dir().join(format!("mcpdesc-main-job-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // A path need not be UTF-8 (on Unix, any bytes): the example reads its arguments as paths.
+    #[cfg(unix)]
+    let out =
+        dir.join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"out\xff.json"));
+    #[cfg(not(unix))]
     let out = dir.join("out.json");
     let status = std::process::Command::new(env!("CARGO"))
         .args([

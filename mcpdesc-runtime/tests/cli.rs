@@ -579,3 +579,79 @@ fn a_schema_that_cannot_be_used_exits_two() {
     let (code, stdout, _) = run(&["check", file, &format!("--schema={}", schema())]);
     assert_eq!(code, 0, "{stdout}");
 }
+
+/// A path need not be UTF-8 (on Unix, any bytes but `/` and NUL): the command reads the file
+/// and names it with U+FFFD in place of what is not, where it had panicked reading its
+/// arguments. An option that is not UTF-8 is an unknown option.
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_checked_and_named() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    let dir = tempfile::tempdir().unwrap();
+    let valid = fixture("expected-valid/elicitation-declarations.json");
+    let invalid = fixture("expected-invalid/elicitation-version-mismatch.json");
+    let good = dir.path().join(OsStr::from_bytes(b"caf\xe9.json"));
+    let bad = dir.path().join(OsStr::from_bytes(b"\xffbad.mcpdesc.json"));
+    std::fs::copy(valid, &good).unwrap();
+    std::fs::copy(invalid, &bad).unwrap();
+    let dir_shown = dir.path().to_str().unwrap();
+
+    let run_os = |args: &[&OsStr]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcpdesc"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+        (
+            out.status.code().unwrap(),
+            text(out.stdout),
+            text(out.stderr),
+        )
+    };
+    let check = OsStr::new("check");
+    let (code, stdout, stderr) = run_os(&[check, good.as_os_str(), bad.as_os_str()]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("{dir_shown}/caf\u{fffd}.json: valid")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("{dir_shown}/\u{fffd}bad.mcpdesc.json: 1 error")),
+        "{stdout}"
+    );
+
+    let (code, stdout, _) = run_os(&[check, OsStr::new("--json"), good.as_os_str()]);
+    assert_eq!(code, 0, "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        report["files"][0]["file"],
+        format!("{dir_shown}/caf\u{fffd}.json")
+    );
+
+    // The schema's path too.
+    let missing = dir.path().join(OsStr::from_bytes(b"\xff.schema.json"));
+    let (code, _, stderr) = run_os(&[
+        check,
+        OsStr::new("--schema"),
+        missing.as_os_str(),
+        good.as_os_str(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(&format!(
+            "--schema {dir_shown}/\u{fffd}.schema.json: cannot read the file"
+        )),
+        "{stderr}"
+    );
+
+    for option in [&b"--js\xffon"[..], b"--schema=\xff.json"] {
+        let (code, _, stderr) = run_os(&[check, OsStr::from_bytes(option), good.as_os_str()]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.starts_with("mcpdesc: unknown option --"), "{stderr}");
+    }
+    let (code, _, stderr) = run_os(&[OsStr::from_bytes(b"ch\xffeck"), good.as_os_str()]);
+    assert_eq!(code, 2);
+    assert!(stderr.starts_with("usage: mcpdesc check"), "{stderr}");
+}

@@ -7,8 +7,9 @@
 //! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
 //! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcpdesc_runtime::source::SourceError;
@@ -38,42 +39,53 @@ enum Outcome {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let mut json_output = false;
-    let mut files = Vec::new();
-    let mut command = None;
-    let mut schema_path = None;
-    let mut args = args.iter();
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut command: Option<OsString> = None;
+    let mut schema_path: Option<PathBuf> = None;
+    // The options are text; the command and the files are any argument, since a path need not
+    // be UTF-8 (`std::env::args` would panic on one that is not).
+    let mut args = std::env::args_os().skip(1);
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--json" => json_output = true,
-            "-h" | "--help" => {
+        match arg.to_str() {
+            Some("--json") => json_output = true,
+            Some("-h" | "--help") => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "--schema" => match args.next() {
-                Some(path) => schema_path = Some(path.to_owned()),
+            Some("--schema") => match args.next() {
+                Some(path) => schema_path = Some(PathBuf::from(path)),
                 None => {
                     eprintln!("mcpdesc: --schema needs a file\n\n{USAGE}");
                     return ExitCode::from(2);
                 }
             },
-            a if a.starts_with("--schema=") => {
-                schema_path = a.strip_prefix("--schema=").map(str::to_owned);
+            Some(a) if a.starts_with("--schema=") => {
+                schema_path = a.strip_prefix("--schema=").map(PathBuf::from);
             }
-            a if a.starts_with('-') && a != "-" => {
+            Some(a) if a.starts_with('-') && a != "-" => {
                 eprintln!("mcpdesc: unknown option {a}\n\n{USAGE}");
                 return ExitCode::from(2);
             }
-            a if command.is_none() => command = Some(a.to_owned()),
-            a => files.push(a.to_owned()),
+            None if arg.as_encoded_bytes().starts_with(b"-") => {
+                let a = arg.to_string_lossy();
+                let hint = if a.starts_with("--schema=") {
+                    "; a schema's path that is not UTF-8 goes after `--schema`, as an argument of its own"
+                } else {
+                    ""
+                };
+                eprintln!("mcpdesc: unknown option {a}{hint}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            _ if command.is_none() => command = Some(arg),
+            _ => files.push(PathBuf::from(arg)),
         }
     }
-    if files.iter().filter(|f| *f == "-").count() > 1 {
+    if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         eprintln!("mcpdesc: `-` (standard input) is given more than once; it can be read once");
         return ExitCode::from(2);
     }
-    if command.as_deref() != Some("check") || files.is_empty() {
+    if command.as_deref() != Some(OsStr::new("check")) || files.is_empty() {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
@@ -90,10 +102,12 @@ fn main() -> ExitCode {
         .enumerate()
         .map(|(i, f)| {
             let last = i + 1 == files.len();
-            if f == "-" {
+            if f.as_os_str() == "-" {
                 return (STDIN.to_owned(), check_stdin(schema.as_ref(), last));
             }
-            (f.clone(), check(Path::new(f), schema.as_ref(), last))
+            // A name that is not UTF-8 is reported with U+FFFD in place of what is not.
+            let name = f.to_string_lossy().into_owned();
+            (name, check(f, schema.as_ref(), last))
         })
         .collect();
     let unreadable = results
@@ -123,15 +137,16 @@ fn main() -> ExitCode {
 
 /// Reads the JSON Schema given with `--schema` and compiles it once for every file. Formats are
 /// checked, as by the reference validator; nothing is fetched (a remote `$ref` is an error).
-fn load_schema(path: &str) -> Result<jsonschema::Validator, String> {
+fn load_schema(path: &Path) -> Result<jsonschema::Validator, String> {
+    let shown = path.display();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("--schema {path}: cannot read the file: {e}"))?;
+        .map_err(|e| format!("--schema {shown}: cannot read the file: {e}"))?;
     let schema: Value = mcpdesc_runtime::json::from_str(&text)
-        .map_err(|e| format!("--schema {path}: not JSON: {e}"))?;
+        .map_err(|e| format!("--schema {shown}: not JSON: {e}"))?;
     jsonschema::options()
         .should_validate_formats(true)
         .build(&schema)
-        .map_err(|e| format!("--schema {path}: not a JSON Schema this tool can use: {e}"))
+        .map_err(|e| format!("--schema {shown}: not a JSON Schema this tool can use: {e}"))
 }
 
 /// Every place where `document` does not fit `schema`, as `schema-validation` errors, except
