@@ -655,3 +655,34 @@ fn a_file_name_that_is_not_utf8_is_checked_and_named() {
     assert_eq!(code, 2);
     assert!(stderr.starts_with("usage: mcpdesc check"), "{stderr}");
 }
+
+/// Output that cannot be written (a full disk: `/dev/full`) is exit status 2, never a panic
+/// (`println!` and `eprintln!` panic there): the help, a usage error, and a report.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_exit_two() {
+    use std::process::Stdio;
+
+    let full = || Stdio::from(std::fs::File::create("/dev/full").unwrap());
+    let file = fixture("expected-valid/elicitation-declarations.json");
+    let file = file.to_str().unwrap();
+    let cases: [(&[&str], bool); 4] = [
+        (&["--help"], true),
+        (&["check", file], true),
+        (&["check", file, "--json"], true),
+        (&["lint", file], false),
+    ];
+    for (args, to_stdout) in cases {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mcpdesc"));
+        let command = command.args(args);
+        let out = if to_stdout {
+            command.stdout(full()).output()
+        } else {
+            command.stderr(full()).output()
+        }
+        .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

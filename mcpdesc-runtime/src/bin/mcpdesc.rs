@@ -50,22 +50,20 @@ fn main() -> ExitCode {
         match arg.to_str() {
             Some("--json") => json_output = true,
             Some("-h" | "--help") => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
+                return match writeln!(std::io::stdout(), "{USAGE}") {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(_) => ExitCode::from(2),
+                };
             }
             Some("--schema") => match args.next() {
                 Some(path) => schema_path = Some(PathBuf::from(path)),
-                None => {
-                    eprintln!("mcpdesc: --schema needs a file\n\n{USAGE}");
-                    return ExitCode::from(2);
-                }
+                None => return refuse(format_args!("mcpdesc: --schema needs a file\n\n{USAGE}")),
             },
             Some(a) if a.starts_with("--schema=") => {
                 schema_path = a.strip_prefix("--schema=").map(PathBuf::from);
             }
             Some(a) if a.starts_with('-') && a != "-" => {
-                eprintln!("mcpdesc: unknown option {a}\n\n{USAGE}");
-                return ExitCode::from(2);
+                return refuse(format_args!("mcpdesc: unknown option {a}\n\n{USAGE}"));
             }
             None if arg.as_encoded_bytes().starts_with(b"-") => {
                 let a = arg.to_string_lossy();
@@ -74,27 +72,23 @@ fn main() -> ExitCode {
                 } else {
                     ""
                 };
-                eprintln!("mcpdesc: unknown option {a}{hint}\n\n{USAGE}");
-                return ExitCode::from(2);
+                return refuse(format_args!("mcpdesc: unknown option {a}{hint}\n\n{USAGE}"));
             }
             _ if command.is_none() => command = Some(arg),
             _ => files.push(PathBuf::from(arg)),
         }
     }
     if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
-        eprintln!("mcpdesc: `-` (standard input) is given more than once; it can be read once");
-        return ExitCode::from(2);
+        return refuse(format_args!(
+            "mcpdesc: `-` (standard input) is given more than once; it can be read once"
+        ));
     }
     if command.as_deref() != Some(OsStr::new("check")) || files.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+        return refuse(format_args!("{USAGE}"));
     }
     let schema = match schema_path.as_deref().map(load_schema).transpose() {
         Ok(schema) => schema,
-        Err(message) => {
-            eprintln!("mcpdesc: {message}");
-            return ExitCode::from(2);
-        }
+        Err(message) => return refuse(format_args!("mcpdesc: {message}")),
     };
 
     let results: Vec<(String, Outcome)> = files
@@ -133,6 +127,14 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Says `message` on standard error and gives exit status 2 (the command line is wrong, or the
+/// schema cannot be used). Not `eprintln!`, which panics when standard error cannot be written
+/// (a full disk): then there is nowhere left to say it, and the status still tells.
+fn refuse(message: std::fmt::Arguments<'_>) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "{message}");
+    ExitCode::from(2)
 }
 
 /// Reads the JSON Schema given with `--schema` and compiles it once for every file. Formats are
