@@ -973,10 +973,14 @@ fn describe(mut args: impl Iterator<Item = OsString>) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        None => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+        // Not `print!`, which panics when standard output cannot be written (a full disk).
+        None => match std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("cannot write the description: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 

@@ -224,6 +224,20 @@ fn the_command_line() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), d.to_json_pretty());
     std::fs::remove_dir_all(&dir).ok();
 
+    // Standard output that cannot be written (a full disk) is a failure it names, not a panic.
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::process::Command::new(env!("CARGO"))
+            .args(["run", "-q", "--example", "issue_tracker", "--", "describe"])
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&full.stderr);
+        assert_eq!(full.status.code(), Some(1), "{said}");
+        assert!(said.contains("cannot write the description"), "{said}");
+    }
+
     // A format it does not write is named, with the ones it does, and nothing is written.
     let refused = std::process::Command::new(env!("CARGO"))
         .args(["run", "-q", "--example", "issue_tracker", "--"])
