@@ -190,6 +190,33 @@ fn user_bounds_narrow_the_type_range() {
 }
 
 #[test]
+fn numbers_suffixed_with_the_fields_own_type_read_as_without() {
+    type Count = u8;
+    #[derive(ElicitationForm)]
+    struct Suffixed {
+        #[form(minimum = 1u8, maximum = 9u8, default = 3u8)]
+        estimate: u8,
+        #[form(minimum = -1i64, default = 0i64)]
+        offset: Option<i64>,
+        #[form(maximum = 2.5f32, default = 0.5f32)]
+        ratio: f32,
+        #[form(maximum = 7u8)]
+        count: Count,
+    }
+    assert_eq!(
+        wire::<Suffixed>(),
+        concat!(
+            r#"{"type":"object","properties":{"#,
+            r#""estimate":{"type":"integer","minimum":1,"maximum":9,"default":3},"#,
+            r#""offset":{"type":"integer","minimum":-1,"default":0},"#,
+            r#""ratio":{"type":"number","maximum":2.5,"default":0.5},"#,
+            r#""count":{"type":"integer","minimum":0,"maximum":7}},"#,
+            r#""required":["estimate","ratio","count"]}"#
+        )
+    );
+}
+
+#[test]
 fn booleans_and_boolean_defaults_fit_2025_06_18() {
     #[derive(ElicitationForm)]
     struct Confirm {

@@ -6,6 +6,8 @@ mod without_prelude {
     pub struct Form {
         #[form(min_length = 1, default = "x")]
         pub name: ::std::string::String,
+        // A suffix is checked against the field's type through `::core::primitive`.
+        #[form(maximum = 9u8, default = 2u8)]
         pub maybe: ::std::option::Option<u8>,
         #[form(default = Choice::B)]
         pub choice: Choice,
@@ -70,11 +72,23 @@ mod shadowed {
     pub struct String;
     pub struct Vec;
     pub struct Err;
+    // The primitive types a suffix names, and the ones its check converts to.
+    #[allow(non_camel_case_types)]
+    pub struct i128;
+    #[allow(non_camel_case_types)]
+    pub struct f64;
+    #[allow(non_camel_case_types)]
+    pub struct u16;
 
     #[derive(ElicitationForm)]
     pub struct Form {
         pub name: std::string::String,
+        #[form(minimum = 1u8)]
         pub maybe: std::option::Option<u8>,
+        #[form(maximum = 1.5f64)]
+        pub ratio: std::primitive::f64,
+        #[form(maximum = 7u16)]
+        pub small: std::primitive::u16,
         pub many: std::vec::Vec<Choice>,
     }
 
@@ -183,7 +197,9 @@ fn a_reexported_runtime_works() {
 #[test]
 fn both_forms_work() {
     use mcpdesc_runtime::ElicitationForm;
-    let content = serde_json::json!({"name": "n", "choice": "A", "many": ["B"], "maybe": 3});
+    let content = serde_json::json!({
+        "name": "n", "choice": "A", "many": ["B"], "maybe": 3, "ratio": 1.5, "small": 7,
+    });
     let form = without_prelude::Form::from_content(content.as_object().unwrap()).unwrap();
     assert_eq!(form.maybe, Some(3));
     let Err(err) = shadowed::Form::from_content(content.as_object().unwrap()) else {

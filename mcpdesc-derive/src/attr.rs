@@ -165,24 +165,39 @@ impl Slot<'_, RenameRule> {
     }
 }
 
-/// A number literal: a bound or a default.
+/// A number literal: a bound or a default, with its type suffix if it has one (`10u8`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum NumLit {
-    Int(i128),
-    Float(f64),
+    Int(i128, Suffix),
+    Float(f64, Suffix),
 }
+
+/// The type a number literal is suffixed with: a primitive number type's name.
+pub type Suffix = Option<&'static str>;
+
+/// The suffixes a number may carry (rustc's own; any other is refused).
+const SUFFIXES: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
+    "f64",
+];
 
 impl NumLit {
     pub fn as_f64(self) -> f64 {
         match self {
-            NumLit::Int(i) => i as f64,
-            NumLit::Float(f) => f,
+            NumLit::Int(i, _) => i as f64,
+            NumLit::Float(f, _) => f,
+        }
+    }
+
+    pub fn suffix(self) -> Suffix {
+        match self {
+            NumLit::Int(_, s) | NumLit::Float(_, s) => s,
         }
     }
 
     pub fn lt(self, other: NumLit) -> bool {
         match (self, other) {
-            (NumLit::Int(a), NumLit::Int(b)) => a < b,
+            (NumLit::Int(a, _), NumLit::Int(b, _)) => a < b,
             _ => self.as_f64() < other.as_f64(),
         }
     }
@@ -191,8 +206,8 @@ impl NumLit {
 impl std::fmt::Display for NumLit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NumLit::Int(i) => write!(f, "{i}"),
-            NumLit::Float(x) => write!(f, "{x:?}"),
+            NumLit::Int(i, _) => write!(f, "{i}"),
+            NumLit::Float(x, _) => write!(f, "{x:?}"),
         }
     }
 }
@@ -212,8 +227,8 @@ impl DefaultLit {
     pub fn describe(&self) -> &'static str {
         match self {
             DefaultLit::Str(_) => "a string literal",
-            DefaultLit::Num(NumLit::Int(_)) => "an integer literal",
-            DefaultLit::Num(NumLit::Float(_)) => "a float literal",
+            DefaultLit::Num(NumLit::Int(_, _)) => "an integer literal",
+            DefaultLit::Num(NumLit::Float(_, _)) => "a float literal",
             DefaultLit::Bool(_) => "a boolean",
             DefaultLit::Variant(_) => "an enum variant",
             DefaultLit::Variants(_) => "a list of enum variants",
@@ -537,19 +552,40 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
     }
 }
 
-/// `-`? integer-or-float literal.
+/// `-`? integer-or-float literal, with the type suffix it may carry.
 fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
     let minus: Option<Token![-]> = input.parse()?;
+    if let Some(minus) = minus.as_ref().filter(|_| input.peek(Token![-])) {
+        return Err(syn::Error::new(
+            minus.span,
+            format!("`{key}` takes a number with at most one `-`"),
+        ));
+    }
     let lit: syn::Lit = input.parse()?;
     let span = At {
         start: minus.as_ref().map_or(lit.span(), |m| m.span),
         end: lit.span(),
     };
     let sign = if minus.is_some() { -1 } else { 1 };
+    let suffix = |written: &str| match written {
+        "" => Ok(None),
+        s => SUFFIXES
+            .iter()
+            .find(|k| **k == s)
+            .map(|k| Some(*k))
+            .ok_or_else(|| {
+                span.error(format!(
+                    "`{key}` takes a number; `{s}` is not a number type (write the number alone)"
+                ))
+            }),
+    };
     match &lit {
-        syn::Lit::Int(i) => Ok((span, NumLit::Int(sign * i.base10_parse::<i128>()?))),
+        syn::Lit::Int(i) => Ok((
+            span,
+            NumLit::Int(sign * i.base10_parse::<i128>()?, suffix(i.suffix())?),
+        )),
         syn::Lit::Float(f) => match f.base10_parse::<f64>()? {
-            v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v))),
+            v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v, suffix(f.suffix())?))),
             // Underlined with its sign, as the other errors about a number are.
             _ => Err(span.error(format!(
                 "`{key}` must be a finite number; `{}{f}` is beyond the range of `f64`",

@@ -72,11 +72,11 @@ fn lit_u64(v: &Option<Spanned<u64>>) -> Option<Literal> {
 /// A bound as `__field_attrs!` takes it: `Int n` or `Float x`.
 fn bound(b: Option<&Spanned<NumLit>>) -> Option<TokenStream> {
     b.map(|b| match b.value {
-        NumLit::Int(i) => {
+        NumLit::Int(i, _) => {
             let l = Literal::i128_unsuffixed(i);
             quote!(Int #l)
         }
-        NumLit::Float(f) => {
+        NumLit::Float(f, _) => {
             let l = Literal::f64_unsuffixed(f);
             quote!(Float #l)
         }
@@ -154,11 +154,11 @@ fn field_attrs(rt: &Runtime, field: &Field) -> TokenStream {
     let (minimum, maximum) = (bound(a.minimum.as_ref()), bound(a.maximum.as_ref()));
     let default = a.default.as_ref().map(|d| match &d.value {
         DefaultLit::Str(s) => quote!(str #s),
-        DefaultLit::Num(NumLit::Int(i)) => {
+        DefaultLit::Num(NumLit::Int(i, _)) => {
             let l = Literal::i128_unsuffixed(*i);
             quote!(int #l)
         }
-        DefaultLit::Num(NumLit::Float(f)) => {
+        DefaultLit::Num(NumLit::Float(f, _)) => {
             let l = Literal::f64_unsuffixed(*f);
             quote!(float #l)
         }
@@ -394,8 +394,31 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
     let ft = field_trait(rt, field);
     let member = field.member;
     let ty = attr::tokens_text(field.ty);
-    match n {
-        NumLit::Int(i) => {
+    // A suffix names a type (`10u8`), which must be the field's, as rustc would hold it.
+    let mut out = TokenStream::new();
+    if let Some(suffix) = n.suffix() {
+        let s = syn::Ident::new(suffix, at.start);
+        let fails = if suffix.starts_with('f') {
+            quote!(#p::float_suffix_differs(#ft::KIND, #ft::FLOAT_MAX, ::core::primitive::#s::MAX as ::core::primitive::f64))
+        } else {
+            quote!(#p::int_suffix_differs(
+                #ft::KIND,
+                ::core::primitive::#s::MIN as ::core::primitive::i128,
+                ::core::primitive::#s::MAX as ::core::primitive::i128,
+            ))
+        };
+        out.extend(const_assert(
+            rt,
+            at,
+            fails,
+            format!(
+                "field `{member}`: `{key} = {n}{suffix}` has the suffix `{suffix}`, but the field is `{ty}`\n\
+                 write the number without its suffix: `{key} = {n}`"
+            ),
+        ));
+    }
+    out.extend(match n {
+        NumLit::Int(i, _) => {
             let l = Literal::i128_unsuffixed(i);
             const_assert(
                 rt,
@@ -407,8 +430,8 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
                 ),
             )
         }
-        NumLit::Float(f) => {
-            let mut out = const_assert(
+        NumLit::Float(f, _) => {
+            let mut checks = const_assert(
                 rt,
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
@@ -435,7 +458,7 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
             } else {
                 quote!(::core::primitive::f64::INFINITY)
             };
-            out.extend(const_assert(
+            checks.extend(const_assert(
                 rt,
                 at,
                 quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Float)
@@ -445,9 +468,10 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
                      keep it within the type's range, or use `f64` for the field"
                 ),
             ));
-            out
+            checks
         }
-    }
+    });
+    out
 }
 
 /// What `field` reads as when its property is absent: serde's `default` on it, else on the

@@ -382,6 +382,23 @@ pub const fn int_fits(kind: ValueKind, value: i128) -> bool {
     }
 }
 
+/// Whether a number literal suffixed with an integer type (whose range is `min..=max`) names
+/// another type than a number field's (`false` for other kinds, which their own checks report).
+pub const fn int_suffix_differs(kind: ValueKind, min: i128, max: i128) -> bool {
+    match kind {
+        ValueKind::Integer { min: a, max: b, .. } => a != min || b != max,
+        ValueKind::Number => true,
+        _ => false,
+    }
+}
+
+/// Whether a number literal suffixed with a float type (whose largest value is `suffix_max`)
+/// names another type than a float field's (`false` for other kinds: a float on an integer
+/// field is reported by its own check).
+pub const fn float_suffix_differs(kind: ValueKind, float_max: f64, suffix_max: f64) -> bool {
+    matches!(kind, ValueKind::Number) && float_max != suffix_max
+}
+
 /// Whether the enum of a select field uses the legacy `enumNames` style.
 pub const fn is_legacy_multi_select(kind: ValueKind) -> bool {
     matches!(kind, ValueKind::MultiSelect(e) if matches!(e.style, ChoiceStyle::LegacyEnumNames))
