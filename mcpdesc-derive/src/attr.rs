@@ -567,25 +567,21 @@ fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
         end: lit.span(),
     };
     let sign = if minus.is_some() { -1 } else { 1 };
-    let suffix = |written: &str| match written {
-        "" => Ok(None),
-        s => SUFFIXES
-            .iter()
-            .find(|k| **k == s)
-            .map(|k| Some(*k))
-            .ok_or_else(|| {
-                span.error(format!(
-                    "`{key}` takes a number; `{s}` is not a number type (write the number alone)"
-                ))
-            }),
+    let written = match &lit {
+        syn::Lit::Int(i) => i.suffix(),
+        syn::Lit::Float(f) => f.suffix(),
+        _ => "",
     };
+    let suffix = SUFFIXES.iter().copied().find(|s| *s == written);
+    if suffix.is_none() && !written.is_empty() {
+        return Err(span.error(format!(
+            "`{key}` takes a number; `{written}` is not a number type (write the number alone)"
+        )));
+    }
     match &lit {
-        syn::Lit::Int(i) => Ok((
-            span,
-            NumLit::Int(sign * i.base10_parse::<i128>()?, suffix(i.suffix())?),
-        )),
+        syn::Lit::Int(i) => Ok((span, NumLit::Int(sign * i.base10_parse::<i128>()?, suffix))),
         syn::Lit::Float(f) => match f.base10_parse::<f64>()? {
-            v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v, suffix(f.suffix())?))),
+            v if v.is_finite() => Ok((span, NumLit::Float(sign as f64 * v, suffix))),
             // Underlined with its sign, as the other errors about a number are.
             _ => Err(span.error(format!(
                 "`{key}` must be a finite number; `{}{f}` is beyond the range of `f64`",

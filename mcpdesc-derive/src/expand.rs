@@ -205,6 +205,12 @@ fn const_assert(
     }
 }
 
+/// `!key_applies(KIND, KeyClass::class)` of the field trait `ft`: a key of `class` does not fit.
+fn not_applies(p: &TokenStream, ft: &TokenStream, class: &str) -> TokenStream {
+    let class = syn::Ident::new(class, proc_macro2::Span::call_site());
+    quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::#class))
+}
+
 /// The compile-time checks of one field that need its type.
 fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
     if field.is_runtime() {
@@ -227,7 +233,7 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
             out.extend(const_assert(
                 rt,
                 span,
-                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::String)),
+                not_applies(&p, &ft, "String"),
                 format!(
                     "field `{member}`: `{key}` applies only to string fields, and `{ty}` is not a string\n\
                      use `minimum`/`maximum` on numbers and `min_items`/`max_items` on multi-selects"
@@ -238,7 +244,7 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
     out.extend(items_key_checks(
         rt,
         field,
-        quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::MultiSelect)),
+        not_applies(&p, &ft, "MultiSelect"),
         "is not one\n\
          a multi-select is a `Vec`, `BTreeSet` or `HashSet` of an `ElicitationEnum`; \
          use `min_length`/`max_length` on strings and `minimum`/`maximum` on numbers",
@@ -248,7 +254,7 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
         out.extend(const_assert(
             rt,
             bound.key,
-            quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)),
+            not_applies(&p, &ft, "Numeric"),
             format!(
                 "field `{member}`: `{key}` applies only to number and integer fields, and `{ty}` is neither\n\
                  use `min_length`/`max_length` on strings and `min_items`/`max_items` on multi-selects"
@@ -260,11 +266,11 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
     if let Some(default) = &a.default {
         let span = default.span;
         let at = default.at();
-        let kind_check = |class: TokenStream, what: &str| {
+        let kind_check = |class: &str, what: &str| {
             const_assert(
                 rt,
                 at,
-                quote!(!#p::key_applies(#ft::KIND, #p::KeyClass::#class)),
+                not_applies(&p, &ft, class),
                 format!(
                     "field `{member}`: the default is {what}, which does not fit `{ty}`\n\
                      write a default of the field's own type: a string literal for a string, a number for a number, \
@@ -275,7 +281,7 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
         };
         match &default.value {
             DefaultLit::Str(s) => {
-                out.extend(kind_check(quote!(String), default.value.describe()));
+                out.extend(kind_check("String", default.value.describe()));
                 if let Some(format) = &a.format {
                     let fmt = format_variant(&format.value);
                     out.extend(const_assert(
@@ -290,10 +296,10 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
                 }
             }
             DefaultLit::Num(n) => {
-                out.extend(kind_check(quote!(Numeric), default.value.describe()));
+                out.extend(kind_check("Numeric", default.value.describe()));
                 out.extend(number_fits(rt, field, "default", at, *n));
             }
-            DefaultLit::Bool(_) => out.extend(kind_check(quote!(Boolean), "a boolean")),
+            DefaultLit::Bool(_) => out.extend(kind_check("Boolean", "a boolean")),
             DefaultLit::Variant(path) => {
                 out.extend(quote_spanned! {span=>
                     const _: () = {
@@ -397,20 +403,14 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
     // A suffix names a type (`10u8`), which must be the field's, as rustc would hold it.
     let mut out = TokenStream::new();
     if let Some(suffix) = n.suffix() {
-        let s = syn::Ident::new(suffix, at.start);
-        let fails = if suffix.starts_with('f') {
-            quote!(#p::float_suffix_differs(#ft::KIND, #ft::FLOAT_MAX, ::core::primitive::#s::MAX as ::core::primitive::f64))
-        } else {
-            quote!(#p::int_suffix_differs(
-                #ft::KIND,
-                ::core::primitive::#s::MIN as ::core::primitive::i128,
-                ::core::primitive::#s::MAX as ::core::primitive::i128,
-            ))
-        };
+        let (mac, s) = (
+            rt.item("__suffix_differs"),
+            syn::Ident::new(suffix, at.start),
+        );
         out.extend(const_assert(
             rt,
             at,
-            fails,
+            quote!(#mac!([#ft] #s)),
             format!(
                 "field `{member}`: `{key} = {n}{suffix}` has the suffix `{suffix}`, but the field is `{ty}`\n\
                  write the number without its suffix: `{key} = {n}`"
@@ -434,8 +434,7 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
             let mut checks = const_assert(
                 rt,
                 at,
-                quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Numeric)
-                    && !#p::key_applies(#ft::KIND, #p::KeyClass::Float)),
+                quote!(#p::float_on_integer(#ft::KIND)),
                 if f.fract() == 0.0 {
                     // A whole number written as a float (`3.0`): say how to write it, every
                     // digit of it (`-0.0` is written `0`).
@@ -452,17 +451,12 @@ fn number_fits(rt: &Runtime, field: &Field, key: &str, at: At, n: NumLit) -> Tok
                 },
             );
             // Beyond the float type's range the value would become infinity, which JSON has not.
-            let magnitude = if f.is_finite() {
-                let literal = Literal::f64_unsuffixed(f.abs());
-                quote!(#literal)
-            } else {
-                quote!(::core::primitive::f64::INFINITY)
-            };
+            // (A literal beyond `f64`'s own is refused as it is read, so `f` is finite.)
+            let magnitude = Literal::f64_unsuffixed(f.abs());
             checks.extend(const_assert(
                 rt,
                 at,
-                quote!(#p::key_applies(#ft::KIND, #p::KeyClass::Float)
-                    && #magnitude > #ft::FLOAT_MAX),
+                quote!(#p::float_beyond(#ft::KIND, #ft::FLOAT_MAX, #magnitude)),
                 format!(
                     "field `{member}`: `{key} = {f:?}` is outside the range of `{ty}`\n\
                      keep it within the type's range, or use `f64` for the field"

@@ -429,6 +429,29 @@ macro_rules! __fill_types {
     };
 }
 
+/// Whether a number literal's type suffix (`u8`, `f32`, ...) names another type than the
+/// numeric field `[$field]` (its `<Ty as FormField>`), by the field's `KIND` and `FLOAT_MAX`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __suffix_differs {
+    ([$($field:tt)*] f32) => { $crate::__suffix_differs!(@float [$($field)*] f32) };
+    ([$($field:tt)*] f64) => { $crate::__suffix_differs!(@float [$($field)*] f64) };
+    (@float [$($field:tt)*] $float:ident) => {
+        $crate::__private::float_suffix_differs(
+            $($field)*::KIND,
+            $($field)*::FLOAT_MAX,
+            ::core::primitive::$float::MAX as ::core::primitive::f64,
+        )
+    };
+    ([$($field:tt)*] $int:ident) => {
+        $crate::__private::int_suffix_differs(
+            $($field)*::KIND,
+            ::core::primitive::$int::MIN as ::core::primitive::i128,
+            ::core::primitive::$int::MAX as ::core::primitive::i128,
+        )
+    };
+}
+
 /// The `FormFill` impl of a form's fill type: the run-time choices (by property index), then
 /// the defaults, given to a `Filler` over `$schema`. The defaults are taken out of `self` as
 /// `$defaults`, which each default's expression (`default_json` of its member, spanned at the

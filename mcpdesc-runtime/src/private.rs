@@ -382,6 +382,16 @@ pub const fn int_fits(kind: ValueKind, value: i128) -> bool {
     }
 }
 
+/// Whether a float literal is given to an integer field.
+pub const fn float_on_integer(kind: ValueKind) -> bool {
+    matches!(kind, ValueKind::Integer { .. })
+}
+
+/// Whether a float literal's `magnitude` is beyond a float field's type (`float_max`).
+pub const fn float_beyond(kind: ValueKind, float_max: f64, magnitude: f64) -> bool {
+    matches!(kind, ValueKind::Number) && magnitude > float_max
+}
+
 /// Whether a number literal suffixed with an integer type (whose range is `min..=max`) names
 /// another type than a number field's (`false` for other kinds, which their own checks report).
 pub const fn int_suffix_differs(kind: ValueKind, min: i128, max: i128) -> bool {
