@@ -14,6 +14,12 @@ use crate::version::VersionSet;
 ///
 /// Derive it with `#[derive(ElicitationForm)]`; see the crate documentation for the field types
 /// and attributes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an MCP elicitation form",
+    label = "a form is a struct deriving `ElicitationForm`",
+    note = "derive it on a struct of flat fields, `#[derive(ElicitationForm)]`; a struct that only derives `Deserialize` and `JsonSchema` (a tool's arguments, say) is not one",
+    note = "to ask the user to visit a page instead of filling in a form, declare `url = \"...\"` or `mode = \"url\"`"
+)]
 pub trait ElicitationForm: Sized {
     /// The protocol versions whose form vocabulary this schema fits, known at compile time.
     const PROTOCOL_VERSIONS: VersionSet;
