@@ -140,6 +140,12 @@ impl ChoiceList {
 }
 
 /// The run-time part of a form (generated as `FormNameFill`): fills the form's static schema.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the run-time part of a form",
+    label = "a form's generated `...Fill` type goes here",
+    note = "a form with `#[form(runtime_choices)]` fields (or `#[form(fill)]`) gets a `FormNameFill` type beside it: build that, with its choices and defaults, and give it here",
+    note = "a form whose schema is complete at compile time is sent as it is, with `Call::form` or `session::elicit`"
+)]
 pub trait FormFill {
     /// The form filled.
     type Form: ElicitationForm;
