@@ -544,6 +544,15 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
     }
     let lit: syn::Lit = input.parse()?;
     match &lit {
+        syn::Lit::Int(i) if !i.suffix().is_empty() && !SUFFIXES.contains(&i.suffix()) => {
+            Err(syn::Error::new(
+                i.span(),
+                format!(
+                    "`{key}` takes a whole number; `{}` is not a number type (write the number alone)",
+                    i.suffix()
+                ),
+            ))
+        }
         syn::Lit::Int(i) => Ok((i.span(), i.base10_parse::<u64>()?)),
         other => Err(syn::Error::new(
             other.span(),
