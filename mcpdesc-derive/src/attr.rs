@@ -544,20 +544,26 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
     }
     let lit: syn::Lit = input.parse()?;
     match &lit {
-        syn::Lit::Int(i) if !i.suffix().is_empty() && !SUFFIXES.contains(&i.suffix()) => {
-            Err(syn::Error::new(
-                i.span(),
-                format!(
-                    "`{key}` takes a whole number; `{}` is not a number type (write the number alone)",
-                    i.suffix()
-                ),
-            ))
+        syn::Lit::Int(i) => {
+            suffix(i.suffix(), key, i.span().into())?;
+            Ok((i.span(), i.base10_parse::<u64>()?))
         }
-        syn::Lit::Int(i) => Ok((i.span(), i.base10_parse::<u64>()?)),
         other => Err(syn::Error::new(
             other.span(),
             format!("`{key}` takes a whole number, as in `{key} = 1`"),
         )),
+    }
+}
+
+/// The type suffix `written` on a number of `key` at `at` (`None` when there is none), or the
+/// error for one that is no number type (`10pts`).
+fn suffix(written: &str, key: &Ident, at: At) -> syn::Result<Suffix> {
+    match SUFFIXES.iter().copied().find(|s| *s == written) {
+        Some(s) => Ok(Some(s)),
+        None if written.is_empty() => Ok(None),
+        None => Err(at.error(format!(
+            "`{key}` takes a number; `{written}` is not a number type (write the number alone)"
+        ))),
     }
 }
 
@@ -576,17 +582,11 @@ fn parse_number(input: ParseStream, key: &Ident) -> syn::Result<(At, NumLit)> {
         end: lit.span(),
     };
     let sign = if minus.is_some() { -1 } else { 1 };
-    let written = match &lit {
-        syn::Lit::Int(i) => i.suffix(),
-        syn::Lit::Float(f) => f.suffix(),
-        _ => "",
+    let suffix = match &lit {
+        syn::Lit::Int(i) => suffix(i.suffix(), key, span)?,
+        syn::Lit::Float(f) => suffix(f.suffix(), key, span)?,
+        _ => None,
     };
-    let suffix = SUFFIXES.iter().copied().find(|s| *s == written);
-    if suffix.is_none() && !written.is_empty() {
-        return Err(span.error(format!(
-            "`{key}` takes a number; `{written}` is not a number type (write the number alone)"
-        )));
-    }
     match &lit {
         syn::Lit::Int(i) => Ok((span, NumLit::Int(sign * i.base10_parse::<i128>()?, suffix))),
         syn::Lit::Float(f) => match f.base10_parse::<f64>()? {
