@@ -507,8 +507,14 @@ fn parse_nonempty_str(
     key: &Ident,
 ) -> syn::Result<(Span, String)> {
     let (span, value) = parse_str(meta, key)?;
-    if value.trim().is_empty() {
+    if value.is_empty() {
         return Err(syn::Error::new(span, format!("`{key}` must not be empty")));
+    }
+    if value.trim().is_empty() {
+        return Err(syn::Error::new(
+            span,
+            format!("`{key}` must not be blank (only white space): a client would show nothing"),
+        ));
     }
     Ok((span, value))
 }

@@ -159,7 +159,12 @@ fn parse_key(
                 }
                 _ => "it documents the interaction for users and clients",
             };
-            cx.error_at(s.span, format!("`{key}` must not be empty: {why}"));
+            let what = if s.value.is_empty() {
+                "empty"
+            } else {
+                "blank (only white space)"
+            };
+            cx.error_at(s.span, format!("`{key}` must not be {what}: {why}"));
             return Ok(None);
         }
         Ok(Some(s))
@@ -837,6 +842,32 @@ fn check_and_register(
         let p = rt.private_at(span);
         quote_spanned!(span=> const _: () = #p::fail_if(#cond, #message);)
     };
+
+    // An explicit resource is named by its URI, a template by its URI template: the forms MCP
+    // lists them in, which a declaration must match to belong to one.
+    match &args.target {
+        Some(Target::Resource(uri)) => {
+            let text = &uri.value;
+            checks.extend(fail(
+                uri.span,
+                quote!(!#p::is_absolute_uri(#text)),
+                format!(
+                    "`resource` {text:?} is not an absolute URI, and MCP names every resource by one; write the resource's URI, such as \"file:///notes/today.md\""
+                ),
+            ));
+        }
+        Some(Target::ResourceTemplate(template)) => {
+            let text = &template.value;
+            checks.extend(fail(
+                template.span,
+                quote!(!#p::is_uri_template(#text)),
+                format!(
+                    "`resource_template` {text:?} is not a URI template (RFC 6570); write the template's URI with each variable in braces, such as \"file:///notes/{{name}}.md\""
+                ),
+            ));
+        }
+        _ => {}
+    }
 
     let scope = match &args.protocol_versions {
         Some((key_span, versions)) => {

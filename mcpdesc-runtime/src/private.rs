@@ -133,6 +133,11 @@ pub const fn is_absolute_uri(url: &str) -> bool {
     crate::text::is_absolute_uri(url)
 }
 
+/// Whether `template` is a URI template (RFC 6570).
+pub const fn is_uri_template(template: &str) -> bool {
+    crate::text::is_uri_template(template)
+}
+
 /// Fails constant evaluation with `message` when `fails` holds: the derive's compile-time checks.
 #[track_caller]
 #[allow(

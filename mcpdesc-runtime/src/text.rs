@@ -417,6 +417,160 @@ pub const fn is_absolute_uri(s: &str) -> bool {
     i == b.len()
 }
 
+/// A literal character of a URI template (RFC 6570 §2.1, with its verified erratum 6937, which
+/// admits the apostrophe): ASCII but for controls, space, `"`, `%` (which only begins a percent
+/// escape), `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` and `}`.
+const fn is_template_literal(c: u8) -> bool {
+    matches!(c, 0x21 | 0x23..=0x24 | 0x26..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
+}
+
+/// Whether the code point is RFC 6570's `ucschar` or `iprivate`: the non-ASCII characters a
+/// template may hold literally (not the C1 controls, nor the noncharacters U+FDD0–U+FDEF and the
+/// last two of each plane, nor the tags block's first 4,096).
+const fn is_template_char(cp: u32) -> bool {
+    match cp {
+        0xA0..=0xD7FF | 0xE000..=0xFDCF | 0xFDF0..=0xFFEF => true,
+        0xE0000..=0xE0FFF => false,
+        0x10000..=0x10FFFF => cp & 0xFFFF <= 0xFFFD,
+        _ => false,
+    }
+}
+
+/// The index after a well-formed percent escape at `b[i]` (a `%`), or `None`.
+const fn percent_escape(b: &[u8], i: usize) -> Option<usize> {
+    if i + 2 < b.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+        Some(i + 3)
+    } else {
+        None
+    }
+}
+
+/// The index after a `varspec` (RFC 6570 §2.3–2.4) starting at `b[i]`: a variable name (runs of
+/// `ALPHA / DIGIT / "_"` and percent escapes, joined by single dots), then an optional `*` or
+/// `:` and a length of 1 to 9999. `None` when there is none.
+const fn varspec(b: &[u8], mut i: usize) -> Option<usize> {
+    // varname = varchar *( ["."] varchar ): it neither starts nor ends with a dot, and has no
+    // two dots together.
+    let mut after_dot = true;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            i += 1;
+        } else if c == b'%' {
+            let Some(next) = percent_escape(b, i) else {
+                return None;
+            };
+            i = next;
+        } else if c == b'.' && !after_dot {
+            i += 1;
+            after_dot = true;
+            continue;
+        } else {
+            break;
+        }
+        after_dot = false;
+    }
+    if after_dot {
+        return None;
+    }
+    if i < b.len() && b[i] == b'*' {
+        return Some(i + 1);
+    }
+    if i < b.len() && b[i] == b':' {
+        i += 1;
+        if i >= b.len() || !matches!(b[i], b'1'..=b'9') {
+            return None;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 4 {
+            i += 1;
+        }
+    }
+    Some(i)
+}
+
+/// A URI template as RFC 6570 writes it (level 4, the grammar of §2 with erratum 6937), what
+/// JSON Schema's `uri-template` format checks: literal characters and percent escapes, and
+/// expressions `{` [operator] varspec *( `,` varspec ) `}`. Expressions do not nest, every brace
+/// is paired, and the reserved operators (`=`, `,`, `!`, `@`, `|`) are read as the grammar reads
+/// them. It says nothing of what the template expands to.
+pub const fn is_uri_template(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'{' {
+            i += 1;
+            if i < b.len()
+                && matches!(
+                    b[i],
+                    b'+' | b'#'
+                        | b'.'
+                        | b'/'
+                        | b';'
+                        | b'?'
+                        | b'&'
+                        | b'='
+                        | b','
+                        | b'!'
+                        | b'@'
+                        | b'|'
+                )
+            {
+                i += 1;
+            }
+            loop {
+                let Some(next) = varspec(b, i) else {
+                    return false;
+                };
+                i = next;
+                if i < b.len() && b[i] == b',' {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            if i >= b.len() || b[i] != b'}' {
+                return false;
+            }
+            i += 1;
+        } else if c == b'%' {
+            let Some(next) = percent_escape(b, i) else {
+                return false;
+            };
+            i = next;
+        } else if c.is_ascii() {
+            if !is_template_literal(c) {
+                return false;
+            }
+            i += 1;
+        } else {
+            // A non-ASCII character: `s` is UTF-8, so its lead byte tells how many bytes follow.
+            let (len, lead) = if c >= 0xF0 {
+                (4, (c & 0x07) as u32)
+            } else if c >= 0xE0 {
+                (3, (c & 0x0F) as u32)
+            } else {
+                (2, (c & 0x1F) as u32)
+            };
+            if i + len > b.len() {
+                return false;
+            }
+            let mut cp = lead;
+            let mut k = 1;
+            while k < len {
+                cp = (cp << 6) | (b[i + k] & 0x3F) as u32;
+                k += 1;
+            }
+            if !is_template_char(cp) {
+                return false;
+            }
+            i += len;
+        }
+    }
+    true
+}
+
 /// `atext` of RFC 5322: the characters of a local part's dot-separated atoms.
 const fn is_atext(c: u8) -> bool {
     c.is_ascii_alphanumeric()
@@ -587,6 +741,54 @@ mod tests {
             "x:?q",
         ] {
             assert!(!is_absolute_uri(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn uri_templates_follow_rfc_6570() {
+        for ok in [
+            "",
+            "file:///notes/{id}",
+            "repo://{owner}/{repo}/issues{?state,labels*}",
+            "https://example.com{/path*}{#frag}{&a.b,c:30}",
+            "x:{+base}/{;p:9999}",
+            "'{var}'",
+            "a%20b/{x%41y}",
+            "tmpl://{var.with.dots}",
+            "caf\u{e9}://{x}",
+            "x:\u{e000}{y}",
+            "{=reserved}{!x}{@y}{|z}{,w}",
+        ] {
+            assert!(is_uri_template(ok), "{ok}");
+        }
+        for bad in [
+            "file:///{a",
+            "file:///a}",
+            "{}",
+            "{+}",
+            "{a b}",
+            "{a{b}}",
+            "{.a}{a.}",
+            "{a..b}",
+            "{a:0}",
+            "{a:10000}",
+            "{a*:3}",
+            "{a,}",
+            "{$a}",
+            "a b",
+            "a<b>",
+            "a^b",
+            "a|b",
+            "a\\b",
+            "a\"b",
+            "a%2",
+            "a%zz",
+            "x\u{85}y",
+            "x\u{fdd0}",
+            "x\u{1fffe}",
+            "x\u{e0001}",
+        ] {
+            assert!(!is_uri_template(bad), "{bad}");
         }
     }
 

@@ -6,7 +6,7 @@ struct Confirm {
     confirm: bool,
 }
 
-#[elicitation(name = "confirm", form = Confirm, message = "Sure?", when = " ")]
+#[elicitation(name = "confirm", form = Confirm, message = "Sure?", when = "")]
 fn close_issue() {}
 
 fn main() {}
