@@ -550,10 +550,15 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
     }
     let lit: syn::Lit = input.parse()?;
     match &lit {
-        syn::Lit::Int(i) => {
-            suffix(i.suffix(), key, i.span().into())?;
-            Ok((i.span(), i.base10_parse::<u64>()?))
-        }
+        syn::Lit::Int(i) => match suffix(i.suffix(), key, i.span().into())? {
+            Some(s) if !s.starts_with('u') => Err(syn::Error::new(
+                i.span(),
+                format!(
+                    "`{key}` counts characters or items, so it takes no signed type such as `{s}`: write the number alone, or with an unsigned suffix such as `u32`"
+                ),
+            )),
+            _ => Ok((i.span(), i.base10_parse::<u64>()?)),
+        },
         other => Err(syn::Error::new(
             other.span(),
             format!("`{key}` takes a whole number, as in `{key} = 1`"),

@@ -843,29 +843,33 @@ fn check_and_register(
         quote_spanned!(span=> const _: () = #p::fail_if(#cond, #message);)
     };
 
+    // A string that must read as a URI (`is_absolute_uri`) or a URI template (`is_uri_template`),
+    // checked by the runtime's `const fn` of that name.
+    let syntax = |s: &Str, check: &str, message: String| {
+        let check = Ident::new(check, s.span);
+        let text = &s.value;
+        fail(s.span, quote!(!#p::#check(#text)), message)
+    };
+
     // An explicit resource is named by its URI, a template by its URI template: the forms MCP
     // lists them in, which a declaration must match to belong to one.
     match &args.target {
-        Some(Target::Resource(uri)) => {
-            let text = &uri.value;
-            checks.extend(fail(
-                uri.span,
-                quote!(!#p::is_absolute_uri(#text)),
-                format!(
-                    "`resource` {text:?} is not an absolute URI, and MCP names every resource by one; write the resource's URI, such as \"file:///notes/today.md\""
-                ),
-            ));
-        }
-        Some(Target::ResourceTemplate(template)) => {
-            let text = &template.value;
-            checks.extend(fail(
-                template.span,
-                quote!(!#p::is_uri_template(#text)),
-                format!(
-                    "`resource_template` {text:?} is not a URI template (RFC 6570); write the template's URI with each variable in braces, such as \"file:///notes/{{name}}.md\""
-                ),
-            ));
-        }
+        Some(Target::Resource(uri)) => checks.extend(syntax(
+            uri,
+            "is_absolute_uri",
+            format!(
+                "`resource` {:?} is not an absolute URI, and MCP names every resource by one; write the resource's URI, such as \"file:///notes/today.md\"",
+                uri.value
+            ),
+        )),
+        Some(Target::ResourceTemplate(template)) => checks.extend(syntax(
+            template,
+            "is_uri_template",
+            format!(
+                "`resource_template` {:?} is not a URI template (RFC 6570); write the template's URI with each variable in braces, such as \"file:///notes/{{name}}.md\"",
+                template.value
+            ),
+        )),
         _ => {}
     }
 
@@ -909,12 +913,12 @@ fn check_and_register(
         }
         Err(url) => {
             if let Some(u) = url {
-                let text = &u.value;
-                checks.extend(fail(
-                    u.span,
-                    quote!(!#p::is_absolute_uri(#text)),
+                checks.extend(syntax(
+                    u,
+                    "is_absolute_uri",
                     format!(
-                        "`url` {text:?} is not a syntactically valid absolute URI; write a full URL such as \"https://example.com/connect\" (it is never fetched)"
+                        "`url` {:?} is not a syntactically valid absolute URI; write a full URL such as \"https://example.com/connect\" (it is never fetched)",
+                        u.value
                     ),
                 ));
             }
