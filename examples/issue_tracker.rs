@@ -53,7 +53,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use mcpdesc_runtime::description::{BuildError, Description, Info, Tool};
+use mcpdesc_runtime::description::{BuildError, Description, Info};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::{self, Declaration, Primitive};
 use mcpdesc_runtime::session::{Answer, Call, ElicitError, Step, UrlAnswer};
@@ -907,20 +907,17 @@ pub fn description() -> Result<Description, BuildError> {
     // without them: their `clientRequirements` record that unconditional minimum (a bare
     // `elicitation`, which every version in scope reads as form mode). `link_repository` asks
     // only when the tracker has no grant, so it records nothing (§12: a conditional
-    // declaration never implies a requirement). The tools are in name order, as `rmcp_tools`
-    // writes them.
-    let mut tools = server.tool_router.list_all();
-    tools.sort_by(|a, b| a.name.cmp(&b.name));
-    let builder = tools.iter().fold(builder, |builder, tool| {
-        let written = Tool::from(tool);
-        builder.tool(match &*tool.name {
-            "close_issue" | "delete_issue" => {
-                written.client_requirements(serde_json::json!({"elicitation": {}}))
-            }
-            _ => written,
-        })
-    });
+    // declaration never implies a requirement).
     builder
+        .rmcp_tools_with(
+            server.tool_router.list_all(),
+            |tool, written| match &*tool.name {
+                "close_issue" | "delete_issue" => {
+                    written.client_requirements(serde_json::json!({"elicitation": {}}))
+                }
+                _ => written,
+            },
+        )
         .rmcp_prompts(server.prompt_router.list_all())
         .registered_elicitations()
         .build()

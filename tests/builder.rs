@@ -393,6 +393,68 @@ fn rmcp_tools_and_prompts_are_copied_member_for_member() {
 }
 
 #[test]
+fn the_with_forms_edit_each_primitive_in_order_and_change_nothing_else() {
+    let mut second = rmcp_tool();
+    second.name = "assign".into();
+    let tools = [rmcp_tool(), second];
+    let prompts = [
+        rmcp::model::Prompt::new("notes", Some("Release notes."), None),
+        rmcp::model::Prompt::new("digest", None::<String>, None),
+    ];
+    let templates = [
+        rmcp::model::ResourceTemplate::new("file:///b/{x}", "b"),
+        rmcp::model::ResourceTemplate::new("file:///a/{x}", "a"),
+    ];
+    let plain = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([V2025_11_25])
+        .rmcp_tools(tools.clone())
+        .rmcp_prompts(prompts.clone())
+        .rmcp_resource_templates(templates.clone())
+        .build()
+        .unwrap();
+    // Each edit sees its primitives in the order they are written, with the rmcp one beside.
+    let mut seen = Vec::new();
+    let edited = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([V2025_11_25])
+        .rmcp_tools_with(tools, |rmcp_tool, tool| {
+            seen.push(rmcp_tool.name.to_string());
+            match &*rmcp_tool.name {
+                "close" => tool.client_requirements(json!({"elicitation": {"form": {}}})),
+                _ => tool,
+            }
+        })
+        .rmcp_prompts_with(prompts, |rmcp_prompt, prompt| {
+            seen.push(rmcp_prompt.name.clone());
+            prompt.title(format!("The {}", rmcp_prompt.name))
+        })
+        .rmcp_resource_templates_with(templates, |rmcp_template, template| {
+            seen.push(rmcp_template.uri_template.clone());
+            template.mime_type("text/plain")
+        })
+        .build()
+        .unwrap();
+    assert_eq!(
+        seen,
+        [
+            "assign",
+            "close",
+            "digest",
+            "notes",
+            "file:///a/{x}",
+            "file:///b/{x}"
+        ]
+    );
+    let (mut plain, edited) = (plain.as_value().clone(), edited.as_value().clone());
+    // What the edits changed, and nothing else.
+    plain["tools"][1]["clientRequirements"] = json!({"elicitation": {"form": {}}});
+    plain["prompts"][0]["title"] = json!("The digest");
+    plain["prompts"][1]["title"] = json!("The notes");
+    plain["resourceTemplates"][0]["mimeType"] = json!("text/plain");
+    plain["resourceTemplates"][1]["mimeType"] = json!("text/plain");
+    assert_eq!(edited, plain);
+}
+
+#[test]
 fn a_tool_schema_dialect_is_left_out_when_2025_06_18_is_in_scope() {
     let doc = Description::builder(Info::new("srv", "1"))
         .protocol_versions([V2025_06_18, V2025_11_25])

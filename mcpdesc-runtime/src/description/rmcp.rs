@@ -102,20 +102,55 @@ impl DescriptionBuilder {
     /// Adds rmcp's tools, such as `Server::tool_router().list_all()`, in name order (rmcp's
     /// router keeps no order of its own, and the output must be deterministic).
     pub fn rmcp_tools(self, tools: impl IntoIterator<Item = rmcp::model::Tool>) -> Self {
+        self.rmcp_tools_with(tools, |_, tool| tool)
+    }
+
+    /// Adds rmcp's tools as [`rmcp_tools`](Self::rmcp_tools) does, each first passed to `edit`
+    /// with the rmcp tool it was read from, for what rmcp's tool does not say: a tool that
+    /// always asks records its `clientRequirements` this way, say.
+    ///
+    /// ```
+    /// # use mcpdesc_runtime::description::{Description, Info};
+    /// # let tools = vec![rmcp::model::Tool::new("close_issue", "Close an issue.", rmcp::model::object(serde_json::json!({"type": "object"})))];
+    /// let builder = Description::builder(Info::new("tracker", "1.0.0")).rmcp_tools_with(
+    ///     tools,
+    ///     |rmcp_tool, tool| match &*rmcp_tool.name {
+    ///         "close_issue" => tool.client_requirements(serde_json::json!({"elicitation": {}})),
+    ///         _ => tool,
+    ///     },
+    /// );
+    /// # let doc = builder.build().unwrap();
+    /// # assert_eq!(doc.as_value()["tools"][0]["clientRequirements"], serde_json::json!({"elicitation": {}}));
+    /// ```
+    pub fn rmcp_tools_with(
+        self,
+        tools: impl IntoIterator<Item = rmcp::model::Tool>,
+        mut edit: impl FnMut(&rmcp::model::Tool, Tool) -> Tool,
+    ) -> Self {
         let mut tools: Vec<rmcp::model::Tool> = tools.into_iter().collect();
         tools.sort_by(|a, b| a.name.cmp(&b.name));
-        tools
-            .iter()
-            .fold(self, |builder, tool| builder.tool(Tool::from(tool)))
+        tools.iter().fold(self, |builder, tool| {
+            builder.tool(edit(tool, Tool::from(tool)))
+        })
     }
 
     /// Adds rmcp's prompts, such as `Server::prompt_router().list_all()`, in name order.
     pub fn rmcp_prompts(self, prompts: impl IntoIterator<Item = rmcp::model::Prompt>) -> Self {
+        self.rmcp_prompts_with(prompts, |_, prompt| prompt)
+    }
+
+    /// Adds rmcp's prompts as [`rmcp_prompts`](Self::rmcp_prompts) does, each first passed to
+    /// `edit` with the rmcp prompt it was read from.
+    pub fn rmcp_prompts_with(
+        self,
+        prompts: impl IntoIterator<Item = rmcp::model::Prompt>,
+        mut edit: impl FnMut(&rmcp::model::Prompt, Prompt) -> Prompt,
+    ) -> Self {
         let mut prompts: Vec<rmcp::model::Prompt> = prompts.into_iter().collect();
         prompts.sort_by(|a, b| a.name.cmp(&b.name));
-        prompts
-            .iter()
-            .fold(self, |builder, prompt| builder.prompt(Prompt::from(prompt)))
+        prompts.iter().fold(self, |builder, prompt| {
+            builder.prompt(edit(prompt, Prompt::from(prompt)))
+        })
     }
 
     /// Adds rmcp's resource templates, such as the ones a server's `list_resource_templates`
@@ -124,10 +159,21 @@ impl DescriptionBuilder {
         self,
         templates: impl IntoIterator<Item = rmcp::model::ResourceTemplate>,
     ) -> Self {
+        self.rmcp_resource_templates_with(templates, |_, template| template)
+    }
+
+    /// Adds rmcp's resource templates as
+    /// [`rmcp_resource_templates`](Self::rmcp_resource_templates) does, each first passed to
+    /// `edit` with the rmcp template it was read from.
+    pub fn rmcp_resource_templates_with(
+        self,
+        templates: impl IntoIterator<Item = rmcp::model::ResourceTemplate>,
+        mut edit: impl FnMut(&rmcp::model::ResourceTemplate, ResourceTemplate) -> ResourceTemplate,
+    ) -> Self {
         let mut templates: Vec<rmcp::model::ResourceTemplate> = templates.into_iter().collect();
         templates.sort_by(|a, b| a.uri_template.cmp(&b.uri_template));
         templates.iter().fold(self, |builder, template| {
-            builder.resource_template(ResourceTemplate::from(template))
+            builder.resource_template(edit(template, ResourceTemplate::from(template)))
         })
     }
 }
