@@ -111,27 +111,30 @@ impl DescriptionBuilder {
     ///
     /// ```
     /// # use mcpdesc_runtime::description::{Description, Info};
-    /// # let tools = vec![rmcp::model::Tool::new("close_issue", "Close an issue.", rmcp::model::object(serde_json::json!({"type": "object"})))];
+    /// # use serde_json::json;
+    /// # let schema = rmcp::model::object(json!({"type": "object"}));
+    /// # let tools = [rmcp::model::Tool::new("close_issue", "Close an issue.", schema)];
     /// let builder = Description::builder(Info::new("tracker", "1.0.0")).rmcp_tools_with(
     ///     tools,
     ///     |rmcp_tool, tool| match &*rmcp_tool.name {
-    ///         "close_issue" => tool.client_requirements(serde_json::json!({"elicitation": {}})),
+    ///         "close_issue" => tool.client_requirements(json!({"elicitation": {}})),
     ///         _ => tool,
     ///     },
     /// );
     /// # let doc = builder.build().unwrap();
-    /// # assert_eq!(doc.as_value()["tools"][0]["clientRequirements"], serde_json::json!({"elicitation": {}}));
+    /// # let written = &doc.as_value()["tools"][0]["clientRequirements"];
+    /// # assert_eq!(*written, json!({"elicitation": {}}));
     /// ```
     pub fn rmcp_tools_with(
         self,
         tools: impl IntoIterator<Item = rmcp::model::Tool>,
         mut edit: impl FnMut(&rmcp::model::Tool, Tool) -> Tool,
     ) -> Self {
-        let mut tools: Vec<rmcp::model::Tool> = tools.into_iter().collect();
-        tools.sort_by(|a, b| a.name.cmp(&b.name));
-        tools.iter().fold(self, |builder, tool| {
-            builder.tool(edit(tool, Tool::from(tool)))
-        })
+        in_order(tools, |tool| &tool.name)
+            .iter()
+            .fold(self, |builder, tool| {
+                builder.tool(edit(tool, Tool::from(tool)))
+            })
     }
 
     /// Adds rmcp's prompts, such as `Server::prompt_router().list_all()`, in name order.
@@ -146,11 +149,11 @@ impl DescriptionBuilder {
         prompts: impl IntoIterator<Item = rmcp::model::Prompt>,
         mut edit: impl FnMut(&rmcp::model::Prompt, Prompt) -> Prompt,
     ) -> Self {
-        let mut prompts: Vec<rmcp::model::Prompt> = prompts.into_iter().collect();
-        prompts.sort_by(|a, b| a.name.cmp(&b.name));
-        prompts.iter().fold(self, |builder, prompt| {
-            builder.prompt(edit(prompt, Prompt::from(prompt)))
-        })
+        in_order(prompts, |prompt| &prompt.name)
+            .iter()
+            .fold(self, |builder, prompt| {
+                builder.prompt(edit(prompt, Prompt::from(prompt)))
+            })
     }
 
     /// Adds rmcp's resource templates, such as the ones a server's `list_resource_templates`
@@ -170,10 +173,21 @@ impl DescriptionBuilder {
         templates: impl IntoIterator<Item = rmcp::model::ResourceTemplate>,
         mut edit: impl FnMut(&rmcp::model::ResourceTemplate, ResourceTemplate) -> ResourceTemplate,
     ) -> Self {
-        let mut templates: Vec<rmcp::model::ResourceTemplate> = templates.into_iter().collect();
-        templates.sort_by(|a, b| a.uri_template.cmp(&b.uri_template));
-        templates.iter().fold(self, |builder, template| {
-            builder.resource_template(edit(template, ResourceTemplate::from(template)))
-        })
+        in_order(templates, |template| &template.uri_template)
+            .iter()
+            .fold(self, |builder, template| {
+                builder.resource_template(edit(template, ResourceTemplate::from(template)))
+            })
     }
+}
+
+/// rmcp's primitives in the order of what identifies them: rmcp's routers keep no order of their
+/// own, and the description must come out the same every time.
+fn in_order<T, K: Ord + ?Sized>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(&T) -> &K,
+) -> Vec<T> {
+    let mut items: Vec<T> = items.into_iter().collect();
+    items.sort_by(|a, b| key(a).cmp(key(b)));
+    items
 }
