@@ -85,6 +85,27 @@ impl Server {
     pub fn triage_issue(&self) -> bool {
         true
     }
+
+    /// Reads a note: the URI, URL and template checks find the runtime through the path too.
+    #[elicitation(
+        crate = "crate::framework::runtime",
+        name = "confirm_read",
+        form = Triage,
+        message = "Read this note?",
+        resource_template = "file:///notes/{name}.md",
+        protocol_versions = ["2025-11-25"],
+    )]
+    #[elicitation(
+        crate = "::mcpdesc",
+        name = "open_viewer",
+        url = "https://example.com/viewer",
+        message = "Open the viewer.",
+        resource = "file:///notes/today.md",
+        protocol_versions = ["2025-11-25"],
+    )]
+    pub fn read_note(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -157,5 +178,12 @@ mod tests {
         );
         let sign_in = registry::find(tool, "sign_in").unwrap();
         assert_eq!(sign_in.request_params()["mode"], "url");
+
+        assert!(Server.read_note());
+        let template = Primitive::ResourceTemplate("file:///notes/{name}.md");
+        assert!(registry::find(template, "confirm_read").is_some());
+        let resource = Primitive::Resource("file:///notes/today.md");
+        let viewer = registry::find(resource, "open_viewer").unwrap();
+        assert_eq!(viewer.request_params()["url"], "https://example.com/viewer");
     }
 }

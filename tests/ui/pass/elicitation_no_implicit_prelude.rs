@@ -13,6 +13,13 @@ struct None;
 #[::mcpdesc_runtime::elicitation(name = "u", url = "https://example.com", message = "Go.", protocol_versions = ["2025-11-25"])]
 fn close_issue() {}
 
+// The syntax checks of a resource's URI and a template's, with the runtime's `const fn`s that
+// check them named by absolute paths too.
+#[::mcpdesc_runtime::elicitation(name = "r", form = Confirm, message = "Read?", resource = "file:///notes/today.md")]
+#[::mcpdesc_runtime::elicitation(name = "t", form = Confirm, message = "Read?", resource_template = "file:///notes/{name}.md")]
+fn read_note() {}
+
 fn main() {
     close_issue();
+    read_note();
 }
