@@ -857,10 +857,17 @@ fn check_and_register(
         Some(Target::Resource(uri)) => checks.extend(syntax(
             uri,
             "is_absolute_uri",
-            format!(
-                "`resource` {:?} is not an absolute URI, and MCP names every resource by one; write the resource's URI, such as \"file:///notes/today.md\"",
-                uri.value
-            ),
+            if uri.value.contains('{') {
+                format!(
+                    "`resource` {:?} is not an absolute URI: braces make it a URI template; write `resource_template = {:?}` for a declaration on a resource template",
+                    uri.value, uri.value
+                )
+            } else {
+                format!(
+                    "`resource` {:?} is not an absolute URI, and MCP names every resource by one; write the resource's URI, such as \"file:///notes/today.md\"",
+                    uri.value
+                )
+            },
         )),
         Some(Target::ResourceTemplate(template)) => checks.extend(syntax(
             template,
