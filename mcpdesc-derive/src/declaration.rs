@@ -843,8 +843,9 @@ fn check_and_register(
         quote_spanned!(span=> const _: () = #p::fail_if(#cond, #message);)
     };
 
-    // A string that must read as a URI (`is_absolute_uri`) or a URI template (`is_uri_template`),
-    // checked by the runtime's `const fn` of that name.
+    // A string that must read as a URI (`is_absolute_uri`), an IRI (`is_absolute_iri`: a resource
+    // URI may hold characters beyond ASCII unescaped, as a template may) or a URI template
+    // (`is_uri_template`), checked by the runtime's `const fn` of that name.
     let syntax = |s: &Str, check: &str, message: String| {
         let check = Ident::new(check, s.span);
         let text = &s.value;
@@ -856,7 +857,7 @@ fn check_and_register(
     match &args.target {
         Some(Target::Resource(uri)) => checks.extend(syntax(
             uri,
-            "is_absolute_uri",
+            "is_absolute_iri",
             if uri.value.contains('{') {
                 format!(
                     "`resource` {:?} is not an absolute URI: braces make it a URI template; write `resource_template = {:?}` for a declaration on a resource template",

@@ -133,6 +133,12 @@ pub const fn is_absolute_uri(url: &str) -> bool {
     crate::text::is_absolute_uri(url)
 }
 
+/// Whether `iri` is an absolute IRI (RFC 3987): an absolute URI that may hold characters beyond
+/// ASCII unescaped.
+pub const fn is_absolute_iri(iri: &str) -> bool {
+    crate::text::is_absolute_iri(iri)
+}
+
 /// Whether `template` is a URI template (RFC 6570).
 pub const fn is_uri_template(template: &str) -> bool {
     crate::text::is_uri_template(template)

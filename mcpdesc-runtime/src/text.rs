@@ -171,9 +171,19 @@ const fn is_unreserved_or_sub_delim(c: u8) -> bool {
         )
 }
 
-/// Reads the characters of `b[i..]` while they are `unreserved / sub-delims / extra` or
-/// well-formed percent escapes; the index after them, or `None` on a bad escape.
-const fn scan(b: &[u8], mut i: usize, extra: &[u8]) -> Option<usize> {
+/// Which characters beyond ASCII a URI's part may hold: none (RFC 3986), RFC 3987's `ucschar`
+/// (an IRI), or those and its `iprivate` too (an IRI's query).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Beyond {
+    Ascii,
+    Ucschar,
+    UcscharOrPrivate,
+}
+
+/// Reads the characters of `b[i..]` while they are `unreserved / sub-delims / extra`, well-formed
+/// percent escapes, or characters beyond ASCII that `beyond` allows; the index after them, or
+/// `None` on a bad escape.
+const fn scan(b: &[u8], mut i: usize, extra: &[u8], beyond: Beyond) -> Option<usize> {
     while i < b.len() {
         let c = b[i];
         if c == b'%' {
@@ -190,11 +200,58 @@ const fn scan(b: &[u8], mut i: usize, extra: &[u8]) -> Option<usize> {
             k += 1;
         }
         if !ok {
-            return Some(i);
+            if c.is_ascii() || matches!(beyond, Beyond::Ascii) {
+                return Some(i);
+            }
+            let (cp, len) = char_at(b, i);
+            let private = matches!(beyond, Beyond::UcscharOrPrivate) && is_iprivate(cp);
+            if !is_ucschar(cp) && !private {
+                return Some(i);
+            }
+            i += len;
+            continue;
         }
         i += 1;
     }
     Some(i)
+}
+
+/// The code point of the UTF-8 character that starts at `b[i]` (a lead byte of valid UTF-8, as
+/// a `str`'s bytes are), and its length in bytes.
+const fn char_at(b: &[u8], i: usize) -> (u32, usize) {
+    let c = b[i];
+    let (len, mut cp) = if c >= 0xF0 {
+        (4, (c & 0x07) as u32)
+    } else if c >= 0xE0 {
+        (3, (c & 0x0F) as u32)
+    } else if c >= 0xC0 {
+        (2, (c & 0x1F) as u32)
+    } else {
+        (1, c as u32)
+    };
+    let mut k = 1;
+    while k < len && i + k < b.len() {
+        cp = (cp << 6) | (b[i + k] & 0x3F) as u32;
+        k += 1;
+    }
+    (cp, len)
+}
+
+/// RFC 3987's `ucschar` (RFC 6570 uses the same): the characters beyond ASCII an IRI may hold
+/// anywhere text goes, which leave out the C1 controls, the noncharacters U+FDD0–U+FDEF and the
+/// last two of every plane, and the tags block's first 4,096.
+const fn is_ucschar(cp: u32) -> bool {
+    match cp {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
+        0xE0000..=0xE0FFF => false,
+        0x10000..=0xDFFFF | 0xE1000..=0xEFFFF => cp & 0xFFFF <= 0xFFFD,
+        _ => false,
+    }
+}
+
+/// RFC 3987's `iprivate` (RFC 6570 uses the same): the private-use characters.
+const fn is_iprivate(cp: u32) -> bool {
+    matches!(cp, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 /// An IP literal's inside (`[...]`): an IPv6 address or an IPvFuture (`v` hex `.` characters).
@@ -310,6 +367,24 @@ const fn is_ipv4(b: &[u8], start: usize) -> bool {
 /// path, or a rootless path), an optional query and fragment, every character where the grammar
 /// allows it and every percent escape well-formed. Brackets only enclose an IP literal host.
 pub const fn is_absolute_uri(s: &str) -> bool {
+    absolute(s, false)
+}
+
+/// An absolute IRI (RFC 3987 `IRI`): an absolute URI, as [`is_absolute_uri`] reads one, that may
+/// also hold characters beyond ASCII where the URI would hold them percent-encoded: `ucschar`
+/// in the authority's names, the path, the query and the fragment, and `iprivate` in the query.
+/// The scheme, a port and an IP literal stay ASCII.
+pub const fn is_absolute_iri(s: &str) -> bool {
+    absolute(s, true)
+}
+
+/// [`is_absolute_uri`], or [`is_absolute_iri`] when `iri` holds.
+const fn absolute(s: &str, iri: bool) -> bool {
+    let (text, query) = if iri {
+        (Beyond::Ucschar, Beyond::UcscharOrPrivate)
+    } else {
+        (Beyond::Ascii, Beyond::Ascii)
+    };
     let b = s.as_bytes();
     if b.is_empty() || !b[0].is_ascii_alphabetic() {
         return false;
@@ -328,7 +403,7 @@ pub const fn is_absolute_uri(s: &str) -> bool {
         // Authority: [userinfo "@"] host [":" port].
         i += 2;
         let start = i;
-        let Some(end) = scan(b, i, b":@") else {
+        let Some(end) = scan(b, i, b":@", text) else {
             return false;
         };
         // The userinfo ends at the authority's last `@`.
@@ -360,7 +435,7 @@ pub const fn is_absolute_uri(s: &str) -> bool {
             }
             i = close + 1;
         } else {
-            let Some(end) = scan(b, i, b"") else {
+            let Some(end) = scan(b, i, b"", text) else {
                 return false;
             };
             i = end;
@@ -373,7 +448,7 @@ pub const fn is_absolute_uri(s: &str) -> bool {
         }
         // path-abempty
         while i < b.len() && b[i] == b'/' {
-            let Some(end) = scan(b, i + 1, PCHAR) else {
+            let Some(end) = scan(b, i + 1, PCHAR, text) else {
                 return false;
             };
             i = end;
@@ -381,14 +456,14 @@ pub const fn is_absolute_uri(s: &str) -> bool {
     } else if i < b.len() && b[i] == b'/' {
         // path-absolute: "/" [segment-nz *("/" segment)]
         while i < b.len() && b[i] == b'/' {
-            let Some(end) = scan(b, i + 1, PCHAR) else {
+            let Some(end) = scan(b, i + 1, PCHAR, text) else {
                 return false;
             };
             i = end;
         }
     } else {
         // path-rootless: segment-nz *("/" segment); an empty hierarchical part is refused.
-        let Some(end) = scan(b, i, PCHAR) else {
+        let Some(end) = scan(b, i, PCHAR, text) else {
             return false;
         };
         if end == i {
@@ -396,20 +471,20 @@ pub const fn is_absolute_uri(s: &str) -> bool {
         }
         i = end;
         while i < b.len() && b[i] == b'/' {
-            let Some(end) = scan(b, i + 1, PCHAR) else {
+            let Some(end) = scan(b, i + 1, PCHAR, text) else {
                 return false;
             };
             i = end;
         }
     }
     if i < b.len() && b[i] == b'?' {
-        let Some(end) = scan(b, i + 1, b":@/?") else {
+        let Some(end) = scan(b, i + 1, b":@/?", query) else {
             return false;
         };
         i = end;
     }
     if i < b.len() && b[i] == b'#' {
-        let Some(end) = scan(b, i + 1, b":@/?") else {
+        let Some(end) = scan(b, i + 1, b":@/?", text) else {
             return false;
         };
         i = end;
@@ -422,18 +497,6 @@ pub const fn is_absolute_uri(s: &str) -> bool {
 /// escape), `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` and `}`.
 const fn is_template_literal(c: u8) -> bool {
     matches!(c, 0x21 | 0x23..=0x24 | 0x26..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
-}
-
-/// Whether the code point is RFC 6570's `ucschar` or `iprivate`: the non-ASCII characters a
-/// template may hold literally (not the C1 controls, nor the noncharacters U+FDD0–U+FDEF and the
-/// last two of each plane, nor the tags block's first 4,096).
-const fn is_template_char(cp: u32) -> bool {
-    match cp {
-        0xA0..=0xD7FF | 0xE000..=0xFDCF | 0xFDF0..=0xFFEF => true,
-        0xE0000..=0xE0FFF => false,
-        0x10000..=0x10FFFF => cp & 0xFFFF <= 0xFFFD,
-        _ => false,
-    }
 }
 
 /// The index after a well-formed percent escape at `b[i]` (a `%`), or `None`.
@@ -545,24 +608,9 @@ pub const fn is_uri_template(s: &str) -> bool {
             }
             i += 1;
         } else {
-            // A non-ASCII character: `s` is UTF-8, so its lead byte tells how many bytes follow.
-            let (len, lead) = if c >= 0xF0 {
-                (4, (c & 0x07) as u32)
-            } else if c >= 0xE0 {
-                (3, (c & 0x0F) as u32)
-            } else {
-                (2, (c & 0x1F) as u32)
-            };
-            if i + len > b.len() {
-                return false;
-            }
-            let mut cp = lead;
-            let mut k = 1;
-            while k < len {
-                cp = (cp << 6) | (b[i + k] & 0x3F) as u32;
-                k += 1;
-            }
-            if !is_template_char(cp) {
+            // A character beyond ASCII: RFC 6570 takes RFC 3987's, private use included.
+            let (cp, len) = char_at(b, i);
+            if !is_ucschar(cp) && !is_iprivate(cp) {
                 return false;
             }
             i += len;
@@ -742,6 +790,34 @@ mod tests {
         ] {
             assert!(!is_absolute_uri(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn iris_are_uris_with_characters_beyond_ascii() {
+        for ok in [
+            "file:///home/jos\u{e9}/notes.md",
+            "https://b\u{fc}cher.example/\u{30ce}\u{30fc}\u{30c8}?q=\u{e9}#\u{e9}",
+            "urn:\u{4f8b}:1",
+            "x:/?\u{e000}",
+            "https://example.com/a",
+        ] {
+            assert!(is_absolute_iri(ok), "{ok}");
+        }
+        for bad in [
+            "notes/jos\u{e9}.md",
+            "h\u{e9}ttp://x/",
+            "http://x:8\u{e9}/",
+            "x:/\u{e000}",
+            "x:/?a#\u{e000}",
+            "x:/\u{85}",
+            "x:/\u{fdd0}",
+            "x:/a b",
+            "file:///notes/{name}.md",
+        ] {
+            assert!(!is_absolute_iri(bad), "{bad}");
+        }
+        // A URI stays ASCII.
+        assert!(!is_absolute_uri("file:///home/jos\u{e9}/notes.md"));
     }
 
     #[test]

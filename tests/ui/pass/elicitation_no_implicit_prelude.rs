@@ -19,7 +19,12 @@ fn close_issue() {}
 #[::mcpdesc_runtime::elicitation(name = "t", form = Confirm, message = "Read?", resource_template = "file:///notes/{name}.md")]
 fn read_note() {}
 
+// A resource URI may hold characters beyond ASCII unescaped (an IRI), as MCP servers write them.
+#[::mcpdesc_runtime::elicitation(name = "r", form = Confirm, message = "Read?", resource = "file:///home/josé/notes.md")]
+fn read_own_note() {}
+
 fn main() {
     close_issue();
     read_note();
+    read_own_note();
 }
