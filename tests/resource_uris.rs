@@ -190,6 +190,12 @@ proptest! {
     }
 
     #[test]
+    fn any_text_is_read_without_panicking(text in any::<String>()) {
+        // A verdict either way; what is asserted is that both checks end on every text.
+        let _ = (is_absolute_iri(&text), is_uri_template(&text), is_absolute_uri(&text));
+    }
+
+    #[test]
     fn an_iri_of_ucschar_is_valid_as_the_uri_it_maps_to(iri in iri_candidate()) {
         let only_ucschar = iri
             .chars()
