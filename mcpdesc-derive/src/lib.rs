@@ -98,7 +98,7 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// | `when = "..."` | when the server asks |
 /// | `on_decline = "..."`, `on_cancel = "..."` | what the server does then |
 /// | `protocol_versions = ["2025-11-25", ...]` | the declaration's scope, within its primitive's (else it inherits the primitive's, and the description builder refuses one the form or URL mode cannot serve); checked against the form's vocabulary here |
-/// | `tool`, `prompt`, `resource`, `resource_template` `= "..."` | the primitive, when not the function's |
+/// | `tool`, `prompt`, `resource`, `resource_template` `= "..."` | the primitive, when not the function's: a name, a resource's absolute URI (characters beyond ASCII may stand unescaped, as in an IRI), or an RFC 6570 URI template |
 /// | `crate = "..."` | the path of `mcpdesc_runtime` where the code reaches it under another name (a re-export, or the dependency renamed), as on a form |
 ///
 /// The primitive is otherwise the one rmcp serves the function as: the `name` of a
@@ -108,7 +108,8 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// write (found from the trace rmcp leaves on an `async fn`, or from the function's source file
 /// on a plain `fn`; in generated code whose source cannot be read, the description builder and
 /// the contract check say it instead). A form that does not fit a version in scope, a URL that
-/// is not an absolute URI, or a duplicate name on the same function is a compile error.
+/// is not an absolute URI, a resource that is not one or a template that is not a URI template,
+/// a blank text, or a duplicate name on the same function is a compile error.
 #[proc_macro_attribute]
 pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {
     declaration::expand(args.into(), item.into()).into()
