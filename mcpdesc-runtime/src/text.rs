@@ -149,6 +149,15 @@ const fn is_hex(c: u8) -> bool {
     c.is_ascii_hexdigit()
 }
 
+/// The index after a well-formed percent escape at `b[i]` (a `%`), or `None`.
+const fn percent_escape(b: &[u8], i: usize) -> Option<usize> {
+    if i + 2 < b.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
+        Some(i + 3)
+    } else {
+        None
+    }
+}
+
 /// RFC 3986 `unreserved` and `sub-delims`.
 const fn is_unreserved_or_sub_delim(c: u8) -> bool {
     c.is_ascii_alphanumeric()
@@ -173,7 +182,7 @@ const fn is_unreserved_or_sub_delim(c: u8) -> bool {
 
 /// Which characters beyond ASCII a URI's part may hold: none (RFC 3986), RFC 3987's `ucschar`
 /// (an IRI), or those and its `iprivate` too (an IRI's query).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Beyond {
     Ascii,
     Ucschar,
@@ -187,10 +196,10 @@ const fn scan(b: &[u8], mut i: usize, extra: &[u8], beyond: Beyond) -> Option<us
     while i < b.len() {
         let c = b[i];
         if c == b'%' {
-            if i + 2 >= b.len() || !is_hex(b[i + 1]) || !is_hex(b[i + 2]) {
+            let Some(next) = percent_escape(b, i) else {
                 return None;
-            }
-            i += 3;
+            };
+            i = next;
             continue;
         }
         let mut ok = is_unreserved_or_sub_delim(c);
@@ -497,15 +506,6 @@ const fn absolute(s: &str, iri: bool) -> bool {
 /// escape), `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` and `}`.
 const fn is_template_literal(c: u8) -> bool {
     matches!(c, 0x21 | 0x23..=0x24 | 0x26..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
-}
-
-/// The index after a well-formed percent escape at `b[i]` (a `%`), or `None`.
-const fn percent_escape(b: &[u8], i: usize) -> Option<usize> {
-    if i + 2 < b.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]) {
-        Some(i + 3)
-    } else {
-        None
-    }
 }
 
 /// The index after a `varspec` (RFC 6570 §2.3–2.4) starting at `b[i]`: a variable name (runs of

@@ -106,8 +106,8 @@ impl DescriptionBuilder {
     }
 
     /// Adds rmcp's tools as [`rmcp_tools`](Self::rmcp_tools) does, each first passed to `edit`
-    /// with the rmcp tool it was read from, for what rmcp's tool does not say: a tool that
-    /// always asks records its `clientRequirements` this way, say.
+    /// with the rmcp tool it was read from, to add what rmcp's tool does not hold, such as the
+    /// `clientRequirements` of a tool that always asks.
     ///
     /// ```
     /// # use mcpdesc_runtime::description::{Description, Info};
