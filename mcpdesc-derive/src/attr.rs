@@ -554,7 +554,8 @@ fn parse_u64(meta: &syn::meta::ParseNestedMeta, key: &Ident) -> syn::Result<(Spa
             Some(s) if !s.starts_with('u') => Err(syn::Error::new(
                 i.span(),
                 format!(
-                    "`{key}` counts characters or items, so it takes no signed type such as `{s}`: write the number alone, or with an unsigned suffix such as `u32`"
+                    "`{key}` counts characters or items, which is never negative: write `{n}` or `{n}u32`, not the signed `{n}{s}`",
+                    n = i.base10_digits()
                 ),
             )),
             _ => Ok((i.span(), i.base10_parse::<u64>()?)),
