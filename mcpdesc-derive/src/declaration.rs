@@ -1,15 +1,16 @@
 //! `#[elicitation(...)]` on server functions.
 //!
-//! The attribute leaves the function unchanged and puts, at the top of its body, the compile-time
-//! checks of the declaration and its registration (an `inventory` submission: items are legal
-//! in a function body, which is also the only place a method's attribute can put one).
+//! The attribute leaves the function unchanged and emits beside it the declaration's typed handle:
+//! a `const` (an associated one for a method) whose initializer holds the compile-time checks of
+//! the declaration and its registration (an `inventory` submission). Items nested in a constant's
+//! initializer are evaluated and collected whether or not the constant is used.
 //!
 //! The item is scanned as tokens rather than parsed, so the macro needs no `syn/full`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned as _;
@@ -74,6 +75,8 @@ struct Args {
     keys: Vec<String>,
     /// `crate = "..."`: where the generated code finds the runtime.
     runtime: Runtime,
+    /// `handle = NAME`: the name of the handle, instead of `<FUNCTION>_<NAME>`.
+    handle: Option<Ident>,
 }
 
 impl Args {
@@ -97,6 +100,7 @@ const KEYS: &[&str] = &[
     "prompt",
     "resource",
     "resource_template",
+    "handle",
     "crate",
 ];
 
@@ -189,6 +193,23 @@ fn parse_key(
             args.form = Some(input.parse()?);
         }
         "url" => args.url = Some(lit(meta, key)?),
+        "handle" => {
+            let input = value_of(meta, key, "CONFIRM_DELETE")?;
+            if input.peek(LitStr) {
+                let lit: LitStr = input.parse()?;
+                let example = match syn::parse_str::<Ident>(&lit.value()) {
+                    Ok(ident) => ident.to_string(),
+                    Err(_) => "CONFIRM_DELETE".to_owned(),
+                };
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "`handle` takes the name of a constant, not a string: write `handle = {example}`"
+                    ),
+                ));
+            }
+            args.handle = Some(input.parse()?);
+        }
         "crate" => match Runtime::parse_key(meta, key) {
             Ok((_, runtime)) => args.runtime = runtime,
             Err(e) => {
@@ -642,31 +663,52 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     if body.is_none() {
         cx.error_at(
             Span::call_site(),
-            "`#[elicitation]` goes on a function with a body: a free function or a method in an `impl` block",
+            "`#[elicitation]` goes on a function with a body: a free function, or a method of an inherent `impl` block (its handle is a constant beside the function, and a trait impl takes no other items)",
         );
     }
     let errors = match cx.check() {
         Ok(()) => TokenStream::new(),
         Err(e) => e.to_compile_error(),
     };
-    let (Some(body), Some(registration)) = (body, registration) else {
-        // Leave the function as it is, so one mistake does not cascade into its callers.
-        return quote!(#errors #item);
-    };
+    // Without a body or a registration, the function is left as it is, alone.
+    let registration = body.and(registration);
+    quote!(#errors #item #registration)
+}
+
+/// The visibility written before `fn` (`pub`, `pub(crate)`, ...), which the handle takes.
+fn visibility(item: &[TokenTree]) -> TokenStream {
     let mut out = TokenStream::new();
-    for (i, t) in tokens.into_iter().enumerate() {
-        if i == body
-            && let TokenTree::Group(g) = &t
-        {
-            let original = g.stream();
-            let mut group = Group::new(Delimiter::Brace, quote!(#registration #original));
-            group.set_span(g.span());
-            out.extend([TokenTree::Group(group)]);
-        } else {
-            out.extend([t]);
+    for (i, t) in item.iter().enumerate() {
+        match t {
+            TokenTree::Ident(id) if id == "fn" => break,
+            TokenTree::Ident(id) if id == "pub" => {
+                out.extend([t.clone()]);
+                if let Some(TokenTree::Group(g)) = item.get(i + 1)
+                    && g.delimiter() == Delimiter::Parenthesis
+                {
+                    out.extend([TokenTree::Group(g.clone())]);
+                }
+                break;
+            }
+            _ => {}
         }
     }
-    quote!(#errors #out)
+    out
+}
+
+/// The handle's name: `handle = NAME`, else `<FUNCTION>_<NAME>` in upper case, every character
+/// of the declaration's name that cannot stand in an identifier (`.`, `-`) read as `_`.
+fn handle_name(explicit: Option<&Ident>, fn_name: &Ident, name: &Str) -> Ident {
+    if let Some(handle) = explicit {
+        return handle.clone();
+    }
+    let name: String = name
+        .value
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let text = format!("{}_{}", crate::attr::unraw(fn_name), name).to_uppercase();
+    Ident::new(&text, fn_name.span())
 }
 
 /// An explicit `tool = "..."` / `prompt = "..."` must name the primitive that the sibling rmcp
@@ -813,16 +855,45 @@ fn check_and_register(
         (None, ..) => default.clone(),
     };
 
-    // Duplicate names across the attributes stacked on this item.
+    // The handle's name, and the names of the other declarations stacked on this item.
+    let handle = match (&name, fn_name) {
+        (Some(name), Some(fn_name)) => Some(handle_name(args.handle.as_ref(), fn_name, name)),
+        _ => None,
+    };
+    // Two declarations of one function with one handle: reported here, and neither is emitted
+    // again (rustc would report the constant defined twice).
+    let mut collides = false;
     if let (Some(name), Some(target)) = (&name, &target) {
         for other in stacked(item) {
             let other_cx = Ctxt::new();
             let o = parse_args(&other_cx, other);
             let _ = other_cx.check();
             let other_target = o.target.clone().or_else(|| default.clone());
-            if o.name.as_ref().is_some_and(|n| n.value == name.value)
-                && other_target.is_some_and(|t| t.key() == target.key())
+            let same_name = o.name.as_ref().is_some_and(|n| n.value == name.value);
+            let other_handle = match (&o.name, fn_name) {
+                (Some(n), Some(f)) => Some(handle_name(o.handle.as_ref(), f, n)),
+                _ => None,
+            };
+            let same_target = other_target.is_some_and(|t| t.key() == target.key());
+            if !(same_name && same_target)
+                && let (Some(mine), Some(theirs)) = (&handle, &other_handle)
+                && mine == theirs
             {
+                collides = true;
+                let (span, fix) = match &args.handle {
+                    Some(h) => (h.span(), "choose another `handle = NAME`"),
+                    None => (name.span, "name one of them with `handle = NAME`"),
+                };
+                cx.error_at(
+                    span,
+                    format!(
+                        "this declaration's handle `{mine}` is also the handle of {:?}, another `#[elicitation]` on this function; {fix}",
+                        o.name.as_ref().map_or("", |n| n.value.as_str())
+                    ),
+                );
+            }
+            if same_name && same_target {
+                collides = true;
                 let (kind, id) = target.key();
                 cx.error_at(
                     name.span,
@@ -835,7 +906,10 @@ fn check_and_register(
         }
     }
 
-    let (name, message, mode, target) = (name?, message?, mode?, target?);
+    if collides {
+        return None;
+    }
+    let (name, message, mode, target, handle) = (name?, message?, mode?, target?, handle?);
 
     let mut checks = TokenStream::new();
     let fail = |span: Span, cond: TokenStream, message: String| {
@@ -972,8 +1046,19 @@ fn check_and_register(
         return None;
     }
     let declaration = rt.item("__declaration");
+    let vis = visibility(item);
+    let (kind_text, primitive_text) = target.key();
+    let doc = format!(
+        "The handle of the `#[elicitation]` declaration {:?} of the {kind_text} `{primitive_text}` ({}): ask it with `ask!`.",
+        name.value,
+        match &mode {
+            Ok(form) => format!("form `{}`", crate::attr::tokens_text(form)),
+            Err(_) => "URL mode".to_owned(),
+        }
+    );
     Some(quote! {
         #declaration! {
+            handle [#vis] #handle #doc,
             checks {#checks}
             #kind #primitive, #name_value, #message_value, #mode_tokens,
             when [#when], on_decline [#on_decline], on_cancel [#on_cancel],

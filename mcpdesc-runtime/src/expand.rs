@@ -485,10 +485,11 @@ macro_rules! __fill_impl {
     };
 }
 
-/// The registration of an `#[elicitation]` declaration: its compile-time checks (`checks {..}`),
-/// then an `inventory` submission of its `Declaration`. The checks go through this macro, so
-/// that a `crate = "..."` path that does not resolve is reported once, at this macro's path,
-/// not again at every check.
+/// An `#[elicitation]` declaration: its typed handle, a `const` named `$handle` with the
+/// function's visibility, whose initializer holds the declaration's compile-time checks
+/// (`checks {..}`) and an `inventory` submission of its `Declaration`. The checks go through this
+/// macro, so that a `crate = "..."` path that does not resolve is reported once, at this macro's
+/// path, not again at every check.
 ///
 /// `$primitive` is a `Primitive` variant with the primitive's name; the mode is
 /// `form [Type, "Type as written"]` or `url [url?]`; the optional parts are empty brackets when
@@ -498,6 +499,7 @@ macro_rules! __fill_impl {
 #[macro_export]
 macro_rules! __declaration {
     (
+        handle [$($vis:tt)*] $handle:ident $doc:literal,
         checks {$($checks:tt)*}
         $primitive:ident $primitive_name:literal, $name:literal, $message:literal,
         $mode:ident $mode_args:tt,
@@ -505,21 +507,31 @@ macro_rules! __declaration {
         on_cancel [$($on_cancel:literal)?], scope [$($scope:expr)?],
         location $location:expr
     ) => {
-        $($checks)*
-        $crate::__private::inventory::submit! {
-            $crate::__private::Declaration::__new(
-                $crate::__private::Primitive::$primitive($primitive_name),
-                $name,
-                $crate::__declaration!(@$mode $mode_args),
-                $message,
-                $crate::__declaration!(@opt $($when)?),
-                $crate::__declaration!(@opt $($on_decline)?),
-                $crate::__declaration!(@opt $($on_cancel)?),
-                $crate::__declaration!(@opt $($scope)?),
-                $location,
-            )
-        }
+        // The handle, beside the function: its initializer holds the declaration's compile-time
+        // checks and its registration, items that are evaluated and collected whether or not the
+        // handle is used.
+        #[doc = $doc]
+        #[allow(dead_code, clippy::all, clippy::absolute_paths)]
+        $($vis)* const $handle: $crate::__declaration!(@handle $mode $mode_args) = {
+            $($checks)*
+            const __MCPDESC_DECLARATION: $crate::__private::Declaration =
+                $crate::__private::Declaration::__new(
+                    $crate::__private::Primitive::$primitive($primitive_name),
+                    $name,
+                    $crate::__declaration!(@$mode $mode_args),
+                    $message,
+                    $crate::__declaration!(@opt $($when)?),
+                    $crate::__declaration!(@opt $($on_decline)?),
+                    $crate::__declaration!(@opt $($on_cancel)?),
+                    $crate::__declaration!(@opt $($scope)?),
+                    $location,
+                );
+            $crate::__private::inventory::submit! { __MCPDESC_DECLARATION }
+            <$crate::__declaration!(@handle $mode $mode_args)>::__new(__MCPDESC_DECLARATION)
+        };
     };
+    (@handle form [$form:ty, $form_name:literal]) => { $crate::__private::FormHandle<$form> };
+    (@handle url $url:tt) => { $crate::__private::UrlHandle };
     (@form [$form:ty, $form_name:literal]) => {
         $crate::__private::Mode::Form {
             form: $form_name,

@@ -25,7 +25,7 @@ pub use crate::version::VersionSet;
 #[cfg(feature = "schemars")]
 pub use schemars;
 
-pub use crate::registry::{Declaration, Location, Mode, Primitive};
+pub use crate::registry::{Declaration, FormHandle, Location, Mode, Primitive, UrlHandle};
 pub use crate::version::ProtocolVersion;
 pub use inventory;
 

@@ -267,3 +267,109 @@ pub fn find(primitive: Primitive, name: &str) -> Option<&'static Declaration> {
         .into_iter()
         .find(|d| d.primitive == primitive && d.name == name)
 }
+
+/// The typed handle of a form-mode `#[elicitation(...)]` declaration of the form `F`: its
+/// primitive, name, message and form fixed at compile time.
+///
+/// The attribute emits one beside the function it is written on, as a `const` with the
+/// function's visibility, named `<FUNCTION>_<NAME>` in upper case (`.` and `-` in the name read as
+/// `_`), or as `handle = NAME` says: `#[elicitation(name = "triage", form = Triage, ..)]` on
+/// `fn create_issue` gives `CREATE_ISSUE_TRIAGE` (an associated `const` of the `impl` block for a
+/// method, a `const` of the module for a free function). Ask it with
+/// [`ask!`](crate::ask) over an rmcp session; a form with choices given at run time is asked with
+/// its fill.
+///
+/// ```
+/// use mcpdesc_runtime::registry::{FormHandle, Primitive};
+/// use mcpdesc_runtime::{ElicitationForm, elicitation};
+///
+/// #[derive(ElicitationForm)]
+/// struct Confirm {
+///     confirm: bool,
+/// }
+///
+/// struct Tracker;
+///
+/// impl Tracker {
+///     #[elicitation(name = "confirm", form = Confirm, message = "Really delete the issue?")]
+///     fn delete_issue(&self) {}
+/// }
+///
+/// let handle: FormHandle<Confirm> = Tracker::DELETE_ISSUE_CONFIRM;
+/// assert_eq!(handle.declaration().primitive(), Primitive::Tool("delete_issue"));
+/// assert_eq!(handle.declaration().message(), "Really delete the issue?");
+/// ```
+pub struct FormHandle<F> {
+    declaration: Declaration,
+    form: std::marker::PhantomData<fn() -> F>,
+}
+
+/// The typed handle of a URL-mode `#[elicitation(...)]` declaration (see [`FormHandle`] for how
+/// handles are named).
+#[derive(Clone, Copy, Debug)]
+pub struct UrlHandle {
+    declaration: Declaration,
+}
+
+impl<F> FormHandle<F> {
+    /// Made by the `#[elicitation]` attribute.
+    #[doc(hidden)]
+    pub const fn __new(declaration: Declaration) -> Self {
+        FormHandle {
+            declaration,
+            form: std::marker::PhantomData,
+        }
+    }
+
+    /// The declaration, as the registry holds it.
+    pub const fn declaration(&self) -> &Declaration {
+        &self.declaration
+    }
+}
+
+impl UrlHandle {
+    /// Made by the `#[elicitation]` attribute.
+    #[doc(hidden)]
+    pub const fn __new(declaration: Declaration) -> Self {
+        UrlHandle { declaration }
+    }
+
+    /// The declaration, as the registry holds it.
+    pub const fn declaration(&self) -> &Declaration {
+        &self.declaration
+    }
+}
+
+impl<F> Clone for FormHandle<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F> Copy for FormHandle<F> {}
+
+impl<F> fmt::Debug for FormHandle<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FormHandle")
+            .field("declaration", &self.declaration)
+            .finish()
+    }
+}
+
+impl<F> AsRef<Declaration> for FormHandle<F> {
+    fn as_ref(&self) -> &Declaration {
+        &self.declaration
+    }
+}
+
+impl AsRef<Declaration> for UrlHandle {
+    fn as_ref(&self) -> &Declaration {
+        &self.declaration
+    }
+}
+
+impl AsRef<Declaration> for Declaration {
+    fn as_ref(&self) -> &Declaration {
+        self
+    }
+}
