@@ -53,8 +53,19 @@ use serde_json::{Map, Value};
 
 use crate::fill::{Filled, FormFill};
 use crate::registry::{Declaration, Mode, Primitive};
+
+mod asker;
+mod policy;
+mod served;
+
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
+pub use asker::{__input_required, Ask, Asked, Asker, InputRequiredResponse, PromptReply};
+pub use policy::{
+    DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates, Policy, SpendFuture,
+    SpentStates, StateKeys,
+};
+pub use served::Served;
 
 /// What the user did with a URL-mode request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +163,33 @@ pub enum ElicitError {
     /// The run-time part of a form (its choices or defaults) does not fit it (nothing was
     /// sent).
     Fill(crate::fill::FillError),
+    /// The request did not come through [`Served`], so the call's round (its arguments, its
+    /// `inputResponses` and `requestState`) and the server's policy are not known (nothing was
+    /// sent).
+    NotServed,
+    /// The handle's declaration belongs to another primitive than the one being called
+    /// (nothing was sent).
+    OtherPrimitive {
+        /// The declaration's name.
+        declaration: &'static str,
+        /// The primitive it belongs to.
+        declared: Primitive,
+        /// The primitive being called, as the protocol names it.
+        called: String,
+    },
+    /// A retried call (MCP 2026-07-28) brought back a sealed `requestState` that was already
+    /// brought back once: each state opens once.
+    ReplayedState,
+    /// The store of spent states failed, so the state was not opened.
+    SpentStore(Box<dyn std::error::Error + Send + Sync>),
+    /// The client did not answer the `elicitation/create` request in time; the request was
+    /// cancelled.
+    Timeout {
+        /// How long the request waited.
+        timeout: std::time::Duration,
+    },
+    /// The client cancelled the call while it was asking; the request was cancelled too.
+    CallCancelled,
 }
 
 impl fmt::Display for ElicitError {
@@ -202,6 +240,31 @@ impl fmt::Display for ElicitError {
             ElicitError::InvalidRequestState => f.write_str(
                 "the retried call's requestState is missing, forged, expired or sealed for another call",
             ),
+            ElicitError::NotServed => f.write_str(
+                "this request did not come through `mcpdesc_runtime::session::Served`, so its arguments, inputResponses and requestState are not known: serve `Served::new(server, policy)` instead of `server`; nothing was sent",
+            ),
+            ElicitError::OtherPrimitive {
+                declaration,
+                declared,
+                called,
+            } => write!(
+                f,
+                "the declaration `{declaration}` belongs to the {declared}, not to the {called} being called; nothing was sent"
+            ),
+            ElicitError::ReplayedState => f.write_str(
+                "the retried call's requestState was already brought back once; a state opens once",
+            ),
+            ElicitError::SpentStore(e) => {
+                write!(f, "the store of spent requestStates failed: {e}")
+            }
+            ElicitError::Timeout { timeout } => write!(
+                f,
+                "the client did not answer the elicitation request within {} s; the request was cancelled",
+                timeout.as_secs_f64()
+            ),
+            ElicitError::CallCancelled => f.write_str(
+                "the client cancelled the call while it was asking; the request was cancelled",
+            ),
         }
     }
 }
@@ -218,6 +281,14 @@ impl ElicitError {
                 | ElicitError::UnsupportedVersion { .. }
                 | ElicitError::ClientCannotElicit { .. }
         )
+    }
+
+    /// The user was never asked: the session cannot take the request
+    /// ([`is_unavailable`](Self::is_unavailable)), or the client refused it with an error
+    /// ([`client_error`](Self::client_error)). A primitive whose question is optional goes on
+    /// without the answer; every other error is a failure.
+    pub fn unasked(&self) -> bool {
+        self.is_unavailable() || self.client_error().is_some()
     }
 
     /// The JSON-RPC error the client answered the request with, instead of an answer. Some
@@ -258,6 +329,28 @@ impl std::error::Error for ElicitError {
             ElicitError::Undeclared(e) => e.source(),
             ElicitError::Fill(e) => e.source(),
             _ => None,
+        }
+    }
+}
+
+/// The JSON-RPC error a handler answers with when it cannot go on: for a request it could not
+/// take or that the client broke (`-32602` for an answer, state or arguments that do not fit,
+/// `-32600` for a session that cannot be asked), else an internal error (`-32603`). The message
+/// is the error's.
+impl From<ElicitError> for ErrorData {
+    fn from(error: ElicitError) -> Self {
+        let message = error.to_string();
+        match error {
+            ElicitError::Content(_)
+            | ElicitError::ContentNotAnObject
+            | ElicitError::NotAnElicitResult(_)
+            | ElicitError::InvalidRequestState
+            | ElicitError::ReplayedState => ErrorData::invalid_params(message, None),
+            ElicitError::UnsupportedVersion { .. }
+            | ElicitError::ClientCannotElicit { .. }
+            | ElicitError::OutOfScope { .. } => ErrorData::invalid_request(message, None),
+            ElicitError::Service(ServiceError::McpError(e)) => e,
+            _ => ErrorData::internal_error(message, None),
         }
     }
 }
@@ -1228,10 +1321,7 @@ impl<'a> Call<'a> {
 }
 
 /// The declaration's explicit scope holds `version`.
-fn check_scope(
-    declaration: &'static Declaration,
-    version: ProtocolVersion,
-) -> Result<(), ElicitError> {
+fn check_scope(declaration: &Declaration, version: ProtocolVersion) -> Result<(), ElicitError> {
     match declaration.protocol_versions() {
         Some(scope) if !scope.contains(version) => Err(ElicitError::OutOfScope {
             declaration: declaration.name(),
@@ -1262,4 +1352,73 @@ fn url_answer(result: &ElicitResult) -> UrlAnswer {
         ElicitationAction::Decline => UrlAnswer::Declined,
         _ => UrlAnswer::Cancelled,
     }
+}
+
+/// Asks a declaration through an [`Asker`], in one expression, on any protocol version.
+///
+/// - `ask!(asker, HANDLE)`: a static form, or a URL-mode declaration at its static URL;
+/// - `ask!(asker, HANDLE, fill)`: a form whose choices or defaults are given at run time (its
+///   generated `…Fill`);
+/// - `ask!(asker, HANDLE, url = "https://…")`: a URL-mode declaration at a URL chosen now.
+///
+/// `HANDLE` is the typed handle the `#[elicitation]` attribute emits beside the function
+/// ([`FormHandle`](crate::registry::FormHandle)). The expression is
+/// `Result<`[`Asked`]`<T>, `[`ElicitError`]`>`: the typed answer, or the user's decline or cancel
+/// with the declaration's `on_decline` / `on_cancel`, or why nothing could be asked. On MCP
+/// 2026-07-28, when the client must be asked first, it returns the input-required result from
+/// the enclosing handler (`return Ok(..)`), whose response type must carry one: rmcp's
+/// `CallToolResponse` for a tool, [`PromptReply`] for a prompt, `ReadResourceResponse` for a
+/// resource read. The client retries with the answer, and the same `ask!` reads it.
+///
+/// ```no_run
+/// use mcpdesc_runtime::session::{Asked, Asker};
+/// use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+/// use rmcp::ErrorData;
+/// use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+///
+/// #[derive(ElicitationForm)]
+/// struct Confirm {
+///     confirm: bool,
+/// }
+///
+/// struct Tracker;
+///
+/// impl Tracker {
+///     #[elicitation(name = "confirm", form = Confirm, message = "Close the issue?",
+///                   on_decline = "The issue stays open.")]
+///     async fn close_issue(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+///         let text = match ask!(asker, Self::CLOSE_ISSUE_CONFIRM)? {
+///             Asked::Accepted(c) if c.confirm => "Closed.",
+///             other => other.follow_up().unwrap_or("Nothing changed."),
+///         };
+///         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! ask {
+    (@step $asked:expr) => {
+        match $asked {
+            $crate::__private::Ok($crate::session::Step::Answered(asked)) => {
+                $crate::__private::Ok(asked)
+            }
+            $crate::__private::Ok($crate::session::Step::InputRequired(result)) => {
+                return $crate::__private::Ok($crate::session::__input_required(*result));
+            }
+            $crate::__private::Err(error) => $crate::__private::Err(error),
+        }
+    };
+    ($asker:expr, $handle:expr $(,)?) => {
+        $crate::ask!(@step $crate::session::Ask::ask($handle, &$asker).await)
+    };
+    ($asker:expr, $handle:expr, url = $url:expr $(,)?) => {
+        $crate::ask!(@step $crate::session::Asker::url(
+            &$asker,
+            $handle,
+            $crate::__private::Some($url),
+        ).await)
+    };
+    ($asker:expr, $handle:expr, $fill:expr $(,)?) => {
+        $crate::ask!(@step $crate::session::Asker::form_filled(&$asker, $handle, $fill).await)
+    };
 }

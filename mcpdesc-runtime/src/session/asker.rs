@@ -1,0 +1,946 @@
+//! [`Asker`]: one call's way to ask its declarations, guarded, sealed and time-limited.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::task::Poll;
+use std::time::{Duration, SystemTime};
+
+use rmcp::handler::server::common::FromContextPart;
+use rmcp::handler::server::prompt::{IntoGetPromptResult, PromptContext};
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolResponse, CancelledNotification, CancelledNotificationParam, ClientCapabilities,
+    ClientResult, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationCapability,
+    ErrorCode, ErrorData, GetPromptResponse, GetPromptResult, InputRequest, InputRequiredResult,
+    PromptMessage, ReadResourceResponse, SealOptions, ServerRequest,
+};
+use rmcp::service::{
+    ElicitationMode, PeerRequestOptions, RequestContext, RoleServer, ServiceError,
+};
+use serde_json::{Map, Value, json};
+
+use super::served::{Called, Round, RoundData};
+use super::{
+    ElicitError, Step, URL_REQUIRED_VERSIONS, check_scope, filled_params, form_params,
+    is_multi_round_trip, read_filled_result, read_result_with,
+};
+use crate::fill::{Filled, FormFill};
+use crate::registry::{Declaration, FormHandle, Mode, Primitive, UrlHandle};
+use crate::version::{ProtocolVersion, VersionSet};
+use crate::{ElicitationForm, StaticForm};
+
+/// What the user did when asked through an [`Asker`], with the declaration's documented
+/// follow-up at hand.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Asked<T> {
+    /// The user answered; for a form, the answer fits it (every problem is
+    /// [`ElicitError::Content`] instead). For a URL, the user agreed to visit it.
+    Accepted(T),
+    /// The user declined explicitly.
+    Declined {
+        /// The declaration's `on_decline`: what the primitive does now, as documented.
+        on_decline: Option<&'static str>,
+    },
+    /// The user dismissed the request.
+    Cancelled {
+        /// The declaration's `on_cancel`: what the primitive does now, as documented.
+        on_cancel: Option<&'static str>,
+    },
+}
+
+impl<T> Asked<T> {
+    /// The answer, when the user accepted.
+    pub fn accepted(self) -> Option<T> {
+        match self {
+            Asked::Accepted(answer) => Some(answer),
+            _ => None,
+        }
+    }
+
+    /// The declaration's `on_decline` or `on_cancel`, when the user declined or cancelled.
+    pub fn follow_up(&self) -> Option<&'static str> {
+        match self {
+            Asked::Accepted(_) => None,
+            Asked::Declined { on_decline } => *on_decline,
+            Asked::Cancelled { on_cancel } => *on_cancel,
+        }
+    }
+
+    fn from_result(
+        result: &ElicitResult,
+        declaration: &Declaration,
+        accept: impl FnOnce() -> Result<T, ElicitError>,
+    ) -> Result<Self, ElicitError> {
+        use rmcp::model::ElicitationAction;
+        match result.action {
+            ElicitationAction::Accept => accept().map(Asked::Accepted),
+            ElicitationAction::Decline => Ok(Asked::Declined {
+                on_decline: declaration.on_decline(),
+            }),
+            _ => Ok(Asked::Cancelled {
+                on_cancel: declaration.on_cancel(),
+            }),
+        }
+    }
+}
+
+/// One call's way to ask its declarations: a tool's, a prompt's or a resource read's, on any
+/// protocol version. Take it as a parameter of a `#[tool]` or `#[prompt]` function (it is an rmcp
+/// extractor, in any position), or make it from the request context in `read_resource`
+/// ([`Asker::new`]); ask with [`ask!`](crate::ask). The server is served as
+/// [`Served`](super::Served), which hands each call its round.
+///
+/// By default every request it makes is:
+/// - **guarded**: sent only when it matches a registered declaration of this primitive
+///   ([`contract::check_registered`](crate::contract::check_registered));
+/// - **sealed** (MCP 2026-07-28): the `requestState` of its input-required results is signed with
+///   the server's key ring, bound to the primitive and the canonical form of the arguments the
+///   client sent ([`json::canonical`](crate::json::canonical)), holds the answers of the earlier
+///   rounds, and opens once ([`SpentStates`](super::SpentStates));
+/// - **time-limited** (before 2026-07-28): an `elicitation/create` the client does not answer in
+///   [`Policy::timeout`](super::Policy::timeout) is cancelled, and a client that cancels the call
+///   ends the wait.
+///
+/// [`unguarded`](Self::unguarded) and [`unsealed`](Self::unsealed) opt out, visibly.
+///
+/// Ask one declaration at a time on one `Asker` (one after another, not joined).
+pub struct Asker {
+    context: RequestContext<RoleServer>,
+    round: Arc<RoundData>,
+    guarded: bool,
+    sealed: bool,
+    timeout: Duration,
+    progress: Mutex<Progress>,
+}
+
+/// What the rounds of a call have gathered (MCP 2026-07-28): the answers of the earlier rounds,
+/// read from the state the retry brought back, and the request that state was made for.
+#[derive(Debug, Default)]
+struct Progress {
+    opened: bool,
+    /// Each answered declaration's `ElicitResult`, with what its answer is read against.
+    answers: Map<String, Value>,
+    /// The declaration the brought-back state asked, with what its answer is read against.
+    pending: Option<(String, Value)>,
+}
+
+/// Shows the primitive and how the call asks: never the key, the state or the arguments.
+impl std::fmt::Debug for Asker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Asker")
+            .field("primitive", &self.round.primitive)
+            .field("protocol_version", &self.protocol_version())
+            .field("guarded", &self.guarded)
+            .field("sealed", &self.sealed)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S> FromContextPart<ToolCallContext<'_, S>> for Asker {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        Asker::new(&context.request_context).map_err(ErrorData::from)
+    }
+}
+
+impl<S> FromContextPart<PromptContext<'_, S>> for Asker {
+    fn from_context_part(context: &mut PromptContext<'_, S>) -> Result<Self, ErrorData> {
+        Asker::new(&context.context).map_err(ErrorData::from)
+    }
+}
+
+impl Asker {
+    /// The asker of the call `context` handles: a tool call, a prompt request or a resource
+    /// read of a server served as [`Served`](super::Served).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::NotServed`] when the request did not come through `Served` (nothing can
+    /// be asked: the call's `inputResponses`, `requestState` and arguments are not known).
+    pub fn new(context: &RequestContext<RoleServer>) -> Result<Self, ElicitError> {
+        let Some(Round(round)) = context.extensions.get::<Round>() else {
+            return Err(ElicitError::NotServed);
+        };
+        Ok(Asker {
+            context: context.clone(),
+            round: Arc::clone(round),
+            guarded: true,
+            sealed: true,
+            timeout: round.policy.timeout,
+            progress: Mutex::new(Progress::default()),
+        })
+    }
+
+    /// Sends requests that no registered declaration of this primitive matches. Use it only for
+    /// requests a description need not document.
+    #[must_use]
+    pub fn unguarded(mut self) -> Self {
+        self.guarded = false;
+        self
+    }
+
+    /// Leaves `requestState` unsigned (MCP 2026-07-28): a client can then bring back answers
+    /// it was never asked for, a state of another call, or one twice. Answers are still read
+    /// against the form.
+    #[must_use]
+    pub fn unsealed(mut self) -> Self {
+        self.sealed = false;
+        self
+    }
+
+    /// How long an `elicitation/create` of this call may wait for the client (the server's
+    /// [`Policy::timeout`](super::Policy::timeout) unless set).
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The protocol version of this request, when the session knows it.
+    pub fn protocol_version(&self) -> Option<ProtocolVersion> {
+        self.context
+            .protocol_version()
+            .and_then(|v| v.as_str().parse().ok())
+    }
+
+    /// Whether the client declared `mode` for this request (an empty `elicitation` capability
+    /// means form only).
+    pub fn client_supports(&self, mode: ElicitationMode) -> bool {
+        let Some(capability) = self
+            .context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+        else {
+            return false;
+        };
+        match mode {
+            ElicitationMode::Form => capability.form.is_some() || capability.url.is_none(),
+            ElicitationMode::Url => capability.url.is_some(),
+            _ => false,
+        }
+    }
+
+    /// Asks the form-mode declaration of `handle` with its documented message ([`ask!`]'s form
+    /// without a fill).
+    ///
+    /// # Errors
+    ///
+    /// Nothing is sent when the declaration belongs to another primitive
+    /// ([`ElicitError::OtherPrimitive`]), the version is outside its scope
+    /// ([`ElicitError::OutOfScope`]) or lacks the form's vocabulary
+    /// ([`ElicitError::UnsupportedVersion`]), the client did not declare form mode
+    /// ([`ElicitError::ClientCannotElicit`]), or the guard finds no declaration for the request
+    /// ([`ElicitError::Undeclared`]). A retry's state that does not open is
+    /// [`ElicitError::InvalidRequestState`], one brought back twice
+    /// [`ElicitError::ReplayedState`]. The client's silence past the timeout is
+    /// [`ElicitError::Timeout`], the call's cancellation [`ElicitError::CallCancelled`], and an
+    /// answer that does not fit the form [`ElicitError::Content`], with every problem.
+    ///
+    /// [`ask!`]: crate::ask
+    pub async fn form<F: StaticForm>(
+        &self,
+        handle: FormHandle<F>,
+    ) -> Result<Step<Asked<F>>, ElicitError> {
+        let declaration = handle.declaration();
+        let version = self.form_version::<F>(declaration)?;
+        let params = || form_params::<F>(declaration.message().to_owned());
+        let step = self
+            .round(declaration, version, ElicitationMode::Form, params, || {
+                Value::Null
+            })
+            .await?;
+        Ok(match step {
+            Step::Answered((result, _)) => {
+                Step::Answered(Asked::from_result(&result, declaration, || {
+                    read_accepted(&result, F::from_content)
+                })?)
+            }
+            Step::InputRequired(result) => Step::InputRequired(result),
+        })
+    }
+
+    /// Asks the form-mode declaration of `handle`, its form's run-time parts (choices, defaults)
+    /// given by `fill`, and reads the answer against the choices of the round that asked (on
+    /// MCP 2026-07-28 they travel in the sealed state, so choices withdrawn since are not
+    /// accepted).
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form), and [`ElicitError::Fill`] (nothing sent) when the run-time part
+    /// does not fit the form.
+    pub async fn form_filled<P: FormFill>(
+        &self,
+        handle: FormHandle<P::Form>,
+        fill: P,
+    ) -> Result<Step<Asked<P::Form>>, ElicitError> {
+        let declaration = handle.declaration();
+        let version = self.form_version::<P::Form>(declaration)?;
+        let filled = fill.fill(version).map_err(ElicitError::Fill)?;
+        let params = || filled_params(declaration.message().to_owned(), &filled);
+        let keep = || Value::Object(filled.runtime_choices());
+        let step = self
+            .round(declaration, version, ElicitationMode::Form, params, keep)
+            .await?;
+        Ok(match step {
+            Step::Answered((result, kept)) => {
+                // A sealed retry reads its answer against the choices of the round that asked.
+                let asked = match kept {
+                    Some(Value::Object(choices)) if self.sealed => Some(
+                        Filled::<P::Form>::from_runtime_choices(&choices)
+                            .map_err(|_| ElicitError::InvalidRequestState)?,
+                    ),
+                    _ => None,
+                };
+                let against = asked.as_ref().unwrap_or(&filled);
+                Step::Answered(Asked::from_result(&result, declaration, || {
+                    read_filled_result(result.clone(), against).and_then(|answer| match answer {
+                        super::Answer::Accepted(form) => Ok(form),
+                        // `read_filled_result` reads an accepted result as accepted.
+                        _ => Err(ElicitError::ContentNotAnObject),
+                    })
+                })?)
+            }
+            Step::InputRequired(result) => Step::InputRequired(result),
+        })
+    }
+
+    /// Asks the URL-mode declaration of `handle` with its documented message, at its static URL,
+    /// or at `url` when the declaration leaves the URL to run time (a given `url` wins).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::InvalidUrl`] when there is no URL or it is not absolute; otherwise as
+    /// [`form`](Self::form), URL mode in place of the form's vocabulary.
+    pub async fn url(
+        &self,
+        handle: UrlHandle,
+        url: Option<&str>,
+    ) -> Result<Step<Asked<()>>, ElicitError> {
+        let declaration = handle.declaration();
+        let (url, version) = self.url_of(declaration, url, VersionSet::URL_MODE)?;
+        let params = || {
+            Ok(ElicitRequestParams::UrlElicitationParams {
+                meta: None,
+                message: declaration.message().to_owned(),
+                url: url.to_owned(),
+                // 2026-07-28 removed `elicitationId`; before, each request gets a fresh one.
+                elicitation_id: if is_multi_round_trip(version) {
+                    String::new()
+                } else {
+                    new_nonce()
+                },
+            })
+        };
+        let step = self
+            .round(declaration, version, ElicitationMode::Url, params, || {
+                Value::Null
+            })
+            .await?;
+        Ok(match step {
+            Step::Answered((result, _)) => {
+                Step::Answered(Asked::from_result(&result, declaration, || Ok(()))?)
+            }
+            Step::InputRequired(result) => Step::InputRequired(result),
+        })
+    }
+
+    /// The error "URL elicitation required" (`-32042`, MCP 2025-11-25) for the URL-mode
+    /// declaration of `handle`, at its static URL or at `url`, instead of asking and waiting:
+    /// return it from the handler. See [`Call::url_required`](super::Call::url_required).
+    ///
+    /// # Errors
+    ///
+    /// As [`Call::url_required`](super::Call::url_required), and
+    /// [`ElicitError::OtherPrimitive`] when the declaration belongs to another primitive.
+    pub fn url_required(
+        &self,
+        handle: UrlHandle,
+        url: Option<&str>,
+        elicitation_id: &str,
+    ) -> Result<ErrorData, ElicitError> {
+        let declaration = handle.declaration();
+        let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
+        if !self.client_supports(ElicitationMode::Url) {
+            return Err(ElicitError::ClientCannotElicit {
+                mode: ElicitationMode::Url,
+            });
+        }
+        let params = ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: declaration.message().to_owned(),
+            url: url.to_owned(),
+            elicitation_id: elicitation_id.to_owned(),
+        };
+        self.guard(declaration, &params, version)?;
+        let request = serde_json::to_value(&params).map_err(ElicitError::Schema)?;
+        Ok(ErrorData::new(
+            ErrorCode(super::URL_ELICITATION_REQUIRED),
+            "URL elicitation required",
+            Some(json!({ "elicitations": [request] })),
+        ))
+    }
+
+    /// The error "Missing required client capability" (`-32021`, MCP 2026-07-28) for the
+    /// declaration of `handle`, when this request cannot ask it only because its capabilities
+    /// lack the mode. Return it from a primitive that cannot go on without the answer, such as
+    /// a confirmation. `None` otherwise (see
+    /// [`Call::missing_capability`](super::Call::missing_capability)).
+    pub fn missing_capability(&self, handle: impl AsRef<Declaration>) -> Option<ErrorData> {
+        let declaration = handle.as_ref();
+        let version = self.protocol_version()?;
+        let applies = is_multi_round_trip(Some(version))
+            && declaration.supported_versions().contains(version)
+            && declaration
+                .protocol_versions()
+                .is_none_or(|scope| scope.contains(version));
+        let answered = self.progress_has(declaration.name())
+            || self
+                .round
+                .input_responses
+                .as_ref()
+                .is_some_and(|r| r.contains_key(declaration.name()));
+        let (mode, elicitation) = match declaration.mode() {
+            Mode::Form { .. } => (
+                ElicitationMode::Form,
+                ElicitationCapability::new().with_form(Default::default()),
+            ),
+            Mode::Url { .. } => (
+                ElicitationMode::Url,
+                ElicitationCapability::new().with_url(Default::default()),
+            ),
+        };
+        if !applies || answered || self.client_supports(mode) {
+            return None;
+        }
+        let mut required = ClientCapabilities::default();
+        required.elicitation = Some(elicitation);
+        Some(ErrorData::missing_required_client_capability(required))
+    }
+
+    fn progress_has(&self, key: &str) -> bool {
+        self.progress
+            .lock()
+            .is_ok_and(|p| p.answers.contains_key(key))
+    }
+
+    /// The request's version, checked against the declaration's primitive and scope and the
+    /// form's vocabulary.
+    fn form_version<F: ElicitationForm>(
+        &self,
+        declaration: &Declaration,
+    ) -> Result<Option<ProtocolVersion>, ElicitError> {
+        self.check_primitive(declaration)?;
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            check_scope(declaration, v)?;
+            if !F::PROTOCOL_VERSIONS.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported: F::PROTOCOL_VERSIONS,
+                });
+            }
+        }
+        Ok(version)
+    }
+
+    /// The URL a URL-mode declaration is sent with, and the request's version, checked.
+    fn url_of<'u>(
+        &self,
+        declaration: &'u Declaration,
+        given: Option<&'u str>,
+        supported: VersionSet,
+    ) -> Result<(&'u str, Option<ProtocolVersion>), ElicitError> {
+        self.check_primitive(declaration)?;
+        let url = given.or(declaration.url()).ok_or(ElicitError::InvalidUrl)?;
+        if !crate::text::is_absolute_uri(url) {
+            return Err(ElicitError::InvalidUrl);
+        }
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            check_scope(declaration, v)?;
+            if !supported.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported,
+                });
+            }
+        }
+        Ok((url, version))
+    }
+
+    /// The declaration belongs to the primitive being called (a resource template's to a URI it
+    /// can expand to).
+    fn check_primitive(&self, declaration: &Declaration) -> Result<(), ElicitError> {
+        let same = match (&self.round.primitive, declaration.primitive()) {
+            (Called::Tool(called), Primitive::Tool(declared))
+            | (Called::Prompt(called), Primitive::Prompt(declared))
+            | (Called::Resource(called), Primitive::Resource(declared)) => called == declared,
+            (Called::Resource(uri), Primitive::ResourceTemplate(template)) => {
+                template_matches(template, uri)
+            }
+            _ => false,
+        };
+        if same {
+            return Ok(());
+        }
+        Err(ElicitError::OtherPrimitive {
+            declaration: declaration.name(),
+            declared: declaration.primitive(),
+            called: match &self.round.primitive {
+                Called::Tool(n) => format!("tool `{n}`"),
+                Called::Prompt(n) => format!("prompt `{n}`"),
+                Called::Resource(u) => format!("resource `{u}`"),
+            },
+        })
+    }
+
+    /// One round of asking `declaration`: on MCP 2026-07-28 its answer from the state or the
+    /// retry when there is one, else an input-required result whose state keeps `keep()`;
+    /// before, the request `params` builds, sent and awaited.
+    async fn round(
+        &self,
+        declaration: &Declaration,
+        version: Option<ProtocolVersion>,
+        mode: ElicitationMode,
+        params: impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+        keep: impl FnOnce() -> Value,
+    ) -> Result<Step<(ElicitResult, Option<Value>)>, ElicitError> {
+        let key = declaration.name();
+        if !is_multi_round_trip(version) {
+            if !self.client_supports(mode) {
+                return Err(ElicitError::ClientCannotElicit { mode });
+            }
+            let params = params()?;
+            self.guard(declaration, &params, version)?;
+            return self.send(params).await.map(|r| Step::Answered((r, None)));
+        }
+        self.open().await?;
+        if let Some((result, kept)) = self.answered(key)? {
+            return Ok(Step::Answered((result, Some(kept))));
+        }
+        if !self.client_supports(mode) {
+            return Err(ElicitError::ClientCannotElicit { mode });
+        }
+        let params = params()?;
+        self.guard(declaration, &params, version)?;
+        let state = self.state_for(key, keep())?;
+        let request = InputRequest::Elicitation(ElicitRequest::new(params));
+        let result =
+            InputRequiredResult::new(Some([(key.to_owned(), request)].into()), Some(state));
+        Ok(Step::InputRequired(Box::new(result)))
+    }
+
+    /// The answer to `key` this call already has: from an earlier round (in the state), or from
+    /// this retry when the state asked it. An answer the client sends for a question the state
+    /// did not ask is not read.
+    fn answered(&self, key: &str) -> Result<Option<(ElicitResult, Value)>, ElicitError> {
+        let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = progress.answers.get(key) {
+            let result = entry.get("result").cloned().unwrap_or(Value::Null);
+            let kept = entry.get("kept").cloned().unwrap_or(Value::Null);
+            let result: ElicitResult =
+                serde_json::from_value(result).map_err(|_| ElicitError::InvalidRequestState)?;
+            return Ok(Some((result, kept)));
+        }
+        let answer = self.round.input_responses.as_ref().and_then(|r| r.get(key));
+        let asked_now = match &progress.pending {
+            Some((pending, _)) => pending == key,
+            // An answer with no state to say it was asked: refused on a sealed call, which
+            // reads no answer it did not ask for; an unsealed call trusts the client.
+            None if self.sealed && answer.is_some() && self.round.request_state.is_none() => {
+                return Err(ElicitError::InvalidRequestState);
+            }
+            None => !self.sealed,
+        };
+        let Some(value) = answer.filter(|_| asked_now) else {
+            return Ok(None);
+        };
+        let result: ElicitResult =
+            serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+        let kept = match progress.pending.take() {
+            Some((_, kept)) => kept,
+            None => Value::Null,
+        };
+        progress.answers.insert(
+            key.to_owned(),
+            json!({ "result": value, "kept": kept.clone() }),
+        );
+        Ok(Some((result, kept)))
+    }
+
+    /// Opens the state the retry brought back, once per call.
+    async fn open(&self) -> Result<(), ElicitError> {
+        if self.progress.lock().map_or(true, |p| p.opened) {
+            return Ok(());
+        }
+        let mut opened = Progress {
+            opened: true,
+            ..Progress::default()
+        };
+        if let Some(state) = &self.round.request_state {
+            let payload: Value = if self.sealed {
+                let binding = self.binding();
+                let bytes = self
+                    .round
+                    .policy
+                    .keys
+                    .codec
+                    .open_with(state, binding.as_bytes())
+                    .map_err(|_| ElicitError::InvalidRequestState)?;
+                serde_json::from_slice(&bytes).map_err(|_| ElicitError::InvalidRequestState)?
+            } else {
+                serde_json::from_str(state).unwrap_or(Value::Null)
+            };
+            let nonce = payload.get("nonce").and_then(Value::as_str);
+            if self.sealed {
+                let nonce = nonce.ok_or(ElicitError::InvalidRequestState)?;
+                let expires = SystemTime::now() + self.round.policy.state_ttl;
+                match self.round.policy.spent.spend(nonce, expires).await {
+                    Ok(true) => {}
+                    Ok(false) => return Err(ElicitError::ReplayedState),
+                    Err(e) => return Err(ElicitError::SpentStore(e)),
+                }
+            }
+            if let Some(Value::Object(answers)) = payload.get("answers") {
+                opened.answers = answers.clone();
+            }
+            if let Some(Value::String(pending)) = payload.get("pending") {
+                let kept = payload.get("kept").cloned().unwrap_or(Value::Null);
+                opened.pending = Some((pending.clone(), kept));
+            }
+        }
+        let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        if !progress.opened {
+            *progress = opened;
+        }
+        Ok(())
+    }
+
+    /// The state of an input-required result that asks `key`: the answers so far, the question
+    /// and what its answer is read against, and a nonce that makes it single-use; sealed unless
+    /// the call is [`unsealed`](Self::unsealed).
+    fn state_for(&self, key: &str, kept: Value) -> Result<String, ElicitError> {
+        let answers = self
+            .progress
+            .lock()
+            .map(|p| p.answers.clone())
+            .unwrap_or_default();
+        let payload = json!({
+            "nonce": new_nonce(),
+            "pending": key,
+            "kept": kept,
+            "answers": answers,
+        });
+        let text = serde_json::to_string(&payload).map_err(ElicitError::Schema)?;
+        if !self.sealed {
+            return Ok(text);
+        }
+        let binding = self.binding();
+        let options = SealOptions::new()
+            .associated_data(binding.as_bytes())
+            .ttl(self.round.policy.state_ttl);
+        Ok(self
+            .round
+            .policy
+            .keys
+            .codec
+            .seal_with(text.as_bytes(), &options))
+    }
+
+    /// What a sealed state is bound to: the primitive called, and the canonical form of the
+    /// arguments the client sent (RFC 8785), so that a retry opens it whatever the order of its
+    /// keys, and no other call does.
+    fn binding(&self) -> String {
+        let (kind, identity) = match &self.round.primitive {
+            Called::Tool(n) => ("tool", n.as_str()),
+            Called::Prompt(n) => ("prompt", n.as_str()),
+            Called::Resource(u) => ("resource", u.as_str()),
+        };
+        let arguments = Value::Object(self.round.arguments.clone().unwrap_or_default());
+        format!(
+            "mcpdesc/request-state/v1\u{0}{kind}\u{0}{identity}\u{0}{}",
+            crate::json::canonical(&arguments)
+        )
+    }
+
+    fn guard(
+        &self,
+        declaration: &Declaration,
+        params: &ElicitRequestParams,
+        version: Option<ProtocolVersion>,
+    ) -> Result<(), ElicitError> {
+        if !self.guarded {
+            return Ok(());
+        }
+        let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
+        // Without a known version, the check uses the newest one (it still compares mode,
+        // schema and URL).
+        let version = version.unwrap_or(ProtocolVersion::V2026_07_28);
+        crate::contract::check_registered(declaration.primitive(), version, &value)
+            .map(|_| ())
+            .map_err(ElicitError::Undeclared)
+    }
+
+    /// Sends `elicitation/create` and waits for the answer, at most the call's timeout, and no
+    /// longer than the call itself: a client that cancels the call ends the wait. Either way the
+    /// request is cancelled with the client.
+    async fn send(&self, params: ElicitRequestParams) -> Result<ElicitResult, ElicitError> {
+        let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+        let options = PeerRequestOptions::with_timeout(self.timeout);
+        let handle = self
+            .context
+            .peer
+            .send_request_with_option(request, options)
+            .await
+            .map_err(ElicitError::Service)?;
+        let (peer, id) = (handle.peer.clone(), handle.id.clone());
+        let mut response = std::pin::pin!(handle.await_response());
+        let mut cancelled = std::pin::pin!(self.context.ct.cancelled());
+        let outcome = std::future::poll_fn(|cx| {
+            if let Poll::Ready(response) = response.as_mut().poll(cx) {
+                return Poll::Ready(Some(response));
+            }
+            if cancelled.as_mut().poll(cx).is_ready() {
+                return Poll::Ready(None);
+            }
+            Poll::Pending
+        })
+        .await;
+        match outcome {
+            Some(Ok(ClientResult::ElicitResult(result))) => Ok(result),
+            Some(Ok(_)) => Err(ElicitError::Service(ServiceError::UnexpectedResponse)),
+            Some(Err(ServiceError::Timeout { timeout })) => Err(ElicitError::Timeout { timeout }),
+            Some(Err(e)) => Err(ElicitError::Service(e)),
+            None => {
+                let notification = CancelledNotification::new(CancelledNotificationParam::new(
+                    Some(id),
+                    Some("the call that asked was cancelled".to_owned()),
+                ));
+                let _ = peer.send_notification(notification.into()).await;
+                Err(ElicitError::CallCancelled)
+            }
+        }
+    }
+}
+
+/// The content of an accepted result, read by `read`.
+fn read_accepted<F>(
+    result: &ElicitResult,
+    read: impl FnOnce(&Map<String, Value>) -> Result<F, crate::ContentError>,
+) -> Result<F, ElicitError> {
+    match read_result_with(result.clone(), read)? {
+        super::Answer::Accepted(form) => Ok(form),
+        _ => Err(ElicitError::ContentNotAnObject),
+    }
+}
+
+/// 16 random bytes in hexadecimal.
+fn new_nonce() -> String {
+    use std::fmt::Write as _;
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        for (byte, fallback) in bytes.iter_mut().zip(super::policy::fallback_key()) {
+            *byte = fallback;
+        }
+    }
+    bytes.iter().fold(String::with_capacity(32), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// Whether `uri` is one of the URIs the RFC 6570 `template` expands to, as far as its literal
+/// parts tell: each expression may stand for any text.
+fn template_matches(template: &str, uri: &str) -> bool {
+    // The template as literal characters and wildcards (`None`).
+    let mut pattern: Vec<Option<char>> = Vec::new();
+    let mut in_expression = false;
+    for c in template.chars() {
+        match (in_expression, c) {
+            (false, '{') => {
+                in_expression = true;
+                pattern.push(None);
+            }
+            (true, '}') => in_expression = false,
+            (true, _) => {}
+            (false, c) => pattern.push(Some(c)),
+        }
+    }
+    let text: Vec<char> = uri.chars().collect();
+    // Wildcard matching with one backtrack point (the last wildcard seen).
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match pattern.get(p) {
+            Some(Some(c)) if text.get(t) == Some(c) => {
+                p += 1;
+                t += 1;
+            }
+            Some(None) => {
+                star = Some((p, t));
+                p += 1;
+            }
+            _ => match star {
+                Some((sp, st)) => {
+                    p = sp + 1;
+                    t = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern
+        .get(p..)
+        .is_some_and(|rest| rest.iter().all(Option::is_none))
+}
+
+/// What a handle is asked for with [`ask!`](crate::ask) when no fill or URL is given: a static
+/// form, or a URL-mode declaration at its static URL.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be asked as it is",
+    label = "a handle of a form with run-time parts, or not a handle",
+    note = "a form with choices or defaults given at run time is asked with its fill: `ask!(asker, HANDLE, fill)`"
+)]
+pub trait Ask: Copy {
+    /// What an accepted answer holds.
+    type Answer;
+
+    /// Asks it through `asker`.
+    fn ask(
+        self,
+        asker: &Asker,
+    ) -> impl Future<Output = Result<Step<Asked<Self::Answer>>, ElicitError>> + Send + '_;
+}
+
+impl<F: StaticForm + Send + 'static> Ask for FormHandle<F> {
+    type Answer = F;
+
+    fn ask(
+        self,
+        asker: &Asker,
+    ) -> impl Future<Output = Result<Step<Asked<F>>, ElicitError>> + Send + '_ {
+        asker.form(self)
+    }
+}
+
+impl Ask for UrlHandle {
+    type Answer = ();
+
+    fn ask(
+        self,
+        asker: &Asker,
+    ) -> impl Future<Output = Result<Step<Asked<()>>, ElicitError>> + Send + '_ {
+        asker.url(self, None)
+    }
+}
+
+/// A prompt's answer when it can ask: its messages, or an input-required result (MCP
+/// 2026-07-28). Return `Result<PromptReply, ErrorData>` from a `#[prompt]` function that asks;
+/// `GetPromptResult` and `Vec<PromptMessage>` convert into it.
+#[derive(Debug, Clone)]
+pub enum PromptReply {
+    /// The prompt's messages.
+    Messages(GetPromptResult),
+    /// Ask the client first; it retries the request with the answers.
+    InputRequired(Box<InputRequiredResult>),
+}
+
+impl From<GetPromptResult> for PromptReply {
+    fn from(result: GetPromptResult) -> Self {
+        PromptReply::Messages(result)
+    }
+}
+
+impl From<Vec<PromptMessage>> for PromptReply {
+    fn from(messages: Vec<PromptMessage>) -> Self {
+        PromptReply::Messages(GetPromptResult::new(messages))
+    }
+}
+
+impl IntoGetPromptResult for PromptReply {
+    fn into_get_prompt_result(self) -> Result<GetPromptResponse, ErrorData> {
+        Ok(match self {
+            PromptReply::Messages(result) => result.into(),
+            PromptReply::InputRequired(result) => (*result).into(),
+        })
+    }
+}
+
+/// A handler's response that can be an input-required result (MCP 2026-07-28), which
+/// [`ask!`](crate::ask) returns when the client must be asked first.
+#[diagnostic::on_unimplemented(
+    message = "a handler that asks cannot answer with `{Self}`",
+    label = "`ask!` may return an input-required result from here",
+    note = "return `Result<CallToolResponse, ErrorData>` from a tool, `Result<PromptReply, ErrorData>` from a prompt, and `Result<ReadResourceResponse, ErrorData>` from a resource read"
+)]
+pub trait InputRequiredResponse: Sized {
+    /// The response that is `result`.
+    fn input_required(result: InputRequiredResult) -> Self;
+}
+
+impl InputRequiredResponse for CallToolResponse {
+    fn input_required(result: InputRequiredResult) -> Self {
+        result.into()
+    }
+}
+
+impl InputRequiredResponse for GetPromptResponse {
+    fn input_required(result: InputRequiredResult) -> Self {
+        result.into()
+    }
+}
+
+impl InputRequiredResponse for ReadResourceResponse {
+    fn input_required(result: InputRequiredResult) -> Self {
+        result.into()
+    }
+}
+
+impl InputRequiredResponse for PromptReply {
+    fn input_required(result: InputRequiredResult) -> Self {
+        PromptReply::InputRequired(Box::new(result))
+    }
+}
+
+/// The response that is `result`, for [`ask!`](crate::ask).
+#[doc(hidden)]
+pub fn __input_required<R: InputRequiredResponse>(result: InputRequiredResult) -> R {
+    R::input_required(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::template_matches;
+
+    #[test]
+    fn a_template_matches_the_uris_its_literal_parts_allow() {
+        for (template, uri, expected) in [
+            ("file:///notes/{name}.md", "file:///notes/today.md", true),
+            ("file:///notes/{name}.md", "file:///notes/a.b.md", true),
+            ("file:///notes/{name}.md", "file:///notes/today.txt", false),
+            ("file:///notes/{name}.md", "file:///other/today.md", false),
+            (
+                "tracker://issues/{number}/history",
+                "tracker://issues/7/history",
+                true,
+            ),
+            (
+                "tracker://issues/{number}/history",
+                "tracker://issues/7",
+                false,
+            ),
+            ("a{x}b{y}c", "aXXbYYc", true),
+            ("a{x}b{y}c", "abc", true),
+            ("a{x}b{y}c", "aXXc", false),
+            ("fixed://uri", "fixed://uri", true),
+            ("fixed://uri", "fixed://uri/", false),
+        ] {
+            assert_eq!(
+                template_matches(template, uri),
+                expected,
+                "{template} {uri}"
+            );
+        }
+    }
+}
