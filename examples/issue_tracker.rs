@@ -1,6 +1,6 @@
 //! The main job: an issue-tracker MCP server written the ordinary rmcp way, whose elicitations
-//! are declared next to its tools, checked at compile time, sent at run time, and written into
-//! its MCP Description.
+//! are declared next to its tools, prompts and resource templates, checked at compile time,
+//! asked at run time in one line, and written into its MCP Description.
 //!
 //! ```text
 //! cargo run --example issue_tracker -- describe [--format yaml|json] [--out FILE]
@@ -8,11 +8,12 @@
 //! ```
 //!
 //! `describe` prints the description built from the server's own routers
-//! (`ToolRouter::list_all()`, `PromptRouter::list_all()`) and its `#[elicitation]` declarations;
-//! the checked-in `examples/issue_tracker.mcpdesc.yaml` is that output, and a test fails when it
-//! is stale. `serve` speaks MCP 2025-06-18, 2025-11-25 and 2026-07-28 over stdin/stdout.
+//! (`ToolRouter::list_all()`, `PromptRouter::list_all()`), its resource templates and its
+//! `#[elicitation]` declarations; the checked-in `examples/issue_tracker.mcpdesc.yaml` is that
+//! output, and a test fails when it is stale. `serve` speaks MCP 2025-06-18, 2025-11-25 and
+//! 2026-07-28 over stdin/stdout.
 //!
-//! Every tool that declares an elicitation sends it when called with only its required
+//! Every primitive that declares an elicitation asks it when called with only its required
 //! arguments:
 //!
 //! | call | declaration | asked on |
@@ -24,11 +25,15 @@
 //! | `delete_issue {issue}` | `confirm_delete` (form) | every version |
 //! | `link_repository {repository}` | `authorize_code_host` (URL) | 2025-11-25, 2026-07-28 |
 //! | prompt `release_notes` (no `release`) | `choose_release` (form) | every version |
+//! | read `tracker://reports/{period}` | `report_scope` (form) | every version |
 //!
-//! On 2025-06-18 and 2025-11-25 the server sends `elicitation/create` and waits; on 2026-07-28 it
-//! answers the call with an input-required result, and the client retries with
-//! `inputResponses`. The `requestState` of that result is sealed (HMAC) and bound to the tool and
-//! its arguments, so a client cannot forge or replay it. Declining and cancelling do what the
+//! Each asks through the call's `Asker` with `ask!(asker, Self::HANDLE)`, where the handle is
+//! the constant `#[elicitation]` writes beside the function. The server is served as
+//! `Served::new(tracker, policy)`: every request is checked against the declarations before it is
+//! sent; on 2025-06-18 and 2025-11-25 an `elicitation/create` waits at most ten minutes; on
+//! 2026-07-28 the call is answered with an input-required result whose `requestState` is sealed
+//! with the key ring in `ISSUE_TRACKER_STATE_KEYS` (a key made for the process when it is not
+//! set), bound to the call's arguments, and single-use. Declining and cancelling do what the
 //! declaration's `on_decline` / `on_cancel` say. An answer that does not fit the form changes
 //! nothing: the tool returns an error result naming every problem.
 //!
@@ -55,23 +60,21 @@ use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::description::{BuildError, Description, Info};
 use mcpdesc_runtime::fill::ChoiceList;
-use mcpdesc_runtime::registry::{self, Declaration, Primitive};
-use mcpdesc_runtime::session::{Answer, Call, ElicitError, Step, UrlAnswer};
-use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, elicitation};
-use rmcp::handler::server::prompt::PromptContext;
+use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, Served};
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation};
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
-    GetPromptResult, Implementation, InputRequiredResult, ListPromptsResult,
-    PaginatedRequestParams, PromptMessage, RequestStateCodec, Role, ServerCapabilities,
-    ServerConfig,
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptResult, Implementation,
+    ListResourceTemplatesResult, PaginatedRequestParams, PromptMessage, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ResourceContents, ResourceTemplate, Role,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{
-    ErrorData, ServerHandler, ServiceExt, prompt, prompt_router, tool, tool_handler, tool_router,
+    ErrorData, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
+    tool_handler, tool_router,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -184,6 +187,26 @@ pub enum Channel {
     Nightly,
 }
 
+/// What a report covers.
+#[derive(ElicitationForm, Debug)]
+pub struct ReportScope {
+    /// Which issues the report lists.
+    #[form(title = "Issues")]
+    pub state: IssueState,
+    /// Name each issue's assignee.
+    #[form(title = "Include assignees", default = true)]
+    pub assignees: bool,
+}
+
+/// Which issues a report lists (untitled single-select).
+#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[form(rename_all = "lowercase")]
+pub enum IssueState {
+    Open,
+    Closed,
+    All,
+}
+
 // ---------------------------------------------------------------------------------------------
 // Arguments (schemars + serde, as rmcp's `Parameters` wants them)
 
@@ -270,8 +293,6 @@ pub struct IssueTracker {
     /// The project's teammates: login and display name.
     team: Arc<Mutex<Vec<(String, String)>>>,
     linked: Arc<Mutex<BTreeSet<String>>>,
-    /// Seals `requestState` (MCP 2026-07-28): the client echoes it back, so it is untrusted.
-    state: Arc<RequestStateCodec>,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
 }
@@ -282,34 +303,17 @@ impl Default for IssueTracker {
     }
 }
 
-fn text(message: impl Into<String>) -> CallToolResult {
-    CallToolResult::success(vec![ContentBlock::text(message.into())])
+fn text(message: impl Into<String>) -> CallToolResponse {
+    CallToolResult::success(vec![ContentBlock::text(message.into())]).into()
 }
 
-fn failure(message: impl Into<String>) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(message.into())])
-}
-
-/// The registered declaration `name` of `primitive`.
-fn declared(primitive: Primitive, name: &str) -> Result<&'static Declaration, ErrorData> {
-    registry::find(primitive, name).ok_or_else(|| {
-        ErrorData::internal_error(format!("no declaration `{name}` on the {primitive}"), None)
-    })
-}
-
-/// The `on_decline` / `on_cancel` text of a declaration, as the tool's answer.
-fn follow(declaration: &Declaration, declined: bool) -> String {
-    let documented = if declined {
-        declaration.on_decline()
-    } else {
-        declaration.on_cancel()
-    };
-    documented.unwrap_or("Nothing was changed.").to_owned()
+fn failure(message: impl Into<String>) -> CallToolResponse {
+    CallToolResult::error(vec![ContentBlock::text(message.into())]).into()
 }
 
 impl IssueTracker {
-    /// A tracker with three open issues, #1 to #3 (#1 assigned to `hubot`), three teammates,
-    /// and a fresh `requestState` key.
+    /// A tracker with three open issues, #1 to #3 (#1 assigned to `hubot`), and three
+    /// teammates.
     pub fn new() -> Self {
         let issues = [
             (1, "Crash on start", Some("hubot")),
@@ -335,94 +339,35 @@ impl IssueTracker {
         .into_iter()
         .map(|(login, name)| (login.to_owned(), name.to_owned()))
         .collect();
-        // A per-process key: a state is only ever opened by the process that sealed it (a server
-        // with replicas loads one shared secret instead). `RandomState` is seeded from the
-        // operating system's randomness; SipHash under that secret seed gives 32 unpredictable
-        // bytes without another dependency.
-        let key: Vec<u8> = {
-            use std::hash::{BuildHasher, Hasher};
-            let mut bytes = Vec::with_capacity(32);
-            for i in 0..4u64 {
-                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-                h.write_u64(i);
-                h.write_u128(
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map_or(0, |d| d.as_nanos()),
-                );
-                bytes.extend_from_slice(&h.finish().to_le_bytes());
-            }
-            bytes
-        };
-        let state = RequestStateCodec::try_new(key).expect("a 32-byte key");
         IssueTracker {
             issues: Arc::new(Mutex::new(issues)),
             team: Arc::new(Mutex::new(team)),
             linked: Arc::new(Mutex::new(BTreeSet::new())),
-            state: Arc::new(state),
             tool_router: Self::tool_router(),
             prompt_router: Self::prompt_router(),
         }
     }
 
-    /// The call of a declaration's primitive within a request: guarded (only what the registry
-    /// declares is sent) and sealed (on MCP 2026-07-28 the `requestState` is bound to the
-    /// primitive, the declaration and these arguments, so a client can neither forge nor
-    /// replay it).
-    fn call<'a>(
-        &'a self,
-        ctx: &'a RequestContext<RoleServer>,
-        declaration: &Declaration,
-        responses: Option<&'a rmcp::model::InputResponses>,
-        state: Option<&'a str>,
-        arguments: &impl Serialize,
-    ) -> Call<'a> {
-        Call::new(ctx, declaration.primitive())
-            .input_responses(responses)
-            .sealed(&self.state, state, arguments)
-            .guarded()
-    }
-
-    /// Asks the `Confirm` form of `decl` in `call`, and does `act` (given the reason the user
-    /// wrote, if any) only when the user ticks `confirm`; otherwise the tool answers as the
-    /// declaration documents, and nothing changes. Nothing is done unconfirmed: on MCP
-    /// 2026-07-28, a request whose client capabilities lack form mode is answered with the error
-    /// "Missing required client capability" (`-32021`), which names it.
-    async fn confirmed(
-        &self,
-        call: Call<'_>,
-        decl: &'static Declaration,
-        act: impl FnOnce(Option<String>) -> String,
-    ) -> Result<CallToolResponse, ErrorData> {
-        if let Some(error) = call.missing_capability(decl) {
-            return Err(error);
+    fn check_issue(&self, number: u64) -> Result<(), ErrorData> {
+        let issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+        if issues.contains_key(&number) {
+            Ok(())
+        } else {
+            Err(ErrorData::invalid_params(
+                format!("there is no issue #{number}"),
+                None,
+            ))
         }
-        let asked = call.form::<Confirm>(decl).await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(c)) if c.confirm => text(act(c.reason)),
-            Ok(Answer::Accepted(_) | Answer::Declined) => text(follow(decl, true)),
-            Ok(Answer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!(
-                "Cannot ask for confirmation: {e}. Nothing was changed."
-            )),
-        })
     }
-}
 
-/// Turns what asking gave into the tool's response, or hands the answer to `then`. A request
-/// this session cannot take, or that the client answered with an error (some clients declare
-/// elicitation without handling it), goes to `then` as an error too, so the tool can go on
-/// without it.
-fn respond<T>(
-    step: Result<Step<T>, ElicitError>,
-    then: impl FnOnce(Result<T, ElicitError>) -> CallToolResult,
-) -> Result<CallToolResponse, ErrorData> {
-    match step {
-        Ok(Step::Answered(answer)) => Ok(then(Ok(answer)).into()),
-        Ok(Step::InputRequired(result)) => Ok((*result).into()),
-        Err(e) if e.is_unavailable() || e.client_error().is_some() => Ok(then(Err(e)).into()),
-        // The answer did not fit, its state was forged, or the session failed: nothing changed.
-        Err(e) => Ok(failure(format!("Nothing was changed: {e}")).into()),
+    /// The resource templates the tracker serves.
+    pub fn resource_templates() -> Vec<ResourceTemplate> {
+        vec![
+            ResourceTemplate::new("tracker://reports/{period}", "report")
+                .with_title("Issue report")
+                .with_description("A report of the tracker's issues for a period, as Markdown.")
+                .with_mime_type("text/markdown"),
+        ]
     }
 }
 
@@ -442,9 +387,7 @@ impl IssueTracker {
     async fn create_issue(
         &self,
         Parameters(args): Parameters<CreateIssueArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
         let create = |labels: Vec<String>| {
             let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
@@ -464,20 +407,11 @@ impl IssueTracker {
             summary
         };
         if let Some(labels) = &args.labels {
-            return Ok(text(create(labels.clone())).into());
+            return Ok(text(create(labels.clone())));
         }
-        let triage = declared(Primitive::Tool("create_issue"), "triage")?;
-        let asked = self
-            .call(&ctx, triage, responses.as_ref(), state.as_deref(), &args)
-            .form::<Triage>(triage)
-            .await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(t)) => {
-                let labels = t
-                    .labels
-                    .iter()
-                    .map(|l| format!("{l:?}").to_lowercase())
-                    .collect();
+        Ok(match ask!(asker, Self::CREATE_ISSUE_TRIAGE) {
+            Ok(Asked::Accepted(t)) => {
+                let labels = t.labels.iter().map(|l| l.value().to_owned()).collect();
                 text(format!(
                     "{} (kind {:?}, estimate {})",
                     create(labels),
@@ -485,14 +419,14 @@ impl IssueTracker {
                     t.estimate
                 ))
             }
-            Ok(Answer::Declined) => {
-                text(format!("{} {}", follow(triage, true), create(Vec::new())))
-            }
-            Ok(Answer::Cancelled) => {
-                text(format!("{} {}", follow(triage, false), create(Vec::new())))
-            }
+            Ok(other) => text(format!(
+                "{} {}",
+                other.follow_up().unwrap_or_default(),
+                create(Vec::new())
+            )),
             // Triage is optional: a session that cannot be asked gets the issue untriaged.
-            Err(e) => text(format!("{} (not triaged: {e})", create(Vec::new()))),
+            Err(e) if e.unasked() => text(format!("{} (not triaged: {e})", create(Vec::new()))),
+            Err(e) => failure(format!("Nothing was changed: {e}")),
         })
     }
 
@@ -509,9 +443,7 @@ impl IssueTracker {
     async fn assign_issue(
         &self,
         Parameters(args): Parameters<AssignArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
         let assign = |login: &str| {
@@ -524,13 +456,12 @@ impl IssueTracker {
         let team = self.team.lock().unwrap_or_else(|e| e.into_inner()).clone();
         if let Some(login) = &args.assignee {
             if !team.iter().any(|(l, _)| l == login) {
-                return Ok(
-                    failure(format!("{login} is not a teammate. Nothing was changed.")).into(),
-                );
+                return Ok(failure(format!(
+                    "{login} is not a teammate. Nothing was changed."
+                )));
             }
-            return Ok(text(assign(login)).into());
+            return Ok(text(assign(login)));
         }
-        let decl = declared(Primitive::Tool("assign_issue"), "choose_assignee")?;
         // The teammates are the choices, the current assignee the default: both known only now.
         let current = self
             .issues
@@ -545,22 +476,21 @@ impl IssueTracker {
                 ..AssignDefaults::default()
             },
         };
-        let asked = self
-            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .form_filled(decl, fill)
-            .await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(a)) => text(format!(
-                "{} (priority {}, notify {})",
-                assign(&a.assignee),
-                a.priority
-                    .map_or("unset".to_owned(), |p| format!("{p:?}").to_lowercase()),
-                a.notify
-            )),
-            Ok(Answer::Declined) => text(follow(decl, true)),
-            Ok(Answer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!("Cannot ask for an assignee: {e}. Pass `assignee`.")),
-        })
+        Ok(
+            match ask!(asker, Self::ASSIGN_ISSUE_CHOOSE_ASSIGNEE, fill) {
+                Ok(Asked::Accepted(a)) => text(format!(
+                    "{} (priority {}, notify {})",
+                    assign(&a.assignee),
+                    a.priority.map_or("unset", |p| p.value()),
+                    a.notify
+                )),
+                Ok(other) => text(other.follow_up().unwrap_or_default()),
+                Err(e) if e.unasked() => {
+                    failure(format!("Cannot ask for an assignee: {e}. Pass `assignee`."))
+                }
+                Err(e) => failure(format!("Nothing was changed: {e}")),
+            },
+        )
     }
 
     /// Add a teammate: from then on, one of the choices of `choose_assignee`.
@@ -574,11 +504,10 @@ impl IssueTracker {
             return Ok(failure(format!(
                 "{:?} cannot be added: logins are distinct and non-empty",
                 args.login
-            ))
-            .into());
+            )));
         }
         team.push((args.login.clone(), args.name));
-        Ok(text(format!("Added {} to the team", args.login)).into())
+        Ok(text(format!("Added {} to the team", args.login)))
     }
 
     /// Rename an issue. Without `title`, the user is asked, the current title prefilled.
@@ -594,9 +523,7 @@ impl IssueTracker {
     async fn edit_issue(
         &self,
         Parameters(args): Parameters<EditArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
         let rename = |title: &str| {
@@ -607,9 +534,8 @@ impl IssueTracker {
             format!("Renamed issue #{} to \"{title}\"", args.issue)
         };
         if let Some(title) = &args.title {
-            return Ok(text(rename(title)).into());
+            return Ok(text(rename(title)));
         }
-        let decl = declared(Primitive::Tool("edit_issue"), "edit_title")?;
         let current = self
             .issues
             .lock()
@@ -619,15 +545,11 @@ impl IssueTracker {
         let fill = EditTitleFill {
             defaults: EditTitleDefaults { title: current },
         };
-        let asked = self
-            .call(&ctx, decl, responses.as_ref(), state.as_deref(), &args)
-            .form_filled(decl, fill)
-            .await;
-        respond(asked, |answer| match answer {
-            Ok(Answer::Accepted(edit)) => text(rename(&edit.title)),
-            Ok(Answer::Declined) => text(follow(decl, true)),
-            Ok(Answer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!("Cannot ask for a title: {e}. Pass `title`.")),
+        Ok(match ask!(asker, Self::EDIT_ISSUE_EDIT_TITLE, fill) {
+            Ok(Asked::Accepted(edit)) => text(rename(&edit.title)),
+            Ok(other) => text(other.follow_up().unwrap_or_default()),
+            Err(e) if e.unasked() => failure(format!("Cannot ask for a title: {e}. Pass `title`.")),
+            Err(e) => failure(format!("Nothing was changed: {e}")),
         })
     }
 
@@ -642,22 +564,29 @@ impl IssueTracker {
     async fn close_issue(
         &self,
         Parameters(args): Parameters<IssueArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
-        let decl = declared(Primitive::Tool("close_issue"), "confirm_close")?;
-        let asked = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
-        self.confirmed(asked, decl, |reason| {
-            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(issue) = issues.get_mut(&args.issue) {
-                issue.open = false;
+        // Nothing is closed unconfirmed: on 2026-07-28 a request that lacks form mode is told so.
+        if let Some(error) = asker.missing_capability(Self::CLOSE_ISSUE_CONFIRM_CLOSE) {
+            return Err(error);
+        }
+        Ok(match ask!(asker, Self::CLOSE_ISSUE_CONFIRM_CLOSE) {
+            Ok(Asked::Accepted(c)) if c.confirm => {
+                let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(issue) = issues.get_mut(&args.issue) {
+                    issue.open = false;
+                }
+                let reason = c.reason.map(|r| format!(": {r}")).unwrap_or_default();
+                text(format!("Closed issue #{}{reason}", args.issue))
             }
-            let reason = reason.map(|r| format!(": {r}")).unwrap_or_default();
-            format!("Closed issue #{}{reason}", args.issue)
+            // Not ticked is a decline.
+            Ok(Asked::Accepted(_)) => text("Keep the issue open."),
+            Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
+            Err(e) => failure(format!(
+                "Cannot ask for confirmation: {e}. Nothing was changed."
+            )),
         })
-        .await
     }
 
     /// Delete an issue permanently, after the user confirms (same form as `close_issue`).
@@ -672,21 +601,26 @@ impl IssueTracker {
     async fn delete_issue(
         &self,
         Parameters(args): Parameters<IssueArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
         self.check_issue(args.issue)?;
-        let decl = declared(Primitive::Tool("delete_issue"), "confirm_delete")?;
-        let asked = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
-        self.confirmed(asked, decl, |_| {
-            self.issues
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&args.issue);
-            format!("Deleted issue #{}", args.issue)
+        if let Some(error) = asker.missing_capability(Self::DELETE_ISSUE_CONFIRM_DELETE) {
+            return Err(error);
+        }
+        Ok(match ask!(asker, Self::DELETE_ISSUE_CONFIRM_DELETE) {
+            Ok(Asked::Accepted(c)) if c.confirm => {
+                self.issues
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&args.issue);
+                text(format!("Deleted issue #{}", args.issue))
+            }
+            Ok(Asked::Accepted(_)) => text("Keep the issue."),
+            Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
+            Err(e) => failure(format!(
+                "Cannot ask for confirmation: {e}. Nothing was changed."
+            )),
         })
-        .await
     }
 
     /// Link a code repository; the user first authorizes the tracker on the code host's page.
@@ -702,72 +636,30 @@ impl IssueTracker {
     async fn link_repository(
         &self,
         Parameters(args): Parameters<LinkArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
+        asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        let decl = declared(Primitive::Tool("link_repository"), "authorize_code_host")?;
-        let call = self.call(&ctx, decl, responses.as_ref(), state.as_deref(), &args);
-        // Nothing is linked without the authorization: on MCP 2026-07-28, a request that lacks
-        // URL mode is told which capability it needs (`-32021`).
-        if let Some(error) = call.missing_capability(decl) {
+        // Nothing is linked without the authorization.
+        if let Some(error) = asker.missing_capability(Self::LINK_REPOSITORY_AUTHORIZE_CODE_HOST) {
             return Err(error);
         }
-        let asked = call.url(decl, None).await;
-        respond(asked, |answer| match answer {
-            Ok(UrlAnswer::Accepted) => {
-                self.linked
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(args.repository.clone());
-                text(format!(
-                    "Linked {} (once the authorization on the code host completes)",
-                    args.repository
-                ))
-            }
-            Ok(UrlAnswer::Declined) => text(follow(decl, true)),
-            Ok(UrlAnswer::Cancelled) => text(follow(decl, false)),
-            Err(e) => failure(format!(
-                "Linking needs the user to authorize the tracker on a web page: {e}"
-            )),
-        })
-    }
-}
-
-impl IssueTracker {
-    fn check_issue(&self, number: u64) -> Result<(), ErrorData> {
-        let issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-        if issues.contains_key(&number) {
-            Ok(())
-        } else {
-            Err(ErrorData::invalid_params(
-                format!("there is no issue #{number}"),
-                None,
-            ))
-        }
-    }
-}
-
-/// What `get_prompt` hands the prompt function: the round's input responses and state (rmcp's
-/// prompt context does not carry them).
-#[derive(Clone, Default)]
-struct PromptRound {
-    responses: Option<rmcp::model::InputResponses>,
-    state: Option<String>,
-}
-
-/// A prompt's answer: its messages, or an input-required result (MCP 2026-07-28).
-enum PromptAnswer {
-    Messages(GetPromptResult),
-    InputRequired(InputRequiredResult),
-}
-
-impl rmcp::handler::server::prompt::IntoGetPromptResult for PromptAnswer {
-    fn into_get_prompt_result(self) -> Result<GetPromptResponse, ErrorData> {
-        Ok(match self {
-            PromptAnswer::Messages(m) => m.into(),
-            PromptAnswer::InputRequired(r) => r.into(),
-        })
+        Ok(
+            match ask!(asker, Self::LINK_REPOSITORY_AUTHORIZE_CODE_HOST) {
+                Ok(Asked::Accepted(())) => {
+                    self.linked
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(args.repository.clone());
+                    text(format!(
+                        "Linked {} (once the authorization on the code host completes)",
+                        args.repository
+                    ))
+                }
+                Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
+                Err(e) => failure(format!(
+                    "Linking needs the user to authorize the tracker on a web page: {e}"
+                )),
+            },
+        )
     }
 }
 
@@ -785,113 +677,150 @@ impl IssueTracker {
     async fn release_notes(
         &self,
         Parameters(args): Parameters<ReleaseNotesArgs>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<PromptAnswer, ErrorData> {
-        let notes = |about: String| {
-            let closed: Vec<String> = self
-                .issues
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .iter()
-                .filter(|(_, i)| !i.open)
-                .map(|(n, i)| format!("#{n} {}", i.title))
-                .collect();
-            PromptAnswer::Messages(
-                GetPromptResult::new(vec![PromptMessage::new_text(
-                    Role::User,
-                    format!(
-                        "Write release notes for {about}. Closed issues: {}.",
-                        if closed.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            closed.join(", ")
-                        }
-                    ),
-                )])
-                .with_description("Release notes"),
-            )
-        };
-        if let Some(release) = &args.release {
-            return Ok(notes(format!("release {release}")));
-        }
-        let round = ctx
-            .extensions
-            .get::<PromptRound>()
-            .cloned()
-            .unwrap_or_default();
-        let decl = declared(Primitive::Prompt("release_notes"), "choose_release")?;
-        let asked = self
-            .call(
-                &ctx,
-                decl,
-                round.responses.as_ref(),
-                round.state.as_deref(),
-                &args,
-            )
-            .form::<ReleaseChoice>(decl)
-            .await;
-        match asked {
-            Ok(Step::Answered(Answer::Accepted(choice))) => Ok(notes(format!(
-                "the latest {:?} release{}",
-                choice.channel,
-                if choice.internal {
-                    ", internal changes included"
-                } else {
-                    ""
+        asker: Asker,
+    ) -> Result<PromptReply, ErrorData> {
+        let about = match &args.release {
+            Some(release) => format!("release {release}"),
+            None => match ask!(asker, Self::RELEASE_NOTES_CHOOSE_RELEASE) {
+                Ok(Asked::Accepted(choice)) => format!(
+                    "the latest {:?} release{}",
+                    choice.channel,
+                    if choice.internal {
+                        ", internal changes included"
+                    } else {
+                        ""
+                    }
+                ),
+                Ok(_) => "the latest release".to_owned(),
+                Err(e) if e.unasked() => {
+                    return Err(ErrorData::invalid_params(
+                        format!("Name a `release`: {e}"),
+                        None,
+                    ));
                 }
-            ))),
-            Ok(Step::Answered(_)) => Ok(notes("the latest release".to_owned())),
-            Ok(Step::InputRequired(result)) => Ok(PromptAnswer::InputRequired(*result)),
-            Err(e) if e.is_unavailable() || e.client_error().is_some() => Err(
-                ErrorData::invalid_params(format!("Name a `release`: {e}"), None),
-            ),
-            Err(e) => Err(ErrorData::invalid_params(
-                format!("Nothing was written: {e}"),
-                None,
-            )),
-        }
+                Err(e) => {
+                    return Err(ErrorData::invalid_params(
+                        format!("Nothing was written: {e}"),
+                        None,
+                    ));
+                }
+            },
+        };
+        let closed: Vec<String> = self
+            .issues
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|(_, i)| !i.open)
+            .map(|(n, i)| format!("#{n} {}", i.title))
+            .collect();
+        let closed = if closed.is_empty() {
+            "none".to_owned()
+        } else {
+            closed.join(", ")
+        };
+        let message = format!("Write release notes for {about}. Closed issues: {closed}.");
+        Ok(
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, message)])
+                .with_description("Release notes")
+                .into(),
+        )
+    }
+}
+
+impl IssueTracker {
+    /// Reads a report (`tracker://reports/{period}`): the user chooses which issues it lists.
+    #[elicitation(
+        name = "report_scope",
+        form = ReportScope,
+        message = "Which issues should the report list?",
+        on_decline = "The report lists the open issues.",
+        on_cancel = "The report lists the open issues.",
+        resource_template = "tracker://reports/{period}",
+    )]
+    async fn read_report(
+        &self,
+        uri: &str,
+        asker: Asker,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let (state, assignees) = match ask!(asker, Self::READ_REPORT_REPORT_SCOPE) {
+            Ok(Asked::Accepted(scope)) => (scope.state, scope.assignees),
+            Ok(_) => (IssueState::Open, true),
+            Err(e) if e.unasked() => (IssueState::Open, true),
+            Err(e) => return Err(e.into()),
+        };
+        let lines: Vec<String> = self
+            .issues
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|(_, i)| match state {
+                IssueState::Open => i.open,
+                IssueState::Closed => !i.open,
+                IssueState::All => true,
+            })
+            .map(|(n, i)| match (&i.assignee, assignees) {
+                (Some(who), true) => format!("- #{n} {} ({who})", i.title),
+                _ => format!("- #{n} {}", i.title),
+            })
+            .collect();
+        let report = format!(
+            "# Issues ({})\n\n{}\n",
+            state.value(),
+            if lines.is_empty() {
+                "None.".to_owned()
+            } else {
+                lines.join("\n")
+            }
+        );
+        Ok(ReadResourceResult::new(vec![ResourceContents::text(report, uri)]).into())
     }
 }
 
 #[tool_handler]
+#[prompt_handler]
 impl ServerHandler for IssueTracker {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_prompts()
+                .enable_resources()
                 .build(),
         )
         .with_server_info(
             Implementation::new("issue-tracker", "1.4.0")
                 .with_title("Issue Tracker")
                 .with_description(
-                    "Create, triage, assign and close issues; link repositories; write release notes.",
+                    "Create, triage, assign and close issues; link repositories; write release notes and reports.",
                 ),
         )
     }
 
-    async fn get_prompt(
-        &self,
-        request: GetPromptRequestParams,
-        mut context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        context.extensions.insert(PromptRound {
-            responses: request.input_responses,
-            state: request.request_state,
-        });
-        let prompt = PromptContext::new(self, request.name, request.arguments, context);
-        self.prompt_router.get_prompt(prompt).await
-    }
-
-    async fn list_prompts(
+    async fn list_resource_templates(
         &self,
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(
-            self.prompt_router.list_all(),
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(
+            Self::resource_templates(),
         ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match request.uri.strip_prefix("tracker://reports/") {
+            Some(period) if !period.is_empty() && !period.contains('/') => {
+                self.read_report(&request.uri, Asker::new(&context)?).await
+            }
+            _ => Err(ErrorData::resource_not_found(
+                format!("no resource at {}", request.uri),
+                None,
+            )),
+        }
     }
 }
 
@@ -919,6 +848,7 @@ pub fn description() -> Result<Description, BuildError> {
             },
         )
         .rmcp_prompts(server.prompt_router.list_all())
+        .rmcp_resource_templates(IssueTracker::resource_templates())
         .registered_elicitations()
         .build()
 }
@@ -993,7 +923,17 @@ fn serve() -> ExitCode {
         }
     };
     runtime.block_on(async {
-        let service = match IssueTracker::new().serve(rmcp::transport::stdio()).await {
+        // The key ring that seals requestState, shared by replicas and restarts; a key made for
+        // this process alone when it is not set (said on standard error).
+        let policy = match Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS") {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let server = Served::new(IssueTracker::new(), policy);
+        let service = match server.serve(rmcp::transport::stdio()).await {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("cannot start the MCP session: {e}");

@@ -19,6 +19,7 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCreateRequestMethod,
     ErrorCode, ErrorData, GetPromptRequestParams, Implementation, ProtocolVersion as RmcpVersion,
+    ReadResourceRequestParams,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RunningService,
@@ -110,6 +111,10 @@ fn content_for(message: &str, act: Act) -> Value {
         "What should the issue be called?" => json!({"title": ""}),
         "Which release are the notes for?" if valid => json!({"channel": "beta", "internal": true}),
         "Which release are the notes for?" => json!({"channel": 7}),
+        "Which issues should the report list?" if valid => {
+            json!({"state": "all", "assignees": true})
+        }
+        "Which issues should the report list?" => json!({"state": 3, "assignees": "yes"}),
         // The two confirmations.
         _ if valid => json!({"confirm": true, "reason": "done"}),
         _ => json!({"confirm": "yes", "reason": null}),
@@ -272,6 +277,22 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// The text of the report at `uri` (`tracker://reports/{period}`), or the error the read
+    /// was answered with.
+    async fn read_report(&self, uri: &str) -> Result<String, String> {
+        *self.current.lock().unwrap() = Primitive::ResourceTemplate("tracker://reports/{period}");
+        self.client
+            .read_resource(ReadResourceRequestParams::new(uri))
+            .await
+            .map(|r| {
+                serde_json::to_value(&r.contents).unwrap()[0]["text"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .map_err(|e| e.to_string())
+    }
+
     /// Every request the client received passes the contract check against the description,
     /// and the bytes of each `requestedSchema` on the wire are the declared schema's bytes.
     fn check_contract(&self) -> usize {
@@ -353,7 +374,7 @@ fn result_text(result: &CallToolResult) -> String {
 /// The declared schema of the declaration with `message`, serialized as the form serializes it.
 fn declared_schema(message: &str) -> String {
     let doc = description();
-    for kind in ["tools", "prompts"] {
+    for kind in ["tools", "prompts", "resourceTemplates"] {
         for primitive in doc[kind].as_array().into_iter().flatten() {
             for d in primitive["elicitations"].as_array().into_iter().flatten() {
                 if d["message"] == message {
@@ -581,9 +602,29 @@ async fn run(version: ProtocolVersion, act: Act) {
     let closed = act == Act::AcceptValid;
     assert_eq!(listed.contains("#1 Crash on start"), closed, "{listed}");
 
+    // A resource read asks as a tool does, on every version.
+    let report = s.read_report("tracker://reports/2026-q4").await;
+    match act {
+        Act::AcceptValid => {
+            let report = report.unwrap();
+            assert!(report.starts_with("# Issues (all)"), "{report}");
+            // Issue #1 was assigned to octocat and closed above; "all" lists it, with its assignee.
+            assert!(report.contains("#1 Crash on start (octocat)"), "{report}");
+        }
+        Act::AcceptInvalid => {
+            let e = report.unwrap_err();
+            assert!(e.contains("`state`") && e.contains("`assignees`"), "{e}");
+        }
+        Act::Decline | Act::Cancel => {
+            let report = report.unwrap();
+            assert!(report.starts_with("# Issues (open)"), "{report}");
+        }
+    }
+
     let sent = s.check_contract();
-    // Forms: assign, edit, close, delete, the prompt; triage and the URL only from 2025-11-25 on.
-    assert_eq!(sent, if newer { 7 } else { 5 }, "on {version}");
+    // Forms: assign, edit, close, delete, the prompt, the report; triage and the URL only from
+    // 2025-11-25 on.
+    assert_eq!(sent, if newer { 8 } else { 6 }, "on {version}");
     s.client.cancel().await.ok();
 }
 
@@ -764,9 +805,15 @@ async fn a_tampered_request_state_is_refused() {
         assert!(error && message.contains("requestState"), "{message}");
     }
     // The genuine state closes the issue.
-    let (error, message) = text(retry(Some(state), args).await.unwrap());
+    let (error, message) = text(retry(Some(state.clone()), args.clone()).await.unwrap());
     assert!(!error, "{message}");
     assert_eq!(message, "Closed issue #1");
+    // Brought back again, with the same answer or another, the state is refused: it opens once.
+    let (error, message) = text(retry(Some(state), args).await.unwrap());
+    assert!(
+        error && message.contains("already brought back"),
+        "{message}"
+    );
     s.client.cancel().await.ok();
 }
 
@@ -799,6 +846,15 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
     );
     assert!(assignee.get("default").is_none(), "{assignee}");
     let state = required.request_state.clone().expect("a sealed state");
+    // A second first round, whose state the second retry brings back (a state opens once).
+    let Ok(CallToolResponse::InputRequired(again)) = s
+        .client
+        .call_tool_once(CallToolRequestParams::new("assign_issue").with_arguments(args.clone()))
+        .await
+    else {
+        panic!("2026-07-28 asks again");
+    };
+    let second_state = again.request_state.clone().expect("a sealed state");
 
     // Between the rounds, zoe joins the team.
     let (error, added) = s
@@ -806,7 +862,7 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
         .await;
     assert!(!error, "{added}");
 
-    let retry = |login: &str| {
+    let retry = |login: &str, state: &str| {
         let responses: rmcp::model::InputResponses = [(
             "choose_assignee".to_owned(),
             json!({"action": "accept", "content": {"assignee": login, "notify": true}}),
@@ -816,7 +872,7 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
             CallToolRequestParams::new("assign_issue")
                 .with_arguments(args.clone())
                 .with_input_responses(responses)
-                .with_request_state(state.clone()),
+                .with_request_state(state.to_owned()),
         )
     };
     let text = |r: CallToolResponse| match r {
@@ -824,11 +880,11 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
         other => panic!("{other:?}"),
     };
     // zoe was not offered in the round that asked: a problem of `assignee`, nothing assigned.
-    let (error, message) = text(retry("zoe").await.unwrap());
+    let (error, message) = text(retry("zoe", &state).await.unwrap());
     assert!(error && message.contains("`assignee`"), "{message}");
     assert!(message.contains("zoe"), "{message}");
     // One of the teammates offered then is accepted.
-    let (error, message) = text(retry("octocat").await.unwrap());
+    let (error, message) = text(retry("octocat", &second_state).await.unwrap());
     assert!(!error, "{message}");
     assert_eq!(
         message,
