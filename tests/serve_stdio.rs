@@ -179,16 +179,24 @@ struct Session {
 }
 
 async fn start(version: ProtocolVersion, modes: Option<Modes>, act: Act) -> Session {
-    start_with(version, modes, act, false).await
+    start_with(version, modes, act, false, None).await
 }
 
+/// The example server, and rmcp's client connected to it; `keys`, when given, is the key ring
+/// the server seals `requestState` with (`ISSUE_TRACKER_STATE_KEYS`).
 async fn start_with(
     version: ProtocolVersion,
     modes: Option<Modes>,
     act: Act,
     refuse: bool,
+    keys: Option<&str>,
 ) -> Session {
-    let mut child = Command::new(server_binary())
+    let mut command = Command::new(server_binary());
+    match keys {
+        Some(keys) => command.env("ISSUE_TRACKER_STATE_KEYS", keys),
+        None => command.env_remove("ISSUE_TRACKER_STATE_KEYS"),
+    };
+    let mut child = command
         .arg("serve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -720,7 +728,7 @@ async fn a_client_without_the_mode_is_told_so_and_never_sent_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
-        let s = start_with(version, Some(BOTH), Act::AcceptValid, true).await;
+        let s = start_with(version, Some(BOTH), Act::AcceptValid, true, None).await;
         let (error, close) = s.call_text("close_issue", json!({"issue": 1})).await;
         assert!(error, "{version}: {close}");
         assert_eq!(
@@ -737,6 +745,7 @@ async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
         Some(BOTH),
         Act::AcceptValid,
         true,
+        None,
     )
     .await;
     let (error, create) = s
@@ -891,4 +900,69 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
         "Assigned issue #2 to octocat (priority unset, notify true)"
     );
     s.client.cancel().await.ok();
+}
+
+/// A state sealed by one server process opens in another started with the same key ring (a
+/// replica, or the server restarted), is refused by a process with other keys, and opens after a
+/// rotation that keeps the old key for opening.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_state_opens_in_every_process_that_holds_its_key() {
+    let key = |byte: u8| format!("{byte:02x}").repeat(32);
+    let (old, new) = (format!("old:{}", key(1)), format!("new:{}", key(2)));
+    let args = object(json!({"issue": 1}));
+    let confirmed: rmcp::model::InputResponses = [(
+        "confirm_close".to_owned(),
+        json!({"action": "accept", "content": {"confirm": true}}),
+    )]
+    .into();
+    let v = ProtocolVersion::V2026_07_28;
+    let sealer = start_with(v, Some(BOTH), Act::AcceptValid, false, Some(&old)).await;
+    // Retries the first call of `close_issue` on a server with `keys`.
+    let retry_on = |keys: String| {
+        let (args, confirmed) = (args.clone(), confirmed.clone());
+        let sealer = &sealer;
+        async move {
+            let first = sealer
+                .client
+                .call_tool_once(
+                    CallToolRequestParams::new("close_issue").with_arguments(args.clone()),
+                )
+                .await
+                .unwrap();
+            let CallToolResponse::InputRequired(first) = first else {
+                panic!("2026-07-28 asks with an input-required result");
+            };
+            let other = start_with(v, Some(BOTH), Act::AcceptValid, false, Some(&keys)).await;
+            let retried = other
+                .client
+                .call_tool_once(
+                    CallToolRequestParams::new("close_issue")
+                        .with_arguments(args)
+                        .with_input_responses(confirmed)
+                        .with_request_state(first.request_state.clone().unwrap()),
+                )
+                .await
+                .unwrap();
+            other.client.cancel().await.ok();
+            match retried {
+                CallToolResponse::Complete(r) => (r.is_error == Some(true), result_text(&r)),
+                other => panic!("{other:?}"),
+            }
+        }
+    };
+    // Another process with the same key: the issue is closed there.
+    assert_eq!(
+        retry_on(old.clone()).await,
+        (false, "Closed issue #1".to_owned())
+    );
+    // Another key: refused, nothing closed.
+    let (error, message) = retry_on(new.clone()).await;
+    assert!(error && message.contains("requestState"), "{message}");
+    // Rotated: the new key seals, the old one still opens.
+    let rotated = format!("{new},{old}");
+    assert_eq!(
+        retry_on(rotated).await,
+        (false, "Closed issue #1".to_owned())
+    );
+    sealer.client.cancel().await.ok();
 }
