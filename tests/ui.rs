@@ -9,5 +9,6 @@ fn ui() {
     t.compile_fail("tests/ui/form/*.rs");
     t.compile_fail("tests/ui/elicitation/*.rs");
     t.compile_fail("tests/ui/api/*.rs");
+    t.compile_fail("tests/ui/ask/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

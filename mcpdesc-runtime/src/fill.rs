@@ -144,7 +144,7 @@ impl ChoiceList {
     message = "`{Self}` is not the run-time part of a form",
     label = "a form's generated `...Fill` type goes here",
     note = "a form with `#[form(runtime_choices)]` fields (or `#[form(fill)]`) gets a `FormNameFill` type beside it: build that, with its choices and defaults, and give it here",
-    note = "a form whose schema is complete at compile time is sent as it is, with `Call::form` or `session::elicit`"
+    note = "a form whose schema is complete at compile time is asked as it is, with `ask!(asker, HANDLE)` or `session::elicit`"
 )]
 pub trait FormFill {
     /// The form filled.

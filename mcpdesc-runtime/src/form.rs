@@ -70,7 +70,7 @@ pub trait ElicitationForm: Sized {
 #[diagnostic::on_unimplemented(
     message = "the form `{Self}` has choices given at run time, and none were given",
     label = "this form needs its run-time choices",
-    note = "fill it before sending: build the generated `{Self}Fill` (every run-time choice list is a required field) and send that with `Call::form_filled` or `session::elicit_filled`"
+    note = "fill it before sending: build the generated `{Self}Fill` (every run-time choice list is a required field) and ask with it, `ask!(asker, HANDLE, fill)`, or send it with `session::elicit_filled`"
 )]
 pub trait StaticForm: ElicitationForm {}
 
