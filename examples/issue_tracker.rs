@@ -743,10 +743,11 @@ impl IssueTracker {
         uri: &str,
         asker: Asker,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let (state, assignees) = match ask!(asker, Self::READ_REPORT_REPORT_SCOPE) {
-            Ok(Asked::Accepted(scope)) => (scope.state, scope.assignees),
-            Ok(_) => (IssueState::Open, true),
-            Err(e) if e.unasked() => (IssueState::Open, true),
+        // Declined or cancelled, the report lists the open issues, and says so.
+        let (state, assignees, note) = match ask!(asker, Self::READ_REPORT_REPORT_SCOPE) {
+            Ok(Asked::Accepted(scope)) => (scope.state, scope.assignees, None),
+            Ok(other) => (IssueState::Open, true, other.follow_up()),
+            Err(e) if e.unasked() => (IssueState::Open, true, None),
             Err(e) => return Err(e.into()),
         };
         let lines: Vec<String> = self
@@ -765,8 +766,9 @@ impl IssueTracker {
             })
             .collect();
         let report = format!(
-            "# Issues ({})\n\n{}\n",
+            "# Issues ({})\n\n{}{}\n",
             state.value(),
+            note.map(|n| format!("{n}\n\n")).unwrap_or_default(),
             if lines.is_empty() {
                 "None.".to_owned()
             } else {

@@ -115,9 +115,14 @@ fn check_call(
     let at = format!("{version} {act} {primitive}");
     let requests = call["requests"].as_array().expect("requests");
     let forms: Vec<&Value> = requests.iter().filter(|r| r["mode"] == "form").collect();
-    // A wrong answer to a prompt's form is an error of the call; nothing else is.
+    // A wrong answer to a prompt's or a resource read's form is an error of the call; nothing
+    // else is.
     let refused = act == "accept-invalid" && !forms.is_empty();
-    if !(refused && matches!(primitive, Primitive::Prompt(_))) {
+    let errs = matches!(
+        primitive,
+        Primitive::Prompt(_) | Primitive::ResourceTemplate(_)
+    );
+    if !(refused && errs) {
         assert!(call["error"].is_null(), "{at}: {}", call["error"]);
     }
     let declared = declared_in_scope(entry, version);
@@ -177,13 +182,17 @@ fn check_call(
     }
 }
 
-/// The description's tools and prompts, by name.
+/// The description's tools and prompts, by name, and its resource templates, by URI template.
 fn described(collection: &str) -> Vec<(&'static str, &'static Value)> {
+    let key = match collection {
+        "resourceTemplates" => "uriTemplate",
+        _ => "name",
+    };
     description()[collection]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|e| (e["name"].as_str().expect("a name"), e))
+        .map(|e| (e[key].as_str().expect("a name"), e))
         .collect()
 }
 
@@ -198,17 +207,31 @@ fn call_order() -> Vec<&'static str> {
 /// Checks one run of a client (`drive.mjs` / `drive.py` output) on `version`.
 fn check_run(run: &Value, version: ProtocolVersion, act: &str) {
     assert_eq!(run["version"], version.as_str(), "{act}");
-    type Kind = (&'static str, fn(&'static str) -> Primitive);
-    let kinds: [Kind; 2] = [("tools", Primitive::Tool), ("prompts", Primitive::Prompt)];
-    for (collection, primitive) in kinds {
+    type Kind = (
+        &'static str,
+        &'static str,
+        &'static str,
+        fn(&'static str) -> Primitive,
+    );
+    let kinds: [Kind; 3] = [
+        ("tools", "tools", "name", Primitive::Tool),
+        ("prompts", "prompts", "name", Primitive::Prompt),
+        (
+            "resourceTemplates",
+            "resources",
+            "uriTemplate",
+            Primitive::ResourceTemplate,
+        ),
+    ];
+    for (collection, ran, key, primitive) in kinds {
         let entries = described(collection);
-        let calls = run[collection].as_array().expect("the calls");
+        let calls = run[ran].as_array().expect("the calls");
         assert_eq!(calls.len(), entries.len(), "{collection}");
         for call in calls {
             let (name, entry) = entries
                 .iter()
-                .find(|(n, _)| call["name"] == *n)
-                .unwrap_or_else(|| panic!("{} is not described", call["name"]));
+                .find(|(n, _)| call[key] == *n)
+                .unwrap_or_else(|| panic!("{} is not described", call[key]));
             check_call(call, primitive(name), entry, version, act);
         }
     }

@@ -14,13 +14,16 @@ Usage: python drive.py SERVER MODE ACT TOOL...
   TOOL    the tools to call, in this order
 
 Prints one JSON line: {"version", "tools": [{"name", "arguments", "requests", "isError", "text",
-"error"}], "prompts": [{"name", "arguments", "requests", "text", "error"}]}. A call answered with
+"error"}], "prompts": [{"name", "arguments", "requests", "text", "error"}], "resources":
+[{"uriTemplate", "uri", "requests", "text", "error"}]} (every resource template read, each
+variable `2026-q4`). A call answered with
 a JSON-RPC error also has "errorCode" and "errorData"; for -32021 (missing required client
 capability), "requiredCapabilities" is its data read into the SDK's
 `MissingRequiredClientCapabilityErrorData` and written back.
 """
 
 import json
+import re
 import sys
 
 import anyio
@@ -131,7 +134,20 @@ async def run(params, mode, elicit, requests, order):
                 entry["error"] = str(error)
             entry["requests"] = list(requests)
             prompts.append(entry)
-    print(json.dumps({"version": version, "tools": tools, "prompts": prompts}))
+        resources = []
+        for template in (await client.list_resource_templates()).resource_templates:
+            # Every variable of the template stands for the same value.
+            uri = re.sub(r"\{[^}]*\}", "2026-q4", template.uri_template)
+            requests.clear()
+            entry = {"uriTemplate": template.uri_template, "uri": uri, "text": None, "error": None}
+            try:
+                result = await client.read_resource(uri)
+                entry["text"] = "\n".join(getattr(c, "text", "") for c in result.contents)
+            except Exception as error:  # noqa: BLE001 - recorded for the test to judge
+                entry["error"] = str(error)
+            entry["requests"] = list(requests)
+            resources.append(entry)
+    print(json.dumps({"version": version, "tools": tools, "prompts": prompts, "resources": resources}))
 
 
 if __name__ == "__main__":

@@ -74,9 +74,10 @@ export function scriptedUser(act, requests) {
 
 /** Calls each tool of `order` once with its required arguments only (strings "abc", integers
  * 1, the first of any choices), then gets every prompt with its required arguments ("abc"),
- * and prints the run as one JSON line: {"version", "tools": [{"name", "arguments", "requests",
- * "isError", "text", "error", "errorCode", "errorData", "errorType"}], "prompts": [{"name",
- * "arguments", "requests", "text", "error"}]}: a call answered with a JSON-RPC error gives its
+ * then reads every resource template (each variable `2026-q4`), and prints the run as one JSON
+ * line: {"version", "tools": [{"name", "arguments", "requests", "isError", "text", "error",
+ * "errorCode", "errorData", "errorType"}], "prompts": [{"name", "arguments", "requests", "text",
+ * "error"}], "resources": [{"uriTemplate", "uri", "requests", "text", "error"}]}: a call answered with a JSON-RPC error gives its
  * message, code and data, and the class the SDK read it as. `requests` is the array the handler
  * records into. */
 export async function callAndReport(client, negotiated, order, requests) {
@@ -120,6 +121,21 @@ export async function callAndReport(client, negotiated, order, requests) {
     entry.requests = [...requests];
     prompts.push(entry);
   }
+  const resources = [];
+  for (const template of (await client.listResourceTemplates()).resourceTemplates) {
+    // Every variable of the template stands for the same value.
+    const uri = template.uriTemplate.replace(/\{[^}]*\}/g, '2026-q4');
+    requests.length = 0;
+    const entry = { uriTemplate: template.uriTemplate, uri, requests: null, text: null, error: null };
+    try {
+      const result = await client.readResource({ uri });
+      entry.text = result.contents.map((c) => c.text ?? '').join('\n');
+    } catch (e) {
+      entry.error = String(e.message);
+    }
+    entry.requests = [...requests];
+    resources.push(entry);
+  }
   await client.close();
-  console.log(JSON.stringify({ version: negotiated, tools, prompts }));
+  console.log(JSON.stringify({ version: negotiated, tools, prompts, resources }));
 }
