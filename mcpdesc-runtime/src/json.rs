@@ -606,8 +606,15 @@ fn write_number(x: f64, out: &mut String) {
     if x < 0.0 {
         out.push('-');
     }
-    // Rust's `{:e}` writes the shortest round-trip digits: `d.ddde-x`.
-    let scientific = format!("{:e}", x.abs());
+    // Rust's `{:e}` writes the shortest round-trip digits, `d.ddde-x`; of the decimals with that
+    // many digits, ECMAScript takes the one nearest the double, and the even one of two as near,
+    // which Rust's exact formatting to that precision gives.
+    let shortest = format!("{:e}", x.abs());
+    let places = shortest
+        .split_once('e')
+        .map_or(0, |(m, _)| m.chars().filter(char::is_ascii_digit).count())
+        .saturating_sub(1);
+    let scientific = format!("{:.*e}", places, x.abs());
     let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
     let exponent: i32 = exponent.parse().unwrap_or(0);
