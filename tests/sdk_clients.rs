@@ -611,14 +611,13 @@ fn a_request_without_elicitation_is_told_the_capability_it_needs() {
 
 /// A server that answers "URL elicitation required" and later says the interaction completed
 /// (MCP 2025-11-25), in memory with rmcp's client: its tool `link` answers with
-/// `Call::url_required` for the declaration below, and its tool `done` sends
+/// `Asker::url_required` for the declaration below, and its tool `done` sends
 /// `notify_elicitation_complete`.
 mod url_required {
     use std::sync::{Arc, Mutex};
 
     use mcpdesc_runtime::elicitation;
-    use mcpdesc_runtime::registry::{self, Primitive};
-    use mcpdesc_runtime::session::{Call, notify_elicitation_complete};
+    use mcpdesc_runtime::session::{Asker, Policy, Served, notify_elicitation_complete};
     use rmcp::model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
         ContentBlock, CustomNotification, ErrorData, Implementation, ProtocolVersion,
@@ -646,11 +645,9 @@ mod url_required {
                 ErrorData::internal_error(e.to_string(), None)
             };
             if request.name == "link" {
-                let declaration = registry::find(Primitive::Tool("link"), "link")
-                    .ok_or_else(|| ErrorData::internal_error("undeclared", None))?;
-                let call = Call::new(&ctx, Primitive::Tool("link")).guarded();
-                return Err(call
-                    .url_required(declaration, None, "link-7")
+                let asker = Asker::new(&ctx).map_err(failed)?;
+                return Err(asker
+                    .url_required(LINK_LINK, None, "link-7")
                     .map_err(failed)?);
             }
             notify_elicitation_complete(&ctx.peer, "link-7")
@@ -693,7 +690,8 @@ mod url_required {
         let (server_io, client_io) = tokio::io::duplex(64 * 1024);
         let client = Client::default();
         let notified = client.notified.clone();
-        let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
+        let server = Served::new(Server, Policy::development());
+        let (server, client) = tokio::join!(server.serve(server_io), client.serve(client_io));
         let (_server, client) = (
             server.expect("server starts"),
             client.expect("client starts"),

@@ -2,7 +2,7 @@
 //!
 //! MCP Description §12.6 says validation "does not inspect or certify runtime behavior"; this
 //! module is the toolkit's own addition, for a server's tests and for an opt-in guard before
-//! sending (`session::Call::guarded`, feature `rmcp`). It is not stricter than the document
+//! sending (the guard of `session::Asker`, feature `rmcp`). It is not stricter than the document
 //! promises: §12.2 lets the runtime `message` be "representative or default wording", so a
 //! request whose wording differs from every declaration still matches one by mode, schema, URL
 //! and scope, with a [`Matched::wording_differs`] note.

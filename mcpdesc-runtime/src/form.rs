@@ -65,7 +65,7 @@ pub trait ElicitationForm: Sized {
 /// `#[form(runtime_choices)]`, so it can be sent as it is.
 ///
 /// `#[derive(ElicitationForm)]` implements it for such forms; the helpers that send a form
-/// without filling it (`session::elicit`, `Call::form`, ...) require it, so a form whose choices
+/// without filling it (`ask!(asker, HANDLE)`, `session::elicit`, ...) require it, so a form whose choices
 /// come at run time cannot be sent without them.
 #[diagnostic::on_unimplemented(
     message = "the form `{Self}` has choices given at run time, and none were given",

@@ -345,13 +345,22 @@ impl Asker {
     }
 
     /// The error "URL elicitation required" (`-32042`, MCP 2025-11-25) for the URL-mode
-    /// declaration of `handle`, at its static URL or at `url`, instead of asking and waiting:
-    /// return it from the handler. See [`Call::url_required`](super::Call::url_required).
+    /// declaration of `handle`, at its static URL or at `url` (a given `url` wins), instead of
+    /// asking and waiting: return it from the handler. The client sends the user to the URL and
+    /// may retry the call once the interaction completes, which
+    /// [`notify_elicitation_complete`](super::notify_elicitation_complete) with `elicitation_id`
+    /// tells it. The error's `data` is `{"elicitations": [<the URL request>]}`, as the TypeScript
+    /// and Python SDKs' clients read it.
     ///
     /// # Errors
     ///
-    /// As [`Call::url_required`](super::Call::url_required), and
-    /// [`ElicitError::OtherPrimitive`] when the declaration belongs to another primitive.
+    /// [`ElicitError::InvalidUrl`] when there is no URL or it is not absolute, and
+    /// [`ElicitError::OtherPrimitive`] when the declaration belongs to another primitive. No
+    /// error is made when the version is outside the declaration's scope
+    /// ([`ElicitError::OutOfScope`]) or is not 2025-11-25 ([`ElicitError::UnsupportedVersion`]:
+    /// 2026-07-28 removed the error, where `ask!` answers with an input-required result), when
+    /// the client did not declare URL mode ([`ElicitError::ClientCannotElicit`]), or when the
+    /// guard finds no declaration for the request ([`ElicitError::Undeclared`]).
     pub fn url_required(
         &self,
         handle: UrlHandle,
@@ -383,8 +392,14 @@ impl Asker {
     /// The error "Missing required client capability" (`-32021`, MCP 2026-07-28) for the
     /// declaration of `handle`, when this request cannot ask it only because its capabilities
     /// lack the mode. Return it from a primitive that cannot go on without the answer, such as
-    /// a confirmation. `None` otherwise (see
-    /// [`Call::missing_capability`](super::Call::missing_capability)).
+    /// a confirmation: it tells the client what to declare when it retries. Its `data` is
+    /// `{"requiredCapabilities": {"elicitation": {"form": {}}}}` (or `"url"`).
+    ///
+    /// `None` when a capability is not what is missing: the request declares the mode, or
+    /// brings the declaration's answer; the version is not 2026-07-28 (earlier versions agree on
+    /// capabilities once per session, and `ask!` answers [`ElicitError::ClientCannotElicit`]);
+    /// the version is outside the declaration's scope or lacks its form's vocabulary; or the
+    /// session does not know the request's version.
     pub fn missing_capability(&self, handle: impl AsRef<Declaration>) -> Option<ErrorData> {
         let declaration = handle.as_ref();
         let version = self.protocol_version()?;
