@@ -119,6 +119,21 @@ impl Probe {
         Ok(text(outcome))
     }
 
+    #[elicitation(
+        name = "link",
+        url = "https://tracker.example.com/link",
+        message = "Link your account.",
+        protocol_versions = ["2025-11-25", "2026-07-28"],
+    )]
+    #[tool(description = "Asks its URL declaration at another URL.")]
+    async fn elsewhere(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        let url = "https://elsewhere.example.com/link";
+        Ok(text(match ask!(asker, Self::ELSEWHERE_LINK, url = url) {
+            Ok(_) => "asked".to_owned(),
+            Err(e) => format!("error: {e}"),
+        }))
+    }
+
     #[tool(description = "Asks the prompt's declaration.")]
     async fn borrowed(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
         Ok(text(match ask!(asker, Self::BRIEF_SURE) {
@@ -224,7 +239,7 @@ struct Client {
 impl ClientHandler for Client {
     fn get_info(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
+        capabilities.elicitation = serde_json::from_value(json!({"form": {}, "url": {}})).ok();
         ClientConfig::new(capabilities, Implementation::new("asking-client", "1.0.0"))
             .with_protocol_version(self.version.clone())
     }
@@ -627,6 +642,23 @@ async fn a_prompt_served_without_served_fails_closed_once() {
             "{version:?}: {error}"
         );
         assert!(s.seen().is_empty(), "{version:?}: nothing is asked");
+        s.client.cancel().await.ok();
+    }
+}
+
+/// The guard checks what is chosen at run time: a URL other than the declaration's static one is
+/// refused before anything is sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_url_the_declaration_does_not_document_is_refused_before_sending() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let s = session(version.clone(), Act::Accept, true).await;
+        let said = s.call("elsewhere", json!({})).await;
+        assert!(
+            said.starts_with("error: ") && said.contains("https://elsewhere.example.com/link"),
+            "{version:?}: {said}"
+        );
+        assert!(said.ends_with("nothing was sent"), "{version:?}: {said}");
+        assert!(s.seen().is_empty(), "{version:?}");
         s.client.cancel().await.ok();
     }
 }

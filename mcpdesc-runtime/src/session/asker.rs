@@ -22,7 +22,7 @@ use serde_json::{Map, Value, json};
 use super::served::{Called, Round, RoundData};
 use super::{
     ElicitError, Step, URL_REQUIRED_VERSIONS, check_scope, filled_params, form_params,
-    is_multi_round_trip, read_filled_result, read_result_with,
+    is_multi_round_trip,
 };
 use crate::fill::{Filled, FormFill};
 use crate::registry::{Declaration, FormHandle, Mode, Primitive, UrlHandle};
@@ -105,12 +105,48 @@ impl<T> Asked<T> {
 ///
 /// Ask one declaration at a time on one `Asker` (one after another, not joined).
 pub struct Asker {
-    context: RequestContext<RoleServer>,
+    peer: rmcp::service::Peer<RoleServer>,
+    /// Cancelled when the client cancels the call.
+    cancelled: tokio_util::sync::CancellationToken,
+    /// The request's version, when the session knows it.
+    version: Option<ProtocolVersion>,
+    /// Whether the request's client capabilities declare form mode and URL mode.
+    modes: (bool, bool),
     round: Arc<RoundData>,
     guarded: bool,
     sealed: bool,
     timeout: Duration,
     progress: Mutex<Progress>,
+}
+
+/// A `requestState` as sealed: a nonce that makes it single-use, the declaration it asks, what its
+/// answer is read against, and the answers of the earlier rounds.
+///
+/// Its members have one-letter names, and the empty ones are left out: the state travels to the
+/// client and back on every round, and is signed whole.
+#[derive(serde::Serialize)]
+struct StateOut<'a> {
+    #[serde(rename = "n")]
+    nonce: &'a str,
+    #[serde(rename = "p")]
+    pending: &'a str,
+    #[serde(rename = "k", skip_serializing_if = "Value::is_null")]
+    kept: &'a Value,
+    #[serde(rename = "a", skip_serializing_if = "Map::is_empty")]
+    answers: &'a Map<String, Value>,
+}
+
+/// A `requestState` as opened.
+#[derive(serde::Deserialize)]
+struct StateIn {
+    #[serde(rename = "n")]
+    nonce: String,
+    #[serde(rename = "p")]
+    pending: Option<String>,
+    #[serde(rename = "k", default)]
+    kept: Value,
+    #[serde(rename = "a", default)]
+    answers: Map<String, Value>,
 }
 
 /// What the rounds of a call have gathered (MCP 2026-07-28): the answers of the earlier rounds,
@@ -122,6 +158,9 @@ struct Progress {
     answers: Map<String, Value>,
     /// The declaration the brought-back state asked, with what its answer is read against.
     pending: Option<(String, Value)>,
+    /// The declaration this retry answers, with what its answer is read against: its answer
+    /// stays in the request's `inputResponses` until a later round's state needs it.
+    answered_now: Option<(String, Value)>,
 }
 
 /// Shows the primitive and how the call asks: never the key, the state or the arguments.
@@ -161,8 +200,19 @@ impl Asker {
         let Some(Round(round)) = context.extensions.get::<Round>() else {
             return Err(ElicitError::NotServed);
         };
+        let version = context
+            .protocol_version()
+            .and_then(|v| v.as_str().parse().ok());
+        let modes = match context.client_capabilities().and_then(|c| c.elicitation) {
+            // An empty `elicitation` capability means form mode only.
+            Some(c) => (c.form.is_some() || c.url.is_none(), c.url.is_some()),
+            None => (false, false),
+        };
         Ok(Asker {
-            context: context.clone(),
+            peer: context.peer.clone(),
+            cancelled: context.ct.clone(),
+            version,
+            modes,
             round: Arc::clone(round),
             guarded: true,
             sealed: true,
@@ -198,24 +248,15 @@ impl Asker {
 
     /// The protocol version of this request, when the session knows it.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
-        self.context
-            .protocol_version()
-            .and_then(|v| v.as_str().parse().ok())
+        self.version
     }
 
     /// Whether the client declared `mode` for this request (an empty `elicitation` capability
     /// means form only).
     pub fn client_supports(&self, mode: ElicitationMode) -> bool {
-        let Some(capability) = self
-            .context
-            .client_capabilities()
-            .and_then(|c| c.elicitation)
-        else {
-            return false;
-        };
         match mode {
-            ElicitationMode::Form => capability.form.is_some() || capability.url.is_none(),
-            ElicitationMode::Url => capability.url.is_some(),
+            ElicitationMode::Form => self.modes.0,
+            ElicitationMode::Url => self.modes.1,
             _ => false,
         }
     }
@@ -244,10 +285,15 @@ impl Asker {
         let declaration = handle.declaration();
         let version = self.form_version::<F>(declaration)?;
         let params = || form_params::<F>(declaration.message().to_owned());
+        let made = Made::AsDeclared(Some(F::requested_schema()));
         let step = self
-            .round(declaration, version, ElicitationMode::Form, params, || {
-                Value::Null
-            })
+            .round(
+                declaration,
+                version,
+                ElicitationMode::Form,
+                (params, made),
+                || Value::Null,
+            )
             .await?;
         Ok(match step {
             Step::Answered((result, _)) => {
@@ -279,7 +325,13 @@ impl Asker {
         let params = || filled_params(declaration.message().to_owned(), &filled);
         let keep = || Value::Object(filled.runtime_choices());
         let step = self
-            .round(declaration, version, ElicitationMode::Form, params, keep)
+            .round(
+                declaration,
+                version,
+                ElicitationMode::Form,
+                (params, Made::AtRunTime),
+                keep,
+            )
             .await?;
         Ok(match step {
             Step::Answered((result, kept)) => {
@@ -293,11 +345,7 @@ impl Asker {
                 };
                 let against = asked.as_ref().unwrap_or(&filled);
                 Step::Answered(Asked::from_result(&result, declaration, || {
-                    read_filled_result(result.clone(), against).and_then(|answer| match answer {
-                        super::Answer::Accepted(form) => Ok(form),
-                        // `read_filled_result` reads an accepted result as accepted.
-                        _ => Err(ElicitError::ContentNotAnObject),
-                    })
+                    read_accepted(&result, |content| against.read(content))
                 })?)
             }
             Step::InputRequired(result) => Step::InputRequired(result),
@@ -317,6 +365,10 @@ impl Asker {
         url: Option<&str>,
     ) -> Result<Step<Asked<()>>, ElicitError> {
         let declaration = handle.declaration();
+        let made = match url {
+            None => Made::AsDeclared(None),
+            Some(_) => Made::AtRunTime,
+        };
         let (url, version) = self.url_of(declaration, url, VersionSet::URL_MODE)?;
         let params = || {
             Ok(ElicitRequestParams::UrlElicitationParams {
@@ -332,9 +384,13 @@ impl Asker {
             })
         };
         let step = self
-            .round(declaration, version, ElicitationMode::Url, params, || {
-                Value::Null
-            })
+            .round(
+                declaration,
+                version,
+                ElicitationMode::Url,
+                (params, made),
+                || Value::Null,
+            )
             .await?;
         Ok(match step {
             Step::Answered((result, _)) => {
@@ -368,6 +424,7 @@ impl Asker {
         elicitation_id: &str,
     ) -> Result<ErrorData, ElicitError> {
         let declaration = handle.declaration();
+        let given = url;
         let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
         if !self.client_supports(ElicitationMode::Url) {
             return Err(ElicitError::ClientCannotElicit {
@@ -380,7 +437,11 @@ impl Asker {
             url: url.to_owned(),
             elicitation_id: elicitation_id.to_owned(),
         };
-        self.guard(declaration, &params, version)?;
+        let made = match given {
+            None => Made::AsDeclared(None),
+            Some(_) => Made::AtRunTime,
+        };
+        self.guard(declaration, &params, version, made)?;
         let request = serde_json::to_value(&params).map_err(ElicitError::Schema)?;
         Ok(ErrorData::new(
             ErrorCode(super::URL_ELICITATION_REQUIRED),
@@ -433,9 +494,9 @@ impl Asker {
     }
 
     fn progress_has(&self, key: &str) -> bool {
-        self.progress
-            .lock()
-            .is_ok_and(|p| p.answers.contains_key(key))
+        self.progress.lock().is_ok_and(|p| {
+            p.answers.contains_key(key) || p.answered_now.as_ref().is_some_and(|(k, _)| k == key)
+        })
     }
 
     /// The request's version, checked against the declaration's primitive and scope and the
@@ -517,7 +578,10 @@ impl Asker {
         declaration: &Declaration,
         version: Option<ProtocolVersion>,
         mode: ElicitationMode,
-        params: impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+        (params, made): (
+            impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+            Made,
+        ),
         keep: impl FnOnce() -> Value,
     ) -> Result<Step<(ElicitResult, Option<Value>)>, ElicitError> {
         let key = declaration.name();
@@ -526,7 +590,7 @@ impl Asker {
                 return Err(ElicitError::ClientCannotElicit { mode });
             }
             let params = params()?;
-            self.guard(declaration, &params, version)?;
+            self.guard(declaration, &params, version, made)?;
             return self.send(params).await.map(|r| Step::Answered((r, None)));
         }
         self.open().await?;
@@ -537,7 +601,7 @@ impl Asker {
             return Err(ElicitError::ClientCannotElicit { mode });
         }
         let params = params()?;
-        self.guard(declaration, &params, version)?;
+        self.guard(declaration, &params, version, made)?;
         let state = self.state_for(key, keep())?;
         let request = InputRequest::Elicitation(ElicitRequest::new(params));
         let result =
@@ -549,15 +613,23 @@ impl Asker {
     /// this retry when the state asked it. An answer the client sends for a question the state
     /// did not ask is not read.
     fn answered(&self, key: &str) -> Result<Option<(ElicitResult, Value)>, ElicitError> {
+        use serde::Deserialize as _;
         let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = progress.answers.get(key) {
-            let result = entry.get("result").cloned().unwrap_or(Value::Null);
-            let kept = entry.get("kept").cloned().unwrap_or(Value::Null);
-            let result: ElicitResult =
-                serde_json::from_value(result).map_err(|_| ElicitError::InvalidRequestState)?;
+            let result = entry.get("r").unwrap_or(&Value::Null);
+            let kept = entry.get("k").cloned().unwrap_or(Value::Null);
+            let result =
+                ElicitResult::deserialize(result).map_err(|_| ElicitError::InvalidRequestState)?;
             return Ok(Some((result, kept)));
         }
         let answer = self.round.input_responses.as_ref().and_then(|r| r.get(key));
+        if let (Some((answered, kept)), Some(value)) = (&progress.answered_now, answer)
+            && answered == key
+        {
+            let result =
+                ElicitResult::deserialize(value).map_err(ElicitError::NotAnElicitResult)?;
+            return Ok(Some((result, kept.clone())));
+        }
         let asked_now = match &progress.pending {
             Some((pending, _)) => pending == key,
             // An answer with no state to say it was asked: refused on a sealed call, which
@@ -570,16 +642,12 @@ impl Asker {
         let Some(value) = answer.filter(|_| asked_now) else {
             return Ok(None);
         };
-        let result: ElicitResult =
-            serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
+        let result = ElicitResult::deserialize(value).map_err(ElicitError::NotAnElicitResult)?;
         let kept = match progress.pending.take() {
             Some((_, kept)) => kept,
             None => Value::Null,
         };
-        progress.answers.insert(
-            key.to_owned(),
-            json!({ "result": value, "kept": kept.clone() }),
-        );
+        progress.answered_now = Some((key.to_owned(), kept.clone()));
         Ok(Some((result, kept)))
     }
 
@@ -593,7 +661,7 @@ impl Asker {
             ..Progress::default()
         };
         if let Some(state) = &self.round.request_state {
-            let payload: Value = if self.sealed {
+            let payload: StateIn = if self.sealed {
                 let binding = self.binding();
                 let bytes = self
                     .round
@@ -604,25 +672,18 @@ impl Asker {
                     .map_err(|_| ElicitError::InvalidRequestState)?;
                 serde_json::from_slice(&bytes).map_err(|_| ElicitError::InvalidRequestState)?
             } else {
-                serde_json::from_str(state).unwrap_or(Value::Null)
+                serde_json::from_str(state).map_err(|_| ElicitError::InvalidRequestState)?
             };
-            let nonce = payload.get("nonce").and_then(Value::as_str);
             if self.sealed {
-                let nonce = nonce.ok_or(ElicitError::InvalidRequestState)?;
                 let expires = SystemTime::now() + self.round.policy.state_ttl;
-                match self.round.policy.spent.spend(nonce, expires).await {
+                match self.round.policy.spent.spend(&payload.nonce, expires).await {
                     Ok(true) => {}
                     Ok(false) => return Err(ElicitError::ReplayedState),
                     Err(e) => return Err(ElicitError::SpentStore(e)),
                 }
             }
-            if let Some(Value::Object(answers)) = payload.get("answers") {
-                opened.answers = answers.clone();
-            }
-            if let Some(Value::String(pending)) = payload.get("pending") {
-                let kept = payload.get("kept").cloned().unwrap_or(Value::Null);
-                opened.pending = Some((pending.clone(), kept));
-            }
+            opened.answers = payload.answers;
+            opened.pending = payload.pending.map(|pending| (pending, payload.kept));
         }
         let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
         if !progress.opened {
@@ -635,18 +696,30 @@ impl Asker {
     /// and what its answer is read against, and a nonce that makes it single-use; sealed unless
     /// the call is [`unsealed`](Self::unsealed).
     fn state_for(&self, key: &str, kept: Value) -> Result<String, ElicitError> {
-        let answers = self
-            .progress
-            .lock()
-            .map(|p| p.answers.clone())
-            .unwrap_or_default();
-        let payload = json!({
-            "nonce": new_nonce(),
-            "pending": key,
-            "kept": kept,
-            "answers": answers,
-        });
-        let text = serde_json::to_string(&payload).map_err(ElicitError::Schema)?;
+        let nonce = new_nonce();
+        let text = {
+            let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+            // The answer this retry brought joins the earlier ones.
+            if let Some((answered, kept)) = progress.answered_now.take() {
+                let result = self
+                    .round
+                    .input_responses
+                    .as_ref()
+                    .and_then(|r| r.get(&answered))
+                    .cloned()
+                    .unwrap_or(Value::Null);
+                progress
+                    .answers
+                    .insert(answered, json!({ "r": result, "k": kept }));
+            }
+            serde_json::to_string(&StateOut {
+                nonce: &nonce,
+                pending: key,
+                kept: &kept,
+                answers: &progress.answers,
+            })
+            .map_err(ElicitError::Schema)?
+        };
         if !self.sealed {
             return Ok(text);
         }
@@ -672,10 +745,15 @@ impl Asker {
             Called::Resource(u) => ("resource", u.as_str()),
         };
         let arguments = Value::Object(self.round.arguments.clone().unwrap_or_default());
-        format!(
-            "mcpdesc/request-state/v1\u{0}{kind}\u{0}{identity}\u{0}{}",
-            crate::json::canonical(&arguments)
-        )
+        let arguments = crate::json::canonical(&arguments);
+        // A version of this layout first, so that a later one can never open this one's states.
+        let mut binding = String::with_capacity(4 + kind.len() + identity.len() + arguments.len());
+        for part in ["1", kind, identity] {
+            binding.push_str(part);
+            binding.push('\u{0}');
+        }
+        binding.push_str(&arguments);
+        binding
     }
 
     fn guard(
@@ -683,8 +761,9 @@ impl Asker {
         declaration: &Declaration,
         params: &ElicitRequestParams,
         version: Option<ProtocolVersion>,
+        made: Made,
     ) -> Result<(), ElicitError> {
-        if !self.guarded {
+        if !self.guarded || registered_as_made(declaration, made) {
             return Ok(());
         }
         let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
@@ -703,14 +782,13 @@ impl Asker {
         let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
         let options = PeerRequestOptions::with_timeout(self.timeout);
         let handle = self
-            .context
             .peer
             .send_request_with_option(request, options)
             .await
             .map_err(ElicitError::Service)?;
         let (peer, id) = (handle.peer.clone(), handle.id.clone());
         let mut response = std::pin::pin!(handle.await_response());
-        let mut cancelled = std::pin::pin!(self.context.ct.cancelled());
+        let mut cancelled = std::pin::pin!(self.cancelled.cancelled());
         let outcome = std::future::poll_fn(|cx| {
             if let Poll::Ready(response) = response.as_mut().poll(cx) {
                 return Poll::Ready(Some(response));
@@ -738,30 +816,80 @@ impl Asker {
     }
 }
 
-/// The content of an accepted result, read by `read`.
+/// How a request was made from its declaration.
+#[derive(Clone, Copy)]
+enum Made {
+    /// From the declaration alone: its message, and the static schema of the handle's form (a
+    /// form), or its static URL (`None`).
+    AsDeclared(Option<&'static crate::RequestedSchema>),
+    /// With parts chosen at run time: choices, defaults, a URL.
+    AtRunTime,
+}
+
+/// Whether a request made from `declaration` alone ([`Made::AsDeclared`]) is the request of the
+/// declaration the registry holds for its primitive: the same message, scope, and static schema
+/// (or static URL). Such a request matches its declaration whatever the contract check would
+/// compare (the version was checked against the scope and the form's vocabulary before), so the
+/// guard need not serialize and compare it; a request with anything chosen at run time is
+/// checked in full.
+fn registered_as_made(declaration: &Declaration, made: Made) -> bool {
+    let Made::AsDeclared(sent_schema) = made else {
+        return false;
+    };
+    let Some(registered) = crate::registry::find(declaration.primitive(), declaration.name())
+    else {
+        return false;
+    };
+    let same_mode = match (registered.mode(), declaration.mode(), sent_schema) {
+        (Mode::Form { schema: r, .. }, Mode::Form { schema: d, .. }, Some(sent)) => {
+            std::ptr::eq(r(), d()) && std::ptr::eq(d(), sent)
+        }
+        (Mode::Url { url: Some(r) }, Mode::Url { url: Some(d) }, None) => r == d,
+        _ => false,
+    };
+    same_mode
+        && registered.message() == declaration.message()
+        && registered.protocol_versions() == declaration.protocol_versions()
+}
+
+/// The content of an accepted result, read by `read` (no content reads as an empty object).
 fn read_accepted<F>(
     result: &ElicitResult,
     read: impl FnOnce(&Map<String, Value>) -> Result<F, crate::ContentError>,
 ) -> Result<F, ElicitError> {
-    match read_result_with(result.clone(), read)? {
-        super::Answer::Accepted(form) => Ok(form),
-        _ => Err(ElicitError::ContentNotAnObject),
-    }
+    static EMPTY: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
+    let content = match &result.content {
+        Some(Value::Object(map)) => map,
+        None => &EMPTY,
+        Some(_) => return Err(ElicitError::ContentNotAnObject),
+    };
+    read(content).map_err(ElicitError::Content)
 }
 
-/// 16 random bytes in hexadecimal.
+/// A value no other state of any process has: 8 random bytes drawn once per process, then a
+/// counter, in base64url (22 characters). It need not be secret (the state is signed), only
+/// never repeated.
 fn new_nonce() -> String {
-    use std::fmt::Write as _;
-    let mut bytes = [0u8; 16];
-    if getrandom::fill(&mut bytes).is_err() {
-        for (byte, fallback) in bytes.iter_mut().zip(super::policy::fallback_key()) {
-            *byte = fallback;
+    use base64::Engine as _;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SEED: std::sync::LazyLock<[u8; 8]> = std::sync::LazyLock::new(|| {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            for (byte, fallback) in bytes.iter_mut().zip(super::policy::fallback_key()) {
+                *byte = fallback;
+            }
         }
+        bytes
+    });
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut bytes = [0u8; 16];
+    for (byte, from) in bytes.iter_mut().zip(
+        SEED.iter()
+            .chain(&COUNTER.fetch_add(1, Ordering::Relaxed).to_le_bytes()),
+    ) {
+        *byte = *from;
     }
-    bytes.iter().fold(String::with_capacity(32), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// Whether `uri` is one of the URIs the RFC 6570 `template` expands to, as far as its literal

@@ -1,7 +1,6 @@
 //! How a served server asks: the keys that seal `requestState`, the store of spent states, and
 //! the time limits. Set once for the server ([`Policy`]), given to [`Served`](super::Served).
 
-use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::path::Path;
@@ -406,9 +405,12 @@ pub trait SpentStates: Send + Sync + 'static {
 }
 
 /// Spent states kept in this process's memory, each until it expires.
+///
+/// Its keys are nonces this server made (a state whose signature does not check is refused before
+/// it is spent), so they are hashed with foldhash, as the crate's other maps of short keys are.
 #[derive(Debug, Default)]
 pub struct MemorySpentStates {
-    spent: Mutex<HashMap<String, SystemTime>>,
+    spent: Mutex<crate::hash::HashMap<Box<str>, SystemTime>>,
 }
 
 impl MemorySpentStates {
@@ -433,7 +435,7 @@ impl SpentStates for MemorySpentStates {
                 let now = SystemTime::now();
                 spent.retain(|_, until| *until > now);
             }
-            spent.insert(id.to_owned(), expires).is_none()
+            spent.insert(id.into(), expires).is_none()
         };
         Box::pin(std::future::ready(Ok(first)))
     }

@@ -1,0 +1,238 @@
+//! The whole asking path of one tool call on MCP 2026-07-28, side by side in one run:
+//! `cargo bench --bench asking`.
+//!
+//! Each server has one `#[tool]`, `close_issue`, that asks a `#[elicitation]` confirmation; a
+//! call goes through rmcp's `ServerHandler::call_tool`, its tool router and extractors, as a
+//! served request does (only the transport is left out: a request context is made per call from
+//! one peer of an in-memory session).
+//!
+//! - `before`: the call object before this one, as the example wrote it: the declaration looked
+//!   up by strings, `Call::new(..).input_responses(..).sealed(codec, state, &args).guarded()`, and
+//!   `form::<Confirm>(declaration)`.
+//! - `asker`: `ask!(asker, Self::CLOSE_ISSUE_CONFIRM)`, served as `Served` (guarded, sealed with a
+//!   key ring, the arguments canonicalized for the binding).
+//!
+//! `first_round`: the call that returns the input-required result (guard and seal). `round_trip`:
+//! that call, then the retry that brings the answer back (the state opened, for `asker` spent
+//! too, and the answer read).
+#![allow(deprecated)] // `Call`, measured as it was.
+
+use std::sync::Arc;
+
+use mcpdesc_runtime::registry::{self, Primitive};
+use mcpdesc_runtime::session::{Answer, Asked, Asker, Call, Policy, Served, StateKeys, Step};
+use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
+    ErrorData, InputResponses as Responses, ProtocolVersion, RequestId, RequestStateCodec,
+};
+use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde::Deserialize;
+use serde_json::{Map, json};
+
+fn main() {
+    divan::main();
+}
+
+#[derive(ElicitationForm)]
+struct Confirm {
+    /// Go ahead.
+    confirm: bool,
+    /// Why.
+    #[form(max_length = 200)]
+    reason: Option<String>,
+}
+
+#[derive(Deserialize, serde::Serialize, schemars::JsonSchema)]
+struct IssueArgs {
+    issue: u64,
+}
+
+fn text(s: String) -> CallToolResponse {
+    CallToolResult::success(vec![ContentBlock::text(s)]).into()
+}
+
+#[derive(Clone)]
+struct Before {
+    codec: Arc<RequestStateCodec>,
+}
+
+#[tool_router]
+impl Before {
+    #[elicitation(name = "confirm", form = Confirm, message = "Close this issue?")]
+    #[tool(description = "Close an issue.")]
+    async fn close_issue(
+        &self,
+        Parameters(args): Parameters<IssueArgs>,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let declaration = registry::find(Primitive::Tool("close_issue"), "confirm")
+            .ok_or_else(|| ErrorData::internal_error("undeclared", None))?;
+        let call = Call::new(&ctx, Primitive::Tool("close_issue"))
+            .input_responses(responses.as_ref())
+            .sealed(&self.codec, state.as_deref(), &args)
+            .guarded();
+        Ok(match call.form::<Confirm>(declaration).await {
+            Ok(Step::InputRequired(result)) => (*result).into(),
+            Ok(Step::Answered(Answer::Accepted(c))) => {
+                text(format!("{} {}", args.issue, c.confirm))
+            }
+            Ok(Step::Answered(_)) => text("kept".into()),
+            Err(e) => text(e.to_string()),
+        })
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Before {}
+
+#[derive(Clone)]
+struct After;
+
+#[tool_router]
+impl After {
+    // A declaration of the same tool, in another server: named apart in the registry.
+    #[elicitation(name = "confirm_now", form = Confirm, message = "Close this issue?")]
+    #[tool(description = "Close an issue.")]
+    async fn close_issue(
+        &self,
+        Parameters(args): Parameters<IssueArgs>,
+        asker: Asker,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(match ask!(asker, Self::CLOSE_ISSUE_CONFIRM_NOW) {
+            Ok(Asked::Accepted(c)) => text(format!("{} {}", args.issue, c.confirm)),
+            Ok(_) => text("kept".into()),
+            Err(e) => text(e.to_string()),
+        })
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for After {}
+
+/// A peer of an in-memory session, kept alive for the whole run.
+fn peer(runtime: &tokio::runtime::Runtime) -> Peer<RoleServer> {
+    runtime.block_on(async {
+        let (server_io, client_io) = tokio::io::duplex(4096);
+        let (server, client) = tokio::join!(After.serve(server_io), ().serve(client_io));
+        let (server, client) = (server.unwrap(), client.unwrap());
+        let peer = server.peer().clone();
+        std::mem::forget((server, client));
+        peer
+    })
+}
+
+/// The context of a 2026-07-28 request from a client that declares form mode.
+fn context(peer: &Peer<RoleServer>) -> RequestContext<RoleServer> {
+    let mut ctx = RequestContext::new(RequestId::Number(1), peer.clone());
+    ctx.meta.set_protocol_version(ProtocolVersion::V_2026_07_28);
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
+    ctx.meta.set_client_capabilities(capabilities);
+    ctx
+}
+
+fn arguments() -> Map<String, serde_json::Value> {
+    json!({"issue": 7}).as_object().cloned().unwrap()
+}
+
+fn answer(key: &str) -> Responses {
+    [(
+        key.to_owned(),
+        json!({"action": "accept", "content": {"confirm": true}}),
+    )]
+    .into()
+}
+
+struct Servers {
+    runtime: tokio::runtime::Runtime,
+    peer: Peer<RoleServer>,
+    before: Before,
+    after: Served<After>,
+}
+
+fn servers() -> Servers {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let peer = peer(&runtime);
+    let key = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+    let before = Before {
+        codec: Arc::new(RequestStateCodec::try_new(key.as_bytes().to_vec()).unwrap()),
+    };
+    let keys = StateKeys::parse(&format!("k1:{key}")).unwrap();
+    let after = Served::new(After, Policy::with_keys(keys));
+    Servers {
+        runtime,
+        peer,
+        before,
+        after,
+    }
+}
+
+impl Servers {
+    fn call(&self, server: &impl ServerHandler, retry: Option<(&str, String)>) -> CallToolResponse {
+        let mut params = CallToolRequestParams::new("close_issue").with_arguments(arguments());
+        if let Some((key, state)) = retry {
+            params = params
+                .with_input_responses(answer(key))
+                .with_request_state(state);
+        }
+        self.runtime
+            .block_on(server.call_tool(params, context(&self.peer)))
+            .unwrap()
+    }
+
+    fn round_trip(&self, server: &impl ServerHandler, key: &str) -> bool {
+        let CallToolResponse::InputRequired(first) = self.call(server, None) else {
+            panic!("the first round asks");
+        };
+        let state = first.request_state.unwrap();
+        matches!(
+            self.call(server, Some((key, state))),
+            CallToolResponse::Complete(_)
+        )
+    }
+}
+
+mod first_round {
+    use super::*;
+
+    #[divan::bench]
+    fn before(bencher: divan::Bencher) {
+        let s = servers();
+        bencher.bench_local(|| s.call(&s.before, None));
+    }
+
+    #[divan::bench]
+    fn asker(bencher: divan::Bencher) {
+        let s = servers();
+        bencher.bench_local(|| s.call(&s.after, None));
+    }
+}
+
+mod round_trip {
+    use super::*;
+
+    #[divan::bench]
+    fn before(bencher: divan::Bencher) {
+        let s = servers();
+        assert!(s.round_trip(&s.before, "confirm"));
+        bencher.bench_local(|| s.round_trip(&s.before, "confirm"));
+    }
+
+    /// Sealed, opened once and spent: each round trip adds one spent state to the in-memory
+    /// store.
+    #[divan::bench]
+    fn asker(bencher: divan::Bencher) {
+        let s = servers();
+        assert!(s.round_trip(&s.after, "confirm_now"));
+        bencher.bench_local(|| s.round_trip(&s.after, "confirm_now"));
+    }
+}
