@@ -60,6 +60,7 @@ use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::description::{BuildError, Description, Info};
 use mcpdesc_runtime::fill::ChoiceList;
+use mcpdesc_runtime::registry::FormHandle;
 use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, Served};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation};
 use rmcp::handler::server::router::prompt::PromptRouter;
@@ -839,16 +840,22 @@ pub fn description() -> Result<Description, BuildError> {
     // `elicitation`, which every version in scope reads as form mode). `link_repository` asks
     // only when the tracker has no grant, so it records nothing (§12: a conditional
     // declaration never implies a requirement).
+    let always_asks = [
+        IssueTracker::CLOSE_ISSUE_CONFIRM_CLOSE,
+        IssueTracker::DELETE_ISSUE_CONFIRM_DELETE,
+    ];
     builder
-        .rmcp_tools_with(
-            server.tool_router.list_all(),
-            |tool, written| match &*tool.name {
-                "close_issue" | "delete_issue" => {
-                    written.client_requirements(serde_json::json!({"elicitation": {}}))
-                }
-                _ => written,
-            },
-        )
+        .rmcp_tools_with(server.tool_router.list_all(), |tool, written| {
+            let primitive = |h: &FormHandle<Confirm>| h.declaration().primitive();
+            if always_asks
+                .iter()
+                .any(|h| primitive(h).identity() == tool.name)
+            {
+                written.client_requirements(serde_json::json!({"elicitation": {}}))
+            } else {
+                written
+            }
+        })
         .rmcp_prompts(server.prompt_router.list_all())
         .rmcp_resource_templates(IssueTracker::resource_templates())
         .registered_elicitations()
