@@ -99,7 +99,16 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 /// | `on_decline = "..."`, `on_cancel = "..."` | what the server does then |
 /// | `protocol_versions = ["2025-11-25", ...]` | the declaration's scope, within its primitive's (else it inherits the primitive's, and the description builder refuses one the form or URL mode cannot serve); checked against the form's vocabulary here |
 /// | `tool`, `prompt`, `resource`, `resource_template` `= "..."` | the primitive, when not the function's: a name, a resource's absolute URI (characters beyond ASCII may stand unescaped, as in an IRI), or an RFC 6570 URI template |
+/// | `handle = NAME` | the name of the declaration's handle, instead of `<FUNCTION>_<NAME>` |
 /// | `crate = "..."` | the path of `mcpdesc_runtime` where the code reaches it under another name (a re-export, or the dependency renamed), as on a form |
+///
+/// The function is left as it is. Beside it the attribute writes the declaration's typed handle,
+/// a `const` with the function's visibility (an associated one for a method, so the method is in
+/// an inherent `impl` block): `FormHandle<Form>` or `UrlHandle`, named after the function and
+/// the declaration in upper case, `.` and `-` read as `_` (`name = "triage"` on
+/// `fn create_issue` gives `CREATE_ISSUE_TRIAGE`), or as `handle = NAME` says. Server code asks
+/// it with `ask!(asker, Self::CREATE_ISSUE_TRIAGE)`; two declarations of one function whose
+/// handles would share a name are a compile error that says to name one.
 ///
 /// The primitive is otherwise the one rmcp serves the function as: the `name` of a
 /// `#[tool(...)]` / `#[prompt(...)]` written below this attribute, else the function's name.

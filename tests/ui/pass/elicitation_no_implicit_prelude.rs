@@ -23,7 +23,26 @@ fn read_note() {}
 #[::mcpdesc_runtime::elicitation(name = "r", form = Confirm, message = "Read?", resource = "file:///home/josé/notes.md")]
 fn read_own_note() {}
 
+// Asking with `ask!`, beside user types named as the prelude's.
+struct Result;
+struct Ok;
+struct Err;
+struct Tracker;
+
+impl Tracker {
+    #[::mcpdesc_runtime::elicitation(name = "c", form = Confirm, message = "Sure?")]
+    async fn asks(
+        &self,
+        asker: ::mcpdesc_runtime::session::Asker,
+    ) -> ::core::result::Result<::rmcp::model::CallToolResponse, ::rmcp::ErrorData> {
+        let _ = ::mcpdesc_runtime::ask!(asker, Self::ASKS_C);
+        let result = ::rmcp::model::CallToolResult::success(::std::vec::Vec::new());
+        ::core::result::Result::Ok(::core::convert::Into::into(result))
+    }
+}
+
 fn main() {
+    let _ = (Result, Ok, Err, Tracker::asks);
     close_issue();
     read_note();
     read_own_note();
