@@ -19,6 +19,7 @@
 //! | call | declaration | asked on |
 //! |---|---|---|
 //! | `create_issue {title}` (no `labels`) | `triage` (form) | 2025-11-25, 2026-07-28 |
+//! | `create_issue {title}` (no `assignee`), after `triage` | `choose_owner` (form) | every version |
 //! | `assign_issue {issue}` (no `assignee`) | `choose_assignee` (form) | every version |
 //! | `edit_issue {issue}` (no `title`) | `edit_title` (form) | every version |
 //! | `close_issue {issue}` | `confirm_close` (form) | every version |
@@ -52,7 +53,7 @@
 //! in the sealed `requestState`). MCP 2025-06-18 has defaults on booleans only, so there the
 //! prefills are left out; the titled teammates are sent as `enum` with `enumNames`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -222,6 +223,12 @@ pub struct CreateIssueArgs {
     /// Labels to apply; without them the user is asked to triage the issue.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<String>>,
+    /// The teammate who owns the issue; without it the user is asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignee: Option<String>,
+    /// Custom fields, by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fields: Option<HashMap<String, String>>,
 }
 
 /// Arguments of `assign_issue`.
@@ -374,7 +381,8 @@ impl IssueTracker {
 
 #[tool_router]
 impl IssueTracker {
-    /// Create an issue. Without `labels`, the user is asked to triage it.
+    /// Create an issue. Without `labels`, the user is asked to triage it; without `assignee`,
+    /// who owns it: two questions in one call.
     #[elicitation(
         name = "triage",
         form = Triage,
@@ -384,51 +392,91 @@ impl IssueTracker {
         on_cancel = "Create the issue untriaged.",
         protocol_versions = ["2025-11-25", "2026-07-28"],
     )]
+    #[elicitation(
+        name = "choose_owner",
+        form = Assign,
+        message = "Who should own the new issue?",
+        when = "The issue was created without an assignee.",
+        on_decline = "Leave the new issue unassigned.",
+        on_cancel = "Leave the new issue unassigned.",
+    )]
     #[tool(description = "Create an issue.")]
     async fn create_issue(
         &self,
         Parameters(args): Parameters<CreateIssueArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        let create = |labels: Vec<String>| {
-            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-            let number = issues.keys().next_back().map_or(1, |n| n + 1);
-            let issue = Issue {
-                title: args.title.clone(),
-                labels,
-                assignee: None,
-                open: true,
-            };
-            let summary = format!(
-                "Created issue #{number} \"{}\" [{}]",
-                issue.title,
-                issue.labels.join(", ")
-            );
-            issues.insert(number, issue);
-            summary
+        // What the user's declines and cancels lead to, said before the summary; what the
+        // answers give, after it.
+        let (mut said, mut details) = (Vec::new(), String::new());
+        let labels = match &args.labels {
+            Some(labels) => labels.clone(),
+            None => match ask!(asker, Self::CREATE_ISSUE_TRIAGE) {
+                Ok(Asked::Accepted(t)) => {
+                    details = format!(" (kind {:?}, estimate {})", t.kind, t.estimate);
+                    t.labels.iter().map(|l| l.value().to_owned()).collect()
+                }
+                Ok(other) => {
+                    said.extend(other.follow_up().map(str::to_owned));
+                    Vec::new()
+                }
+                // Triage is optional: a session that cannot be asked gets the issue untriaged.
+                Err(e) if e.unasked() => {
+                    details = format!(" (not triaged: {e})");
+                    Vec::new()
+                }
+                Err(e) => return Ok(failure(format!("Nothing was changed: {e}"))),
+            },
         };
-        if let Some(labels) = &args.labels {
-            return Ok(text(create(labels.clone())));
-        }
-        Ok(match ask!(asker, Self::CREATE_ISSUE_TRIAGE) {
-            Ok(Asked::Accepted(t)) => {
-                let labels = t.labels.iter().map(|l| l.value().to_owned()).collect();
-                text(format!(
-                    "{} (kind {:?}, estimate {})",
-                    create(labels),
-                    t.kind,
-                    t.estimate
-                ))
+        let team = self.team.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let owner = match &args.assignee {
+            Some(login) if team.iter().any(|(l, _)| l == login) => Some(login.clone()),
+            Some(login) => {
+                return Ok(failure(format!(
+                    "{login} is not a teammate. Nothing was changed."
+                )));
             }
-            Ok(other) => text(format!(
-                "{} {}",
-                other.follow_up().unwrap_or_default(),
-                create(Vec::new())
-            )),
-            // Triage is optional: a session that cannot be asked gets the issue untriaged.
-            Err(e) if e.unasked() => text(format!("{} (not triaged: {e})", create(Vec::new()))),
-            Err(e) => failure(format!("Nothing was changed: {e}")),
-        })
+            None => {
+                let fill = AssignFill {
+                    assignee: ChoiceList::titled(team),
+                    defaults: AssignDefaults::default(),
+                };
+                match ask!(asker, Self::CREATE_ISSUE_CHOOSE_OWNER, fill) {
+                    Ok(Asked::Accepted(a)) => Some(a.assignee),
+                    Ok(other) => {
+                        said.extend(other.follow_up().map(str::to_owned));
+                        None
+                    }
+                    Err(e) if e.unasked() => {
+                        details.push_str(&format!(" (not assigned: {e})"));
+                        None
+                    }
+                    Err(e) => return Ok(failure(format!("Nothing was changed: {e}"))),
+                }
+            }
+        };
+        let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
+        let number = issues.keys().next_back().map_or(1, |n| n + 1);
+        if let Some(fields) = &args.fields {
+            details.push_str(&format!(" ({} custom fields)", fields.len()));
+        }
+        let summary = format!(
+            "Created issue #{number} \"{}\" [{}]{details}",
+            args.title,
+            labels.join(", ")
+        );
+        said.push(match &owner {
+            Some(login) => format!("{summary}, owned by {login}"),
+            None => summary,
+        });
+        let issue = Issue {
+            title: args.title.clone(),
+            labels,
+            assignee: owner,
+            open: true,
+        };
+        issues.insert(number, issue);
+        Ok(text(said.join(" ")))
     }
 
     /// Assign an issue to a teammate. Without `assignee`, the user is asked.
@@ -761,9 +809,15 @@ impl IssueTracker {
                 IssueState::Closed => !i.open,
                 IssueState::All => true,
             })
-            .map(|(n, i)| match (&i.assignee, assignees) {
-                (Some(who), true) => format!("- #{n} {} ({who})", i.title),
-                _ => format!("- #{n} {}", i.title),
+            .map(|(n, i)| {
+                let labels = match i.labels.is_empty() {
+                    true => String::new(),
+                    false => format!(" [{}]", i.labels.join(", ")),
+                };
+                match (&i.assignee, assignees) {
+                    (Some(who), true) => format!("- #{n} {}{labels} ({who})", i.title),
+                    _ => format!("- #{n} {}{labels}", i.title),
+                }
             })
             .collect();
         let report = format!(

@@ -106,8 +106,13 @@ fn the_surface_is_complete() {
     // 2025-06-18 is in scope, and it defines no `$schema` in a tool's input schema.
     assert!(v["tools"][1]["inputSchema"].get("$schema").is_none());
     // A run-time choice field is documented in its static shape: a string with its description.
+    // Its form is asked by two declarations, so it is written once, as a component.
     assert_eq!(
-        v["tools"][1]["elicitations"][0]["requestedSchema"]["properties"]["assignee"],
+        v["tools"][1]["elicitations"][0]["requestedSchema"],
+        serde_json::json!({"$componentRef": "#/components/schemas/Assign"})
+    );
+    assert_eq!(
+        v["components"]["schemas"]["Assign"]["properties"]["assignee"],
         serde_json::json!({
             "type": "string",
             "title": "Assignee",
@@ -118,12 +123,12 @@ fn the_surface_is_complete() {
     assert_eq!(v["prompts"][0]["arguments"][0]["name"], "release");
     assert_eq!(v["info"]["title"], "Issue Tracker");
 
-    let declarations: Vec<&serde_json::Value> = ["tools", "prompts"]
+    let declarations: Vec<&serde_json::Value> = ["tools", "prompts", "resourceTemplates"]
         .iter()
         .flat_map(|k| v[*k].as_array().unwrap())
         .flat_map(|p| p["elicitations"].as_array().into_iter().flatten())
         .collect();
-    assert_eq!(declarations.len(), 7);
+    assert_eq!(declarations.len(), 9);
     // Every declaration states its mode.
     assert!(
         declarations

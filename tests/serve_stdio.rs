@@ -111,6 +111,12 @@ fn content_for(message: &str, act: Act) -> Value {
         "What should the issue be called?" => json!({"title": ""}),
         "Which release are the notes for?" if valid => json!({"channel": "beta", "internal": true}),
         "Which release are the notes for?" => json!({"channel": 7}),
+        "Who should own the new issue?" if valid => {
+            json!({"assignee": "octocat", "priority": "urgent", "notify": false})
+        }
+        "Who should own the new issue?" => {
+            json!({"assignee": "mallory", "priority": "meh", "notify": null})
+        }
         "Which issues should the report list?" if valid => {
             json!({"state": "all", "assignees": true})
         }
@@ -347,7 +353,8 @@ fn expected_schema(message: &str, version: ProtocolVersion) -> String {
         ("octocat", "The Octocat"),
     ];
     match message {
-        "Who should own this issue?" => {
+        // Issue #1's current assignee is the default; a new issue has none.
+        "Who should own this issue?" | "Who should own the new issue?" => {
             let assignee = schema["properties"]["assignee"].as_object_mut().unwrap();
             if newer {
                 let one_of = team
@@ -355,7 +362,9 @@ fn expected_schema(message: &str, version: ProtocolVersion) -> String {
                     .map(|(login, name)| json!({"const": login, "title": name}))
                     .collect();
                 assignee.insert("oneOf".into(), Value::Array(one_of));
-                assignee.insert("default".into(), json!("hubot"));
+                if message == "Who should own this issue?" {
+                    assignee.insert("default".into(), json!("hubot"));
+                }
             } else {
                 assignee.insert("enum".into(), team.iter().map(|(l, _)| *l).collect());
                 assignee.insert("enumNames".into(), team.iter().map(|(_, n)| *n).collect());
@@ -490,21 +499,33 @@ async fn run(version: ProtocolVersion, act: Act) {
     let s = start(version, Some(BOTH), act).await;
     let newer = version >= ProtocolVersion::V2025_11_25;
 
+    // Two questions in one call: triage (from 2025-11-25 on), then who owns the new issue.
     let (error, create) = s
         .call_text("create_issue", json!({"title": "Flaky test"}))
         .await;
     match (newer, act) {
-        (false, _) => assert!(
-            !error && create.starts_with("Created issue #4 \"Flaky test\" [] (not triaged:"),
-            "{create}"
-        ),
+        (false, Act::AcceptValid) => {
+            assert!(!error, "{create}");
+            assert!(
+                create.starts_with("Created issue #4 \"Flaky test\" [] (not triaged:"),
+                "{create}"
+            );
+            assert!(create.ends_with("), owned by octocat"), "{create}");
+        }
         (true, Act::AcceptValid) => assert_eq!(
             create,
-            "Created issue #4 \"Flaky test\" [bug, docs] (kind Chore, estimate 5)"
+            "Created issue #4 \"Flaky test\" [bug, docs] (kind Chore, estimate 5), owned by octocat"
         ),
-        (true, Act::AcceptInvalid) => {
+        (_, Act::AcceptInvalid) => {
+            // The first answer that does not fit ends the call: triage's, or on 2025-06-18 the
+            // owner's.
             assert!(error, "{create}");
-            for field in ["labels", "kind", "estimate"] {
+            let fields: &[&str] = if newer {
+                &["labels", "kind", "estimate"]
+            } else {
+                &["assignee", "priority", "notify"]
+            };
+            for field in fields {
                 assert!(
                     create.contains(&format!("`{field}`")),
                     "{field} in {create}"
@@ -512,13 +533,24 @@ async fn run(version: ProtocolVersion, act: Act) {
             }
             // Nothing was created: the next issue is still #4.
             let (_, next) = s
-                .call_text("create_issue", json!({"title": "Next", "labels": []}))
+                .call_text(
+                    "create_issue",
+                    json!({"title": "Next", "labels": [], "assignee": "hubot"}),
+                )
                 .await;
-            assert!(next.starts_with("Created issue #4"), "{next}");
+            assert_eq!(next, "Created issue #4 \"Next\" [], owned by hubot");
+        }
+        (false, Act::Decline | Act::Cancel) => {
+            assert!(
+                create.starts_with(
+                    "Leave the new issue unassigned. Created issue #4 \"Flaky test\" [] (not triaged:"
+                ),
+                "{create}"
+            );
         }
         (true, Act::Decline | Act::Cancel) => assert_eq!(
             create,
-            "Create the issue untriaged. Created issue #4 \"Flaky test\" []"
+            "Create the issue untriaged. Leave the new issue unassigned. Created issue #4 \"Flaky test\" []"
         ),
     }
 
@@ -630,9 +662,11 @@ async fn run(version: ProtocolVersion, act: Act) {
     }
 
     let sent = s.check_contract();
-    // Forms: assign, edit, close, delete, the prompt, the report; triage and the URL only from
-    // 2025-11-25 on.
-    assert_eq!(sent, if newer { 8 } else { 6 }, "on {version}");
+    // Forms: the new issue's owner (unless an answer before it did not fit), assign, edit,
+    // close, delete, the prompt, the report; triage and the URL only from 2025-11-25 on.
+    let owner_asked = !(newer && act == Act::AcceptInvalid);
+    let expected = 6 + usize::from(owner_asked) + if newer { 2 } else { 0 };
+    assert_eq!(sent, expected, "on {version}");
     s.client.cancel().await.ok();
 }
 
@@ -739,7 +773,7 @@ async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
         assert_eq!(s.seen.lock().unwrap().len(), 1, "{version}: it was sent");
         s.client.cancel().await.ok();
     }
-    // Triage (a multi-select: 2025-11-25 on) is optional.
+    // Triage (a multi-select: 2025-11-25 on) and the new issue's owner are optional.
     let s = start_with(
         ProtocolVersion::V2025_11_25,
         Some(BOTH),
@@ -754,7 +788,7 @@ async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
     assert!(!error, "{create}");
     assert_eq!(
         create,
-        "Created issue #4 \"Flaky test\" [] (not triaged: the client answered the elicitation request with an error: -32601: elicitation/create)"
+        "Created issue #4 \"Flaky test\" [] (not triaged: the client answered the elicitation request with an error: -32601: elicitation/create) (not assigned: the client answered the elicitation request with an error: -32601: elicitation/create)"
     );
     // The release-notes prompt asks which release; refused, it asks the caller to name one.
     let notes = s.prompt(json!({})).await.unwrap_err();
@@ -764,7 +798,11 @@ async fn a_client_that_refuses_the_request_is_not_taken_for_an_answer() {
         ),
         "{notes}"
     );
-    assert_eq!(s.seen.lock().unwrap().len(), 2, "both were sent");
+    assert_eq!(
+        s.seen.lock().unwrap().len(),
+        3,
+        "the tool's two questions and the prompt's were sent"
+    );
     s.client.cancel().await.ok();
 }
 
@@ -965,4 +1003,66 @@ async fn a_state_opens_in_every_process_that_holds_its_key() {
         (false, "Closed issue #1".to_owned())
     );
     sealer.client.cancel().await.ok();
+}
+
+/// `create_issue` keeps its custom `fields` in a `HashMap`; the state of its first round is bound
+/// to the canonical form of the arguments the client sent, so a retry whose keys come in another
+/// order (as a client may send them, and as a `HashMap` serializes) is answered, and the second
+/// question is asked with the first answer kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn map_arguments_retry_in_any_key_order() {
+    let s = start(ProtocolVersion::V2026_07_28, Some(BOTH), Act::AcceptValid).await;
+    let fields: Vec<(String, Value)> = (0..8).map(|i| (format!("f{i}"), json!("x"))).collect();
+    let args = |fields: Map<String, Value>| object(json!({"title": "Mapped", "fields": fields}));
+    let forward: Map<String, Value> = fields.iter().cloned().collect();
+    let backward: Map<String, Value> = fields.iter().rev().cloned().collect();
+    let first = s
+        .client
+        .call_tool_once(CallToolRequestParams::new("create_issue").with_arguments(args(forward)))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(first) = first else {
+        panic!("triage is asked first");
+    };
+    let triage: rmcp::model::InputResponses = [(
+        "triage".to_owned(),
+        json!({"action": "accept", "content": {"labels": ["docs"], "kind": "chore", "estimate": 2}}),
+    )]
+    .into();
+    let second = s
+        .client
+        .call_tool_once(
+            CallToolRequestParams::new("create_issue")
+                .with_arguments(args(backward.clone()))
+                .with_input_responses(triage)
+                .with_request_state(first.request_state.clone().unwrap()),
+        )
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(second) = second else {
+        panic!("then the owner: {second:?}");
+    };
+    let owner: rmcp::model::InputResponses = [(
+        "choose_owner".to_owned(),
+        json!({"action": "accept", "content": {"assignee": "monalisa", "notify": true}}),
+    )]
+    .into();
+    let done = s
+        .client
+        .call_tool_once(
+            CallToolRequestParams::new("create_issue")
+                .with_arguments(args(backward))
+                .with_input_responses(owner)
+                .with_request_state(second.request_state.clone().unwrap()),
+        )
+        .await
+        .unwrap();
+    let CallToolResponse::Complete(done) = done else {
+        panic!("then the issue is created: {done:?}");
+    };
+    assert_eq!(
+        result_text(&done),
+        "Created issue #4 \"Mapped\" [docs] (kind Chore, estimate 2) (8 custom fields), owned by monalisa"
+    );
+    s.client.cancel().await.ok();
 }
