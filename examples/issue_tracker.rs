@@ -34,7 +34,8 @@
 //! sent; on 2025-06-18 and 2025-11-25 an `elicitation/create` waits at most ten minutes; on
 //! 2026-07-28 the call is answered with an input-required result whose `requestState` is sealed
 //! with the key ring in `ISSUE_TRACKER_STATE_KEYS` (a key made for the process when it is not
-//! set), bound to the call's arguments, and single-use. Declining and cancelling do what the
+//! set), bound to the call's arguments, and single-use. `ISSUE_TRACKER_TIMEOUT_MS` sets how long a
+//! question waits. Declining and cancelling do what the
 //! declaration's `on_decline` / `on_cancel` say. An answer that does not fit the form changes
 //! nothing: the tool returns an error result naming every problem.
 //!
@@ -994,6 +995,15 @@ fn serve() -> ExitCode {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
+        };
+        // How long a question may wait for the client (ten minutes unless set, in milliseconds).
+        let policy = match std::env::var("ISSUE_TRACKER_TIMEOUT_MS").map(|ms| ms.parse::<u64>()) {
+            Ok(Ok(ms)) => policy.timeout(std::time::Duration::from_millis(ms)),
+            Ok(Err(e)) => {
+                eprintln!("ISSUE_TRACKER_TIMEOUT_MS: {e}");
+                return ExitCode::FAILURE;
+            }
+            Err(_) => policy,
         };
         let server = Served::new(IssueTracker::new(), policy);
         let service = match server.serve(rmcp::transport::stdio()).await {

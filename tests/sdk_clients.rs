@@ -58,7 +58,20 @@ fn drive_declaring(
     tools: &[&str],
     capability: &str,
 ) -> Value {
+    drive_with(script, version, act, tools, capability, &[])
+}
+
+/// `drive_declaring`, the server started with the environment variables `env`.
+fn drive_with(
+    script: &Path,
+    version: ProtocolVersion,
+    act: &str,
+    tools: &[&str],
+    capability: &str,
+    env: &[(&str, &str)],
+) -> Value {
     let mut node = Command::new("node");
+    node.envs(env.iter().copied());
     node.env("ELICITATION_CAPABILITY", capability)
         .arg(script)
         .arg(server_binary())
@@ -299,8 +312,20 @@ fn drive_python(
     act: &str,
     tools: &[impl AsRef<std::ffi::OsStr>],
 ) -> Value {
+    drive_python_with(python, mode, act, tools, &[])
+}
+
+/// `drive_python`, the server started with the environment variables `env`.
+fn drive_python_with(
+    python: &Path,
+    mode: &str,
+    act: &str,
+    tools: &[impl AsRef<std::ffi::OsStr>],
+    env: &[(&str, &str)],
+) -> Value {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
     let mut driver = Command::new(python);
+    driver.envs(env.iter().copied());
     driver
         .arg(&script)
         .arg(server_binary())
@@ -606,6 +631,78 @@ fn a_request_without_elicitation_is_told_the_capability_it_needs() {
             let run = drive_python(&python, mode, "no-elicitation", &WITHOUT_ELICITATION);
             check_without_elicitation(&run, version, "Python SDK");
         }
+    }
+}
+
+/// What a run with a user who never answers shows: every primitive that asked ended at the
+/// server's timeout with the error that says so (a tool in its result, a prompt and a resource
+/// read in their error), and the server cancelled each request it gave up on.
+fn check_timed_out(run: &Value, sdk: &str) {
+    let said = "the client did not answer the elicitation request within 0.3 s";
+    let mut asked = 0;
+    for collection in ["tools", "prompts", "resources"] {
+        for call in run[collection].as_array().expect("the calls") {
+            let requests = call["requests"].as_array().expect("requests");
+            if requests.is_empty() {
+                continue;
+            }
+            asked += 1;
+            // The first question times out, and the primitive ends there.
+            assert_eq!(requests.len(), 1, "{sdk}: {call}");
+            let told = [&call["text"], &call["error"]]
+                .iter()
+                .filter_map(|v| v.as_str())
+                .any(|t| t.contains(said));
+            assert!(told, "{sdk}: {call}");
+            if collection == "tools" {
+                assert_eq!(
+                    call["cancelled"],
+                    json!([requests[0]["message"]]),
+                    "{sdk}: {call}"
+                );
+            }
+        }
+    }
+    assert!(asked >= 6, "{sdk}: {asked} primitives asked");
+}
+
+/// A user who never answers: the server's timeout (300 ms here, `ISSUE_TRACKER_TIMEOUT_MS`) ends
+/// each question, and the request is cancelled with the client; a client that cancels the call
+/// while it is asked ends the server's wait, and is told its request is cancelled too. With the
+/// TypeScript SDK's second major version on 2025-06-18 and 2025-11-25 and the Python SDK on
+/// 2025-11-25 (2026-07-28 sends no request to wait for).
+#[test]
+fn a_client_that_never_answers_gets_the_timeout_and_one_that_cancels_ends_the_wait() {
+    let order = call_order();
+    let timeout = [("ISSUE_TRACKER_TIMEOUT_MS", "300")];
+    let both = r#"{"form": {}, "url": {}}"#;
+    if let Some(dir) = node::ts_client_dir() {
+        let script = dir.join("drive_v2.mjs");
+        for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
+            let run = drive_with(&script, version, "silent", &order, both, &timeout);
+            check_timed_out(&run, &format!("TypeScript 2 {version}"));
+            // The call cancelled as soon as it asks: the server stops waiting (long before its
+            // ten minutes) and cancels its own request.
+            let run = drive_with(&script, version, "cancel-call", &order, both, &[]);
+            let mut asked = 0;
+            for call in run["tools"].as_array().expect("tools") {
+                let requests = call["requests"].as_array().expect("requests");
+                if let Some(first) = requests.first() {
+                    asked += 1;
+                    assert!(call["error"].is_string(), "{version}: {call}");
+                    assert_eq!(
+                        call["cancelled"],
+                        json!([first["message"]]),
+                        "{version}: {call}"
+                    );
+                }
+            }
+            assert!(asked >= 5, "{version}: {asked} tools asked");
+        }
+    }
+    if let Some(python) = python::sdk_python() {
+        let run = drive_python_with(&python, "legacy", "silent", &order, &timeout);
+        check_timed_out(&run, "Python 2025-11-25");
     }
 }
 

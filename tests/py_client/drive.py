@@ -10,6 +10,7 @@ Usage: python drive.py SERVER MODE ACT TOOL...
   MODE    legacy | 2026-07-28
   ACT     accept | accept-invalid | decline | cancel: what the scripted user does with every
           elicitation (accept-invalid: a value of the wrong JSON type for every property);
+          silent: it never answers (a request the server cancels is recorded in "cancelled");
           no-elicitation: the client declares no elicitation capability (it has no callback)
   TOOL    the tools to call, in this order
 
@@ -23,6 +24,7 @@ capability), "requiredCapabilities" is its data read into the SDK's
 """
 
 import json
+import os
 import re
 import sys
 
@@ -75,12 +77,22 @@ def wrong_for(schema):
     return "not a value of this type"
 
 
+cancelled = []
+
+
 async def main(server, mode, act, order):
     requests = []
 
     async def elicit(_context, params):
         sent = params.model_dump(by_alias=True, exclude_none=True, mode="json")
         requests.append(sent)
+        if act == "silent":
+            # Never answers; a request the server cancels is recorded.
+            try:
+                await anyio.sleep_forever()
+            except anyio.get_cancelled_exc_class():
+                cancelled.append(sent["message"])
+                raise
         if act not in ("accept", "accept-invalid"):
             return types.ElicitResult(action=act)
         if sent.get("mode") == "url":
@@ -89,13 +101,14 @@ async def main(server, mode, act, order):
         content = {name: pick(p) for name, p in sent["requestedSchema"]["properties"].items()}
         return types.ElicitResult(action="accept", content=content)
 
-    params = StdioServerParameters(command=server, args=["serve"])
+    # The server gets this process's environment (the SDK would pass only a few variables).
+    params = StdioServerParameters(command=server, args=["serve"], env=dict(os.environ))
     # A server that stops answering fails the run instead of hanging the test.
     with anyio.fail_after(120):
-        await run(params, mode, None if act == "no-elicitation" else elicit, requests, order)
+        await run(params, mode, None if act == "no-elicitation" else elicit, requests, order, act)
 
 
-async def run(params, mode, elicit, requests, order):
+async def run(params, mode, elicit, requests, order, act):
     async with Client(params, mode=mode, elicitation_callback=elicit, read_timeout_seconds=30) as client:
         version = client.protocol_version
         listed = {t.name: t for t in (await client.list_tools()).tools}
@@ -104,6 +117,7 @@ async def run(params, mode, elicit, requests, order):
             schema = listed[name].input_schema
             arguments = {k: value_for(schema["properties"][k]) for k in schema.get("required", [])}
             requests.clear()
+            cancelled.clear()
             entry = {"name": name, "arguments": arguments, "isError": None, "text": None, "error": None}
             try:
                 result = await client.call_tool(name, arguments)
@@ -120,7 +134,11 @@ async def run(params, mode, elicit, requests, order):
                     )
             except Exception as error:  # noqa: BLE001 - recorded for the test to judge
                 entry["error"] = str(error)
+            if act == "silent" and len(requests) > len(cancelled):
+                # A server that ends its wait cancels its request; give the notification a moment.
+                await anyio.sleep(0.2)
             entry["requests"] = list(requests)
+            entry["cancelled"] = list(cancelled)
             tools.append(entry)
         prompts = []
         for prompt in (await client.list_prompts()).prompts:

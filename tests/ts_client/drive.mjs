@@ -25,7 +25,8 @@ const requests = [];
 const client = new Client({ name: 'mcpdesc-ts-check', version: '1.0.0' }, { capabilities: { elicitation } });
 client.setRequestHandler(ElicitRequestSchema, scriptedUser(act, requests));
 
-const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore' });
+// The server gets this process's environment (the SDK would pass only a few variables).
+const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
 // The SDK always asks for its latest version; ask for the one under test instead.
 const send = transport.send.bind(transport);
 transport.send = (message) => {

@@ -56,12 +56,35 @@ export function failAfter(script, seconds) {
   }, seconds * 1000).unref();
 }
 
+/** The messages of the requests the server cancelled while the scripted user held them. */
+export const cancelled = [];
+
+/** Aborts the call in flight (set by `callAndReport` for each call). */
+let abortCall = () => {};
+
+/** Whether the scripted user holds requests unanswered (silent, cancel-call). */
+let holds = false;
+
 /** The scripted user, as an elicitation handler that records each request's params in
  * `requests`: `act` is accept | accept-invalid | decline | cancel (accept-invalid: accepts a
- * form with a value of the wrong JSON type for every property). */
+ * form with a value of the wrong JSON type for every property) | silent (never answers) |
+ * cancel-call (never answers, and cancels the call that asked). A request the server cancels is
+ * recorded in `cancelled`. */
 export function scriptedUser(act, requests) {
-  return async (request) => {
+  holds = act === 'silent' || act === 'cancel-call';
+  return async (request, extra) => {
     requests.push(request.params);
+    if (act === 'silent' || act === 'cancel-call') {
+      return new Promise((_, reject) => {
+        // The SDK's first major version hands the signal as `extra.signal`, its second as `ctx.mcpReq.signal`.
+        const signal = extra?.signal ?? extra?.mcpReq?.signal;
+        signal?.addEventListener('abort', () => {
+          cancelled.push(request.params.message);
+          reject(new Error('cancelled by the server'));
+        });
+        if (act === 'cancel-call') abortCall();
+      });
+    }
     if (act !== 'accept' && act !== 'accept-invalid') return { action: act };
     if (request.params.mode === 'url') return { action: 'accept' };
     const content = {};
@@ -80,7 +103,8 @@ export function scriptedUser(act, requests) {
  * "error"}], "resources": [{"uriTemplate", "uri", "requests", "text", "error"}]}: a call answered with a JSON-RPC error gives its
  * message, code and data, and the class the SDK read it as. `requests` is the array the handler
  * records into. */
-export async function callAndReport(client, negotiated, order, requests) {
+export async function callAndReport(client, negotiated, order, requests, callTool) {
+  const call = callTool ?? ((params, options) => client.callTool(params, undefined, options));
   const listed = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
   const tools = [];
   for (const tool of order.map((name) => listed.get(name) ?? { name, inputSchema: {} })) {
@@ -89,9 +113,12 @@ export async function callAndReport(client, negotiated, order, requests) {
       args[name] = valueFor(tool.inputSchema.properties[name]);
     }
     requests.length = 0;
+    cancelled.length = 0;
     const entry = { name: tool.name, arguments: args, requests: null, isError: null, text: null, error: null };
+    const controller = new AbortController();
+    abortCall = () => controller.abort('the user closed the window');
     try {
-      const result = await client.callTool({ name: tool.name, arguments: args });
+      const result = await call({ name: tool.name, arguments: args }, { signal: controller.signal });
       entry.isError = !!result.isError;
       entry.text = (result.content || []).map((c) => c.text ?? '').join('\n');
     } catch (e) {
@@ -101,7 +128,10 @@ export async function callAndReport(client, negotiated, order, requests) {
       entry.errorType = e.constructor.name;
       if (e.requiredCapabilities !== undefined) entry.requiredCapabilities = e.requiredCapabilities;
     }
+    // A server that ends its wait cancels its request; give the notification a moment.
+    if (holds && requests.length > cancelled.length) await new Promise((r) => setTimeout(r, 200));
     entry.requests = [...requests];
+    entry.cancelled = [...cancelled];
     tools.push(entry);
   }
   const prompts = [];
@@ -112,8 +142,10 @@ export async function callAndReport(client, negotiated, order, requests) {
     }
     requests.length = 0;
     const entry = { name: prompt.name, arguments: args, requests: null, text: null, error: null };
+    const controller = new AbortController();
+    abortCall = () => controller.abort('the user closed the window');
     try {
-      const result = await client.getPrompt({ name: prompt.name, arguments: args });
+      const result = await client.getPrompt({ name: prompt.name, arguments: args }, { signal: controller.signal });
       entry.text = result.messages.map((m) => m.content.text ?? '').join('\n');
     } catch (e) {
       entry.error = String(e.message);
@@ -127,8 +159,10 @@ export async function callAndReport(client, negotiated, order, requests) {
     const uri = template.uriTemplate.replace(/\{[^}]*\}/g, '2026-q4');
     requests.length = 0;
     const entry = { uriTemplate: template.uriTemplate, uri, requests: null, text: null, error: null };
+    const controller = new AbortController();
+    abortCall = () => controller.abort('the user closed the window');
     try {
-      const result = await client.readResource({ uri });
+      const result = await client.readResource({ uri }, { signal: controller.signal });
       entry.text = result.contents.map((c) => c.text ?? '').join('\n');
     } catch (e) {
       entry.error = String(e.message);

@@ -10,7 +10,7 @@
 //   SERVER   the server binary, run with the argument `serve`
 //   VERSION  2025-06-18 or 2025-11-25 (the initialize handshake, offering only that version),
 //            or 2026-07-28 (pinned: negotiated with server/discover, no fallback)
-//   ACT      accept | accept-invalid | decline | cancel (as in drive.mjs)
+//   ACT      accept | accept-invalid | decline | cancel | silent | cancel-call (drive_common.mjs)
 //   TOOL     the tools to call, in this order
 //
 // Prints one JSON line, as drive.mjs does.
@@ -34,6 +34,13 @@ const client = new Client(
 // A client that declares no elicitation may not handle it.
 if (elicitation !== null) client.setRequestHandler('elicitation/create', scriptedUser(act, requests));
 
-const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore' });
+// The server gets this process's environment (the SDK would pass only a few variables).
+const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
 await client.connect(transport);
-await callAndReport(client, client.getNegotiatedProtocolVersion() ?? null, order, requests);
+await callAndReport(
+  client,
+  client.getNegotiatedProtocolVersion() ?? null,
+  order,
+  requests,
+  (params, options) => client.callTool(params, options),
+);
