@@ -64,6 +64,7 @@ fn writes_declarations_into_every_kind_of_primitive() {
         .build()
         .unwrap();
     let plain = json!({"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]});
+    // Every form says which fields are filled at run time: none, for these static ones.
     assert_eq!(
         doc.as_value(),
         &json!({
@@ -72,13 +73,13 @@ fn writes_declarations_into_every_kind_of_primitive() {
             "info": {"name": "b", "version": "1.0.0"},
             "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
             "resources": [{"uri": "file:///b", "name": "b", "elicitations": [
-                {"name": "a", "mode": "form", "message": "A.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}}
+                {"name": "a", "mode": "form", "message": "A.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "x-mcpdesc-runtime-choices": []}
             ]}],
             "resourceTemplates": [{"uriTemplate": "file:///b/{x}", "name": "bx", "elicitations": [
-                {"name": "b", "mode": "form", "message": "B.", "when": "Always.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "onDecline": "D.", "onCancel": "C."}
+                {"name": "b", "mode": "form", "message": "B.", "when": "Always.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "onDecline": "D.", "onCancel": "C.", "x-mcpdesc-runtime-choices": []}
             ]}],
             "prompts": [{"name": "b_prompt", "elicitations": [
-                {"name": "c", "mode": "form", "message": "C.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "protocolVersions": ["2025-11-25"]}
+                {"name": "c", "mode": "form", "message": "C.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "protocolVersions": ["2025-11-25"], "x-mcpdesc-runtime-choices": []}
             ]}],
             "components": {"schemas": {"Plain": plain}},
         })

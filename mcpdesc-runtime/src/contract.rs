@@ -111,6 +111,24 @@ pub enum Reason {
         /// The URL sent.
         sent: String,
     },
+    /// The request's `requestedSchema` is not a form request of the negotiated version: its
+    /// structure, or vocabulary that version does not have, or choices that offer nothing.
+    NotAFormRequest {
+        /// The negotiated version.
+        version: ProtocolVersion,
+        /// Each problem: the JSON Pointer into the `requestedSchema`, and what is wrong there.
+        problems: Vec<(String, String)>,
+    },
+    /// The declaration's `requestedSchema` is a `$componentRef` that does not resolve, or a
+    /// chain of them that comes back to itself.
+    UnresolvedReference {
+        /// The declaration.
+        declaration: String,
+        /// The reference that does not resolve (the first of a cycle).
+        reference: String,
+        /// Whether the references form a cycle.
+        cycle: bool,
+    },
     /// The primitive has no registered declaration, but one registered for another primitive
     /// of the same kind matches the request ([`check_registered`] only). Typically that other
     /// name is the function of this tool or prompt, renamed by an rmcp `#[tool(name = ...)]`
@@ -171,6 +189,34 @@ impl fmt::Display for Reason {
                 sent = Shown::quoted(sent),
                 declared = Shown::quoted(declared)
             ),
+            Reason::NotAFormRequest { version, problems } => {
+                write!(
+                    f,
+                    "the requestedSchema is not a form request of MCP {version}:"
+                )?;
+                for (i, (pointer, message)) in problems.iter().enumerate() {
+                    let pointer = if pointer.is_empty() { "/" } else { pointer };
+                    let sep = if i == 0 { " " } else { "; " };
+                    write!(f, "{sep}at {pointer:?}, {message}")?;
+                }
+                Ok(())
+            }
+            Reason::UnresolvedReference {
+                declaration,
+                reference,
+                cycle,
+            } => {
+                let why = if *cycle {
+                    "the references come back to it"
+                } else {
+                    "nothing is there"
+                };
+                write!(
+                    f,
+                    "`{declaration}`: its requestedSchema {} does not resolve: {why}",
+                    Shown::quoted(reference)
+                )
+            }
             Reason::RegisteredUnder {
                 primitive,
                 identity,
@@ -229,6 +275,8 @@ struct Candidate<'a> {
     /// does a declaration's `x-mcpdesc-runtime-choices`; without it, any property in the static
     /// shape of one may be one).
     runtime: Option<&'a [&'a str]>,
+    /// The `$componentRef` of its schema that does not resolve, and whether it is a cycle.
+    unresolved: Option<(&'a str, bool)>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -282,14 +330,16 @@ pub fn check_description(
     let candidates: Vec<Candidate<'_>> = declared
         .iter()
         .filter_map(|(d, scope, runtime)| {
+            let resolved = d.get("requestedSchema").map(|s| resolve(document, s));
             Some(Candidate {
                 name: d.get("name")?.as_str()?,
                 mode: d.get("mode")?.as_str()?,
                 message: d.get("message")?.as_str()?,
-                schema: d.get("requestedSchema").and_then(|s| resolve(document, s)),
+                schema: resolved.and_then(Result::ok),
                 url: d.get("url").and_then(Value::as_str),
                 scope: *scope,
                 runtime: runtime.as_deref(),
+                unresolved: resolved.and_then(Result::err),
             })
         })
         .collect();
@@ -349,6 +399,7 @@ pub fn check_registered(
                 },
                 scope: d.protocol_versions().unwrap_or(d.supported_versions()),
                 runtime: Some(runtime.as_slice()),
+                unresolved: None,
             })
             .collect()
     };
@@ -414,6 +465,16 @@ fn check(
         return Err(error(vec![Reason::UnknownPrimitive]));
     }
     let request = Request::read(params).map_err(|what| error(vec![Reason::Malformed(what)]))?;
+    // A request is first a valid form request of the version it is sent on.
+    if let Some(sent) = request.schema {
+        let problems = crate::validate::request_problems(sent, version);
+        if !problems.is_empty() {
+            return Err(error(vec![Reason::NotAFormRequest {
+                version,
+                problems: problems.into_iter().map(|d| (d.path, d.message)).collect(),
+            }]));
+        }
+    }
     let mut same_mode: Vec<&Candidate<'_>> = candidates
         .iter()
         .filter(|c| c.mode == request.mode)
@@ -436,6 +497,14 @@ fn check(
                 version,
                 scope: c.scope,
             });
+        }
+        if let Some((reference, cycle)) = c.unresolved {
+            reasons.push(Reason::UnresolvedReference {
+                declaration: c.name.to_owned(),
+                reference: reference.to_owned(),
+                cycle,
+            });
+            continue;
         }
         match (request.schema, c.schema) {
             (Some(sent), Some(declared)) => {
@@ -508,22 +577,29 @@ impl<'a> Request<'a> {
     }
 }
 
-/// The target of a `{"$componentRef": "#/components/schemas/Name"}`, followed through chains
-/// (at most as many steps as there are schemas, so a cycle ends); any other schema as it is.
-fn resolve<'a>(document: &'a Value, schema: &'a Value) -> Option<&'a Value> {
+/// The target of a `{"$componentRef": "#/components/schemas/Name"}`, followed through chains;
+/// any other schema as it is. A reference that does not resolve is the error, with whether the
+/// chain came back to itself.
+fn resolve<'a>(document: &'a Value, schema: &'a Value) -> Result<&'a Value, (&'a str, bool)> {
     let schemas = document
         .get("components")
         .and_then(|c| c.get("schemas"))
         .and_then(Value::as_object);
     let mut current = schema;
-    for _ in 0..=schemas.map_or(0, Map::len) {
+    let mut seen: Vec<&str> = Vec::new();
+    loop {
         let Some(reference) = current.get("$componentRef").and_then(Value::as_str) else {
-            return Some(current);
+            return Ok(current);
         };
-        let name = reference.strip_prefix("#/components/schemas/")?;
-        current = schemas?.get(name)?;
+        if seen.contains(&reference) {
+            return Err((seen.first().copied().unwrap_or(reference), true));
+        }
+        seen.push(reference);
+        current = reference
+            .strip_prefix("#/components/schemas/")
+            .and_then(|name| schemas?.get(name))
+            .ok_or((reference, false))?;
     }
-    None
 }
 
 fn scope_of(versions: Option<&Value>) -> Option<VersionSet> {
@@ -548,7 +624,12 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
     let (Some(sent_root), Some(declared_root)) = (sent.as_object(), declared.as_object()) else {
         return first_difference(sent, declared, String::new());
     };
-    if let Some(p) = members_difference(sent_root, declared_root, "", |k| k == "properties") {
+    if let Some(p) = members_difference(sent_root, declared_root, "", |k| {
+        k == "properties" || k == "required"
+    }) {
+        return Some(p);
+    }
+    if let Some(p) = required_difference(sent_root.get("required"), declared_root.get("required")) {
         return Some(p);
     }
     let (Some(sent_props), Some(declared_props)) = (
@@ -573,7 +654,8 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
             return Some(at);
         };
         let may_be_runtime = runtime.is_none_or(|r| r.contains(&name.as_str()));
-        if let Some(p) = property_difference(sent_p, declared_p, &at, may_be_runtime) {
+        let is_runtime = runtime.is_some_and(|r| r.contains(&name.as_str()));
+        if let Some(p) = property_difference(sent_p, declared_p, &at, may_be_runtime, is_runtime) {
             return Some(p);
         }
         let sent_default = sent_p.get("default");
@@ -596,12 +678,13 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
 }
 
 /// The first difference of one property that is not a run-time part (see [`schema_difference`]);
-/// its choices are one only when it `may_be_runtime`.
+/// its choices are one only when it `may_be_runtime`, and must be sent when it `is_runtime`.
 fn property_difference(
     sent: &Value,
     declared: &Value,
     at: &str,
     may_be_runtime: bool,
+    is_runtime: bool,
 ) -> Option<String> {
     let (Some(sent), Some(declared)) = (sent.as_object(), declared.as_object()) else {
         return first_difference(sent, declared, at.to_owned());
@@ -630,6 +713,13 @@ fn property_difference(
     }
     // Filled run-time choices are a non-empty list.
     let non_empty = |v: Option<&Value>| v.and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+    if is_runtime_single
+        && is_runtime
+        && !non_empty(sent.get("enum"))
+        && !non_empty(sent.get("oneOf"))
+    {
+        return Some(format!("{at}/enum"));
+    }
     if is_runtime_multi {
         let items = sent.get("items");
         let filled = items.is_some_and(|i| non_empty(i.get("enum")) || non_empty(i.get("anyOf")));
@@ -638,6 +728,29 @@ fn property_difference(
         }
     }
     None
+}
+
+/// The first difference between two `required` lists, compared as sets of distinct names: a
+/// name listed twice, one not declared required, or one declared required and left out.
+fn required_difference(sent: Option<&Value>, declared: Option<&Value>) -> Option<String> {
+    fn names(v: Option<&Value>) -> Option<Vec<&str>> {
+        match v {
+            None => Some(Vec::new()),
+            Some(v) => v.as_array()?.iter().map(Value::as_str).collect(),
+        }
+    }
+    let (Some(sent), Some(declared)) = (names(sent), names(declared)) else {
+        return Some("/required".to_owned());
+    };
+    for (i, name) in sent.iter().enumerate() {
+        if sent.iter().take(i).any(|n| n == name) || !declared.contains(name) {
+            return Some(format!("/required/{i}"));
+        }
+    }
+    declared
+        .iter()
+        .any(|name| !sent.contains(name))
+        .then(|| "/required".to_owned())
 }
 
 /// The first difference between two objects' members, leaving out the keys `skip` names.
@@ -783,9 +896,16 @@ mod tests {
 
     #[test]
     fn a_run_time_default_that_does_not_fit_is_reported() {
+        // The request is not a valid form request of the version: said before any comparison.
         assert_eq!(
             with_member("default", json!("yes")),
-            confirm_differs("/properties/confirm/default")
+            Err(vec![Reason::NotAFormRequest {
+                version: ProtocolVersion::V2025_11_25,
+                problems: vec![(
+                    "/properties/confirm/default".into(),
+                    "a boolean's `default` must be true or false".into()
+                )],
+            }])
         );
     }
 
@@ -835,18 +955,22 @@ mod tests {
             check(&sent(who.clone(), labels.clone(), tag_filled)),
             differs("/properties/tag/enum/2")
         );
-        // A default outside the choices sent.
+        // A default outside the choices sent: not a valid request.
         let mut bad_default = who.clone();
         bad_default["default"] = json!("mallory");
-        assert_eq!(
-            check(&sent(bad_default, labels.clone(), tag.clone())),
-            differs("/properties/who/default")
+        let refused = check(&sent(bad_default, labels.clone(), tag.clone())).unwrap_err();
+        assert!(
+            matches!(&refused[..], [Reason::NotAFormRequest { problems, .. }]
+                if problems[0].0 == "/properties/who/default"),
+            "{refused:?}"
         );
-        // A run-time multi-select sent without choices.
+        // A run-time multi-select sent without choices: a request offers at least one.
         let empty = json!({"type": "array", "items": {"type": "string", "enum": []}});
-        assert_eq!(
-            check(&sent(who.clone(), empty, tag.clone())),
-            differs("/properties/labels/items")
+        let refused = check(&sent(who.clone(), empty, tag.clone())).unwrap_err();
+        assert!(
+            matches!(&refused[..], [Reason::NotAFormRequest { problems, .. }]
+                if problems[0].0 == "/properties/labels/items/enum"),
+            "{refused:?}"
         );
         // The texts around run-time choices are static.
         let mut retitled = who;
@@ -920,7 +1044,11 @@ mod tests {
         }}});
         assert_eq!(
             resolve(&doc, &json!({"$componentRef": "#/components/schemas/A"})),
-            None
+            Err(("#/components/schemas/A", true))
+        );
+        assert_eq!(
+            resolve(&doc, &json!({"$componentRef": "#/components/schemas/C"})),
+            Err(("#/components/schemas/C", false))
         );
     }
 }

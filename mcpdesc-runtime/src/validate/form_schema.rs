@@ -16,7 +16,7 @@ use crate::schema::{
     PropertyKind, PropertySchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 use crate::shown::{List, Shown};
-use crate::version::VersionSet;
+use crate::version::{ProtocolVersion, VersionSet};
 
 const ROOT_MEMBERS: &[&str] = &["type", "properties", "required", "$schema"];
 const COMMON: &[&str] = &["type", "title", "description", "default"];
@@ -61,6 +61,58 @@ pub fn parse_requested_schema(value: &Value) -> Result<RequestedSchema, Vec<Diag
         Some(parsed) if cx.diagnostics.is_empty() => Ok(parsed.schema),
         _ => Err(cx.diagnostics.finish()),
     }
+}
+
+/// What keeps `value` from being the `requestedSchema` of a form request sent on `version`: its
+/// structure, its consistency, the version's vocabulary, and choices that offer nothing (a
+/// description may document a run-time choice list as empty; a request must fill it).
+pub(crate) fn request_problems(value: &Value, version: ProtocolVersion) -> Vec<Diagnostic> {
+    let document = Value::Null;
+    let mut cx = Cx::new(&document);
+    if check_in_scope(&mut cx, value, "", VersionSet::single(version)).is_some() {
+        let properties = value.get("properties").and_then(Value::as_object);
+        for (name, property) in properties.into_iter().flatten() {
+            let at = pointer(&pointer("", "properties"), name);
+            let lists = [
+                ("enum", property.get("enum")),
+                ("oneOf", property.get("oneOf")),
+                (
+                    "items/enum",
+                    property.get("items").and_then(|i| i.get("enum")),
+                ),
+                (
+                    "items/anyOf",
+                    property.get("items").and_then(|i| i.get("anyOf")),
+                ),
+            ];
+            for (key, list) in lists {
+                let Some(list) = list.and_then(Value::as_array) else {
+                    continue;
+                };
+                if list.is_empty() {
+                    structural(
+                        &mut cx,
+                        &format!("{at}/{key}"),
+                        "a request offers at least one choice",
+                    );
+                }
+                // A choice is a value, or an option's `const`; each is offered once, so that
+                // the user can tell them apart.
+                let values: Vec<&Value> =
+                    list.iter().map(|v| v.get("const").unwrap_or(v)).collect();
+                for (i, value) in values.iter().enumerate() {
+                    if values.iter().take(i).any(|earlier| earlier == value) {
+                        structural(
+                            &mut cx,
+                            &format!("{at}/{key}/{i}"),
+                            format!("the choice {value} is offered twice"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    cx.diagnostics.finish()
 }
 
 /// Checks a resolved form schema against the vocabulary of every version in `scope`.

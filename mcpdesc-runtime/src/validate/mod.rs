@@ -55,6 +55,7 @@ use serde_json::Value;
 use crate::version::{ProtocolVersion, VersionSet};
 
 pub use form_schema::parse_requested_schema;
+pub(crate) use form_schema::request_problems;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

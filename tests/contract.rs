@@ -1,0 +1,248 @@
+//! The contract check holds a request to the wire and to its declaration: each probe that a user
+//! found matched wrongly (or refused wrongly), through `check_description` (against the built
+//! description) and `check_registered` (against the registry), and the requests `fill` sends,
+//! which must match on every version.
+#![allow(clippy::restriction)]
+
+use mcpdesc_runtime::contract::{self, Reason};
+use mcpdesc_runtime::description::{Description, Info, Tool};
+use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+use mcpdesc_runtime::registry::Primitive;
+use mcpdesc_runtime::{ElicitationForm, ProtocolVersion, elicitation};
+use serde_json::{Value, json};
+
+/// A form whose choices come at run time: a single-select and a multi-select.
+#[derive(ElicitationForm)]
+struct Pick {
+    #[form(runtime_choices)]
+    assignee: String,
+    #[form(runtime_choices, min_items = 1)]
+    watchers: Vec<String>,
+    star: bool,
+    repository: String,
+}
+
+/// A form whose schema is complete at compile time.
+#[derive(ElicitationForm)]
+struct Note {
+    note: String,
+    star: bool,
+}
+
+#[elicitation(name = "pick", form = Pick, message = "Who?", protocol_versions = ["2025-11-25", "2026-07-28"])]
+#[elicitation(name = "note", form = Note, message = "A note?")]
+fn probe() {}
+
+const TOOL: Primitive = Primitive::Tool("probe");
+
+fn description() -> Value {
+    probe();
+    let doc = Description::builder(Info::new("contract", "1.0.0"))
+        .protocol_versions([
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+        ])
+        .tool(Tool::new("probe"))
+        .registered_elicitations()
+        .build()
+        .unwrap();
+    doc.as_value().clone()
+}
+
+/// What `fill` sends for `Pick` on `version`.
+fn filled(version: ProtocolVersion) -> Value {
+    let fill = PickFill {
+        assignee: ChoiceList::titled([("al", "Al"), ("bo", "Bo")]),
+        watchers: ChoiceList::titled([("cy", "Cy"), ("di", "Di")]),
+        defaults: PickDefaults::default(),
+    };
+    let filled = fill.fill(Some(version)).unwrap();
+    json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
+}
+
+fn note(version: ProtocolVersion) -> Value {
+    let _ = version;
+    json!({"mode": "form", "message": "A note?", "requestedSchema": Note::requested_schema().to_value()})
+}
+
+/// The verdicts of both checks, which must agree.
+fn verdict(params: &Value, version: ProtocolVersion) -> Result<String, Vec<Reason>> {
+    let doc = description();
+    let described = contract::check_description(&doc, TOOL, version, params)
+        .map(|m| m.name().to_owned())
+        .map_err(|e| e.reasons().to_vec());
+    let registered = contract::check_registered(TOOL, version, params)
+        .map(|d| d.name().to_owned())
+        .map_err(|e| e.reasons().to_vec());
+    assert_eq!(
+        described.is_ok(),
+        registered.is_ok(),
+        "{described:?} / {registered:?}"
+    );
+    described
+}
+
+fn with(mut params: Value, property: &str, edit: impl FnOnce(&mut Value)) -> Value {
+    edit(&mut params["requestedSchema"]["properties"][property]);
+    params
+}
+
+const V25: ProtocolVersion = ProtocolVersion::V2025_11_25;
+
+#[test]
+fn what_fill_sends_matches_on_every_version() {
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        // A multi-select does not exist on 2025-06-18, where `pick` is out of scope.
+        if version != ProtocolVersion::V2025_06_18 {
+            assert_eq!(
+                verdict(&filled(version), version),
+                Ok("pick".into()),
+                "{version}"
+            );
+        }
+        assert_eq!(
+            verdict(&note(version), version),
+            Ok("note".into()),
+            "{version}"
+        );
+    }
+}
+
+#[test]
+fn a_run_time_single_select_without_usable_choices_is_refused() {
+    let probes = [
+        ("empty", json!({"type": "string", "enum": []})),
+        (
+            "not strings",
+            json!({"type": "string", "enum": [1, {"x": 2}]}),
+        ),
+        (
+            "not lists",
+            json!({"type": "string", "oneOf": "nope", "enumNames": 7}),
+        ),
+        ("no choices", json!({"type": "string"})),
+        ("twice", json!({"type": "string", "enum": ["al", "al"]})),
+    ];
+    for (what, assignee) in probes {
+        let params = with(filled(V25), "assignee", |p| *p = assignee);
+        assert!(verdict(&params, V25).is_err(), "{what}: {params}");
+    }
+}
+
+#[test]
+fn a_run_time_multi_select_of_other_items_is_refused() {
+    let params = with(filled(V25), "watchers", |p| {
+        p["items"] = json!({"type": "integer", "enum": [1, 2]});
+    });
+    assert!(verdict(&params, V25).is_err(), "{params}");
+    let params = with(filled(V25), "watchers", |p| {
+        p["items"] = json!({"type": "string", "enum": ["cy", "cy"]});
+    });
+    assert!(verdict(&params, V25).is_err(), "{params}");
+}
+
+#[test]
+fn vocabulary_the_version_does_not_have_is_refused() {
+    // 2025-06-18 has no `oneOf` and no default on a string.
+    let v = ProtocolVersion::V2025_06_18;
+    let params = json!({"mode": "form", "message": "A note?", "requestedSchema": {
+        "type": "object",
+        "properties": {
+            "note": {"type": "string", "oneOf": [{"const": "a", "title": "A"}], "default": "a"},
+            "star": {"type": "boolean"}
+        },
+        "required": ["note", "star"]
+    }});
+    let refused = verdict(&params, v).unwrap_err();
+    assert!(
+        matches!(&refused[..], [Reason::NotAFormRequest { version, .. }] if *version == v),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn required_is_a_set_of_distinct_names() {
+    let mut params = note(V25);
+    params["requestedSchema"]["required"] = json!(["star", "note"]);
+    assert_eq!(verdict(&params, V25), Ok("note".into()));
+    params["requestedSchema"]["required"] = json!(["star", "note", "star"]);
+    assert!(verdict(&params, V25).is_err());
+    params["requestedSchema"]["required"] = json!(["star"]);
+    assert!(verdict(&params, V25).is_err());
+}
+
+#[test]
+fn choices_filled_into_a_static_field_are_refused() {
+    // The builder lists every form's run-time fields, none for a static one.
+    let doc = description();
+    let declared = &doc["tools"][0]["elicitations"];
+    let note = declared
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "note")
+        .unwrap();
+    assert_eq!(note["x-mcpdesc-runtime-choices"], json!([]));
+    let params = with(self::note(V25), "note", |p| {
+        p["enum"] = json!(["a", "b"]);
+    });
+    assert!(verdict(&params, V25).is_err(), "{params}");
+}
+
+#[test]
+fn a_reference_that_does_not_resolve_is_reported_as_such() {
+    let mut doc = description();
+    // Point `note` at a missing component, then at a cycle.
+    let note = doc["tools"][0]["elicitations"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|d| d["name"] == "note")
+        .unwrap();
+    note["requestedSchema"] = json!({"$componentRef": "#/components/schemas/Missing"});
+    let check = |doc: &Value| {
+        contract::check_description(doc, TOOL, V25, &self::note(V25))
+            .unwrap_err()
+            .reasons()
+            .to_vec()
+    };
+    assert!(
+        check(&doc).contains(&Reason::UnresolvedReference {
+            declaration: "note".into(),
+            reference: "#/components/schemas/Missing".into(),
+            cycle: false,
+        }),
+        "{:?}",
+        check(&doc)
+    );
+    doc["components"]["schemas"]["A"] = json!({"$componentRef": "#/components/schemas/B"});
+    doc["components"]["schemas"]["B"] = json!({"$componentRef": "#/components/schemas/A"});
+    let note = doc["tools"][0]["elicitations"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|d| d["name"] == "note")
+        .unwrap();
+    note["requestedSchema"] = json!({"$componentRef": "#/components/schemas/A"});
+    let reasons = check(&doc);
+    assert!(
+        reasons.contains(&Reason::UnresolvedReference {
+            declaration: "note".into(),
+            reference: "#/components/schemas/A".into(),
+            cycle: true,
+        }),
+        "{reasons:?}"
+    );
+    let said = contract::check_description(&doc, TOOL, V25, &self::note(V25))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        said.contains("does not resolve: the references come back to it"),
+        "{said}"
+    );
+}
