@@ -169,6 +169,9 @@ pub struct DescriptionBuilder {
     protocol_versions: Vec<ProtocolVersion>,
     primitives: Vec<Entry>,
     declarations: Vec<&'static Declaration>,
+    /// Whether `build` takes the registered declarations of the primitives it was given
+    /// ([`DescriptionBuilder::registered_elicitations_of_given_primitives`]).
+    registered_of_given: bool,
 }
 
 /// A generated MCP Description. Valid by construction.
@@ -246,6 +249,7 @@ impl Description {
             protocol_versions: VersionSet::FORM_MODE.iter().collect(),
             primitives: Vec::new(),
             declarations: Vec::new(),
+            registered_of_given: false,
         }
     }
 
@@ -383,8 +387,55 @@ impl DescriptionBuilder {
     }
 
     /// Merges every `#[elicitation]` declaration linked into this binary into its primitive.
+    ///
+    /// A declaration whose primitive the builder is not given is a [`BuildError`]
+    /// ([`BuildProblem::UnknownPrimitive`]): the description would leave out something the
+    /// server asks. Where the binary links in declarations of other servers (a test binary that
+    /// holds several, a dependency's), take
+    /// [`registered_elicitations_of_given_primitives`](Self::registered_elicitations_of_given_primitives)
+    /// instead.
     pub fn registered_elicitations(self) -> Self {
         self.elicitations(registry::declarations())
+    }
+
+    /// Merges the `#[elicitation]` declarations linked into this binary whose primitive the
+    /// builder is given (by the time [`build`](Self::build) runs), and leaves out the others: a
+    /// test binary's or a dependency's, declared for servers this description is not of.
+    ///
+    /// ```
+    /// use mcpdesc_runtime::description::{Description, Info, Tool};
+    /// use mcpdesc_runtime::{ElicitationForm, elicitation};
+    ///
+    /// #[derive(ElicitationForm)]
+    /// struct Confirm {
+    ///     confirm: bool,
+    /// }
+    ///
+    /// #[elicitation(name = "confirm", form = Confirm, message = "Close it?")]
+    /// fn close_issue() {}
+    ///
+    /// // Another server's tool, linked into the same binary.
+    /// #[elicitation(name = "confirm", form = Confirm, message = "Drop it?")]
+    /// fn drop_table() {}
+    ///
+    /// let only_mine = Description::builder(Info::new("tracker", "1.0.0"))
+    ///     .tool(Tool::new("close_issue"))
+    ///     .registered_elicitations_of_given_primitives()
+    ///     .build()?;
+    /// assert_eq!(only_mine.as_value()["tools"][0]["elicitations"][0]["message"], "Close it?");
+    ///
+    /// // Every registered declaration: `drop_table` has no tool here.
+    /// let all = Description::builder(Info::new("tracker", "1.0.0"))
+    ///     .tool(Tool::new("close_issue"))
+    ///     .registered_elicitations()
+    ///     .build();
+    /// assert!(all.unwrap_err().to_string().contains("drop_table"));
+    /// # close_issue(); drop_table();
+    /// # Ok::<(), mcpdesc_runtime::description::BuildError>(())
+    /// ```
+    pub fn registered_elicitations_of_given_primitives(mut self) -> Self {
+        self.registered_of_given = true;
+        self
     }
 
     /// Merges the given declarations into their primitives.
@@ -453,6 +504,20 @@ impl DescriptionBuilder {
                 }
             }
             same.push((b, scope));
+        }
+
+        if self.registered_of_given {
+            let given = |d: &&'static Declaration| {
+                let p = d.primitive();
+                by_identity.contains_key(&(Kind::of(p), p.identity()))
+            };
+            let taken: Vec<&'static Declaration> = self.declarations.clone();
+            self.declarations.extend(
+                registry::declarations()
+                    .into_iter()
+                    .filter(given)
+                    .filter(|d| !taken.iter().any(|t| std::ptr::eq(*t, *d))),
+            );
         }
 
         // Merge declarations.
