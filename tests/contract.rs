@@ -246,3 +246,29 @@ fn a_reference_that_does_not_resolve_is_reported_as_such() {
         "{said}"
     );
 }
+
+/// A recorded transcript names its primitives with strings it owns: the checks borrow them.
+#[test]
+fn names_that_come_from_data_are_borrowed() {
+    use mcpdesc_runtime::registry::PrimitiveName;
+    let recorded: Value =
+        serde_json::from_str(r#"{"tool": "probe", "other": "no_such_tool"}"#).unwrap();
+    let tool = recorded["tool"].as_str().unwrap().to_owned();
+    let doc = description();
+    let named = PrimitiveName::Tool(&tool);
+    assert_eq!(
+        contract::check_description(&doc, named, V25, &note(V25))
+            .unwrap()
+            .name(),
+        "note"
+    );
+    assert_eq!(
+        contract::check_registered(named, V25, &note(V25))
+            .unwrap()
+            .name(),
+        "note"
+    );
+    let other = recorded["other"].as_str().unwrap().to_owned();
+    let refused = contract::check_registered(PrimitiveName::Tool(&other), V25, &note(V25));
+    assert_eq!(refused.unwrap_err().reasons()[0], Reason::UnknownPrimitive);
+}

@@ -45,7 +45,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::registry::{self, Declaration, Mode, Primitive};
+use crate::registry::{self, Declaration, Mode, Primitive, PrimitiveName};
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -290,14 +290,15 @@ struct Candidate<'a> {
 /// [`ContractError`] when the request matches no declaration of `primitive` in the document that
 /// applies to `version`; its [`reasons`](ContractError::reasons) say, for each declaration of the
 /// primitive, where it differs.
-pub fn check_description(
+pub fn check_description<'p>(
     document: &Value,
-    primitive: Primitive,
+    primitive: impl Into<PrimitiveName<'p>>,
     version: ProtocolVersion,
     params: &Value,
 ) -> Result<Matched, ContractError> {
+    let primitive = primitive.into();
     let root_scope = scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
-    let kind = crate::validate::kind::Kind::of(primitive);
+    let kind = crate::validate::kind::Kind::of_name(primitive);
     let (collection, key) = (kind.collection, kind.identity);
     let entries = document
         .get(collection)
@@ -356,11 +357,12 @@ pub fn check_description(
 ///
 /// [`ContractError`] when the request matches no registered declaration of `primitive` that applies
 /// to `version`, with every reason, per declaration.
-pub fn check_registered(
-    primitive: Primitive,
+pub fn check_registered<'p>(
+    primitive: impl Into<PrimitiveName<'p>>,
     version: ProtocolVersion,
     params: &Value,
 ) -> Result<&'static Declaration, ContractError> {
+    let primitive = primitive.into();
     // Every registered declaration with its form's schema as a value, made once per process:
     // the guard in `session` runs this before every request it sends.
     // Its run-time fields are listed beside it, so that choices sent on any other field are a
@@ -379,10 +381,10 @@ pub fn check_registered(
             })
             .collect()
     });
-    let of = |primitive: Primitive| -> Vec<&Registered> {
+    let of = |primitive: PrimitiveName<'_>| -> Vec<&Registered> {
         registered
             .iter()
-            .filter(|(d, _, _)| d.primitive() == primitive)
+            .filter(|(d, _, _)| PrimitiveName::from(d.primitive()) == primitive)
             .collect()
     };
     let candidates = |declarations: &[&'static Registered]| -> Vec<Candidate<'static>> {
@@ -411,20 +413,23 @@ pub fn check_registered(
         // Only tools and prompts: rmcp's `#[tool]` / `#[prompt]` are what can rename one.
         let mut reasons = vec![Reason::UnknownPrimitive];
         let attribute = match primitive {
-            Primitive::Tool(_) => Some("tool"),
-            Primitive::Prompt(_) => Some("prompt"),
-            Primitive::Resource(_) | Primitive::ResourceTemplate(_) => None,
+            PrimitiveName::Tool(_) => Some("tool"),
+            PrimitiveName::Prompt(_) => Some("prompt"),
+            PrimitiveName::Resource(_) | PrimitiveName::ResourceTemplate(_) => None,
         };
         if let Some(attribute) = attribute {
             let mut others: Vec<Primitive> = registered
                 .iter()
                 .map(|(d, _, _)| d.primitive())
-                .filter(|p| p.kind() == primitive.kind() && *p != primitive)
+                .filter(|p| p.kind() == primitive.kind() && PrimitiveName::from(*p) != primitive)
                 .collect();
             others.sort_by_key(|p| p.identity());
             others.dedup();
             for other in others {
-                if let Ok(matched) = check(other, &candidates(&of(other)), version, params) {
+                let other_name = PrimitiveName::from(other);
+                if let Ok(matched) =
+                    check(other_name, &candidates(&of(other_name)), version, params)
+                {
                     reasons.push(Reason::RegisteredUnder {
                         primitive: other.to_string(),
                         identity: other.identity().to_owned(),
@@ -452,7 +457,7 @@ pub fn check_registered(
 }
 
 fn check(
-    primitive: Primitive,
+    primitive: PrimitiveName<'_>,
     candidates: &[Candidate<'_>],
     version: ProtocolVersion,
     params: &Value,

@@ -137,6 +137,17 @@ impl Kind {
         }
     }
 
+    /// The kind of a primitive named by a borrowed string.
+    pub(crate) const fn of_name(primitive: crate::registry::PrimitiveName<'_>) -> Kind {
+        use crate::registry::PrimitiveName;
+        match primitive {
+            PrimitiveName::Tool(_) => TOOL,
+            PrimitiveName::Resource(_) => RESOURCE,
+            PrimitiveName::ResourceTemplate(_) => RESOURCE_TEMPLATE,
+            PrimitiveName::Prompt(_) => PROMPT,
+        }
+    }
+
     /// "tool", "resource template", for messages.
     pub(crate) fn noun(self) -> &'static str {
         let what = self.what;
