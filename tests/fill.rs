@@ -446,6 +446,55 @@ fn a_long_choice_list_is_shortened_in_messages_only() {
     assert!(!err.to_string().contains("more"), "{err}");
 }
 
+/// Titles the user reads: one that holds a control character, or that two choices share, is
+/// refused before sending, as a blank one is.
+#[test]
+fn choice_titles_the_user_cannot_read_apart_are_refused() {
+    let err = AssignFill {
+        assignee: ChoiceList::titled([
+            ("al", "Same"),
+            ("bo", "Same"),
+            ("cy", "Null\u{0}byte"),
+            ("di", "Two\nlines"),
+            ("ed", "Ed"),
+        ]),
+        defaults: AssignDefaults::default(),
+    }
+    .fill(Some(ProtocolVersion::V2025_11_25))
+    .unwrap_err();
+    assert_eq!(
+        fill_problems(&err),
+        [
+            (
+                "assignee",
+                FillProblemKind::DuplicateChoiceTitle("Same".into())
+            ),
+            (
+                "assignee",
+                FillProblemKind::ChoiceTitleWithControl { value: "cy".into() }
+            ),
+            (
+                "assignee",
+                FillProblemKind::ChoiceTitleWithControl { value: "di".into() }
+            ),
+        ]
+    );
+    assert!(
+        err.to_string()
+            .contains("give each choice its own title, so the user can tell them apart"),
+        "{err}"
+    );
+    // Distinct printable titles are sent.
+    assert!(
+        AssignFill {
+            assignee: ChoiceList::titled([("al", "Al"), ("bo", "Bo é")]),
+            defaults: AssignDefaults::default(),
+        }
+        .fill(Some(ProtocolVersion::V2025_11_25))
+        .is_ok()
+    );
+}
+
 #[test]
 fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
     let err = AssignFill {

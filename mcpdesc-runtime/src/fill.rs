@@ -259,6 +259,14 @@ pub enum FillProblemKind {
         /// The choice's value.
         value: String,
     },
+    /// A choice title holds a control character (NUL, a line break, ...), which a client shows
+    /// as nothing or as a break.
+    ChoiceTitleWithControl {
+        /// The choice's value.
+        value: String,
+    },
+    /// Two choices have the same title: the user could not tell them apart.
+    DuplicateChoiceTitle(String),
     /// A multi-select has fewer choices than its `min_items`.
     FewerChoicesThanMinItems {
         /// `min_items`.
@@ -290,6 +298,16 @@ impl fmt::Display for FillProblemKind {
             FillProblemKind::EmptyChoiceTitle { value } => {
                 write!(f, "the choice {} has an empty title", Shown::quoted(value))
             }
+            FillProblemKind::ChoiceTitleWithControl { value } => write!(
+                f,
+                "the title of the choice {} holds a control character; write it on one line, with printable characters",
+                Shown::quoted(value)
+            ),
+            FillProblemKind::DuplicateChoiceTitle(title) => write!(
+                f,
+                "the title {} is given to more than one choice; give each choice its own title, so the user can tell them apart",
+                Shown::quoted(title)
+            ),
             FillProblemKind::FewerChoicesThanMinItems { min_items, choices } => write!(
                 f,
                 "{choices} choice(s) were given, but at least {min_items} must be selected"
@@ -402,10 +420,15 @@ impl Filler {
             }
         }
         if let Some(titles) = &list.titles {
-            for (v, t) in list.values.iter().zip(titles) {
+            let repeated = crate::content::repeated(titles);
+            for ((v, t), repeated) in list.values.iter().zip(titles).zip(repeated) {
                 // Stops at the first character that is not white space (`trim` reads both ends).
                 if t.chars().all(char::is_whitespace) {
                     problems.push(FillProblemKind::EmptyChoiceTitle { value: v.clone() });
+                } else if t.chars().any(char::is_control) {
+                    problems.push(FillProblemKind::ChoiceTitleWithControl { value: v.clone() });
+                } else if repeated {
+                    problems.push(FillProblemKind::DuplicateChoiceTitle(t.clone()));
                 }
             }
         }
