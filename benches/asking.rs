@@ -236,3 +236,53 @@ mod round_trip {
         bencher.bench_local(|| s.round_trip(&s.after, "confirm_now"));
     }
 }
+
+/// The guard alone: the contract check a guarded ask runs before sending a request that is not
+/// its declaration's by construction (a form filled at run time), and one that is (the guard's
+/// full comparison, which `ask!` skips for it).
+mod guard {
+    use super::*;
+    use mcpdesc_runtime::contract;
+    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+
+    #[derive(ElicitationForm)]
+    struct Pick {
+        /// Who owns it.
+        #[form(runtime_choices)]
+        assignee: String,
+        /// Notify them.
+        #[form(default = true)]
+        notify: bool,
+    }
+
+    #[elicitation(name = "pick", form = Pick, message = "Who?")]
+    fn assign() {}
+
+    fn filled() -> serde_json::Value {
+        assign();
+        let fill = PickFill {
+            assignee: ChoiceList::titled((0..20).map(|i| (format!("u{i}"), format!("User {i}")))),
+            defaults: PickDefaults::default(),
+        };
+        let filled = fill
+            .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+            .unwrap();
+        json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
+    }
+
+    #[divan::bench]
+    fn filled_form(bencher: divan::Bencher) {
+        let params = filled();
+        let v = mcpdesc_runtime::ProtocolVersion::V2025_11_25;
+        bencher.bench(|| contract::check_registered(Primitive::Tool("assign"), v, &params).is_ok());
+    }
+
+    #[divan::bench]
+    fn static_form(bencher: divan::Bencher) {
+        let params = json!({"mode": "form", "message": "Close this issue?",
+            "requestedSchema": Confirm::requested_schema().to_value()});
+        let v = mcpdesc_runtime::ProtocolVersion::V2025_11_25;
+        let tool = Primitive::Tool("close_issue");
+        bencher.bench(|| contract::check_registered(tool, v, &params).is_ok());
+    }
+}

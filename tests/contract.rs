@@ -272,3 +272,125 @@ fn names_that_come_from_data_are_borrowed() {
     let refused = contract::check_registered(PrimitiveName::Tool(&other), V25, &note(V25));
     assert_eq!(refused.unwrap_err().reasons()[0], Reason::UnknownPrimitive);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Distinct, non-empty choice values with their titles.
+    fn choices() -> impl Strategy<Value = Vec<(String, String)>> {
+        proptest::collection::btree_set("[a-z]{1,6}", 1..6).prop_map(|values| {
+            values
+                .into_iter()
+                .map(|v| {
+                    let title = format!("Title {v}");
+                    (v, title)
+                })
+                .collect()
+        })
+    }
+
+    fn request(
+        version: ProtocolVersion,
+        assignee: &[(String, String)],
+        watchers: &[(String, String)],
+    ) -> Value {
+        let fill = PickFill {
+            assignee: ChoiceList::titled(assignee.iter().cloned()),
+            watchers: ChoiceList::titled(watchers.iter().cloned()),
+            defaults: PickDefaults {
+                assignee: assignee.first().map(|(v, _)| v.clone()),
+                ..PickDefaults::default()
+            },
+        };
+        let filled = fill.fill(Some(version)).unwrap();
+        json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
+    }
+
+    /// One change to a request, that leaves its declared shape, its version's vocabulary or its
+    /// run-time kinds.
+    #[derive(Debug, Clone)]
+    enum Change {
+        StaticTitle,
+        StaticType,
+        ExtraMember,
+        RequiredDropped,
+        RequiredUnknown,
+        ChoicesEmptied,
+        ChoiceTwice,
+        ChoiceNotAString,
+        ItemsOfIntegers,
+        DefaultOutsideChoices,
+        PropertyDropped,
+        PropertyAdded,
+    }
+
+    fn change() -> impl Strategy<Value = Change> {
+        prop_oneof![
+            Just(Change::StaticTitle),
+            Just(Change::StaticType),
+            Just(Change::ExtraMember),
+            Just(Change::RequiredDropped),
+            Just(Change::RequiredUnknown),
+            Just(Change::ChoicesEmptied),
+            Just(Change::ChoiceTwice),
+            Just(Change::ChoiceNotAString),
+            Just(Change::ItemsOfIntegers),
+            Just(Change::DefaultOutsideChoices),
+            Just(Change::PropertyDropped),
+            Just(Change::PropertyAdded),
+        ]
+    }
+
+    fn apply(params: &mut Value, change: &Change) {
+        let schema = &mut params["requestedSchema"];
+        let props = &mut schema["properties"];
+        match change {
+            Change::StaticTitle => props["repository"]["title"] = json!("Renamed"),
+            Change::StaticType => props["star"]["type"] = json!("string"),
+            Change::ExtraMember => props["repository"]["maxLength"] = json!(3),
+            Change::RequiredDropped => schema["required"] = json!(["assignee"]),
+            Change::RequiredUnknown => {
+                schema["required"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!("nobody"));
+            }
+            Change::ChoicesEmptied => props["assignee"]["oneOf"] = json!([]),
+            Change::ChoiceTwice => {
+                let first = props["assignee"]["oneOf"][0].clone();
+                props["assignee"]["oneOf"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(first);
+            }
+            Change::ChoiceNotAString => {
+                props["assignee"]["oneOf"][0]["const"] = json!(7);
+            }
+            Change::ItemsOfIntegers => {
+                props["watchers"]["items"] = json!({"type": "integer", "enum": [1, 2]});
+            }
+            Change::DefaultOutsideChoices => props["assignee"]["default"] = json!("nobody-at-all"),
+            Change::PropertyDropped => {
+                props.as_object_mut().unwrap().shift_remove("star");
+            }
+            Change::PropertyAdded => props["extra"] = json!({"type": "boolean"}),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn what_fill_sends_matches_and_every_single_change_is_refused(
+            assignee in choices(),
+            watchers in choices(),
+            later in any::<bool>(),
+            change in change(),
+        ) {
+            let version = if later { ProtocolVersion::V2026_07_28 } else { ProtocolVersion::V2025_11_25 };
+            let mut params = request(version, &assignee, &watchers);
+            prop_assert_eq!(verdict(&params, version), Ok("pick".to_owned()));
+            apply(&mut params, &change);
+            prop_assert!(verdict(&params, version).is_err(), "{:?} passed: {}", change, params);
+        }
+    }
+}

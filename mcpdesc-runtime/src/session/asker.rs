@@ -329,7 +329,7 @@ impl Asker {
                 declaration,
                 version,
                 ElicitationMode::Form,
-                (params, Made::AtRunTime),
+                (params, Made::AsDeclared(Some(P::Form::requested_schema()))),
                 keep,
             )
             .await?;
@@ -819,19 +819,22 @@ impl Asker {
 /// How a request was made from its declaration.
 #[derive(Clone, Copy)]
 enum Made {
-    /// From the declaration alone: its message, and the static schema of the handle's form (a
-    /// form), or its static URL (`None`).
+    /// From the declaration alone: its message, and the handle's form (`Some(its static
+    /// schema)`: the schema as it is, or filled through the form's generated `…Fill`, whose
+    /// `fill` holds the run-time parts to the same rules the contract check does), or its static
+    /// URL (`None`).
     AsDeclared(Option<&'static crate::RequestedSchema>),
-    /// With parts chosen at run time: choices, defaults, a URL.
+    /// With a part the declaration does not fix: a URL chosen at run time.
     AtRunTime,
 }
 
-/// Whether a request made from `declaration` alone ([`Made::AsDeclared`]) is the request of the
-/// declaration the registry holds for its primitive: the same message, scope, and static schema
-/// (or static URL). Such a request matches its declaration whatever the contract check would
-/// compare (the version was checked against the scope and the form's vocabulary before), so the
-/// guard need not serialize and compare it; a request with anything chosen at run time is
-/// checked in full.
+/// Whether a request made from `declaration` ([`Made::AsDeclared`]) is the request of the
+/// declaration the registry holds for its primitive: the same message, scope, and form (or
+/// static URL). Such a request matches its declaration whatever the contract check would compare
+/// (the version was checked against the scope and the form's vocabulary before, and a fill's
+/// run-time parts by `fill`; `tests/contract.rs` holds what `fill` sends to the check on every
+/// version), so the guard need not serialize and compare it; a URL chosen at run time is checked
+/// in full.
 fn registered_as_made(declaration: &Declaration, made: Made) -> bool {
     let Made::AsDeclared(sent_schema) = made else {
         return false;
