@@ -402,7 +402,7 @@ impl DescriptionBuilder {
     /// builder is given (by the time [`build`](Self::build) runs), and leaves out the others: a
     /// test binary's or a dependency's, declared for servers this description is not of.
     ///
-    /// ```
+    /// ```standalone_crate
     /// use mcpdesc_runtime::description::{Description, Info, Tool};
     /// use mcpdesc_runtime::{ElicitationForm, elicitation};
     ///
