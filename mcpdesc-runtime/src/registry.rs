@@ -52,22 +52,12 @@ pub enum Primitive {
 impl Primitive {
     /// "tool", "resource", "resource template" or "prompt".
     pub const fn kind(self) -> &'static str {
-        match self {
-            Primitive::Tool(_) => "tool",
-            Primitive::Resource(_) => "resource",
-            Primitive::ResourceTemplate(_) => "resource template",
-            Primitive::Prompt(_) => "prompt",
-        }
+        PrimitiveName::of(self).kind()
     }
 
     /// The name, URI or URI template.
     pub const fn identity(self) -> &'static str {
-        match self {
-            Primitive::Tool(s)
-            | Primitive::Resource(s)
-            | Primitive::ResourceTemplate(s)
-            | Primitive::Prompt(s) => s,
-        }
+        PrimitiveName::of(self).identity()
     }
 }
 
@@ -125,14 +115,21 @@ impl<'a> PrimitiveName<'a> {
     }
 }
 
-impl From<Primitive> for PrimitiveName<'static> {
-    fn from(primitive: Primitive) -> Self {
+impl PrimitiveName<'static> {
+    /// The name of `primitive`.
+    pub const fn of(primitive: Primitive) -> Self {
         match primitive {
             Primitive::Tool(s) => PrimitiveName::Tool(s),
             Primitive::Resource(s) => PrimitiveName::Resource(s),
             Primitive::ResourceTemplate(s) => PrimitiveName::ResourceTemplate(s),
             Primitive::Prompt(s) => PrimitiveName::Prompt(s),
         }
+    }
+}
+
+impl From<Primitive> for PrimitiveName<'static> {
+    fn from(primitive: Primitive) -> Self {
+        PrimitiveName::of(primitive)
     }
 }
 

@@ -9,10 +9,10 @@ use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::prompt::{IntoGetPromptResult, PromptContext};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolResponse, CancelledNotification, CancelledNotificationParam, ClientCapabilities,
-    ClientResult, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationCapability,
-    ErrorCode, ErrorData, GetPromptResponse, GetPromptResult, InputRequest, InputRequiredResult,
-    PromptMessage, ReadResourceResponse, SealOptions, ServerRequest,
+    CallToolResponse, CancelledNotification, CancelledNotificationParam, ClientResult,
+    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorCode, ErrorData, GetPromptResponse,
+    GetPromptResult, InputRequest, InputRequiredResult, PromptMessage, ReadResourceResponse,
+    SealOptions, ServerRequest,
 };
 use rmcp::service::{
     ElicitationMode, PeerRequestOptions, RequestContext, RoleServer, ServiceError,
@@ -463,34 +463,15 @@ impl Asker {
     /// session does not know the request's version.
     pub fn missing_capability(&self, handle: impl AsRef<Declaration>) -> Option<ErrorData> {
         let declaration = handle.as_ref();
-        let version = self.protocol_version()?;
-        let applies = is_multi_round_trip(Some(version))
-            && declaration.supported_versions().contains(version)
-            && declaration
-                .protocol_versions()
-                .is_none_or(|scope| scope.contains(version));
         let answered = self.progress_has(declaration.name())
             || self
                 .round
                 .input_responses
                 .as_ref()
                 .is_some_and(|r| r.contains_key(declaration.name()));
-        let (mode, elicitation) = match declaration.mode() {
-            Mode::Form { .. } => (
-                ElicitationMode::Form,
-                ElicitationCapability::new().with_form(Default::default()),
-            ),
-            Mode::Url { .. } => (
-                ElicitationMode::Url,
-                ElicitationCapability::new().with_url(Default::default()),
-            ),
-        };
-        if !applies || answered || self.client_supports(mode) {
-            return None;
-        }
-        let mut required = ClientCapabilities::default();
-        required.elicitation = Some(elicitation);
-        Some(ErrorData::missing_required_client_capability(required))
+        super::missing_capability_error(declaration, self.protocol_version()?, answered, |mode| {
+            self.client_supports(mode)
+        })
     }
 
     fn progress_has(&self, key: &str) -> bool {

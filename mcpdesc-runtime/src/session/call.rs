@@ -5,9 +5,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    ClientCapabilities, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationCapability,
-    ErrorCode, ErrorData, InputRequest, InputRequiredResult, InputResponses, RequestStateCodec,
-    SealOptions,
+    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorCode, ErrorData, InputRequest,
+    InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
 };
 use rmcp::service::{ElicitationMode, RequestContext, RoleServer};
 use serde_json::{Map, Value};
@@ -439,31 +438,12 @@ impl<'a> Call<'a> {
     /// # }
     /// ```
     pub fn missing_capability(&self, declaration: &'static Declaration) -> Option<ErrorData> {
-        let version = self.protocol_version()?;
-        let applies = is_multi_round_trip(Some(version))
-            && declaration.supported_versions().contains(version)
-            && declaration
-                .protocol_versions()
-                .is_none_or(|scope| scope.contains(version));
         let answered = self
             .input_responses
             .is_some_and(|r| r.contains_key(declaration.name()));
-        let (mode, elicitation) = match declaration.mode() {
-            Mode::Form { .. } => (
-                ElicitationMode::Form,
-                ElicitationCapability::new().with_form(Default::default()),
-            ),
-            Mode::Url { .. } => (
-                ElicitationMode::Url,
-                ElicitationCapability::new().with_url(Default::default()),
-            ),
-        };
-        if !applies || answered || self.client_supports(mode) {
-            return None;
-        }
-        let mut required = ClientCapabilities::default();
-        required.elicitation = Some(elicitation);
-        Some(ErrorData::missing_required_client_capability(required))
+        missing_capability_error(declaration, self.protocol_version()?, answered, |mode| {
+            self.client_supports(mode)
+        })
     }
 
     /// The URL the URL-mode `declaration` is sent with (`given`, else its static one), and

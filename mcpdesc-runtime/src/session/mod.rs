@@ -756,6 +756,41 @@ pub async fn notify_elicitation_complete(
         .map_err(ElicitError::Service)
 }
 
+/// The error "Missing required client capability" (`-32021`) for `declaration` on a request of
+/// `version`: `None` unless the version asks through input-required results and is in the
+/// declaration's scope and vocabulary, the request does not already bring the answer
+/// (`answered`), and the client does not declare the mode (`supports`). `Asker` and `Call` both
+/// make it here.
+fn missing_capability_error(
+    declaration: &Declaration,
+    version: ProtocolVersion,
+    answered: bool,
+    supports: impl FnOnce(ElicitationMode) -> bool,
+) -> Option<ErrorData> {
+    use rmcp::model::{ClientCapabilities, ElicitationCapability};
+    let applies = is_multi_round_trip(Some(version))
+        && declaration.supported_versions().contains(version)
+        && declaration
+            .protocol_versions()
+            .is_none_or(|scope| scope.contains(version));
+    let (mode, elicitation) = match declaration.mode() {
+        Mode::Form { .. } => (
+            ElicitationMode::Form,
+            ElicitationCapability::new().with_form(Default::default()),
+        ),
+        Mode::Url { .. } => (
+            ElicitationMode::Url,
+            ElicitationCapability::new().with_url(Default::default()),
+        ),
+    };
+    if !applies || answered || supports(mode) {
+        return None;
+    }
+    let mut required = ClientCapabilities::default();
+    required.elicitation = Some(elicitation);
+    Some(ErrorData::missing_required_client_capability(required))
+}
+
 /// The declaration's explicit scope holds `version`.
 fn check_scope(declaration: &Declaration, version: ProtocolVersion) -> Result<(), ElicitError> {
     match declaration.protocol_versions() {
