@@ -194,57 +194,73 @@ fn choices_filled_into_a_static_field_are_refused() {
     assert!(verdict(&params, V25).is_err(), "{params}");
 }
 
+/// A broken `$componentRef` is said by the contract check as the validator says it: the same code
+/// at the same pointer, for a missing component, one in another namespace, and a cycle.
 #[test]
-fn a_reference_that_does_not_resolve_is_reported_as_such() {
-    let mut doc = description();
-    // Point `note` at a missing component, then at a cycle.
-    let note = doc["tools"][0]["elicitations"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|d| d["name"] == "note")
-        .unwrap();
-    note["requestedSchema"] = json!({"$componentRef": "#/components/schemas/Missing"});
-    let check = |doc: &Value| {
-        contract::check_description(doc, TOOL, V25, &self::note(V25))
+fn a_reference_that_does_not_resolve_is_reported_as_the_validator_reports_it() {
+    let breaks: [(&str, Value, Value); 3] = [
+        (
+            "missing",
+            json!({"$componentRef": "#/components/schemas/Missing"}),
+            json!({}),
+        ),
+        (
+            "another namespace",
+            json!({"$componentRef": "#/components/parameters/Note"}),
+            json!({}),
+        ),
+        (
+            "a cycle",
+            json!({"$componentRef": "#/components/schemas/A"}),
+            json!({
+                "A": {"$componentRef": "#/components/schemas/B"},
+                "B": {"$componentRef": "#/components/schemas/A"}
+            }),
+        ),
+    ];
+    for (what, reference, extra) in breaks {
+        let mut doc = description();
+        for (name, schema) in extra.as_object().unwrap() {
+            doc["components"]["schemas"][name] = schema.clone();
+        }
+        let (i, note) = doc["tools"][0]["elicitations"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .enumerate()
+            .find(|(_, d)| d["name"] == "note")
+            .unwrap();
+        note["requestedSchema"] = reference;
+        let reasons = contract::check_description(&doc, TOOL, V25, &self::note(V25))
             .unwrap_err()
             .reasons()
-            .to_vec()
-    };
-    assert!(
-        check(&doc).contains(&Reason::UnresolvedReference {
-            declaration: "note".into(),
-            reference: "#/components/schemas/Missing".into(),
-            cycle: false,
-        }),
-        "{:?}",
-        check(&doc)
-    );
-    doc["components"]["schemas"]["A"] = json!({"$componentRef": "#/components/schemas/B"});
-    doc["components"]["schemas"]["B"] = json!({"$componentRef": "#/components/schemas/A"});
-    let note = doc["tools"][0]["elicitations"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|d| d["name"] == "note")
-        .unwrap();
-    note["requestedSchema"] = json!({"$componentRef": "#/components/schemas/A"});
-    let reasons = check(&doc);
-    assert!(
-        reasons.contains(&Reason::UnresolvedReference {
-            declaration: "note".into(),
-            reference: "#/components/schemas/A".into(),
-            cycle: true,
-        }),
-        "{reasons:?}"
-    );
-    let said = contract::check_description(&doc, TOOL, V25, &self::note(V25))
-        .unwrap_err()
-        .to_string();
-    assert!(
-        said.contains("does not resolve: the references come back to it"),
-        "{said}"
-    );
+            .to_vec();
+        let (code, pointer) = reasons
+            .iter()
+            .find_map(|r| match r {
+                Reason::UnresolvedReference {
+                    declaration,
+                    code,
+                    pointer,
+                    ..
+                } if declaration == "note" => Some((*code, pointer.clone())),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
+        let report = mcpdesc_runtime::validate::validate(&doc);
+        assert!(
+            report
+                .diagnostics()
+                .iter()
+                .any(|d| d.code == code && d.path == pointer),
+            "{what}: the validator says no {code} at {pointer}: {report}"
+        );
+        assert!(
+            pointer.starts_with(&format!("/tools/0/elicitations/{i}/requestedSchema"))
+                || pointer.starts_with("/components/schemas/"),
+            "{what}: {pointer}"
+        );
+    }
 }
 
 /// A recorded transcript names its primitives with strings it owns: the checks borrow them.

@@ -119,15 +119,19 @@ pub enum Reason {
         /// Each problem: the JSON Pointer into the `requestedSchema`, and what is wrong there.
         problems: Vec<(String, String)>,
     },
-    /// The declaration's `requestedSchema` is a `$componentRef` that does not resolve, or a
-    /// chain of them that comes back to itself.
+    /// The declaration's `requestedSchema` is a `$componentRef` that does not resolve: to
+    /// nothing, into another namespace, or through a chain that comes back to itself. Said as
+    /// the validator says it, with its code at its pointer.
     UnresolvedReference {
         /// The declaration.
         declaration: String,
-        /// The reference that does not resolve (the first of a cycle).
-        reference: String,
-        /// Whether the references form a cycle.
-        cycle: bool,
+        /// The validator's code (`unresolved-component-reference`, `component-reference-cycle`,
+        /// ...).
+        code: &'static str,
+        /// The JSON Pointer into the description where the reference breaks.
+        pointer: String,
+        /// What is wrong there.
+        message: String,
     },
     /// The primitive has no registered declaration, but one registered for another primitive
     /// of the same kind matches the request ([`check_registered`] only). Typically that other
@@ -203,20 +207,13 @@ impl fmt::Display for Reason {
             }
             Reason::UnresolvedReference {
                 declaration,
-                reference,
-                cycle,
-            } => {
-                let why = if *cycle {
-                    "the references come back to it"
-                } else {
-                    "nothing is there"
-                };
-                write!(
-                    f,
-                    "`{declaration}`: its requestedSchema {} does not resolve: {why}",
-                    Shown::quoted(reference)
-                )
-            }
+                code,
+                pointer,
+                message,
+            } => write!(
+                f,
+                "`{declaration}`: its requestedSchema does not resolve: {message} (at {pointer:?}, {code})"
+            ),
             Reason::RegisteredUnder {
                 primitive,
                 identity,
@@ -275,8 +272,9 @@ struct Candidate<'a> {
     /// does a declaration's `x-mcpdesc-runtime-choices`; without it, any property in the static
     /// shape of one may be one).
     runtime: Option<&'a [&'a str]>,
-    /// The `$componentRef` of its schema that does not resolve, and whether it is a cycle.
-    unresolved: Option<(&'a str, bool)>,
+    /// Why its schema's `$componentRef` does not resolve: the validator's code, pointer and
+    /// message.
+    unresolved: Option<(&'static str, String, String)>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -297,7 +295,8 @@ pub fn check_description<'p>(
     params: &Value,
 ) -> Result<Matched, ContractError> {
     let primitive = primitive.into();
-    let root_scope = scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
+    let root_scope =
+        crate::validate::scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
     let kind = crate::validate::kind::Kind::of_name(primitive);
     let (collection, key) = (kind.collection, kind.identity);
     let entries = document
@@ -306,32 +305,58 @@ pub fn check_description<'p>(
         .map(Vec::as_slice)
         .unwrap_or_default()
         .iter()
-        .filter(|e| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
+        .enumerate()
+        .filter(|(_, e)| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
     // Each declaration with its effective scope and the fields it says take run-time choices
     // (when it says: `None` lets choices be filled into any string or string-array field). The
     // lists are kept here, as the candidates borrow them.
-    type Declared<'d> = (&'d Map<String, Value>, VersionSet, Option<Vec<&'d str>>);
+    type Declared<'d> = (
+        &'d Map<String, Value>,
+        VersionSet,
+        Option<Vec<&'d str>>,
+        String,
+    );
     let mut declared: Vec<Declared<'_>> = Vec::new();
-    for entry in entries {
-        let entry_scope = scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
+    for (i, entry) in entries {
+        let entry_scope =
+            crate::validate::scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
         let declarations = entry
             .get("elicitations")
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or_default();
-        for d in declarations.iter().filter_map(Value::as_object) {
-            let scope = scope_of(d.get("protocolVersions")).unwrap_or(entry_scope);
+        for (j, d) in declarations.iter().enumerate() {
+            let Some(d) = d.as_object() else {
+                continue;
+            };
+            let scope = crate::validate::scope_of(d.get("protocolVersions")).unwrap_or(entry_scope);
             let runtime = d
                 .get(crate::members::RUNTIME_CHOICES)
                 .and_then(Value::as_array)
                 .map(|names| names.iter().filter_map(Value::as_str).collect());
-            declared.push((d, scope, runtime));
+            let path = format!("/{collection}/{i}/elicitations/{j}/requestedSchema");
+            declared.push((d, scope, runtime, path));
         }
     }
     let candidates: Vec<Candidate<'_>> = declared
         .iter()
-        .filter_map(|(d, scope, runtime)| {
-            let resolved = d.get("requestedSchema").map(|s| resolve(document, s));
+        .filter_map(|(d, scope, runtime, path)| {
+            let resolved = d
+                .get("requestedSchema")
+                .map(|s| crate::validate::resolve_requested_schema(document, s, path));
+            let unresolved = match &resolved {
+                Some(Err(diagnostics)) => Some(diagnostics.first().map_or_else(
+                    || {
+                        (
+                            "unresolved-component-reference",
+                            path.clone(),
+                            String::new(),
+                        )
+                    },
+                    |d| (d.code, d.path.clone(), d.message.clone()),
+                )),
+                _ => None,
+            };
             Some(Candidate {
                 name: d.get("name")?.as_str()?,
                 mode: d.get("mode")?.as_str()?,
@@ -340,7 +365,7 @@ pub fn check_description<'p>(
                 url: d.get("url").and_then(Value::as_str),
                 scope: *scope,
                 runtime: runtime.as_deref(),
-                unresolved: resolved.and_then(Result::err),
+                unresolved,
             })
         })
         .collect();
@@ -503,11 +528,12 @@ fn check(
                 scope: c.scope,
             });
         }
-        if let Some((reference, cycle)) = c.unresolved {
+        if let Some((code, pointer, message)) = &c.unresolved {
             reasons.push(Reason::UnresolvedReference {
                 declaration: c.name.to_owned(),
-                reference: reference.to_owned(),
-                cycle,
+                code,
+                pointer: pointer.clone(),
+                message: message.clone(),
             });
             continue;
         }
@@ -580,40 +606,6 @@ impl<'a> Request<'a> {
             }),
         }
     }
-}
-
-/// The target of a `{"$componentRef": "#/components/schemas/Name"}`, followed through chains;
-/// any other schema as it is. A reference that does not resolve is the error, with whether the
-/// chain came back to itself.
-fn resolve<'a>(document: &'a Value, schema: &'a Value) -> Result<&'a Value, (&'a str, bool)> {
-    let schemas = document
-        .get("components")
-        .and_then(|c| c.get("schemas"))
-        .and_then(Value::as_object);
-    let mut current = schema;
-    let mut seen: Vec<&str> = Vec::new();
-    loop {
-        let Some(reference) = current.get("$componentRef").and_then(Value::as_str) else {
-            return Ok(current);
-        };
-        if seen.contains(&reference) {
-            return Err((seen.first().copied().unwrap_or(reference), true));
-        }
-        seen.push(reference);
-        current = reference
-            .strip_prefix("#/components/schemas/")
-            .and_then(|name| schemas?.get(name))
-            .ok_or((reference, false))?;
-    }
-}
-
-fn scope_of(versions: Option<&Value>) -> Option<VersionSet> {
-    let list = versions?.as_array()?;
-    Some(
-        list.iter()
-            .filter_map(|v| v.as_str()?.parse::<ProtocolVersion>().ok())
-            .collect(),
-    )
 }
 
 /// The JSON Pointer into a sent `requestedSchema` of its first difference from the declared one
@@ -1039,21 +1031,5 @@ mod tests {
                 .unwrap_err();
             assert!(matches!(e.reasons(), [Reason::Malformed(_)]), "{params}");
         }
-    }
-
-    #[test]
-    fn a_reference_cycle_resolves_to_nothing() {
-        let doc = json!({"components": {"schemas": {
-            "A": {"$componentRef": "#/components/schemas/B"},
-            "B": {"$componentRef": "#/components/schemas/A"}
-        }}});
-        assert_eq!(
-            resolve(&doc, &json!({"$componentRef": "#/components/schemas/A"})),
-            Err(("#/components/schemas/A", true))
-        );
-        assert_eq!(
-            resolve(&doc, &json!({"$componentRef": "#/components/schemas/C"})),
-            Err(("#/components/schemas/C", false))
-        );
     }
 }

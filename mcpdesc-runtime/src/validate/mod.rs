@@ -56,6 +56,7 @@ use crate::version::{ProtocolVersion, VersionSet};
 
 pub use form_schema::parse_requested_schema;
 pub(crate) use form_schema::request_problems;
+pub(crate) use references::resolve_requested_schema;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -536,6 +537,14 @@ impl<'a> Cx<'a> {
             );
         }
     }
+}
+
+/// The scope a `protocolVersions` member gives, as the validator reads it ([`read_scope`]), its
+/// problems left to the validator: the contract check reads scopes here.
+pub(crate) fn scope_of(value: Option<&Value>) -> Option<VersionSet> {
+    let document = Value::Null;
+    let mut cx = Cx::new(&document);
+    read_scope(&mut cx, rules::PROTOCOL_SCOPE_CONSISTENCY, value?, "")
 }
 
 /// Reads the `protocolVersions` array of the object at `parent` (its pointer is only written for

@@ -71,6 +71,22 @@ pub(crate) fn resolve_schema<'a>(
     resolve(cx, value, path, "schemas")
 }
 
+/// A declaration's `requestedSchema` (`value`, at `path` in `document`) resolved through
+/// `$componentRef` as the validator resolves it, or the validator's diagnostics of why it does
+/// not resolve: the contract check reads references here, so that it and the validator say the
+/// same code at the same pointer.
+pub(crate) fn resolve_requested_schema<'a>(
+    document: &'a Value,
+    value: &'a Value,
+    path: &str,
+) -> Result<&'a Value, Vec<super::Diagnostic>> {
+    let mut cx = Cx::new(document);
+    match resolve_schema(&mut cx, value, path) {
+        Some(resolved) => Ok(resolved),
+        None => Err(cx.diagnostics.finish()),
+    }
+}
+
 /// Where a reference chain went wrong.
 #[derive(Clone)]
 enum Broken<'a> {
