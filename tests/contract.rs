@@ -410,3 +410,82 @@ mod properties {
         }
     }
 }
+
+/// One rule, three places: a default outside its field's bounds or format is refused by the
+/// derive at compile time (`tests/ui/form/default_outside_bounds.rs`), by `fill` before sending,
+/// and warned of by the validator, each through the check answers go through.
+#[test]
+fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
+    use mcpdesc_runtime::fill::FillProblemKind;
+    use mcpdesc_runtime::validate::{Severity, validate};
+
+    #[derive(ElicitationForm)]
+    #[form(fill)]
+    struct Estimate {
+        #[form(minimum = 3, maximum = 10)]
+        points: u8,
+        #[form(min_length = 5, format = "email")]
+        contact: String,
+    }
+
+    let refused = EstimateFill {
+        defaults: EstimateDefaults {
+            points: Some(1),
+            contact: Some("a".into()),
+        },
+    }
+    .fill(Some(V25))
+    .unwrap_err();
+    let kinds: Vec<(&str, bool)> = refused
+        .problems()
+        .iter()
+        .map(|p| {
+            (
+                p.property(),
+                matches!(p.kind(), FillProblemKind::Default(_)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [("points", true), ("contact", true), ("contact", true)]
+    );
+
+    let mut schema = Estimate::requested_schema().to_value();
+    schema["properties"]["points"]["default"] = json!(1);
+    schema["properties"]["contact"]["default"] = json!("a");
+    let doc = json!({
+        "mcpdesc": "0.9.0",
+        "info": {"name": "t", "version": "1"},
+        "protocolVersions": ["2025-11-25"],
+        "tools": [{"name": "estimate", "inputSchema": {"type": "object"}, "elicitations": [
+            {"name": "estimate", "mode": "form", "message": "How big?", "requestedSchema": schema}
+        ]}]
+    });
+    let report = validate(&doc);
+    let warned: Vec<&str> = report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "default-does-not-fit" && d.severity == Severity::Warning)
+        .map(|d| d.path.as_str())
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            "/tools/0/elicitations/0/requestedSchema/properties/points/default",
+            "/tools/0/elicitations/0/requestedSchema/properties/contact/default"
+        ],
+        "{report}"
+    );
+    // Defaults that fit are not warned of.
+    let mut fits = doc.clone();
+    let props = &mut fits["tools"][0]["elicitations"][0]["requestedSchema"]["properties"];
+    props["points"]["default"] = json!(5);
+    props["contact"]["default"] = json!("ann@example.com");
+    assert!(
+        !validate(&fits)
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == "default-does-not-fit")
+    );
+}

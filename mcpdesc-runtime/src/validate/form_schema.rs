@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::seen::Seen;
-use super::{Cx, Diagnostic, codes, pointer, rules};
+use super::{Cx, Diagnostic, Severity, codes, pointer, rules};
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
     PropertyKind, PropertySchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
@@ -122,7 +122,13 @@ pub(crate) fn check_in_scope(
     path: &str,
     scope: VersionSet,
 ) -> Option<Parsed> {
+    let before = cx.diagnostics.len();
     let parsed = parse(cx, value, path)?;
+    // Defaults against their fields, by the check answers go through (as the derive and `fill`
+    // refuse them); only where the reading itself found nothing.
+    if cx.diagnostics.len() == before {
+        defaults_that_do_not_fit(cx, &parsed.schema, value, path);
+    }
     for version in scope.iter().filter(|v| !v.is_legacy()) {
         if parsed.has_dollar_schema && !Feature::RootSchemaKeyword.versions().contains(version) {
             cx.error(
@@ -154,6 +160,34 @@ pub(crate) fn check_in_scope(
         }
     }
     Some(parsed)
+}
+
+/// Warns of each property whose `default` does not fit it: outside its bounds, lengths, format
+/// or item counts. §12 does not require a default to fit, so it is a warning; the derive refuses
+/// such a default at compile time and `fill` before sending, through the same check.
+fn defaults_that_do_not_fit(cx: &mut Cx, schema: &RequestedSchema, value: &Value, path: &str) {
+    let properties = value.get("properties").and_then(Value::as_object);
+    for (name, written) in properties.into_iter().flatten() {
+        let (Some(default), Some(property)) = (written.get("default"), schema.property(name))
+        else {
+            continue;
+        };
+        let mut problems = crate::content::Problems::new();
+        if problems.check(property, default) {
+            continue;
+        }
+        let why: Vec<String> = problems.into_kinds().map(|k| k.to_string()).collect();
+        cx.push(
+            rules::FORM_SCHEMA_CONSISTENCY,
+            codes::DEFAULT_DOES_NOT_FIT,
+            Severity::Warning,
+            &pointer(&pointer(&pointer(path, "properties"), name), "default"),
+            format!(
+                "the default {default} of {name:?} does not fit the field ({}); a client shows it, and the answer it leaves would be refused: change the default or the field",
+                why.join("; ")
+            ),
+        );
+    }
 }
 
 fn property_features(property: &Property) -> impl Iterator<Item = Feature> + '_ {

@@ -606,6 +606,9 @@ pub mod codes {
     pub const SCHEMA_VALIDATION: &str = "schema-validation";
     /// A text member that is only whitespace (a warning).
     pub const BLANK_TEXT: &str = "whitespace-only-text";
+    /// A form property's `default` that does not fit the property: outside its bounds, lengths,
+    /// format or item counts (a warning; the derive and `fill` refuse it).
+    pub const DEFAULT_DOES_NOT_FIT: &str = "default-does-not-fit";
     /// A member that a protocol version in scope does not define (the reference's code).
     pub const FIELD_NOT_SUPPORTED: &str = "field-not-supported-by-version";
     /// Two declarations of one primitive share a name.
