@@ -40,6 +40,12 @@ impl ProtocolVersion {
         ProtocolVersion::V2026_07_28,
     ];
 
+    /// The newest known version: the last of [`ALL`](Self::ALL).
+    pub const LATEST: ProtocolVersion = match Self::ALL.last() {
+        Some(v) => *v,
+        None => ProtocolVersion::V2026_07_28,
+    };
+
     /// The `YYYY-MM-DD` string of this version.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -750,7 +750,7 @@ impl Asker {
         let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
         // Without a known version, the check uses the newest one (it still compares mode,
         // schema and URL).
-        let version = version.unwrap_or(ProtocolVersion::V2026_07_28);
+        let version = version.unwrap_or(ProtocolVersion::LATEST);
         crate::contract::check_registered(declaration.primitive(), version, &value)
             .map(|_| ())
             .map_err(ElicitError::Undeclared)

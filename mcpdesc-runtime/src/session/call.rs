@@ -598,7 +598,7 @@ impl<'a> Call<'a> {
         let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
         // Without a known version, the check uses the newest one (the guard still compares
         // mode, schema and URL).
-        let version = version.unwrap_or(ProtocolVersion::V2026_07_28);
+        let version = version.unwrap_or(ProtocolVersion::LATEST);
         crate::contract::check_registered(self.primitive, version, &value)
             .map(|_| ())
             .map_err(ElicitError::Undeclared)
