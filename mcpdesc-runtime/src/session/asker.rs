@@ -508,20 +508,8 @@ impl Asker {
         supported: VersionSet,
     ) -> Result<(&'u str, Option<ProtocolVersion>), ElicitError> {
         self.check_primitive(declaration)?;
-        let url = given.or(declaration.url()).ok_or(ElicitError::InvalidUrl)?;
-        if !crate::text::is_absolute_uri(url) {
-            return Err(ElicitError::InvalidUrl);
-        }
         let version = self.protocol_version();
-        if let Some(v) = version {
-            check_scope(declaration, v)?;
-            if !supported.contains(v) {
-                return Err(ElicitError::UnsupportedVersion {
-                    version: v,
-                    supported,
-                });
-            }
-        }
+        let url = super::checked_url(declaration, given, version, supported)?;
         Ok((url, version))
     }
 

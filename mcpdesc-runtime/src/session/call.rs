@@ -454,20 +454,8 @@ impl<'a> Call<'a> {
         given: Option<&'u str>,
         supported: VersionSet,
     ) -> Result<(&'u str, Option<ProtocolVersion>), ElicitError> {
-        let url = declared_url(declaration, given)?;
-        if !crate::text::is_absolute_uri(url) {
-            return Err(ElicitError::InvalidUrl);
-        }
         let version = self.protocol_version();
-        if let Some(v) = version {
-            check_scope(declaration, v)?;
-            if !supported.contains(v) {
-                return Err(ElicitError::UnsupportedVersion {
-                    version: v,
-                    supported,
-                });
-            }
-        }
+        let url = checked_url(declaration, given, version, supported)?;
         Ok((url, version))
     }
 

@@ -791,6 +791,31 @@ fn missing_capability_error(
     Some(ErrorData::missing_required_client_capability(required))
 }
 
+/// The URL a URL-mode `declaration` is sent with (`given`, else its static one), checked absolute,
+/// and the request's `version` checked against the declaration's scope and `supported`. `Asker`
+/// and `Call` both check here.
+fn checked_url<'u>(
+    declaration: &'u Declaration,
+    given: Option<&'u str>,
+    version: Option<ProtocolVersion>,
+    supported: VersionSet,
+) -> Result<&'u str, ElicitError> {
+    let url = declared_url(declaration, given)?;
+    if !crate::text::is_absolute_uri(url) {
+        return Err(ElicitError::InvalidUrl);
+    }
+    if let Some(v) = version {
+        check_scope(declaration, v)?;
+        if !supported.contains(v) {
+            return Err(ElicitError::UnsupportedVersion {
+                version: v,
+                supported,
+            });
+        }
+    }
+    Ok(url)
+}
+
 /// The declaration's explicit scope holds `version`.
 fn check_scope(declaration: &Declaration, version: ProtocolVersion) -> Result<(), ElicitError> {
     match declaration.protocol_versions() {
