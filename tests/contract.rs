@@ -489,3 +489,49 @@ fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
             .any(|d| d.code == "default-does-not-fit")
     );
 }
+
+/// A declaration's `protocolVersions` that cannot be read is said by the contract check as the
+/// validator says it: the same code at the same pointer, for a version it does not know, one
+/// listed twice, and an empty list.
+#[test]
+fn a_scope_that_cannot_be_read_is_reported_as_the_validator_reports_it() {
+    for (what, scope) in [
+        ("unknown", json!(["2025-11-25", "2025-13-01"])),
+        ("twice", json!(["2025-11-25", "2025-11-25"])),
+        ("empty", json!([])),
+        ("not a list", json!("2025-11-25")),
+    ] {
+        let mut doc = description();
+        let note = doc["tools"][0]["elicitations"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|d| d["name"] == "note")
+            .unwrap();
+        note["protocolVersions"] = scope;
+        let reasons = contract::check_description(&doc, TOOL, V25, &self::note(V25))
+            .unwrap_err()
+            .reasons()
+            .to_vec();
+        let (code, pointer) = reasons
+            .iter()
+            .find_map(|r| match r {
+                Reason::InvalidScope {
+                    declaration,
+                    code,
+                    pointer,
+                    ..
+                } if declaration == "note" => Some((*code, pointer.clone())),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
+        let report = mcpdesc_runtime::validate::validate(&doc);
+        assert!(
+            report
+                .diagnostics()
+                .iter()
+                .any(|d| d.code == code && d.path == pointer),
+            "{what}: the validator says no {code} at {pointer}: {report}"
+        );
+    }
+}

@@ -133,6 +133,19 @@ pub enum Reason {
         /// What is wrong there.
         message: String,
     },
+    /// The declaration's `protocolVersions` cannot be read as the validator reads it (a version
+    /// it does not know, one listed twice, an empty list). Said as the validator says it, with
+    /// its code at its pointer.
+    InvalidScope {
+        /// The declaration.
+        declaration: String,
+        /// The validator's code.
+        code: &'static str,
+        /// The JSON Pointer into the description.
+        pointer: String,
+        /// What is wrong there.
+        message: String,
+    },
     /// The primitive has no registered declaration, but one registered for another primitive
     /// of the same kind matches the request ([`check_registered`] only). Typically that other
     /// name is the function of this tool or prompt, renamed by an rmcp `#[tool(name = ...)]`
@@ -205,6 +218,15 @@ impl fmt::Display for Reason {
                 }
                 Ok(())
             }
+            Reason::InvalidScope {
+                declaration,
+                code,
+                pointer,
+                message,
+            } => write!(
+                f,
+                "`{declaration}`: its protocolVersions cannot be read: {message} (at {pointer:?}, {code})"
+            ),
             Reason::UnresolvedReference {
                 declaration,
                 code,
@@ -275,6 +297,8 @@ struct Candidate<'a> {
     /// Why its schema's `$componentRef` does not resolve: the validator's code, pointer and
     /// message.
     unresolved: Option<(&'static str, String, String)>,
+    /// Why its `protocolVersions` cannot be read: the validator's code, pointer and message.
+    invalid_scope: Option<(&'static str, String, String)>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -315,6 +339,7 @@ pub fn check_description<'p>(
         VersionSet,
         Option<Vec<&'d str>>,
         String,
+        Option<(&'static str, String, String)>,
     );
     let mut declared: Vec<Declared<'_>> = Vec::new();
     for (i, entry) in entries {
@@ -329,18 +354,24 @@ pub fn check_description<'p>(
             let Some(d) = d.as_object() else {
                 continue;
             };
-            let scope = crate::validate::scope_of(d.get("protocolVersions")).unwrap_or(entry_scope);
+            let at = format!("/{collection}/{i}/elicitations/{j}");
+            let (scope, problems) = crate::validate::scope_at(d.get("protocolVersions"), &at);
+            let scope = scope.unwrap_or(entry_scope);
+            let invalid_scope = problems
+                .into_iter()
+                .next()
+                .map(|d| (d.code, d.path, d.message));
             let runtime = d
                 .get(crate::members::RUNTIME_CHOICES)
                 .and_then(Value::as_array)
                 .map(|names| names.iter().filter_map(Value::as_str).collect());
-            let path = format!("/{collection}/{i}/elicitations/{j}/requestedSchema");
-            declared.push((d, scope, runtime, path));
+            let path = format!("{at}/requestedSchema");
+            declared.push((d, scope, runtime, path, invalid_scope));
         }
     }
     let candidates: Vec<Candidate<'_>> = declared
         .iter()
-        .filter_map(|(d, scope, runtime, path)| {
+        .filter_map(|(d, scope, runtime, path, invalid_scope)| {
             let resolved = d
                 .get("requestedSchema")
                 .map(|s| crate::validate::resolve_requested_schema(document, s, path));
@@ -366,6 +397,7 @@ pub fn check_description<'p>(
                 scope: *scope,
                 runtime: runtime.as_deref(),
                 unresolved,
+                invalid_scope: invalid_scope.clone(),
             })
         })
         .collect();
@@ -427,6 +459,7 @@ pub fn check_registered<'p>(
                 scope: d.protocol_versions().unwrap_or(d.supported_versions()),
                 runtime: Some(runtime.as_slice()),
                 unresolved: None,
+                invalid_scope: None,
             })
             .collect()
     };
@@ -527,6 +560,15 @@ fn check(
                 version,
                 scope: c.scope,
             });
+        }
+        if let Some((code, pointer, message)) = &c.invalid_scope {
+            reasons.push(Reason::InvalidScope {
+                declaration: c.name.to_owned(),
+                code,
+                pointer: pointer.clone(),
+                message: message.clone(),
+            });
+            continue;
         }
         if let Some((code, pointer, message)) = &c.unresolved {
             reasons.push(Reason::UnresolvedReference {

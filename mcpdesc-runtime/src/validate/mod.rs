@@ -542,9 +542,22 @@ impl<'a> Cx<'a> {
 /// The scope a `protocolVersions` member gives, as the validator reads it ([`read_scope`]), its
 /// problems left to the validator: the contract check reads scopes here.
 pub(crate) fn scope_of(value: Option<&Value>) -> Option<VersionSet> {
+    scope_at(value, "").0
+}
+
+/// [`scope_of`] the `protocolVersions` of the object at `parent`, with the validator's
+/// diagnostics of it (a version it does not know, one listed twice, an empty list).
+pub(crate) fn scope_at(
+    value: Option<&Value>,
+    parent: &str,
+) -> (Option<VersionSet>, Vec<Diagnostic>) {
+    let Some(value) = value else {
+        return (None, Vec::new());
+    };
     let document = Value::Null;
     let mut cx = Cx::new(&document);
-    read_scope(&mut cx, rules::PROTOCOL_SCOPE_CONSISTENCY, value?, "")
+    let scope = read_scope(&mut cx, rules::PROTOCOL_SCOPE_CONSISTENCY, value, parent);
+    (scope, cx.diagnostics.finish())
 }
 
 /// Reads the `protocolVersions` array of the object at `parent` (its pointer is only written for
