@@ -194,6 +194,32 @@ fn choices_filled_into_a_static_field_are_refused() {
     assert!(verdict(&params, V25).is_err(), "{params}");
 }
 
+/// Checks `note` against `doc`, finds the reason `pick` reads a code and a pointer from, and
+/// asserts that the validator reports that code at that pointer; returns the pointer.
+fn said_as_the_validator_says(
+    doc: &Value,
+    what: &str,
+    pick: impl Fn(&Reason) -> Option<(&'static str, String)>,
+) -> String {
+    let reasons = contract::check_description(doc, TOOL, V25, &note(V25))
+        .unwrap_err()
+        .reasons()
+        .to_vec();
+    let (code, pointer) = reasons
+        .iter()
+        .find_map(pick)
+        .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
+    let report = mcpdesc_runtime::validate::validate(doc);
+    assert!(
+        report
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == code && d.path == pointer),
+        "{what}: the validator says no {code} at {pointer}: {report}"
+    );
+    pointer
+}
+
 /// A broken `$componentRef` is said by the contract check as the validator says it: the same code
 /// at the same pointer, for a missing component, one in another namespace, and a cycle.
 #[test]
@@ -231,30 +257,15 @@ fn a_reference_that_does_not_resolve_is_reported_as_the_validator_reports_it() {
             .find(|(_, d)| d["name"] == "note")
             .unwrap();
         note["requestedSchema"] = reference;
-        let reasons = contract::check_description(&doc, TOOL, V25, &self::note(V25))
-            .unwrap_err()
-            .reasons()
-            .to_vec();
-        let (code, pointer) = reasons
-            .iter()
-            .find_map(|r| match r {
-                Reason::UnresolvedReference {
-                    declaration,
-                    code,
-                    pointer,
-                    ..
-                } if declaration == "note" => Some((*code, pointer.clone())),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
-        let report = mcpdesc_runtime::validate::validate(&doc);
-        assert!(
-            report
-                .diagnostics()
-                .iter()
-                .any(|d| d.code == code && d.path == pointer),
-            "{what}: the validator says no {code} at {pointer}: {report}"
-        );
+        let pointer = said_as_the_validator_says(&doc, what, |r| match r {
+            Reason::UnresolvedReference {
+                declaration,
+                code,
+                pointer,
+                ..
+            } if declaration == "note" => Some((*code, pointer.clone())),
+            _ => None,
+        });
         assert!(
             pointer.starts_with(&format!("/tools/0/elicitations/{i}/requestedSchema"))
                 || pointer.starts_with("/components/schemas/"),
@@ -509,29 +520,14 @@ fn a_scope_that_cannot_be_read_is_reported_as_the_validator_reports_it() {
             .find(|d| d["name"] == "note")
             .unwrap();
         note["protocolVersions"] = scope;
-        let reasons = contract::check_description(&doc, TOOL, V25, &self::note(V25))
-            .unwrap_err()
-            .reasons()
-            .to_vec();
-        let (code, pointer) = reasons
-            .iter()
-            .find_map(|r| match r {
-                Reason::InvalidScope {
-                    declaration,
-                    code,
-                    pointer,
-                    ..
-                } if declaration == "note" => Some((*code, pointer.clone())),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
-        let report = mcpdesc_runtime::validate::validate(&doc);
-        assert!(
-            report
-                .diagnostics()
-                .iter()
-                .any(|d| d.code == code && d.path == pointer),
-            "{what}: the validator says no {code} at {pointer}: {report}"
-        );
+        said_as_the_validator_says(&doc, what, |r| match r {
+            Reason::InvalidScope {
+                declaration,
+                code,
+                pointer,
+                ..
+            } if declaration == "note" => Some((*code, pointer.clone())),
+            _ => None,
+        });
     }
 }

@@ -10,7 +10,7 @@ use rmcp::handler::server::prompt::{IntoGetPromptResult, PromptContext};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolResponse, CancelledNotification, CancelledNotificationParam, ClientResult,
-    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorCode, ErrorData, GetPromptResponse,
+    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorData, GetPromptResponse,
     GetPromptResult, InputRequest, InputRequiredResult, PromptMessage, ReadResourceResponse,
     SealOptions, ServerRequest,
 };
@@ -426,28 +426,14 @@ impl Asker {
         let declaration = handle.declaration();
         let given = url;
         let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
-        if !self.client_supports(ElicitationMode::Url) {
-            return Err(ElicitError::ClientCannotElicit {
-                mode: ElicitationMode::Url,
-            });
-        }
-        let params = ElicitRequestParams::UrlElicitationParams {
-            meta: None,
-            message: declaration.message().to_owned(),
-            url: url.to_owned(),
-            elicitation_id: elicitation_id.to_owned(),
-        };
+        let supports_url = self.client_supports(ElicitationMode::Url);
+        let params = super::url_required_params(declaration, url, elicitation_id, supports_url)?;
         let made = match given {
             None => Made::AsDeclared(None),
             Some(_) => Made::AtRunTime,
         };
         self.guard(declaration, &params, version, made)?;
-        let request = serde_json::to_value(&params).map_err(ElicitError::Schema)?;
-        Ok(ErrorData::new(
-            ErrorCode(super::URL_ELICITATION_REQUIRED),
-            "URL elicitation required",
-            Some(json!({ "elicitations": [request] })),
-        ))
+        super::url_required_error(&params)
     }
 
     /// The error "Missing required client capability" (`-32021`, MCP 2026-07-28) for the

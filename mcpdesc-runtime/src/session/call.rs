@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rmcp::model::{
-    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorCode, ErrorData, InputRequest,
-    InputRequiredResult, InputResponses, RequestStateCodec, SealOptions,
+    ElicitRequest, ElicitRequestParams, ElicitResult, ErrorData, InputRequest, InputRequiredResult,
+    InputResponses, RequestStateCodec, SealOptions,
 };
 use rmcp::service::{ElicitationMode, RequestContext, RoleServer};
 use serde_json::{Map, Value};
@@ -383,24 +383,10 @@ impl<'a> Call<'a> {
         elicitation_id: &str,
     ) -> Result<ErrorData, ElicitError> {
         let (url, version) = self.url_of(declaration, url, URL_REQUIRED_VERSIONS)?;
-        if !self.client_supports(ElicitationMode::Url) {
-            return Err(ElicitError::ClientCannotElicit {
-                mode: ElicitationMode::Url,
-            });
-        }
-        let params = ElicitRequestParams::UrlElicitationParams {
-            meta: None,
-            message: declaration.message().to_owned(),
-            url: url.to_owned(),
-            elicitation_id: elicitation_id.to_owned(),
-        };
+        let supports_url = self.client_supports(ElicitationMode::Url);
+        let params = url_required_params(declaration, url, elicitation_id, supports_url)?;
         self.guard(&params, version)?;
-        let request = serde_json::to_value(&params).map_err(ElicitError::Schema)?;
-        Ok(ErrorData::new(
-            ErrorCode(URL_ELICITATION_REQUIRED),
-            "URL elicitation required",
-            Some(serde_json::json!({ "elicitations": [request] })),
-        ))
+        url_required_error(&params)
     }
 
     /// The error "Missing required client capability" (`-32021`, MCP 2026-07-28) for

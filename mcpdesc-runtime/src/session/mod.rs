@@ -791,6 +791,38 @@ fn missing_capability_error(
     Some(ErrorData::missing_required_client_capability(required))
 }
 
+/// The request "URL elicitation required" carries for `declaration` at `url`, for a client that
+/// declared URL mode (`supports_url`); `Asker` and `Call` both make it here.
+fn url_required_params(
+    declaration: &Declaration,
+    url: &str,
+    elicitation_id: &str,
+    supports_url: bool,
+) -> Result<ElicitRequestParams, ElicitError> {
+    if !supports_url {
+        return Err(ElicitError::ClientCannotElicit {
+            mode: ElicitationMode::Url,
+        });
+    }
+    Ok(ElicitRequestParams::UrlElicitationParams {
+        meta: None,
+        message: declaration.message().to_owned(),
+        url: url.to_owned(),
+        elicitation_id: elicitation_id.to_owned(),
+    })
+}
+
+/// The error "URL elicitation required" (`-32042`) carrying `params`, as the TypeScript and
+/// Python SDKs' clients read it: `{"elicitations": [params]}`.
+fn url_required_error(params: &ElicitRequestParams) -> Result<ErrorData, ElicitError> {
+    let request = serde_json::to_value(params).map_err(ElicitError::Schema)?;
+    Ok(ErrorData::new(
+        rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
+        "URL elicitation required",
+        Some(serde_json::json!({ "elicitations": [request] })),
+    ))
+}
+
 /// The URL a URL-mode `declaration` is sent with (`given`, else its static one), checked absolute,
 /// and the request's `version` checked against the declaration's scope and `supported`. `Asker`
 /// and `Call` both check here.
