@@ -66,6 +66,7 @@ pub mod session;
 mod shown;
 pub mod source;
 mod text;
+mod uri_template;
 pub mod validate;
 mod version;
 pub mod yaml;

@@ -186,6 +186,19 @@ impl VersionSet {
         VersionSet(version.bit())
     }
 
+    /// `version` and every later version.
+    pub const fn since(version: ProtocolVersion) -> VersionSet {
+        let mut set = VersionSet::EMPTY;
+        let mut rest: &[ProtocolVersion] = &ProtocolVersion::ALL;
+        while let [v, tail @ ..] = rest {
+            if *v as u8 >= version as u8 {
+                set = set.with(*v);
+            }
+            rest = tail;
+        }
+        set
+    }
+
     /// The set built from a slice of versions.
     pub const fn from_slice(versions: &[ProtocolVersion]) -> VersionSet {
         let mut set = VersionSet::EMPTY;
@@ -313,6 +326,39 @@ impl serde::Serialize for VersionSet {
     }
 }
 
+/// What the versions define of the results and content a description's examples show: each fact
+/// is the set of versions that define it, so that a check reads `DEFINES.contains(version)` and
+/// a new version is one place to say what it adds.
+pub(crate) mod results {
+    use super::ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25, V2026_07_28};
+    use super::VersionSet;
+
+    /// A result's `resultType` (which a completed result sets to `"complete"`).
+    pub(crate) const RESULT_TYPE: VersionSet = VersionSet::since(V2026_07_28);
+    /// A resource read's cache hints, `ttlMs` and `cacheScope` (required where defined).
+    pub(crate) const CACHE_HINTS: VersionSet = VersionSet::since(V2026_07_28);
+    /// `_meta` on results and on content.
+    pub(crate) const META: VersionSet = VersionSet::since(V2025_06_18);
+    /// Audio content.
+    pub(crate) const AUDIO: VersionSet = VersionSet::since(V2025_03_26);
+    /// Resource-link content.
+    pub(crate) const RESOURCE_LINK: VersionSet = VersionSet::since(V2025_06_18);
+    /// `icons` on resource-link content.
+    pub(crate) const RESOURCE_LINK_ICONS: VersionSet = VersionSet::since(V2025_11_25);
+    /// `annotations.lastModified` on content.
+    pub(crate) const LAST_MODIFIED: VersionSet = VersionSet::since(V2025_06_18);
+    /// A tool result's `structuredContent`.
+    pub(crate) const STRUCTURED_CONTENT: VersionSet = VersionSet::since(V2025_06_18);
+    /// `structuredContent` of any JSON value (before, an object).
+    pub(crate) const STRUCTURED_CONTENT_ANY: VersionSet = VersionSet::since(V2026_07_28);
+    /// Argument completion (`completion/complete`).
+    pub(crate) const COMPLETION: VersionSet = VersionSet::since(V2025_03_26);
+    /// A completion request's `context`.
+    pub(crate) const COMPLETION_CONTEXT: VersionSet = VersionSet::since(V2025_06_18);
+    /// Tool schemas that name their JSON Schema dialect (2020-12 unless `$schema` says).
+    pub(crate) const TOOL_SCHEMA_DIALECTS: VersionSet = VersionSet::since(V2025_11_25);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,5 +386,14 @@ mod tests {
         assert_eq!(s.first(), Some(ProtocolVersion::V2025_06_18));
         assert_eq!(VersionSet::EMPTY.first(), None);
         assert_eq!(format!("{s:?}"), "{V2025_06_18, V2025_11_25, V2026_07_28}");
+        assert_eq!(VersionSet::since(ProtocolVersion::V2025_06_18), s);
+        assert_eq!(
+            VersionSet::since(ProtocolVersion::V2024_11_05),
+            VersionSet::ALL
+        );
+        assert_eq!(
+            VersionSet::since(ProtocolVersion::LATEST),
+            VersionSet::single(ProtocolVersion::LATEST)
+        );
     }
 }
