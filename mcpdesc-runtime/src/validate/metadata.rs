@@ -262,7 +262,7 @@ fn tool_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(crate) fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     let Some(annotations) = value.as_object() else {
         return not_object(cx, rule, value, at, "`annotations`");
     };
@@ -332,7 +332,7 @@ fn execution(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(crate) fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     let Some(icons) = value.as_array() else {
         cx.structural(
             rule,
@@ -627,7 +627,7 @@ pub(crate) fn is_meta_key(key: &str) -> bool {
 
 /// Reports member `key` of the object at `parent` unless it has the `expected` type (the
 /// member's pointer is only written for a report).
-fn expect(
+pub(crate) fn expect(
     cx: &mut Cx,
     rule: &'static str,
     value: &Value,
@@ -650,7 +650,7 @@ fn expect(
     }
 }
 
-fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &str) {
+pub(crate) fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &str) {
     cx.structural(
         rule,
         at,

@@ -1,5 +1,5 @@
-//! Validation of MCP Description documents: every elicitation rule of section 12 and what it
-//! depends on.
+//! Validation of MCP Description documents: every elicitation rule of section 12, and the rest
+//! of the format as its published JSON Schema and the reference validator check it.
 //!
 //! [`validate`] takes any parsed document and returns a [`Report`] of [`Diagnostic`]s. Each
 //! diagnostic carries the specification's rule id, a stable kebab-case code (the reference
@@ -30,11 +30,14 @@
 // one form; `primitives` and `metadata` one primitive's own members; `declarations` the
 // declarations a primitive carries (using `form_schema` and `references`); `interactions` a
 // tool's examples against those declarations. `tool_schema` checks a tool's JSON Schemas (using
-// `references` and `metadata`'s wording); `surface` what the document says around the
-// primitives (transports, capabilities, tags, security requirements), after `document`. `validate` below drives them in that order, so no
-// layer calls one above it.
+// `references` and `metadata`'s wording); `examples` a primitive's examples (using
+// `references`, `metadata` and `tool_schema`'s reading of a dialect); `surface` what the
+// document says around the primitives (transports, capabilities, tags, security schemes and
+// requirements), after `document`. `validate` below drives them in that order, so no layer
+// calls one above it.
 pub(crate) mod declarations;
 mod document;
+mod examples;
 mod form_schema;
 mod interactions;
 pub(crate) mod kind;
@@ -165,6 +168,7 @@ pub fn validate(document: &Value) -> Report {
     document::check(&mut cx);
     surface::check(&mut cx);
     references::check_components(&mut cx);
+    examples::check_components(&mut cx);
     check_primitives(&mut cx);
     Report {
         diagnostics: cx.diagnostics.finish(),
@@ -183,6 +187,7 @@ pub(crate) fn validate_listed(document: &Value, listed: &declarations::Listed<'_
     document::check(&mut cx);
     surface::check(&mut cx);
     references::check_components(&mut cx);
+    examples::check_components(&mut cx);
     let mut memo = declarations::Memo::default();
     check_primitives_with(&mut cx, Some((listed, &mut memo)));
     Report {
@@ -220,6 +225,7 @@ fn check_primitives_with<'a>(
             if kind == kind::TOOL {
                 tool_schema::check(cx, object, &path, scope, &mut shared_tool_schemas);
             }
+            examples::check(cx, kind, object, &path, scope);
             let declared = match listed.as_mut() {
                 Some((listed, memo)) => {
                     declarations::check_listed(cx, listed, memo, (k, i), kind, &path, scope)
@@ -276,6 +282,20 @@ pub mod rules {
     pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
     /// The other client capabilities a primitive requires: defined by every version in scope.
     pub const CLIENT_CAPABILITIES: &str = "mcpdesc.client-requirements.capabilities";
+    /// Tool examples: their shape, a completed result of every version in scope, input and
+    /// structured content that fit the tool's schemas.
+    pub const TOOL_EXAMPLES: &str = "mcpdesc.tool.examples";
+    /// Prompt examples: their shape, declared and required arguments, a completed result of
+    /// every version in scope.
+    pub const PROMPT_EXAMPLES: &str = "mcpdesc.prompt.examples";
+    /// Resource and resource template examples: their shape, the URI read, a completed result
+    /// of every version in scope, with its cache hints, that returns that URI's contents.
+    pub const RESOURCE_EXAMPLES: &str = "mcpdesc.resource.examples";
+    /// Completion examples: their shape, the arguments or variables they name, the versions
+    /// that complete.
+    pub const COMPLETION_EXAMPLES: &str = "mcpdesc.completion.examples";
+    /// Security schemes: their names, types and OAuth flows.
+    pub const SECURITY_SCHEMES: &str = "mcpdesc.security.schemes";
     /// Tool interaction examples' elicitation steps.
     pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
     /// A primitive's members are defined by every protocol version in its scope.
@@ -718,6 +738,97 @@ pub mod codes {
     pub const NON_OAUTH_SCOPE: &str = "non-oauth-scope-misuse";
     /// An OAuth scope no flow of its scheme lists (a warning).
     pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
+    /// A tool example's result holds a JSON-RPC envelope member.
+    pub const TOOL_EXAMPLE_ENVELOPE: &str = "tool-example-json-rpc-envelope";
+    /// A tool example's result holds a member of a result that is not complete.
+    pub const TOOL_EXAMPLE_INCOMPLETE: &str = "incomplete-tool-example-result";
+    /// A tool example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    pub const TOOL_EXAMPLE_RESULT_VERSION: &str = "tool-example-result-version-mismatch";
+    /// A tool example's content a version in scope does not define.
+    pub const TOOL_EXAMPLE_CONTENT_VERSION: &str = "tool-example-content-version-mismatch";
+    /// A tool example's error result with `structuredContent`.
+    pub const STRUCTURED_TOOL_ERROR_EXAMPLE: &str = "structured-tool-error-example";
+    /// A tool example's successful result without the `structuredContent` its tool's
+    /// `outputSchema` calls for.
+    pub const MISSING_TOOL_EXAMPLE_STRUCTURED_CONTENT: &str =
+        "missing-tool-example-structured-content";
+    /// A tool example's input or structured content that its tool's schema refuses.
+    pub const TOOL_EXAMPLE_SCHEMA_MISMATCH: &str = "tool-example-schema-mismatch";
+    /// A tool example that could not be checked against its tool's schema in full (a warning).
+    pub const INCOMPLETE_TOOL_EXAMPLE_VALIDATION: &str = "incomplete-tool-example-validation";
+    /// A prompt example's argument the prompt does not declare.
+    pub const PROMPT_EXAMPLE_UNKNOWN_ARGUMENT: &str = "prompt-example-unknown-argument";
+    /// A prompt example without an argument the prompt requires.
+    pub const PROMPT_EXAMPLE_MISSING_ARGUMENT: &str = "prompt-example-missing-required-argument";
+    /// A prompt example's result holds a JSON-RPC envelope member.
+    pub const PROMPT_EXAMPLE_ENVELOPE: &str = "prompt-example-json-rpc-envelope";
+    /// A prompt example's result holds a member of a result that is not complete.
+    pub const PROMPT_EXAMPLE_INCOMPLETE: &str = "incomplete-prompt-example-result";
+    /// A prompt example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    pub const PROMPT_EXAMPLE_RESULT_VERSION: &str = "prompt-example-result-version-mismatch";
+    /// A prompt example's content a version in scope does not define.
+    pub const PROMPT_EXAMPLE_CONTENT_VERSION: &str = "prompt-example-content-version-mismatch";
+    /// A resource example's result holds a JSON-RPC envelope member.
+    pub const RESOURCE_EXAMPLE_ENVELOPE: &str = "resource-example-json-rpc-envelope";
+    /// A resource example's result holds a member of a result that is not complete.
+    pub const RESOURCE_EXAMPLE_INCOMPLETE: &str = "incomplete-resource-example-result";
+    /// A resource example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    pub const RESOURCE_EXAMPLE_RESULT_VERSION: &str = "resource-example-result-version-mismatch";
+    /// A resource example's cache hints (`ttlMs`, `cacheScope`) missing where a version in
+    /// scope requires them, or present where one does not define them.
+    pub const RESOURCE_EXAMPLE_CACHE_FIELDS: &str =
+        "resource-example-cache-fields-version-mismatch";
+    /// A resource example's contents with a member a version in scope does not define.
+    pub const RESOURCE_EXAMPLE_CONTENT_VERSION: &str = "resource-example-content-version-mismatch";
+    /// A resource example's contents of another media type than the resource's (a warning).
+    pub const RESOURCE_EXAMPLE_MIME_TYPE_MISMATCH: &str = "resource-example-mime-type-mismatch";
+    /// A resource example's contents of another size than the resource's (a warning).
+    pub const RESOURCE_EXAMPLE_SIZE_MISMATCH: &str = "resource-example-size-mismatch";
+    /// A resource example's `blob` that is not canonical base64.
+    pub const INVALID_RESOURCE_EXAMPLE_BASE64: &str = "invalid-resource-example-base64";
+    /// A resource example that returns no contents of the URI read (a warning).
+    pub const RESOURCE_EXAMPLE_URI_NOT_RETURNED: &str =
+        "resource-example-requested-uri-not-returned";
+    /// A resource template with examples whose `uriTemplate` RFC 6570 does not read.
+    pub const RESOURCE_TEMPLATE_EXAMPLE_INVALID_TEMPLATE: &str =
+        "resource-template-example-invalid-template";
+    /// A resource template example's `uri` that its template does not expand to.
+    pub const RESOURCE_TEMPLATE_EXAMPLE_INVALID_EXPANSION: &str =
+        "resource-template-example-invalid-expansion";
+    /// A resource template with completion examples whose `uriTemplate` RFC 6570 does not read.
+    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_INVALID_TEMPLATE: &str =
+        "resource-template-completion-example-invalid-template";
+    /// A prompt completion example that completes an argument the prompt does not declare.
+    pub const PROMPT_COMPLETION_EXAMPLE_UNKNOWN_ARGUMENT: &str =
+        "prompt-completion-example-unknown-argument";
+    /// A resource template completion example that completes a variable the template lacks.
+    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_UNKNOWN_VARIABLE: &str =
+        "resource-template-completion-example-unknown-variable";
+    /// A prompt completion example's context names an argument the prompt does not declare.
+    pub const PROMPT_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_ARGUMENT: &str =
+        "prompt-completion-example-context-unknown-argument";
+    /// A resource template completion example's context names a variable the template lacks.
+    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_VARIABLE: &str =
+        "resource-template-completion-example-context-unknown-variable";
+    /// A completion example's context repeats the argument it completes.
+    pub const COMPLETION_EXAMPLE_DUPLICATE_TARGET_CONTEXT: &str =
+        "completion-example-duplicate-target-context";
+    /// A completion example in scope of a version without argument completion.
+    pub const COMPLETION_EXAMPLE_VERSION: &str = "completion-example-version-mismatch";
+    /// A completion example's `context` in scope of a version whose requests have none.
+    pub const COMPLETION_EXAMPLE_CONTEXT_VERSION: &str =
+        "completion-example-context-version-mismatch";
+    /// A completion example's result holds a JSON-RPC envelope member.
+    pub const COMPLETION_EXAMPLE_ENVELOPE: &str = "completion-example-json-rpc-envelope";
+    /// A completion example's result holds a member of a result that is not complete.
+    pub const COMPLETION_EXAMPLE_INCOMPLETE: &str = "incomplete-completion-example-result";
+    /// A completion example's result lacks a member a version in scope requires, or holds one
+    /// it does not define.
+    pub const COMPLETION_EXAMPLE_RESULT_VERSION: &str =
+        "completion-example-result-version-mismatch";
     /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS),
     /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES)): how many more, and whether an error was
     /// among them. This crate's own.

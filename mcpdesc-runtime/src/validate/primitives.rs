@@ -323,6 +323,7 @@ fn client_capabilities(
             }
         }
         if name == "extensions" {
+            super::surface::extension_identifiers(cx, value, &at, rule);
             super::surface::unknown_reserved_extensions(cx, value, &at, rule);
         }
         if matches!(name.as_str(), "roots" | "sampling") && defined.contains(V2026_07_28) {

@@ -215,6 +215,16 @@ pub(crate) fn schema_target<'a>(
     ))
 }
 
+/// The example `value` stands for in `namespace`; `None` when a reference is broken (which
+/// `check_components` reports). Reports nothing.
+pub(crate) fn example_target<'a>(
+    cx: &Cx<'a>,
+    value: &'a Value,
+    namespace: &'static str,
+) -> Option<&'a Value> {
+    follow(cx, value, namespace).ok().map(|(target, _)| target)
+}
+
 fn resolve<'a>(
     cx: &mut Cx<'a>,
     value: &'a Value,

@@ -6,9 +6,11 @@
 //! declared) and security requirements (schemes that exist, scopes listed once, scopes only for
 //! OAuth 2.0 and OpenID Connect, and a warning for an OAuth scope no flow lists).
 //!
-//! Structural problems of these members (their types, required members, closed member sets) are
-//! the format's JSON Schema's, which `mcpdesc check --schema` applies; a member whose shape is
-//! wrong is skipped here.
+//! Of their shapes, this checks the security schemes (names, types, members, OAuth flows and
+//! the URLs each flow needs), the security requirements (scheme names, arrays of scope names)
+//! and extension identifiers (`prefix/name`, each an object). Other structural problems of these
+//! members are the format's JSON Schema's, which `mcpdesc check --schema` applies; a member
+//! whose shape is wrong is skipped here.
 
 use serde_json::{Map, Value};
 
@@ -27,6 +29,7 @@ pub(crate) fn check(cx: &mut Cx) {
     transports(cx, root);
     capabilities(cx, root);
     tags(cx, root);
+    security_schemes(cx, root);
     security(cx, root);
 }
 
@@ -172,7 +175,330 @@ fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: Versi
             ),
         );
     }
+    extension_identifiers(cx, extensions, at, rules::CAPABILITIES);
     unknown_reserved_extensions(cx, extensions, at, rules::CAPABILITIES);
+}
+
+/// Whether `identifier` is an extension identifier: a prefix of dot-separated labels (a letter,
+/// then letters, digits and inner hyphens), `/`, and a name of letters, digits, `.`, `_` and
+/// `-` that starts and ends with a letter or digit.
+pub(crate) fn is_extension_identifier(identifier: &str) -> bool {
+    let Some((prefix, name)) = identifier.split_once('/') else {
+        return false;
+    };
+    let label = |l: &str| {
+        let b = l.as_bytes();
+        b.first().is_some_and(u8::is_ascii_alphabetic)
+            && b.last().is_some_and(u8::is_ascii_alphanumeric)
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+    };
+    let n = name.as_bytes();
+    prefix.split('.').all(label)
+        && n.first().is_some_and(u8::is_ascii_alphanumeric)
+        && n.last().is_some_and(u8::is_ascii_alphanumeric)
+        && n.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+}
+
+/// The shape of an `extensions` object (a capability set's or a client requirement's): not
+/// empty, keyed by extension identifiers, each an object of settings.
+pub(crate) fn extension_identifiers(cx: &mut Cx, extensions: &Value, at: &str, rule: &'static str) {
+    let Some(map) = extensions.as_object() else {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "`extensions` must be an object of extension settings by identifier, not {}",
+                super::describe(extensions)
+            ),
+        );
+        return;
+    };
+    if map.is_empty() {
+        cx.structural(
+            rule,
+            at,
+            "`extensions` must not be empty when present: leave it out instead",
+        );
+    }
+    for (identifier, settings) in map {
+        let here = pointer(at, identifier);
+        if !is_extension_identifier(identifier) {
+            cx.structural(
+                rule,
+                &here,
+                format!(
+                    "{identifier} is not an extension identifier: write a reverse-DNS prefix you control, `/`, and the extension's name, such as \"com.example/feature\" (an `x-` member is not allowed here)",
+                    identifier = Shown::quoted(identifier)
+                ),
+            );
+        }
+        if !settings.is_object() {
+            cx.structural(
+                rule,
+                &here,
+                format!(
+                    "an extension's settings are an object (`{{}}` for none), not {}",
+                    super::describe(settings)
+                ),
+            );
+        }
+    }
+}
+
+/// A type of security scheme: its name, its members, and the ones it needs with what they hold.
+type SchemeType = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// The types of security scheme.
+const SCHEME_TYPES: &[SchemeType] = &[
+    (
+        "http",
+        &["type", "scheme", "bearerFormat", "description"],
+        &[(
+            "scheme",
+            "the HTTP authentication scheme, such as \"bearer\"",
+        )],
+    ),
+    (
+        "apiKey",
+        &["type", "name", "in", "description"],
+        &[
+            (
+                "name",
+                "the header, query parameter or cookie that carries the key",
+            ),
+            ("in", "\"header\", \"query\" or \"cookie\""),
+        ],
+    ),
+    (
+        "oauth2",
+        &["type", "flows", "description"],
+        &[("flows", "the OAuth 2.0 flows the server accepts")],
+    ),
+    (
+        "openIdConnect",
+        &["type", "openIdConnectUrl", "description"],
+        &[(
+            "openIdConnectUrl",
+            "the URL of the OpenID Connect discovery document",
+        )],
+    ),
+];
+
+/// The OAuth 2.0 flows, and the URLs each needs.
+const FLOWS: &[(&str, &[&str])] = &[
+    ("implicit", &["authorizationUrl"]),
+    ("password", &["tokenUrl"]),
+    ("clientCredentials", &["tokenUrl"]),
+    ("authorizationCode", &["authorizationUrl", "tokenUrl"]),
+];
+
+/// `securitySchemes`: each named `^[A-Za-z0-9._-]+$` (an `x-` name is a scheme like any
+/// other), of a known type with that type's members.
+fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
+    let Some(Value::Object(schemes)) = root.member("securitySchemes") else {
+        return;
+    };
+    let rule = rules::SECURITY_SCHEMES;
+    for (name, scheme) in schemes {
+        let at = pointer("/securitySchemes", name);
+        if !super::is_name(name) {
+            cx.structural(
+                rule,
+                &at,
+                format!(
+                    "the security scheme name {name} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
+                    name = Shown::quoted(name)
+                ),
+            );
+        }
+        let Some(scheme) = scheme.as_object() else {
+            cx.structural(
+                rule,
+                &at,
+                format!(
+                    "a security scheme is an object with a `type`, not {}",
+                    super::describe(scheme)
+                ),
+            );
+            continue;
+        };
+        let kind = scheme.member("type").and_then(Value::as_str);
+        let Some((kind, members, needs)) = SCHEME_TYPES.iter().find(|(t, _, _)| Some(*t) == kind)
+        else {
+            cx.structural(
+                rule,
+                &pointer(&at, "type"),
+                match scheme.member("type") {
+                    Some(other) => format!(
+                        "a security scheme's `type` is \"http\", \"apiKey\", \"oauth2\" or \"openIdConnect\", not {}",
+                        super::describe(other)
+                    ),
+                    None => "a security scheme needs `type`: \"http\", \"apiKey\", \"oauth2\" or \"openIdConnect\" (an `x-` name is a scheme like any other)".to_owned(),
+                },
+            );
+            continue;
+        };
+        super::closed_members(
+            cx,
+            rule,
+            scheme,
+            &at,
+            members,
+            &format!("an `{kind}` security scheme"),
+        );
+        for (key, holds) in *needs {
+            if scheme.member(key).is_none() {
+                cx.structural(
+                    rule,
+                    &at,
+                    format!("an `{kind}` security scheme needs `{key}`: {holds}"),
+                );
+            }
+        }
+        for key in ["scheme", "bearerFormat", "description", "name"] {
+            if let Some(value) = scheme.member(key).filter(|v| !v.is_string()) {
+                cx.structural(
+                    rule,
+                    &pointer(&at, key),
+                    format!("`{key}` must be a string, not {}", super::describe(value)),
+                );
+            }
+        }
+        if let Some(place) = scheme.member("in")
+            && !matches!(place.as_str(), Some("header" | "query" | "cookie"))
+        {
+            cx.structural(
+                rule,
+                &pointer(&at, "in"),
+                format!(
+                    "`in` is \"header\", \"query\" or \"cookie\", not {}",
+                    super::describe(place)
+                ),
+            );
+        }
+        if let Some(url) = scheme.member("openIdConnectUrl") {
+            absolute_url(
+                cx,
+                url,
+                &pointer(&at, "openIdConnectUrl"),
+                "openIdConnectUrl",
+            );
+        }
+        if *kind == "oauth2"
+            && let Some(flows) = scheme.member("flows")
+        {
+            oauth_flows(cx, flows, &pointer(&at, "flows"));
+        }
+    }
+}
+
+fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
+    let rule = rules::SECURITY_SCHEMES;
+    let Some(flows) = flows.as_object() else {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "`flows` must be an object of OAuth 2.0 flows, not {}",
+                super::describe(flows)
+            ),
+        );
+        return;
+    };
+    let names: Vec<&str> = FLOWS.iter().map(|(name, _)| *name).collect();
+    super::closed_members(cx, rule, flows, at, &names, "`flows`");
+    if !FLOWS.iter().any(|(name, _)| flows.contains_key(*name)) {
+        cx.structural(
+            rule,
+            at,
+            format!("`flows` needs at least one flow: {}", names.join(", ")),
+        );
+    }
+    for (name, urls) in FLOWS {
+        let Some(flow) = flows.member(name) else {
+            continue;
+        };
+        let flow_at = pointer(at, name);
+        let Some(flow) = flow.as_object() else {
+            cx.structural(
+                rule,
+                &flow_at,
+                format!(
+                    "an OAuth 2.0 flow is an object, not {}",
+                    super::describe(flow)
+                ),
+            );
+            continue;
+        };
+        super::closed_members(
+            cx,
+            rule,
+            flow,
+            &flow_at,
+            &["authorizationUrl", "tokenUrl", "refreshUrl", "scopes"],
+            &format!("the `{name}` flow"),
+        );
+        for url in *urls {
+            if flow.member(url).is_none() {
+                cx.structural(
+                    rule,
+                    &flow_at,
+                    format!(
+                        "the `{name}` flow needs `{url}`, the absolute URL of its {} endpoint",
+                        if *url == "tokenUrl" {
+                            "token"
+                        } else {
+                            "authorization"
+                        }
+                    ),
+                );
+            }
+        }
+        for url in ["authorizationUrl", "tokenUrl", "refreshUrl"] {
+            if let Some(value) = flow.member(url) {
+                absolute_url(cx, value, &pointer(&flow_at, url), url);
+            }
+        }
+        match flow.member("scopes") {
+            None => cx.structural(
+                rule,
+                &flow_at,
+                format!("the `{name}` flow needs `scopes`: each scope's name and what it grants (`{{}}` for none)"),
+            ),
+            Some(Value::Object(scopes)) => {
+                for (scope, meaning) in scopes {
+                    if !meaning.is_string() {
+                        cx.structural(
+                            rule,
+                            &pointer(&pointer(&flow_at, "scopes"), scope),
+                            format!("a scope maps to what it grants, a string, not {}", super::describe(meaning)),
+                        );
+                    }
+                }
+            }
+            Some(other) => cx.structural(
+                rule,
+                &pointer(&flow_at, "scopes"),
+                format!("`scopes` must be an object of scope descriptions by name, not {}", super::describe(other)),
+            ),
+        }
+    }
+}
+
+/// An absolute URL member of a security scheme.
+fn absolute_url(cx: &mut Cx, value: &Value, at: &str, key: &str) {
+    if !value.as_str().is_some_and(crate::text::is_absolute_uri) {
+        cx.structural(
+            rules::SECURITY_SCHEMES,
+            at,
+            format!("`{key}` must be an absolute URL, such as \"https://auth.example.com/token\", not {}", super::describe(value)),
+        );
+    }
 }
 
 /// The extensions MCP's extension catalogue lists (2026-09-04).
@@ -268,14 +594,41 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
         };
         for (r, requirement) in list.iter().enumerate() {
             let Some(requirement) = requirement.as_object() else {
+                cx.structural(
+                    rules::SECURITY,
+                    &pointer(at, r),
+                    format!(
+                        "a security requirement is an object of scheme names and their scopes (`{{}}` for none), not {}",
+                        super::describe(requirement)
+                    ),
+                );
                 continue;
             };
             for (name, scopes) in requirement {
-                // An extension member is the format's JSON Schema's to refuse here.
-                if name.starts_with("x-") {
-                    continue;
-                }
                 let here = pointer(&pointer(at, r), name);
+                if !super::is_name(name) {
+                    cx.structural(
+                        rules::SECURITY,
+                        &here,
+                        format!(
+                            "{name} is not a security scheme name: names match ^[A-Za-z0-9._-]+$",
+                            name = Shown::quoted(name)
+                        ),
+                    );
+                }
+                if !scopes
+                    .as_array()
+                    .is_some_and(|s| s.iter().all(Value::is_string))
+                {
+                    cx.structural(
+                        rules::SECURITY,
+                        &here,
+                        format!(
+                            "a requirement maps a scheme to the scope names it needs, an array of strings (`[]` for none), not {}",
+                            super::describe(scopes)
+                        ),
+                    );
+                }
                 let Some(scheme) = schemes.and_then(|s| s.get(name)) else {
                     cx.error(
                         rules::SECURITY,

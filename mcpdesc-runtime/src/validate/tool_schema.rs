@@ -380,7 +380,7 @@ fn legacy_shape(cx: &mut Cx, schema: &Map<String, Value>, location: &Location<'_
 
 /// The JSON Schema dialects a tool schema may name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Dialect {
+pub(crate) enum Dialect {
     Draft2020_12,
     Draft07,
 }
@@ -413,6 +413,17 @@ impl Dialect {
             "draft-07/schema" => Some(Dialect::Draft07),
             _ => None,
         }
+    }
+}
+
+/// The dialect a tool schema is written in, as [`dialect_checked`] reads it: `None` when
+/// `$schema` names none tool schemas may use (which that check reports).
+pub(crate) fn dialect_of(schema: &Value) -> Option<Dialect> {
+    match schema.member("$schema") {
+        None => Some(Dialect::Draft2020_12),
+        Some(Value::String(uri)) => Dialect::named(uri)
+            .filter(|dialect| uri.strip_suffix('#').unwrap_or(uri) == dialect.canonical()),
+        Some(_) => None,
     }
 }
 

@@ -1,0 +1,477 @@
+//! A primitive's examples: tool, prompt, resource and resource template `examples`, prompt and
+//! resource template `completionExamples`, and the input and result of a tool's
+//! `interactionExamples`.
+//!
+//! Each example is checked twice over. Its shape is the format's JSON Schema's (errors
+//! `schema-validation`, at the example as written: a component's at the component). What it
+//! shows is checked against the primitive that shows it, for every version of the primitive's
+//! scope (a component used by two primitives is checked for each, at the place that uses it):
+//! a completed result of that version, content that version defines, arguments the primitive
+//! declares, a URI its template expands to, input its tool's schema accepts.
+//!
+//! A layer above `references` (it follows `$componentRef`s, which `references` reports) and
+//! `metadata` (icons and annotations read as a primitive's are); below the driver only.
+
+mod completion;
+mod content;
+mod prompt;
+mod resource;
+mod tool;
+
+use serde_json::{Map, Value};
+
+use super::kind::{self, Kind};
+use super::{Cx, Members as _, describe, is_name, plain, pointer, rules};
+use crate::JsonType;
+use crate::shown::Shown;
+use crate::version::{VersionSet, results};
+
+/// The component namespace of a kind's examples.
+fn namespace(kind: Kind) -> &'static str {
+    if kind == kind::TOOL {
+        "toolExamples"
+    } else if kind == kind::RESOURCE {
+        "resourceExamples"
+    } else if kind == kind::RESOURCE_TEMPLATE {
+        "resourceTemplateExamples"
+    } else {
+        "promptExamples"
+    }
+}
+
+/// The rule of a kind's examples.
+fn rule(kind: Kind) -> &'static str {
+    if kind == kind::TOOL {
+        rules::TOOL_EXAMPLES
+    } else if kind == kind::PROMPT {
+        rules::PROMPT_EXAMPLES
+    } else {
+        rules::RESOURCE_EXAMPLES
+    }
+}
+
+/// Checks the examples of the primitive `object` of `kind` at `path`, of scope `scope`.
+pub(crate) fn check<'a>(
+    cx: &mut Cx<'a>,
+    kind: Kind,
+    object: &'a Map<String, Value>,
+    path: &str,
+    scope: VersionSet,
+) {
+    if let Some(examples) = object.member("examples") {
+        let at = pointer(path, "examples");
+        let rule = rule(kind);
+        if let Some(examples) = named_map(cx, rule, examples, &at, "`examples`") {
+            let mut tool = (kind == kind::TOOL).then(|| tool::Tool::new(cx, object));
+            let owner = (kind == kind::RESOURCE || kind == kind::RESOURCE_TEMPLATE)
+                .then(|| resource::Owner::new(cx, kind, object, path));
+            for (name, example) in examples {
+                let example_at = pointer(&at, name);
+                let target = match example.member("$componentRef") {
+                    Some(_) => {
+                        reference_shape(cx, rule, example, &example_at);
+                        // A reference that leads nowhere is reported by `references`.
+                        match super::references::example_target(cx, example, namespace(kind)) {
+                            Some(target) => target,
+                            None => continue,
+                        }
+                    }
+                    None => {
+                        shape(cx, kind, example, &example_at);
+                        example
+                    }
+                };
+                let Some(example) = target.as_object() else {
+                    continue;
+                };
+                if let Some(tool) = &mut tool {
+                    tool.example(cx, example, &example_at, scope);
+                } else if let Some(owner) = &owner {
+                    owner.example(cx, example, &example_at, scope);
+                } else {
+                    prompt::example(cx, object, example, &example_at, scope);
+                }
+            }
+        }
+    }
+    if let Some(examples) = object.member("completionExamples")
+        && (kind == kind::PROMPT || kind == kind::RESOURCE_TEMPLATE)
+    {
+        completion::check(cx, kind, object, path, examples, scope);
+    }
+    if kind == kind::TOOL
+        && let Some(Value::Object(examples)) = object.member("interactionExamples")
+    {
+        // Their shape but for input and result, and their steps, are `interactions`'.
+        let at = pointer(path, "interactionExamples");
+        let mut tool = tool::Tool::new(cx, object);
+        for (name, example) in examples {
+            let Some(example) = example.as_object() else {
+                continue;
+            };
+            let example_at = pointer(&at, name);
+            if let Some(result) = example.member("result").filter(|r| r.is_object()) {
+                tool::result_shape(
+                    cx,
+                    rules::INTERACTION_EXAMPLES,
+                    result,
+                    &pointer(&example_at, "result"),
+                );
+            }
+            tool.example(cx, example, &example_at, scope);
+        }
+    }
+}
+
+/// Checks the shape of every example in `components` (what they show is checked where they are
+/// used).
+pub(crate) fn check_components(cx: &mut Cx) {
+    let document = cx.document;
+    let Some(Value::Object(components)) = document.member("components") else {
+        return;
+    };
+    for kind in kind::KINDS {
+        let ns = namespace(kind);
+        let Some(Value::Object(map)) = components.member(ns) else {
+            continue;
+        };
+        let ns_at = pointer("/components", ns);
+        for (name, example) in map {
+            // Not an object, or a reference: `references` reports it.
+            if example.is_object() && example.member("$componentRef").is_none() {
+                shape(cx, kind, example, &pointer(&ns_at, name));
+            } else if example.member("$componentRef").is_some() {
+                reference_shape(
+                    cx,
+                    rules::COMPONENT_REFERENCES,
+                    example,
+                    &pointer(&ns_at, name),
+                );
+            }
+        }
+    }
+}
+
+/// The shape of one example of `kind`, written out (not a reference).
+fn shape(cx: &mut Cx, kind: Kind, example: &Value, at: &str) {
+    if kind == kind::TOOL {
+        tool::shape(cx, example, at);
+    } else if kind == kind::PROMPT {
+        prompt::shape(cx, example, at);
+    } else {
+        resource::shape(cx, kind, example, at);
+    }
+}
+
+/// A `$componentRef` object holds nothing else.
+fn reference_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+    for key in value.as_object().into_iter().flat_map(Map::keys) {
+        if key != "$componentRef" {
+            cx.structural(
+                rule,
+                &pointer(at, key),
+                format!(
+                    "a `$componentRef` object holds only the reference, not {key}: move {key} into the component, or write the example out here",
+                    key = Shown::quoted(key)
+                ),
+            );
+        }
+    }
+}
+
+/// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
+fn named_map<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &'v Value,
+    at: &str,
+    what: &str,
+) -> Option<&'v Map<String, Value>> {
+    let Some(map) = value.as_object() else {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "{what} must be an object of named examples, not {}",
+                describe(value)
+            ),
+        );
+        return None;
+    };
+    if map.is_empty() {
+        cx.structural(
+            rule,
+            at,
+            format!("{what} must not be empty when present: leave it out instead"),
+        );
+    }
+    for name in map.keys() {
+        if !is_name(name) {
+            cx.structural(
+                rule,
+                &pointer(at, name),
+                format!(
+                    "the example name {name} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
+                    name = Shown::quoted(name)
+                ),
+            );
+        }
+    }
+    Some(map)
+}
+
+/// `value` as an object, or a report that `what` must be one.
+fn object<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &'v Value,
+    at: &str,
+    what: &str,
+) -> Option<&'v Map<String, Value>> {
+    let object = value.as_object();
+    if object.is_none() {
+        super::metadata::not_object(cx, rule, value, at, what);
+    }
+    object
+}
+
+/// Member `key` of `object`, reported when missing (`what` says what it holds).
+fn required<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    object: &'v Map<String, Value>,
+    at: &str,
+    key: &str,
+    owner: &str,
+    what: &str,
+) -> Option<&'v Value> {
+    let value = object.member(key);
+    if value.is_none() {
+        cx.structural(rule, at, format!("{owner} needs `{key}`: {what}"));
+    }
+    value
+}
+
+/// Reports each member of `object` outside `allowed`: with `x-` extensions allowed or not (the
+/// protocol's own objects, such as content, take none).
+fn members(
+    cx: &mut Cx,
+    rule: &'static str,
+    object: &Map<String, Value>,
+    at: &str,
+    allowed: &[&str],
+    extensions: bool,
+    what: &str,
+) {
+    if extensions {
+        return super::closed_members(cx, rule, object, at, allowed, what);
+    }
+    for key in object.keys() {
+        if !allowed.contains(&key.as_str()) {
+            cx.structural(
+                rule,
+                &pointer(at, key),
+                format!(
+                    "{key} is not a member of {what}, which takes no extensions; its members are {}",
+                    allowed.join(", "),
+                    key = Shown::quoted(key)
+                ),
+            );
+        }
+    }
+}
+
+/// Reports member `key` of the object at `parent` unless it is of type `expected`.
+fn typed(
+    cx: &mut Cx,
+    rule: &'static str,
+    object: &Map<String, Value>,
+    parent: &str,
+    key: &str,
+    expected: JsonType,
+) {
+    if let Some(value) = object.member(key) {
+        super::metadata::expect(cx, rule, value, expected, parent, key);
+    }
+}
+
+/// Member `key`, when present, is an object of strings (prompt arguments, completion context).
+fn strings(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, parent: &str, key: &str) {
+    let Some(value) = object.member(key) else {
+        return;
+    };
+    let at = pointer(parent, key);
+    let Some(map) = object_of(cx, rule, value, &at, key) else {
+        return;
+    };
+    for (name, value) in map {
+        if !value.is_string() {
+            cx.structural(
+                rule,
+                &pointer(&at, name),
+                format!(
+                    "an argument's value is a string, not {}: write it as text",
+                    describe(value)
+                ),
+            );
+        }
+    }
+}
+
+fn object_of<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &'v Value,
+    at: &str,
+    key: &str,
+) -> Option<&'v Map<String, Value>> {
+    object(cx, rule, value, at, &format!("`{key}`"))
+}
+
+/// The members every completed result may carry: `_meta` (keys as `_meta` keys are written) and
+/// `resultType`, which is `"complete"`.
+fn result_members(cx: &mut Cx, rule: &'static str, result: &Map<String, Value>, at: &str) {
+    if let Some(meta) = result.member("_meta") {
+        meta_shape(cx, rule, meta, &pointer(at, "_meta"));
+    }
+    if let Some(result_type) = result.member("resultType")
+        && result_type.as_str() != Some("complete")
+    {
+        cx.structural(
+            rule,
+            &pointer(at, "resultType"),
+            format!(
+                "an example shows a completed result, whose `resultType` is \"complete\", not {}",
+                describe(result_type)
+            ),
+        );
+    }
+}
+
+/// `_meta` of a result or of content: an object of `_meta` keys.
+fn meta_shape(cx: &mut Cx, rule: &'static str, meta: &Value, at: &str) {
+    let Some(meta) = object(cx, rule, meta, at, "`_meta`") else {
+        return;
+    };
+    for key in meta.keys() {
+        if !super::metadata::is_meta_key(key) {
+            cx.structural(
+                rule,
+                &pointer(at, key),
+                format!(
+                    "{key} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit",
+                    key = Shown::quoted(key)
+                ),
+            );
+        }
+    }
+}
+
+/// The codes a kind of example reports a result's problems under.
+struct ResultCodes {
+    /// A JSON-RPC envelope member in the result.
+    envelope: &'static str,
+    /// A member of a result that is not complete.
+    incomplete: &'static str,
+    /// A member a version in scope does not define, or lacks one it requires.
+    version: &'static str,
+}
+
+/// What every completed result example must be, for every version of `scope`: the result alone
+/// (no JSON-RPC envelope), complete (no task or input requests), with `resultType` where the
+/// version defines it and `_meta` only where it does.
+fn completed_result(
+    cx: &mut Cx,
+    rule: &'static str,
+    codes: &ResultCodes,
+    result: &Map<String, Value>,
+    at: &str,
+    scope: VersionSet,
+) {
+    for field in ["jsonrpc", "id", "error"] {
+        if result.member(field).is_some() {
+            cx.error(
+                rule,
+                codes.envelope,
+                &pointer(at, field),
+                format!(
+                    "an example shows the result alone: leave out `{field}`, which belongs to the JSON-RPC message around it"
+                ),
+            );
+        }
+    }
+    for field in ["task", "inputRequests", "requestState"] {
+        if result.member(field).is_some() {
+            cx.error(
+                rule,
+                codes.incomplete,
+                &pointer(at, field),
+                format!(
+                    "an example shows a completed result: `{field}` belongs to one that is not complete yet; leave it out, or show the exchange as an interaction example"
+                ),
+            );
+        }
+    }
+    let with_type = scope.intersection(results::RESULT_TYPE);
+    if !with_type.is_empty()
+        && result.member("resultType").and_then(Value::as_str) != Some("complete")
+    {
+        cx.error(
+            rule,
+            codes.version,
+            &pointer(at, "resultType"),
+            format!(
+                "a completed result of MCP {} says so: write \"resultType\": \"complete\"",
+                plain(with_type)
+            ),
+        );
+    }
+    unsupported(
+        cx,
+        rule,
+        codes.version,
+        result,
+        at,
+        "resultType",
+        scope,
+        results::RESULT_TYPE,
+    );
+    unsupported(
+        cx,
+        rule,
+        codes.version,
+        result,
+        at,
+        "_meta",
+        scope,
+        results::META,
+    );
+}
+
+/// Reports member `key` of `object`, when present, for the versions of `scope` outside
+/// `defined`, the versions that define it.
+#[allow(clippy::too_many_arguments)]
+fn unsupported(
+    cx: &mut Cx,
+    rule: &'static str,
+    code: &'static str,
+    object: &Map<String, Value>,
+    at: &str,
+    key: &str,
+    scope: VersionSet,
+    defined: VersionSet,
+) {
+    let missing = scope.difference(defined);
+    if object.member(key).is_some() && !missing.is_empty() {
+        cx.error(
+            rule,
+            code,
+            &pointer(at, key),
+            format!(
+                "`{key}` is not defined by MCP {}: leave it out, or give the primitive a `protocolVersions` of {} only",
+                plain(missing),
+                plain(defined)
+            ),
+        );
+    }
+}
