@@ -850,50 +850,10 @@ fn new_nonce() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Whether `uri` is one of the URIs the RFC 6570 `template` expands to, as far as its literal
-/// parts tell: each expression may stand for any text.
+/// Whether `uri` is one of the URIs the RFC 6570 `template` expands to (the validator reads a
+/// resource template example's URI the same way).
 fn template_matches(template: &str, uri: &str) -> bool {
-    // The template as literal characters and wildcards (`None`).
-    let mut pattern: Vec<Option<char>> = Vec::new();
-    let mut in_expression = false;
-    for c in template.chars() {
-        match (in_expression, c) {
-            (false, '{') => {
-                in_expression = true;
-                pattern.push(None);
-            }
-            (true, '}') => in_expression = false,
-            (true, _) => {}
-            (false, c) => pattern.push(Some(c)),
-        }
-    }
-    let text: Vec<char> = uri.chars().collect();
-    // Wildcard matching with one backtrack point (the last wildcard seen).
-    let (mut p, mut t) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        match pattern.get(p) {
-            Some(Some(c)) if text.get(t) == Some(c) => {
-                p += 1;
-                t += 1;
-            }
-            Some(None) => {
-                star = Some((p, t));
-                p += 1;
-            }
-            _ => match star {
-                Some((sp, st)) => {
-                    p = sp + 1;
-                    t = st + 1;
-                    star = Some((sp, st + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    pattern
-        .get(p..)
-        .is_some_and(|rest| rest.iter().all(Option::is_none))
+    crate::uri_template::UriTemplate::parse(template).is_some_and(|t| t.matches(uri))
 }
 
 /// What a handle is asked for with [`ask!`](crate::ask) when no fill or URL is given: a static
@@ -1015,10 +975,14 @@ mod tests {
     use super::template_matches;
 
     #[test]
-    fn a_template_matches_the_uris_its_literal_parts_allow() {
+    fn a_template_matches_the_uris_it_expands_to() {
         for (template, uri, expected) in [
             ("file:///notes/{name}.md", "file:///notes/today.md", true),
             ("file:///notes/{name}.md", "file:///notes/a.b.md", true),
+            // A simple expression's value has no `/`; a reserved one's can.
+            ("file:///notes/{name}.md", "file:///notes/a/b.md", false),
+            ("file:///notes/{+path}.md", "file:///notes/a/b.md", true),
+            ("file:///notes/{name", "file:///notes/{name", false),
             ("file:///notes/{name}.md", "file:///notes/today.txt", false),
             ("file:///notes/{name}.md", "file:///other/today.md", false),
             (
