@@ -1007,7 +1007,10 @@ fn check_and_register(
             if let Some((span, set)) = &scope {
                 checks.extend(fail(
                     *span,
-                    quote!(#set.contains(#p::ProtocolVersion::V2025_06_18)),
+                    // The versions with form mode but not URL mode (the version table's).
+                    quote!(!#set
+                        .intersection(#p::VersionSet::FORM_MODE)
+                        .is_subset(#p::VersionSet::URL_MODE)),
                     "URL-mode elicitation does not exist in MCP 2025-06-18; remove \"2025-06-18\" from `protocol_versions`".to_owned(),
                 ));
             }

@@ -432,7 +432,7 @@ impl Filler {
                 }
             }
         }
-        let legacy = self.version == Some(ProtocolVersion::V2025_06_18);
+        let legacy = self.version.is_some_and(first_vocabulary);
         let ChoiceList { values, titles } = list;
         let style = match (&titles, legacy) {
             (None, _) => ChoiceStyle::Untitled,
@@ -492,7 +492,7 @@ impl Filler {
             }
             return;
         }
-        let legacy = self.version == Some(ProtocolVersion::V2025_06_18);
+        let legacy = self.version.is_some_and(first_vocabulary);
         self.mark(index);
         let Some(property) = self.properties.get_mut(index) else {
             return;
@@ -550,4 +550,15 @@ impl Filler {
             })
         }
     }
+}
+
+/// Whether `version` has the first form vocabulary (`enum` with `enumNames`, defaults only for
+/// booleans) rather than the full one.
+fn first_vocabulary(version: ProtocolVersion) -> bool {
+    crate::version::Fact::FormElicitation
+        .versions()
+        .contains(version)
+        && !crate::version::Fact::FullFormVocabulary
+            .versions()
+            .contains(version)
 }

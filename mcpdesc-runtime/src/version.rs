@@ -69,27 +69,24 @@ impl ProtocolVersion {
         None
     }
 
-    const fn bit(self) -> u8 {
-        1 << (self as u8)
+    const fn bit(self) -> u32 {
+        1 << (self as u32)
     }
 
     /// Whether this is one of the legacy versions (2024-11-05, 2025-03-26) that predate
     /// elicitation, for which only structural validation applies.
     pub const fn is_legacy(self) -> bool {
-        matches!(
-            self,
-            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26
-        )
+        !Fact::CompleteValidation.versions().contains(self)
     }
 
     /// Whether this version has form-mode elicitation (2025-06-18 and later).
     pub const fn supports_form_elicitation(self) -> bool {
-        (self as u8) >= (ProtocolVersion::V2025_06_18 as u8)
+        VersionSet::FORM_MODE.contains(self)
     }
 
     /// Whether this version has URL-mode elicitation (2025-11-25 and later).
     pub const fn supports_url_elicitation(self) -> bool {
-        (self as u8) >= (ProtocolVersion::V2025_11_25 as u8)
+        VersionSet::URL_MODE.contains(self)
     }
 }
 
@@ -159,25 +156,20 @@ impl<'de> serde::Deserialize<'de> for ProtocolVersion {
 /// assert_eq!(MODERN.to_string(), "[2025-11-25, 2026-07-28]");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct VersionSet(u8);
+pub struct VersionSet(u32);
 
 impl VersionSet {
     /// No version.
     pub const EMPTY: VersionSet = VersionSet(0);
     /// Every known version.
-    pub const ALL: VersionSet = VersionSet(0b1_1111);
+    pub const ALL: VersionSet = VersionSet::from_slice(&ProtocolVersion::ALL);
     /// The versions with form-mode elicitation: 2025-06-18 and later.
-    pub const FORM_MODE: VersionSet = VersionSet::EMPTY
-        .with(ProtocolVersion::V2025_06_18)
-        .with(ProtocolVersion::V2025_11_25)
-        .with(ProtocolVersion::V2026_07_28);
+    pub const FORM_MODE: VersionSet = Fact::FormElicitation.versions();
     /// The versions with URL-mode elicitation: 2025-11-25 and later.
-    pub const URL_MODE: VersionSet = VersionSet::EMPTY
-        .with(ProtocolVersion::V2025_11_25)
-        .with(ProtocolVersion::V2026_07_28);
+    pub const URL_MODE: VersionSet = Fact::UrlElicitation.versions();
 
     /// The set as bits, one per version: an order for sets in ordered maps.
-    pub(crate) const fn bits(self) -> u8 {
+    pub(crate) const fn bits(self) -> u32 {
         self.0
     }
 
@@ -326,37 +318,197 @@ impl serde::Serialize for VersionSet {
     }
 }
 
-/// What the versions define of the results and content a description's examples show: each fact
-/// is the set of versions that define it, so that a check reads `DEFINES.contains(version)` and
-/// a new version is one place to say what it adds.
-pub(crate) mod results {
-    use super::ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25, V2026_07_28};
-    use super::VersionSet;
-
-    /// A result's `resultType` (which a completed result sets to `"complete"`).
-    pub(crate) const RESULT_TYPE: VersionSet = VersionSet::since(V2026_07_28);
-    /// A resource read's cache hints, `ttlMs` and `cacheScope` (required where defined).
-    pub(crate) const CACHE_HINTS: VersionSet = VersionSet::since(V2026_07_28);
-    /// `_meta` on results and on content.
-    pub(crate) const META: VersionSet = VersionSet::since(V2025_06_18);
-    /// Audio content.
-    pub(crate) const AUDIO: VersionSet = VersionSet::since(V2025_03_26);
-    /// Resource-link content.
-    pub(crate) const RESOURCE_LINK: VersionSet = VersionSet::since(V2025_06_18);
-    /// `icons` on resource-link content.
-    pub(crate) const RESOURCE_LINK_ICONS: VersionSet = VersionSet::since(V2025_11_25);
-    /// `annotations.lastModified` on content.
-    pub(crate) const LAST_MODIFIED: VersionSet = VersionSet::since(V2025_06_18);
-    /// A tool result's `structuredContent`.
-    pub(crate) const STRUCTURED_CONTENT: VersionSet = VersionSet::since(V2025_06_18);
-    /// `structuredContent` of any JSON value (before, an object).
-    pub(crate) const STRUCTURED_CONTENT_ANY: VersionSet = VersionSet::since(V2026_07_28);
-    /// Argument completion (`completion/complete`).
-    pub(crate) const COMPLETION: VersionSet = VersionSet::since(V2025_03_26);
-    /// A completion request's `context`.
-    pub(crate) const COMPLETION_CONTEXT: VersionSet = VersionSet::since(V2025_06_18);
+/// A fact of the protocol that some versions have and others lack: what the validator, the
+/// builder, `fill`, the session and the contract check ask of a version. [`REVISIONS`] says which
+/// version brought each fact and which took it away; [`Fact::versions`] reads that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fact {
+    /// Form-mode elicitation.
+    FormElicitation,
+    /// URL-mode elicitation.
+    UrlElicitation,
+    /// The full form vocabulary: defaults for every type, titled and multi-select enums
+    /// (before, `enum` with `enumNames`, and defaults only for booleans).
+    FullFormVocabulary,
+    /// The `URLElicitationRequiredError` (-32042) a call fails with to ask for a URL.
+    UrlRequiredError,
+    /// Input requests carried in results: multi round-trip requests, `inputResponses` and
+    /// `requestState`.
+    MultiRoundTrip,
+    /// Versions the reference validator checks completely (the earlier ones, structurally).
+    CompleteValidation,
+    /// The Streamable HTTP transport (which supersedes HTTP+SSE).
+    StreamableHttp,
+    /// `logging` as a deprecated server capability.
+    LoggingDeprecated,
+    /// The `extensions` capability.
+    ExtensionsCapability,
+    /// `tasks` as a client capability.
+    TasksClientCapability,
+    /// `elicitation.form` and `elicitation.url` in client capabilities.
+    ElicitationModeCapabilities,
+    /// `sampling.context` and `sampling.tools` in client capabilities.
+    SamplingContextAndTools,
+    /// `roots.listChanged` in client capabilities.
+    RootsListChanged,
+    /// The client capabilities `roots` and `sampling`, and sampling's context inclusion, as
+    /// deprecated.
+    RootsAndSamplingDeprecated,
     /// Tool schemas that name their JSON Schema dialect (2020-12 unless `$schema` says).
-    pub(crate) const TOOL_SCHEMA_DIALECTS: VersionSet = VersionSet::since(V2025_11_25);
+    ToolSchemaDialects,
+    /// A tool's `outputSchema` rooted at any type (before, an object).
+    AnyOutputSchema,
+    /// `x-mcp-header` annotations in a tool's input schema.
+    McpHeaders,
+    /// `_meta` keys under a reserved prefix read by the second label of the prefix only
+    /// (before, by any label but the last).
+    SecondLabelMetaPrefix,
+    /// The reserved `_meta` key `progressToken`.
+    ProgressTokenMeta,
+    /// The reserved `_meta` key `io.modelcontextprotocol/related-task`.
+    RelatedTaskMeta,
+    /// The reserved `_meta` keys of stateless requests and results (`serverInfo`,
+    /// `protocolVersion`, `clientInfo`, `clientCapabilities`, `logLevel`, `subscriptionId`)
+    /// and trace context (`traceparent`, `tracestate`, `baggage`).
+    StatelessMeta,
+    /// A result's `resultType` (which a completed result sets to `"complete"`).
+    ResultType,
+    /// A resource read's cache hints, `ttlMs` and `cacheScope` (required where defined).
+    CacheHints,
+    /// `_meta` on results and on content.
+    ResultMeta,
+    /// Audio content.
+    AudioContent,
+    /// Resource-link content.
+    ResourceLinkContent,
+    /// `icons` on resource-link content.
+    ResourceLinkIcons,
+    /// `annotations.lastModified` on content.
+    LastModified,
+    /// A tool result's `structuredContent`.
+    StructuredContent,
+    /// `structuredContent` of any JSON value (before, an object).
+    AnyStructuredContent,
+    /// Argument completion (`completion/complete`).
+    Completion,
+    /// A completion request's `context`.
+    CompletionContext,
+}
+
+/// A revision of the protocol: the version, the facts it brought and the facts it took away.
+type Revision = (ProtocolVersion, &'static [Fact], &'static [Fact]);
+
+/// Every version, oldest first, with what it changed of what this crate checks. A new version
+/// is a row here and a variant of [`ProtocolVersion`].
+const REVISIONS: &[Revision] = {
+    use Fact::*;
+    use ProtocolVersion::*;
+    &[
+        (V2024_11_05, &[RootsListChanged], &[]),
+        (
+            V2025_03_26,
+            &[StreamableHttp, AudioContent, Completion],
+            &[],
+        ),
+        (
+            V2025_06_18,
+            &[
+                FormElicitation,
+                CompleteValidation,
+                ProgressTokenMeta,
+                ResultMeta,
+                ResourceLinkContent,
+                LastModified,
+                StructuredContent,
+                CompletionContext,
+            ],
+            &[],
+        ),
+        (
+            V2025_11_25,
+            &[
+                UrlElicitation,
+                FullFormVocabulary,
+                UrlRequiredError,
+                TasksClientCapability,
+                ElicitationModeCapabilities,
+                SamplingContextAndTools,
+                ToolSchemaDialects,
+                SecondLabelMetaPrefix,
+                RelatedTaskMeta,
+                ResourceLinkIcons,
+            ],
+            &[],
+        ),
+        (
+            V2026_07_28,
+            &[
+                MultiRoundTrip,
+                LoggingDeprecated,
+                ExtensionsCapability,
+                RootsAndSamplingDeprecated,
+                AnyOutputSchema,
+                McpHeaders,
+                StatelessMeta,
+                ResultType,
+                CacheHints,
+                AnyStructuredContent,
+            ],
+            &[
+                UrlRequiredError,
+                TasksClientCapability,
+                RootsListChanged,
+                RelatedTaskMeta,
+            ],
+        ),
+    ]
+};
+
+// The table lists every version, in order, once.
+const _: () = {
+    let mut revisions = REVISIONS;
+    let mut versions: &[ProtocolVersion] = &ProtocolVersion::ALL;
+    while let ([(revision, _, _), more @ ..], [version, rest @ ..]) = (revisions, versions) {
+        assert!(*revision as u8 == *version as u8);
+        revisions = more;
+        versions = rest;
+    }
+    assert!(revisions.is_empty() && versions.is_empty());
+};
+
+/// Whether `facts` holds `fact`.
+const fn holds(facts: &[Fact], fact: Fact) -> bool {
+    let mut rest = facts;
+    while let [first, tail @ ..] = rest {
+        if *first as u8 == fact as u8 {
+            return true;
+        }
+        rest = tail;
+    }
+    false
+}
+
+impl Fact {
+    /// The versions that have this fact: from the revision that brought it up to the one that
+    /// took it away.
+    pub(crate) const fn versions(self) -> VersionSet {
+        let mut set = VersionSet::EMPTY;
+        let mut present = false;
+        let mut rest = REVISIONS;
+        while let [(version, added, removed), tail @ ..] = rest {
+            if holds(added, self) {
+                present = true;
+            }
+            if holds(removed, self) {
+                present = false;
+            }
+            if present {
+                set = set.with(*version);
+            }
+            rest = tail;
+        }
+        set
+    }
 }
 
 #[cfg(test)]
@@ -395,5 +547,41 @@ mod tests {
             VersionSet::since(ProtocolVersion::LATEST),
             VersionSet::single(ProtocolVersion::LATEST)
         );
+    }
+
+    /// The table gives what the protocol's changelogs say, for facts brought and taken away.
+    #[test]
+    fn facts_hold_from_the_version_that_brought_them_to_the_one_that_took_them_away() {
+        use ProtocolVersion::*;
+        assert_eq!(VersionSet::ALL.len(), ProtocolVersion::ALL.len());
+        assert_eq!(
+            VersionSet::FORM_MODE,
+            VersionSet::from([V2025_06_18, V2025_11_25, V2026_07_28])
+        );
+        assert_eq!(
+            VersionSet::URL_MODE,
+            VersionSet::from([V2025_11_25, V2026_07_28])
+        );
+        assert_eq!(
+            Fact::UrlRequiredError.versions(),
+            VersionSet::single(V2025_11_25)
+        );
+        assert_eq!(
+            Fact::TasksClientCapability.versions(),
+            VersionSet::single(V2025_11_25)
+        );
+        assert_eq!(
+            Fact::RootsListChanged.versions(),
+            VersionSet::from([V2024_11_05, V2025_03_26, V2025_06_18, V2025_11_25])
+        );
+        assert_eq!(
+            Fact::MultiRoundTrip.versions(),
+            VersionSet::single(V2026_07_28)
+        );
+        assert_eq!(
+            Fact::StreamableHttp.versions(),
+            VersionSet::since(V2025_03_26)
+        );
+        assert!(V2025_03_26.is_legacy() && !V2025_06_18.is_legacy());
     }
 }

@@ -780,7 +780,11 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
     // Versions before 2025-11-25 read a tool schema's property schemas as objects only; schemars
     // writes `true` for a `serde_json::Value` property. `true` and `false` are written as the
     // objects that mean the same, `{}` and `{"not": {}}`.
-    if entry.kind == kind::TOOL && scope.iter().any(|v| v < ProtocolVersion::V2025_11_25) {
+    if entry.kind == kind::TOOL
+        && !scope
+            .difference(crate::version::Fact::ToolSchemaDialects.versions())
+            .is_empty()
+    {
         for key in ["inputSchema", "outputSchema"] {
             if let Some(Value::Object(schema)) = entry.members.member_mut(key)
                 && let Some(Value::Object(properties)) = schema.member_mut("properties")

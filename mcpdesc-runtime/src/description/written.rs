@@ -18,7 +18,7 @@ pub(super) struct Key {
     texts: [Option<(usize, usize)>; 5],
     /// 0 and the schema's address for a form, 1 and the URL's for a URL.
     target: (u8, Option<(usize, usize)>),
-    scope: Option<u8>,
+    scope: Option<u32>,
 }
 
 fn text(s: Option<&'static str>) -> Option<(usize, usize)> {

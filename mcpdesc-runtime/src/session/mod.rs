@@ -726,7 +726,7 @@ pub const URL_ELICITATION_REQUIRED: i32 = -32042;
 /// The versions with the error [`URL_ELICITATION_REQUIRED`] and the notification
 /// `notifications/elicitation/complete`: 2025-11-25 added them with URL mode, and 2026-07-28
 /// removed them.
-const URL_REQUIRED_VERSIONS: VersionSet = VersionSet::single(ProtocolVersion::V2025_11_25);
+const URL_REQUIRED_VERSIONS: VersionSet = crate::version::Fact::UrlRequiredError.versions();
 
 /// Tells the client that the out-of-band interaction of the URL-mode elicitation
 /// `elicitation_id` completed (`notifications/elicitation/complete`, MCP 2025-11-25): the
@@ -871,7 +871,7 @@ fn mode_name(mode: ElicitationMode) -> &'static str {
 
 /// MCP 2026-07-28 and later ask through input-required results.
 fn is_multi_round_trip(version: Option<ProtocolVersion>) -> bool {
-    version.is_some_and(|v| v >= ProtocolVersion::V2026_07_28)
+    version.is_some_and(|v| crate::version::Fact::MultiRoundTrip.versions().contains(v))
 }
 
 fn url_answer(result: &ElicitResult) -> UrlAnswer {

@@ -12,7 +12,7 @@ use super::{Cx, Severity, closed_members, codes, describe, plain, pointer, rules
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::shown::Shown;
-use crate::version::{ProtocolVersion, VersionSet};
+use crate::version::{Fact, ProtocolVersion, VersionSet};
 
 pub(crate) fn check<'a>(
     cx: &mut Cx<'a>,
@@ -230,10 +230,7 @@ fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope
     if schema.member("$componentRef").is_some() {
         return;
     }
-    let object_only: VersionSet = scope
-        .iter()
-        .filter(|v| *v < ProtocolVersion::V2026_07_28)
-        .collect();
+    let object_only = scope.difference(Fact::AnyOutputSchema.versions());
     if !object_only.is_empty() && schema.member("type") != Some(&Value::from("object")) {
         cx.structural(
             rule,
@@ -464,17 +461,17 @@ fn reserved_meta_rule(
     value: &Value,
     version: ProtocolVersion,
 ) -> Option<(MetaPlace, bool)> {
-    use ProtocolVersion::{V2025_11_25, V2026_07_28};
     let implementation = |v: &Value| {
         v.get("name").is_some_and(Value::is_string)
             && v.get("version").is_some_and(Value::is_string)
     };
-    let v2026 = version == V2026_07_28;
+    let has = |fact: Fact| fact.versions().contains(version);
+    let v2026 = has(Fact::StatelessMeta);
     Some(match key {
-        "progressToken" if version >= ProtocolVersion::V2025_06_18 => {
+        "progressToken" if has(Fact::ProgressTokenMeta) => {
             (MetaPlace::Request, value.is_string() || value.is_number())
         }
-        "io.modelcontextprotocol/related-task" if version == V2025_11_25 => (
+        "io.modelcontextprotocol/related-task" if has(Fact::RelatedTaskMeta) => (
             MetaPlace::Result,
             value.get("taskId").is_some_and(Value::is_string),
         ),
@@ -526,7 +523,7 @@ fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
         label.eq_ignore_ascii_case("modelcontextprotocol") || label.eq_ignore_ascii_case("mcp")
     };
     let labels: Vec<&str> = prefix.split('.').collect();
-    if version == ProtocolVersion::V2025_06_18 {
+    if !Fact::SecondLabelMetaPrefix.versions().contains(version) {
         labels
             .split_last()
             .is_some_and(|(_, before)| before.iter().any(|l| reserved(l)))
@@ -543,7 +540,7 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
     let mut misplaced = (VersionSet::EMPTY, MetaPlace::Anywhere);
     let mut bad_value = VersionSet::EMPTY;
     let mut unknown = VersionSet::EMPTY;
-    for version in scope.iter().filter(|v| *v >= ProtocolVersion::V2025_06_18) {
+    for version in scope.intersection(Fact::CompleteValidation.versions()) {
         match reserved_meta_rule(key, value, version) {
             Some((place, _)) if place != MetaPlace::Anywhere => {
                 misplaced = (misplaced.0.with(version), place);

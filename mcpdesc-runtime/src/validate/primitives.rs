@@ -9,7 +9,7 @@ use super::kind::{Kind, TOOL};
 use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
 use crate::hash::Group;
 use crate::shown::Shown;
-use crate::version::{ProtocolVersion, VersionSet};
+use crate::version::{Fact, ProtocolVersion, VersionSet};
 
 /// The identities seen so far in one collection, with their scopes and indices (by identity, so
 /// that a collection of thousands is checked in one pass).
@@ -181,12 +181,18 @@ fn check_client_requirements(
         }
     }
     let needs_modes = modes.keys().any(|k| k == "form" || k == "url");
-    if needs_modes && scope.contains(ProtocolVersion::V2025_06_18) {
+    let without_modes = scope
+        .intersection(Fact::FormElicitation.versions())
+        .difference(Fact::ElicitationModeCapabilities.versions());
+    if needs_modes && !without_modes.is_empty() {
         cx.error(
             rules::CLIENT_REQUIREMENTS,
             codes::CLIENT_REQUIREMENTS_VERSION,
             &path,
-            "MCP 2025-06-18 declares elicitation as `{}` without modes, so this requirement cannot be stated for it; write `{}` or split the primitive's `protocolVersions` so that 2025-06-18 has its own description",
+            format!(
+                "MCP {v} declares elicitation as `{{}}` without modes, so this requirement cannot be stated for it; write `{{}}` or split the primitive's `protocolVersions` so that {v} has its own description",
+                v = super::plain(without_modes)
+            ),
         );
     }
     let legacy: VersionSet = scope
@@ -208,11 +214,10 @@ fn check_client_requirements(
 /// Whether MCP `version` defines the client capability `name`: `None` for a capability this
 /// check leaves alone (elicitation, checked on its own, and those MCP does not define).
 fn defines_client_capability(version: ProtocolVersion, name: &str) -> Option<bool> {
-    use ProtocolVersion::{V2025_11_25, V2026_07_28};
     match name {
         "roots" | "sampling" | "experimental" => Some(true),
-        "tasks" => Some(version == V2025_11_25),
-        "extensions" => Some(version == V2026_07_28),
+        "tasks" => Some(Fact::TasksClientCapability.versions().contains(version)),
+        "extensions" => Some(Fact::ExtensionsCapability.versions().contains(version)),
         _ => None,
     }
 }
@@ -230,10 +235,10 @@ fn client_capabilities(
     path: &str,
     scope: VersionSet,
 ) {
-    use ProtocolVersion::{V2025_11_25, V2026_07_28};
     let rule = rules::CLIENT_CAPABILITIES;
+    let deprecating = Fact::RootsAndSamplingDeprecated.versions();
     for (name, value) in requirements {
-        if defines_client_capability(ProtocolVersion::V2026_07_28, name).is_none() {
+        if defines_client_capability(ProtocolVersion::LATEST, name).is_none() {
             continue;
         }
         let at = pointer(path, name);
@@ -268,9 +273,13 @@ fn client_capabilities(
         // The members each version defines, and whether each must be an object.
         let allowed = |version: ProtocolVersion| -> Option<&'static [&'static str]> {
             match name.as_str() {
-                "roots" if version == V2026_07_28 => Some(&[]),
-                "roots" => Some(&["listChanged"]),
-                "sampling" if version >= V2025_11_25 => Some(&["context", "tools"]),
+                "roots" if Fact::RootsListChanged.versions().contains(version) => {
+                    Some(&["listChanged"])
+                }
+                "roots" => Some(&[]),
+                "sampling" if Fact::SamplingContextAndTools.versions().contains(version) => {
+                    Some(&["context", "tools"])
+                }
                 "tasks" => Some(&["list", "cancel", "requests"]),
                 _ => None,
             }
@@ -312,13 +321,17 @@ fn client_capabilities(
             } else if name == "tasks" && member == "requests" {
                 task_requests(cx, setting, &member_at);
             }
-            if name == "sampling" && member == "context" && defined.contains(V2026_07_28) {
+            let deprecated = defined.intersection(deprecating);
+            if name == "sampling" && member == "context" && !deprecated.is_empty() {
                 cx.push(
                     rule,
                     codes::DEPRECATED_CLIENT_REQUIREMENT,
                     super::Severity::Warning,
                     &member_at,
-                    "`sampling.context` asks for context inclusion, which MCP 2026-07-28 deprecates",
+                    format!(
+                        "`sampling.context` asks for context inclusion, which MCP {} deprecates",
+                        super::plain(deprecated)
+                    ),
                 );
             }
         }
@@ -326,13 +339,17 @@ fn client_capabilities(
             super::surface::extension_identifiers(cx, value, &at, rule);
             super::surface::unknown_reserved_extensions(cx, value, &at, rule);
         }
-        if matches!(name.as_str(), "roots" | "sampling") && defined.contains(V2026_07_28) {
+        let deprecated = defined.intersection(deprecating);
+        if matches!(name.as_str(), "roots" | "sampling") && !deprecated.is_empty() {
             cx.push(
                 rule,
                 codes::DEPRECATED_CLIENT_REQUIREMENT,
                 super::Severity::Warning,
                 &at,
-                format!("`{name}` is a client capability MCP 2026-07-28 deprecates"),
+                format!(
+                    "`{name}` is a client capability MCP {} deprecates",
+                    super::plain(deprecated)
+                ),
             );
         }
     }

@@ -20,7 +20,7 @@ use super::plain;
 use super::seen::Seen;
 use super::{Cx, Severity, codes, item_pointer, pointer, rules};
 use crate::shown::Shown;
-use crate::version::{ProtocolVersion, VersionSet};
+use crate::version::{Fact, VersionSet};
 
 pub(crate) fn check(cx: &mut Cx) {
     let Some(root) = cx.document.as_object() else {
@@ -55,27 +55,23 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
         let at = || pointer(&path, "type");
         match transport.member("type").and_then(Value::as_str) {
             Some("streamable-http") => {
-                let before: VersionSet = scope
-                    .iter()
-                    .filter(|v| *v < ProtocolVersion::V2025_03_26)
-                    .collect();
+                let http = Fact::StreamableHttp.versions();
+                let before = scope.difference(http);
                 if !before.is_empty() {
                     cx.error(
                         rules::TRANSPORTS,
                         codes::TRANSPORT_NOT_SUPPORTED,
                         &at(),
                         format!(
-                            "Streamable HTTP is not defined for MCP {}; it requires 2025-03-26 or later: scope this transport with `protocolVersions`, or describe the HTTP+SSE transport (`\"type\": \"sse\"`) for the older versions",
-                            plain(before)
+                            "Streamable HTTP is not defined for MCP {}; it is defined for {}: scope this transport with `protocolVersions`, or describe the HTTP+SSE transport (`\"type\": \"sse\"`) for the older versions",
+                            plain(before),
+                            plain(http)
                         ),
                     );
                 }
             }
             Some("sse") => {
-                let modern: VersionSet = scope
-                    .iter()
-                    .filter(|v| *v >= ProtocolVersion::V2025_03_26)
-                    .collect();
+                let modern = scope.intersection(Fact::StreamableHttp.versions());
                 if !modern.is_empty() {
                     cx.push(
                         rules::TRANSPORTS,
@@ -143,13 +139,17 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
         if let Some(extensions) = capability.member("extensions") {
             capability_extensions(cx, extensions, &pointer(&path, "extensions"), scope);
         }
-        if capability.member("logging").is_some() && scope.contains(ProtocolVersion::V2026_07_28) {
+        let deprecated = scope.intersection(Fact::LoggingDeprecated.versions());
+        if capability.member("logging").is_some() && !deprecated.is_empty() {
             cx.push(
                 rules::CAPABILITIES,
                 codes::LOGGING_DEPRECATED,
                 Severity::Warning,
                 &pointer(&path, "logging"),
-                "`logging` applies to MCP 2026-07-28, where logging is deprecated",
+                format!(
+                    "`logging` applies to MCP {}, where logging is deprecated",
+                    plain(deprecated)
+                ),
             );
         }
     }
@@ -159,10 +159,8 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
 /// before its standardization (a warning), and identifiers under MCP's reserved prefix that the
 /// extension catalogue does not list (a warning).
 fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: VersionSet) {
-    let before: VersionSet = scope
-        .iter()
-        .filter(|v| *v < ProtocolVersion::V2026_07_28)
-        .collect();
+    let defined = Fact::ExtensionsCapability.versions();
+    let before = scope.difference(defined);
     if !before.is_empty() {
         cx.push(
             rules::CAPABILITIES,
@@ -170,7 +168,8 @@ fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: Versi
             Severity::Warning,
             at,
             format!(
-                "`extensions` is a capability of MCP 2026-07-28; MCP {} knows extensions only as they were before it was standardized",
+                "`extensions` is a capability of MCP {}; MCP {} knows extensions only as they were before it was standardized",
+                plain(defined),
                 plain(before)
             ),
         );

@@ -36,10 +36,7 @@ use super::seen::Seen;
 use super::{Cx, Members as _, Severity, codes, pointer, rules};
 use crate::hash::{HashMap, HashSet};
 use crate::shown::Shown;
-use crate::version::{ProtocolVersion, VersionSet};
-
-/// The first version whose tool schemas name a JSON Schema dialect.
-const DIALECT_VERSION: ProtocolVersion = ProtocolVersion::V2025_11_25;
+use crate::version::{Fact, VersionSet};
 
 /// What the checks of one document's tool schemas keep from tool to tool: the shared schemas
 /// already checked, and the walk's buffers.
@@ -89,8 +86,9 @@ pub(crate) fn check<'a>(
     scope: VersionSet,
     shared: &mut Shared<'a>,
 ) {
-    let legacy = scope.iter().any(|v| v < DIALECT_VERSION);
-    let dialect_aware = scope.iter().any(|v| v >= DIALECT_VERSION);
+    let dialects = Fact::ToolSchemaDialects.versions();
+    let legacy = !scope.difference(dialects).is_empty();
+    let dialect_aware = !scope.intersection(dialects).is_empty();
     for key in ["inputSchema", "outputSchema"] {
         let Some(value) = object.member(key) else {
             continue;
@@ -154,18 +152,17 @@ fn mcp_headers<'a>(
         return;
     }
     let at = location.at();
-    let before: VersionSet = scope
-        .iter()
-        .filter(|v| *v != ProtocolVersion::V2026_07_28)
-        .collect();
+    let defined = Fact::McpHeaders.versions();
+    let before = scope.difference(defined);
     if !before.is_empty() {
         cx.error(
             rules::TOOL_SCHEMAS,
             codes::FIELD_NOT_SUPPORTED,
             &at,
             format!(
-                "the schema uses `x-mcp-header`, which is defined for MCP 2026-07-28 only, not {}: scope the tool to 2026-07-28 with `protocolVersions`, or leave the annotations out",
-                super::plain(before)
+                "the schema uses `x-mcp-header`, which is defined for MCP {defined} only, not {}: scope the tool to {defined} with `protocolVersions`, or leave the annotations out",
+                super::plain(before),
+                defined = super::plain(defined)
             ),
         );
     }

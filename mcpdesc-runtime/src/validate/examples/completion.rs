@@ -12,7 +12,7 @@ use super::{
 use crate::JsonType;
 use crate::shown::Shown;
 use crate::uri_template::UriTemplate;
-use crate::version::{VersionSet, results};
+use crate::version::{Fact, VersionSet};
 
 const RULE: &str = rules::COMPLETION_EXAMPLES;
 
@@ -139,7 +139,7 @@ pub(super) fn check(
                 );
             }
         }
-        let without = scope.difference(results::COMPLETION);
+        let without = scope.difference(Fact::Completion.versions());
         if !without.is_empty() {
             cx.error(
                 RULE,
@@ -148,12 +148,12 @@ pub(super) fn check(
                 format!(
                     "MCP {} has no argument completion: show completion examples only for {}, through the primitive's `protocolVersions`",
                     plain(without),
-                    plain(results::COMPLETION)
+                    plain(Fact::Completion.versions())
                 ),
             );
         }
-        let scope = scope.intersection(results::COMPLETION);
-        let before_context = scope.difference(results::COMPLETION_CONTEXT);
+        let scope = scope.intersection(Fact::Completion.versions());
+        let before_context = scope.difference(Fact::CompletionContext.versions());
         if example.member("context").is_some() && !before_context.is_empty() {
             cx.error(
                 RULE,
@@ -162,7 +162,7 @@ pub(super) fn check(
                 format!(
                     "a completion request of MCP {} has no `context`: leave it out, or show the example only for {}",
                     plain(before_context),
-                    plain(results::COMPLETION_CONTEXT)
+                    plain(Fact::CompletionContext.versions())
                 ),
             );
         }

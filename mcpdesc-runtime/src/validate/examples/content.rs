@@ -8,7 +8,7 @@ use super::super::metadata::{icons, resource_annotations};
 use super::super::{Cx, Members as _, describe, plain, pointer};
 use super::{members, meta_shape, object, required, typed};
 use crate::JsonType;
-use crate::version::{VersionSet, results};
+use crate::version::{Fact, VersionSet};
 
 /// The members of each type of content block, `type` first.
 const TEXT: &[&str] = &["type", "text", "annotations", "_meta"];
@@ -184,18 +184,23 @@ pub(super) fn versions(
         }
     };
     match kind {
-        Some("audio") => report(cx, results::AUDIO, pointer(at, "type"), "audio content"),
+        Some("audio") => report(
+            cx,
+            Fact::AudioContent.versions(),
+            pointer(at, "type"),
+            "audio content",
+        ),
         Some("resource_link") => {
             report(
                 cx,
-                results::RESOURCE_LINK,
+                Fact::ResourceLinkContent.versions(),
                 pointer(at, "type"),
                 "resource-link content",
             );
             if block.member("icons").is_some_and(Value::is_array) {
                 report(
                     cx,
-                    results::RESOURCE_LINK_ICONS,
+                    Fact::ResourceLinkIcons.versions(),
                     pointer(at, "icons"),
                     "`icons` on a resource link",
                 );
@@ -206,7 +211,7 @@ pub(super) fn versions(
     if block.member("_meta").is_some() {
         report(
             cx,
-            results::META,
+            Fact::ResultMeta.versions(),
             pointer(at, "_meta"),
             "`_meta` on content",
         );
@@ -219,7 +224,7 @@ pub(super) fn versions(
     {
         report(
             cx,
-            results::META,
+            Fact::ResultMeta.versions(),
             pointer(&pointer(at, "resource"), "_meta"),
             "`_meta` on an embedded resource",
         );
@@ -231,7 +236,7 @@ pub(super) fn versions(
     {
         report(
             cx,
-            results::LAST_MODIFIED,
+            Fact::LastModified.versions(),
             pointer(&pointer(at, "annotations"), "lastModified"),
             "`annotations.lastModified`",
         );

@@ -24,7 +24,7 @@ use super::kind::{self, Kind};
 use super::{Cx, Members as _, describe, is_name, plain, pointer, rules};
 use crate::JsonType;
 use crate::shown::Shown;
-use crate::version::{VersionSet, results};
+use crate::version::{Fact, VersionSet};
 
 /// The component namespace of a kind's examples.
 fn namespace(kind: Kind) -> &'static str {
@@ -412,7 +412,7 @@ fn completed_result(
             );
         }
     }
-    let with_type = scope.intersection(results::RESULT_TYPE);
+    let with_type = scope.intersection(Fact::ResultType.versions());
     if !with_type.is_empty()
         && result.member("resultType").and_then(Value::as_str) != Some("complete")
     {
@@ -434,7 +434,7 @@ fn completed_result(
         at,
         "resultType",
         scope,
-        results::RESULT_TYPE,
+        Fact::ResultType.versions(),
     );
     unsupported(
         cx,
@@ -444,7 +444,7 @@ fn completed_result(
         at,
         "_meta",
         scope,
-        results::META,
+        Fact::ResultMeta.versions(),
     );
 }
 

@@ -11,7 +11,7 @@ use super::{
 use crate::JsonType;
 use crate::shown::Shown;
 use crate::uri_template::UriTemplate;
-use crate::version::{VersionSet, results};
+use crate::version::{Fact, VersionSet};
 
 const RULE: &str = rules::RESOURCE_EXAMPLES;
 
@@ -209,7 +209,7 @@ impl<'a> Owner<'a> {
         };
         let result_at = pointer(at, "result");
         completed_result(cx, RULE, &CODES, result, &result_at, scope);
-        let with_hints = scope.intersection(results::CACHE_HINTS);
+        let with_hints = scope.intersection(Fact::CacheHints.versions());
         for (field, what) in [
             ("ttlMs", "how many milliseconds the contents stay fresh"),
             ("cacheScope", "\"public\" or \"private\""),
@@ -233,7 +233,7 @@ impl<'a> Owner<'a> {
                 &result_at,
                 field,
                 scope,
-                results::CACHE_HINTS,
+                Fact::CacheHints.versions(),
             );
         }
         let Some(Value::Array(contents)) = result.member("contents") else {
@@ -254,7 +254,7 @@ impl<'a> Owner<'a> {
                 &item_at,
                 "_meta",
                 scope,
-                results::META,
+                Fact::ResultMeta.versions(),
             );
             let blob = item.member("blob").and_then(Value::as_str);
             let decoded = blob.and_then(decoded_len);

@@ -9,7 +9,7 @@ use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
 use crate::JsonType;
-use crate::version::{VersionSet, results};
+use crate::version::{Fact, VersionSet};
 
 const RULE: &str = rules::TOOL_EXAMPLES;
 
@@ -151,11 +151,11 @@ impl<'a> Tool<'a> {
                 &result_at,
                 "structuredContent",
                 scope,
-                results::STRUCTURED_CONTENT,
+                Fact::StructuredContent.versions(),
             );
             let object_only = scope
-                .intersection(results::STRUCTURED_CONTENT)
-                .difference(results::STRUCTURED_CONTENT_ANY);
+                .intersection(Fact::StructuredContent.versions())
+                .difference(Fact::AnyStructuredContent.versions());
             if !structured.is_object() && !object_only.is_empty() {
                 cx.error(
                     RULE,
@@ -221,7 +221,7 @@ impl<'a> Tool<'a> {
         what: &str,
         scope: VersionSet,
     ) {
-        let legacy = scope.difference(results::TOOL_SCHEMA_DIALECTS);
+        let legacy = scope.difference(Fact::ToolSchemaDialects.versions());
         if !legacy.is_empty() {
             legacy_instance(cx, schema, value, at, what);
             cx.push(
@@ -235,7 +235,10 @@ impl<'a> Tool<'a> {
                 ),
             );
         }
-        if scope.intersection(results::TOOL_SCHEMA_DIALECTS).is_empty() {
+        if scope
+            .intersection(Fact::ToolSchemaDialects.versions())
+            .is_empty()
+        {
             return;
         }
         // A schema in no dialect tools use is reported by `tool_schema`.
