@@ -252,7 +252,6 @@ pub const FIELD_KEYS: &[&str] = &[
     "runtime_choices",
     "skip",
 ];
-pub const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
 
 /// The attributes of one form field.
 pub struct Field {
@@ -855,16 +854,9 @@ impl Field {
                 }
                 "format" => {
                     let (span, v) = parse_str_as(meta, key, "\"email\"")?;
-                    if FORMATS.contains(&v.as_str()) {
-                        format.set(key, span, v);
-                    } else {
-                        return Err(syn::Error::new(
-                            span,
-                            format!(
-                                "unknown format \"{v}\"; MCP forms accept only \"email\", \"uri\", \"date\" and \"date-time\""
-                            ),
-                        ));
-                    }
+                    // Whether it names a format is checked against the runtime's list, in
+                    // constant evaluation (`expand`).
+                    format.set(key, span, v);
                 }
                 "minimum" => {
                     let (span, v) = parse_number(value_of(meta, key, "1")?, key)?;

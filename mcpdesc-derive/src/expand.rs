@@ -84,16 +84,6 @@ fn bound(b: Option<&Spanned<NumLit>>) -> Option<TokenStream> {
 }
 
 /// The `StringFormat` variant of a `format` key.
-fn format_variant(name: &str) -> syn::Ident {
-    let v = match name {
-        "email" => "Email",
-        "uri" => "Uri",
-        "date" => "Date",
-        _ => "DateTime",
-    };
-    syn::Ident::new(v, proc_macro2::Span::call_site())
-}
-
 fn last_ident(path: &syn::Path) -> String {
     path.segments
         .last()
@@ -150,7 +140,7 @@ fn field_attrs(rt: &Runtime, field: &Field) -> TokenStream {
         .as_ref()
         .map(|d| d.value.as_str())
         .or(a.doc.as_deref());
-    let format = a.format.as_ref().map(|f| format_variant(&f.value));
+    let format = a.format.as_ref().map(|f| f.value.as_str());
     let (minimum, maximum) = (bound(a.minimum.as_ref()), bound(a.maximum.as_ref()));
     let default = a.default.as_ref().map(|d| match &d.value {
         DefaultLit::Str(s) => quote!(str #s),
@@ -190,6 +180,16 @@ fn const_assert(
     fails: TokenStream,
     message: String,
 ) -> TokenStream {
+    const_assert_with(rt, at, fails, quote!(#message))
+}
+
+/// [`const_assert`] with a message given as an expression (a constant of the runtime's).
+fn const_assert_with(
+    rt: &Runtime,
+    at: impl Into<At>,
+    fails: TokenStream,
+    message: TokenStream,
+) -> TokenStream {
     let at = at.into();
     let start = at.start;
     let p = rt.private_at(start);
@@ -228,6 +228,16 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
         ("max_length", a.max_length.as_ref().map(|k| k.key)),
         ("format", a.format.as_ref().map(|k| k.key)),
     ];
+    if let Some(format) = &a.format {
+        let name = &format.value;
+        let p_at = rt.private_at(format.span);
+        out.extend(const_assert_with(
+            rt,
+            format.at(),
+            quote!(!#p::is_format(#name)),
+            quote!(#p_at::UNKNOWN_FORMAT),
+        ));
+    }
     for (key, span) in string_keys {
         if let Some(span) = span {
             out.extend(const_assert(
@@ -283,11 +293,11 @@ fn field_checks(rt: &Runtime, field: &Field) -> TokenStream {
             DefaultLit::Str(s) => {
                 out.extend(kind_check("String", default.value.describe()));
                 if let Some(format) = &a.format {
-                    let fmt = format_variant(&format.value);
+                    let name = &format.value;
                     out.extend(const_assert(
                         rt,
                         at,
-                        quote!(!#p::format_matches(#p::StringFormat::#fmt, #s)),
+                        quote!(#p::is_format(#name) && !#p::default_fits_format(#name, #s)),
                         format!(
                             "field `{member}`: the default {s:?} is not a valid `{}` value",
                             format.value

@@ -555,7 +555,7 @@ macro_rules! __declaration {
 macro_rules! __field_attrs {
     (
         [$($title:literal)?] [$($description:literal)?]
-        [$($min_length:literal)?] [$($max_length:literal)?] [$($format:ident)?]
+        [$($min_length:literal)?] [$($max_length:literal)?] [$($format:literal)?]
         [$($minimum:ident $minimum_value:literal)?] [$($maximum:ident $maximum_value:literal)?]
         [$($default:tt)*] [$($min_items:literal)?] [$($max_items:literal)?]
     ) => {
@@ -564,7 +564,8 @@ macro_rules! __field_attrs {
             description: $crate::__field_attrs!(@opt $($description)?),
             min_length: $crate::__field_attrs!(@opt $($min_length)?),
             max_length: $crate::__field_attrs!(@opt $($max_length)?),
-            format: $crate::__field_attrs!(@opt $($crate::__private::StringFormat::$format)?),
+            // A name that is no format fails its own check; it never stands for another.
+            format: $crate::__field_attrs!(@format $($format)?),
             minimum: $crate::__field_attrs!(
                 @opt $($crate::__private::Bound::$minimum($minimum_value))?
             ),
@@ -576,6 +577,8 @@ macro_rules! __field_attrs {
             max_items: $crate::__field_attrs!(@opt $($max_items)?),
         }
     };
+    (@format) => { $crate::__private::None };
+    (@format $name:literal) => { $crate::__private::StringFormat::from_name($name) };
     (@opt) => { $crate::__private::None };
     (@opt $value:expr) => { $crate::__private::Some($value) };
     (@default) => { $crate::__private::None };

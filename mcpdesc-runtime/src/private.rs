@@ -425,9 +425,21 @@ pub const fn is_legacy_multi_select(kind: ValueKind) -> bool {
     matches!(kind, ValueKind::MultiSelect(e) if matches!(e.style, ChoiceStyle::LegacyEnumNames))
 }
 
-/// Whether a string literal default fits a format.
-pub const fn format_matches(format: StringFormat, value: &str) -> bool {
-    format.matches(value)
+/// Whether `name` is a format MCP forms accept ([`StringFormat::ALL`]).
+pub const fn is_format(name: &str) -> bool {
+    StringFormat::from_name(name).is_some()
+}
+
+/// The message of a `format` that names no format.
+pub const UNKNOWN_FORMAT: &str = StringFormat::UNKNOWN;
+
+/// Whether a string literal default fits the format `name` (a name that is no format is
+/// reported by its own check, and fits nothing here).
+pub const fn default_fits_format(name: &str, value: &str) -> bool {
+    match StringFormat::from_name(name) {
+        Some(format) => format.matches(value),
+        None => false,
+    }
 }
 
 /// A field's run-time default as JSON, if one was set.

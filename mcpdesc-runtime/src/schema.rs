@@ -169,6 +169,13 @@ impl StringFormat {
         None
     }
 
+    /// What the derive says of a `format = "..."` that names none of [`ALL`](Self::ALL): the
+    /// formats there are, written from that list when this crate is compiled.
+    pub const UNKNOWN: &'static str = match core::str::from_utf8(&UNKNOWN_BYTES) {
+        Ok(message) => message,
+        Err(_) => UNKNOWN_PREFIX,
+    };
+
     /// Whether `value` is a valid instance of the format. Usable in constant evaluation.
     pub const fn matches(self, value: &str) -> bool {
         match self {
@@ -179,6 +186,60 @@ impl StringFormat {
         }
     }
 }
+
+const UNKNOWN_PREFIX: &str = "unknown format; MCP forms accept only ";
+
+/// Writes `text` at the start of `out` (when given); returns what is left of `out` after it.
+const fn put<'a>(mut out: Option<&'a mut [u8]>, text: &str) -> Option<&'a mut [u8]> {
+    let mut rest = text.as_bytes();
+    while let [byte, tail @ ..] = rest {
+        out = match out {
+            Some([slot, after @ ..]) => {
+                *slot = *byte;
+                Some(after)
+            }
+            other => other,
+        };
+        rest = tail;
+    }
+    out
+}
+
+/// Writes the message of an unknown format into `out` (when given) and returns its length:
+/// the prefix, then each format's name quoted, separated by `, ` and, before the last, ` and `.
+const fn write_unknown(mut out: Option<&mut [u8]>) -> usize {
+    let mut len = UNKNOWN_PREFIX.len();
+    out = put(out, UNKNOWN_PREFIX);
+    let mut rest: &[StringFormat] = &StringFormat::ALL;
+    let mut first = true;
+    while let [format, tail @ ..] = rest {
+        let separator = if first {
+            ""
+        } else if tail.is_empty() {
+            " and "
+        } else {
+            ", "
+        };
+        let parts = [separator, "\"", format.as_str(), "\""];
+        let mut p: &[&str] = &parts;
+        while let [part, more @ ..] = p {
+            len += part.len();
+            out = put(out, part);
+            p = more;
+        }
+        first = false;
+        rest = tail;
+    }
+    len
+}
+
+const UNKNOWN_LEN: usize = write_unknown(None);
+
+const UNKNOWN_BYTES: [u8; UNKNOWN_LEN] = {
+    let mut out = [0u8; UNKNOWN_LEN];
+    write_unknown(Some(&mut out));
+    out
+};
 
 impl fmt::Display for StringFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1148,5 +1209,33 @@ impl Serialize for PropertySchema {
             }
         }
         m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StringFormat;
+
+    /// The list of formats is `StringFormat::ALL`: every name reads back as its format, and the
+    /// derive's message for an unknown name is written from it.
+    #[test]
+    fn the_formats_are_one_list() {
+        for format in StringFormat::ALL {
+            assert_eq!(StringFormat::from_name(format.as_str()), Some(format));
+        }
+        assert_eq!(StringFormat::from_name("phone"), None);
+        assert_eq!(StringFormat::from_name("Email"), None);
+        let quoted: Vec<String> = StringFormat::ALL
+            .iter()
+            .map(|f| format!("\"{}\"", f.as_str()))
+            .collect();
+        let (last, rest) = quoted.split_last().unwrap();
+        assert_eq!(
+            StringFormat::UNKNOWN,
+            format!(
+                "unknown format; MCP forms accept only {} and {last}",
+                rest.join(", ")
+            )
+        );
     }
 }

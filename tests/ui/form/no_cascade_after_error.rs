@@ -2,7 +2,7 @@ use mcpdesc_runtime::ElicitationForm;
 
 #[derive(ElicitationForm)]
 struct Contact {
-    #[form(format = "phone")]
+    #[form(titel = "Phone")]
     phone: String,
 }
 
