@@ -38,8 +38,25 @@
 //! assert_eq!(err.problems().len(), 3); // too short, above maximum, missing
 //! ```
 //!
-//! The derives and `#[elicitation]` list their keys; the README has the field types, the
-//! attributes and the compile errors in full, with examples.
+//! The [`reference`](mod@reference) has the field types, every attribute key, the compile errors, the
+//! description builder, the validator, run-time forms, asking and serving over rmcp and the
+//! contract check, each with examples that run as doctests.
+//!
+//! # Features
+//!
+//! | feature | what |
+//! |---|---|
+//! | `derive` (default) | the derives and the attribute, from `mcpdesc-derive` |
+//! | `float_roundtrip` (default) | JSON numbers read as the double nearest them, as JavaScript, Python and the YAML reader read them (serde_json's `float_roundtrip`, which cargo turns on for the whole build) |
+//! | `schemars` | forms implement `schemars::JsonSchema`; `Tool::input_schema_for::<T>()` |
+//! | `yaml` | `yaml::from_str`, the YAML subset descriptions are read in |
+//! | `jsonschema` | the validator checks tool examples' `input` and `structuredContent` against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`) |
+//! | `cli` | the `mcpdesc` command-line validator (implies `yaml` and `jsonschema`) |
+//! | `rmcp` | `session`: asking over an rmcp 3.11 session; descriptions from rmcp's routers |
+//!
+//! The crate also turns on serde_json's `preserve_order` (a description keeps the format's
+//! member order) and `raw_value` (a form's wire bytes are handed out as a `&RawValue`), which
+//! cargo turns on for every crate of the build that uses serde_json.
 
 #![deny(missing_docs)]
 
@@ -57,6 +74,7 @@ mod form;
 mod hash;
 pub mod json;
 mod members;
+pub mod reference;
 pub mod registry;
 #[cfg(feature = "rmcp")]
 mod rmcp_schema;
