@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use super::super::kind::{self, Kind};
 use super::super::{Cx, Members as _, codes, describe, plain, pointer, rules};
 use super::{
-    ResultCodes, completed_result, members, named_map, object, required, result_members, strings,
+    ResultCodes, completed_result, members, named_map, object, required, result_object, strings,
     typed,
 };
 use crate::JsonType;
@@ -261,22 +261,19 @@ fn shape(cx: &mut Cx, value: &Value, at: &str) {
             }
         }
     }
-    let Some(result) = required(
+    let Some((result, result_at)) = result_object(
         cx,
         RULE,
         example,
         at,
-        "result",
-        what,
-        "the completed result of `completion/complete`",
+        (
+            what,
+            "the completed result of `completion/complete`",
+            "a completion result",
+        ),
     ) else {
         return;
     };
-    let result_at = pointer(at, "result");
-    let Some(result) = object(cx, RULE, result, &result_at, "a completion result") else {
-        return;
-    };
-    result_members(cx, RULE, result, &result_at);
     let Some(completion) = required(
         cx,
         RULE,

@@ -348,6 +348,23 @@ fn result_members(cx: &mut Cx, rule: &'static str, result: &Map<String, Value>, 
     }
 }
 
+/// The `result` of `example` at `at` (`what`, whose result `holds` something): present, an
+/// object (`result_what`), with the members every completed result may carry. Returns it and its
+/// pointer.
+fn result_object<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    example: &'v Map<String, Value>,
+    at: &str,
+    (what, holds, result_what): (&str, &str, &str),
+) -> Option<(&'v Map<String, Value>, String)> {
+    let result = required(cx, rule, example, at, "result", what, holds)?;
+    let result_at = pointer(at, "result");
+    let result = object(cx, rule, result, &result_at, result_what)?;
+    result_members(cx, rule, result, &result_at);
+    Some((result, result_at))
+}
+
 /// `_meta` of a result or of content: an object of `_meta` keys.
 fn meta_shape(cx: &mut Cx, rule: &'static str, meta: &Value, at: &str) {
     let Some(meta) = object(cx, rule, meta, at, "`_meta`") else {
@@ -388,28 +405,28 @@ fn completed_result(
     at: &str,
     scope: VersionSet,
 ) {
-    for field in ["jsonrpc", "id", "error"] {
-        if result.member(field).is_some() {
-            cx.error(
-                rule,
-                codes.envelope,
-                &pointer(at, field),
-                format!(
-                    "an example shows the result alone: leave out `{field}`, which belongs to the JSON-RPC message around it"
-                ),
-            );
-        }
-    }
-    for field in ["task", "inputRequests", "requestState"] {
-        if result.member(field).is_some() {
-            cx.error(
-                rule,
-                codes.incomplete,
-                &pointer(at, field),
-                format!(
-                    "an example shows a completed result: `{field}` belongs to one that is not complete yet; leave it out, or show the exchange as an interaction example"
-                ),
-            );
+    let out_of_place: [(&[&str], _, &str); 2] = [
+        (
+            &["jsonrpc", "id", "error"],
+            codes.envelope,
+            "an example shows the result alone: leave out `{}`, which belongs to the JSON-RPC message around it",
+        ),
+        (
+            &["task", "inputRequests", "requestState"],
+            codes.incomplete,
+            "an example shows a completed result: `{}` belongs to one that is not complete yet; leave it out, or show the exchange as an interaction example",
+        ),
+    ];
+    for (fields, code, message) in out_of_place {
+        for field in fields {
+            if result.member(field).is_some() {
+                cx.error(
+                    rule,
+                    code,
+                    &pointer(at, field),
+                    message.replace("{}", field),
+                );
+            }
         }
     }
     let with_type = scope.intersection(Fact::ResultType.versions());

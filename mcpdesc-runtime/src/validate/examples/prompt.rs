@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::super::{Cx, Members as _, codes, describe, pointer, rules};
 use super::{
-    ResultCodes, completed_result, content, members, object, required, result_members, strings,
+    ResultCodes, completed_result, content, members, object, required, result_object, strings,
     typed,
 };
 use crate::JsonType;
@@ -27,22 +27,19 @@ pub(super) fn shape(cx: &mut Cx, value: &Value, at: &str) {
     };
     members(cx, RULE, example, at, &["arguments", "result"], true, what);
     strings(cx, RULE, example, at, "arguments");
-    let Some(result) = required(
+    let Some((result, result_at)) = result_object(
         cx,
         RULE,
         example,
         at,
-        "result",
-        what,
-        "the completed result of `prompts/get`",
+        (
+            what,
+            "the completed result of `prompts/get`",
+            "a prompt result",
+        ),
     ) else {
         return;
     };
-    let result_at = pointer(at, "result");
-    let Some(result) = object(cx, RULE, result, &result_at, "a prompt result") else {
-        return;
-    };
-    result_members(cx, RULE, result, &result_at);
     typed(
         cx,
         RULE,

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use super::super::kind::{self, Kind};
 use super::super::{Cx, Members as _, Severity, codes, describe, plain, pointer, rules};
 use super::{
-    ResultCodes, completed_result, content, members, object, required, result_members, typed,
+    ResultCodes, completed_result, content, members, object, required, result_object, typed,
 };
 use crate::JsonType;
 use crate::shown::Shown;
@@ -61,22 +61,19 @@ pub(super) fn shape(cx: &mut Cx, kind: Kind, value: &Value, at: &str) {
             None => {}
         }
     }
-    let Some(result) = required(
+    let Some((result, result_at)) = result_object(
         cx,
         RULE,
         example,
         at,
-        "result",
-        what,
-        "the completed result of `resources/read`",
+        (
+            what,
+            "the completed result of `resources/read`",
+            "a resource read's result",
+        ),
     ) else {
         return;
     };
-    let result_at = pointer(at, "result");
-    let Some(result) = object(cx, RULE, result, &result_at, "a resource read's result") else {
-        return;
-    };
-    result_members(cx, RULE, result, &result_at);
     match required(
         cx,
         RULE,

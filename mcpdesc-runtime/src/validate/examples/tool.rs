@@ -262,7 +262,8 @@ impl<'a> Tool<'a> {
         self.against(cx, which, dialect, schema, value, at, what);
     }
 
-    #[cfg(feature = "jsonschema")]
+    /// `value` against `schema` itself, through the `jsonschema` crate (feature `jsonschema`);
+    /// without it, a warning that says the check was left out.
     #[allow(clippy::too_many_arguments)]
     fn against(
         &mut self,
@@ -274,76 +275,69 @@ impl<'a> Tool<'a> {
         at: &str,
         what: &str,
     ) {
-        let Some(slot) = self.compiled.get_mut(which) else {
-            return;
-        };
-        let validator = slot.get_or_insert_with(|| {
-            jsonschema::options()
-                .with_draft(match dialect {
-                    Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
-                    Dialect::Draft07 => jsonschema::Draft::Draft7,
-                })
-                .should_validate_formats(true)
-                .build(schema)
-                .ok()
-        });
-        // A schema that does not compile is reported by `tool_schema`.
-        let Some(validator) = validator else {
-            return;
-        };
-        const SHOWN: usize = 5;
-        let mut problems = Vec::new();
-        let mut more = 0usize;
-        for error in validator.iter_errors(value) {
-            if problems.len() < SHOWN {
-                let place = error.instance_path().to_string();
-                problems.push(format!(
-                    "{}: {}",
-                    if place.is_empty() { "/" } else { &place },
-                    error.masked()
-                ));
-            } else {
-                more += 1;
+        #[cfg(not(feature = "jsonschema"))]
+        {
+            let _ = (which, dialect, schema, value);
+            cx.push(
+                RULE,
+                codes::INCOMPLETE_TOOL_EXAMPLE_VALIDATION,
+                Severity::Warning,
+                at,
+                format!(
+                    "`{what}` was not checked against the tool's schema: this build of mcpdesc-runtime leaves out its `jsonschema` feature, which checks examples against JSON Schemas"
+                ),
+            );
+        }
+        #[cfg(feature = "jsonschema")]
+        {
+            let Some(slot) = self.compiled.get_mut(which) else {
+                return;
+            };
+            let validator = slot.get_or_insert_with(|| {
+                jsonschema::options()
+                    .with_draft(match dialect {
+                        Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
+                        Dialect::Draft07 => jsonschema::Draft::Draft7,
+                    })
+                    .should_validate_formats(true)
+                    .build(schema)
+                    .ok()
+            });
+            // A schema that does not compile is reported by `tool_schema`.
+            let Some(validator) = validator else {
+                return;
+            };
+            const SHOWN: usize = 5;
+            let mut problems = Vec::new();
+            let mut more = 0usize;
+            for error in validator.iter_errors(value) {
+                if problems.len() < SHOWN {
+                    let place = error.instance_path().to_string();
+                    problems.push(format!(
+                        "{}: {}",
+                        if place.is_empty() { "/" } else { &place },
+                        error.masked()
+                    ));
+                } else {
+                    more += 1;
+                }
             }
+            if problems.is_empty() {
+                return;
+            }
+            if more > 0 {
+                problems.push(format!("{more} more"));
+            }
+            cx.error(
+                RULE,
+                codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
+                at,
+                format!(
+                    "`{what}` does not fit the tool's schema: {}; correct the example or the schema",
+                    problems.join("; ")
+                ),
+            );
         }
-        if problems.is_empty() {
-            return;
-        }
-        if more > 0 {
-            problems.push(format!("{more} more"));
-        }
-        cx.error(
-            RULE,
-            codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
-            at,
-            format!(
-                "`{what}` does not fit the tool's schema: {}; correct the example or the schema",
-                problems.join("; ")
-            ),
-        );
-    }
-
-    #[cfg(not(feature = "jsonschema"))]
-    #[allow(clippy::too_many_arguments)]
-    fn against(
-        &mut self,
-        cx: &mut Cx,
-        _which: usize,
-        _dialect: Dialect,
-        _schema: &Value,
-        _value: &Value,
-        at: &str,
-        what: &str,
-    ) {
-        cx.push(
-            RULE,
-            codes::INCOMPLETE_TOOL_EXAMPLE_VALIDATION,
-            Severity::Warning,
-            at,
-            format!(
-                "`{what}` was not checked against the tool's schema: this build of mcpdesc-runtime leaves out its `jsonschema` feature, which checks examples against JSON Schemas"
-            ),
-        );
     }
 }
 
