@@ -118,7 +118,7 @@ fn a_small_file_makes_nothing_large() {
     assert!(listed <= MAX_REPORT_BYTES + 1024, "{listed} bytes listed");
     assert!(listed > MAX_REPORT_BYTES / 2, "{listed} bytes listed");
     let last = report.diagnostics().last().unwrap();
-    assert_eq!(last.code, validate::codes::TOO_MANY_DIAGNOSTICS);
+    assert_eq!(last.code, validate::Code::TooManyDiagnostics);
     assert!(last.message.contains("16 MiB"), "{}", last.message);
     assert!(
         peak < 2 * MAX_REPORT_BYTES + 40 * file,

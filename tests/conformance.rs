@@ -404,7 +404,7 @@ fn warning_fixtures_in_scope_warn_with_their_codes() {
         assert!(
             report
                 .warnings()
-                .any(|w| (w.code, w.path.as_str()) == (code, path)),
+                .any(|w| (w.code.as_str(), w.path.as_str()) == (code, path)),
             "{fixture}: no {code} at {path} in\n{report}"
         );
     }

@@ -199,7 +199,7 @@ fn choices_filled_into_a_static_field_are_refused() {
 fn said_as_the_validator_says(
     doc: &Value,
     what: &str,
-    pick: impl Fn(&Reason) -> Option<(&'static str, String)>,
+    pick: impl Fn(&Reason) -> Option<(mcpdesc_runtime::validate::Code, String)>,
 ) -> String {
     let reasons = contract::check_description(doc, TOOL, V25, &note(V25))
         .unwrap_err()

@@ -588,7 +588,7 @@ fn legacy_versions_warn() {
     assert!(report.is_valid());
     let w = report.warnings().next().unwrap();
     assert_eq!(
-        (w.rule, w.code, w.path.as_str()),
+        (w.rule, w.code.as_str(), w.path.as_str()),
         (
             "mcpdesc.legacy-protocol.validation-scope",
             "legacy-protocol-validation-incomplete",
@@ -641,7 +641,7 @@ fn interaction_contradicting_client_requirements_warns() {
     assert!(report.is_valid());
     let w = report.warnings().next().unwrap();
     assert_eq!(
-        (w.rule, w.code, w.path.as_str()),
+        (w.rule, w.code.as_str(), w.path.as_str()),
         (
             "mcpdesc.tool.interaction-examples",
             "interaction-elicitation-client-requirements-contradiction",
@@ -1499,7 +1499,7 @@ fn reserved_meta_keys() {
         report
             .diagnostics()
             .iter()
-            .all(|d| !d.code.starts_with("meta-")),
+            .all(|d| !d.code.as_str().starts_with("meta-")),
         "{report}"
     );
     assert_eq!(
@@ -2207,7 +2207,7 @@ fn a_report_of_a_form_shared_by_many_declarations_stops_listing_at_the_limit() {
     assert_eq!(listed.len(), MAX_DIAGNOSTICS + 1, "{}", listed.len());
     let last = &listed[MAX_DIAGNOSTICS];
     assert_eq!(
-        (last.code, last.severity, last.path.as_str()),
+        (last.code.as_str(), last.severity, last.path.as_str()),
         ("too-many-diagnostics", Severity::Error, "")
     );
     assert!(

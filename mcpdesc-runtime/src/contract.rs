@@ -125,9 +125,8 @@ pub enum Reason {
     UnresolvedReference {
         /// The declaration.
         declaration: String,
-        /// The validator's code (`unresolved-component-reference`, `component-reference-cycle`,
-        /// ...).
-        code: &'static str,
+        /// The validator's code (`MissingComponent`, `ComponentCycle`, ...).
+        code: crate::validate::Code,
         /// The JSON Pointer into the description where the reference breaks.
         pointer: String,
         /// What is wrong there.
@@ -140,7 +139,7 @@ pub enum Reason {
         /// The declaration.
         declaration: String,
         /// The validator's code.
-        code: &'static str,
+        code: crate::validate::Code,
         /// The JSON Pointer into the description.
         pointer: String,
         /// What is wrong there.
@@ -296,9 +295,9 @@ struct Candidate<'a> {
     runtime: Option<&'a [&'a str]>,
     /// Why its schema's `$componentRef` does not resolve: the validator's code, pointer and
     /// message.
-    unresolved: Option<(&'static str, String, String)>,
+    unresolved: Option<(crate::validate::Code, String, String)>,
     /// Why its `protocolVersions` cannot be read: the validator's code, pointer and message.
-    invalid_scope: Option<(&'static str, String, String)>,
+    invalid_scope: Option<(crate::validate::Code, String, String)>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -339,7 +338,7 @@ pub fn check_description<'p>(
         VersionSet,
         Option<Vec<&'d str>>,
         String,
-        Option<(&'static str, String, String)>,
+        Option<(crate::validate::Code, String, String)>,
     );
     let mut declared: Vec<Declared<'_>> = Vec::new();
     for (i, entry) in entries {
@@ -379,7 +378,7 @@ pub fn check_description<'p>(
                 Some(Err(diagnostics)) => Some(diagnostics.first().map_or_else(
                     || {
                         (
-                            "unresolved-component-reference",
+                            crate::validate::Code::MissingComponent,
                             path.clone(),
                             String::new(),
                         )
@@ -564,7 +563,7 @@ fn check(
         if let Some((code, pointer, message)) = &c.invalid_scope {
             reasons.push(Reason::InvalidScope {
                 declaration: c.name.to_owned(),
-                code,
+                code: *code,
                 pointer: pointer.clone(),
                 message: message.clone(),
             });
@@ -573,7 +572,7 @@ fn check(
         if let Some((code, pointer, message)) = &c.unresolved {
             reasons.push(Reason::UnresolvedReference {
                 declaration: c.name.to_owned(),
-                code,
+                code: *code,
                 pointer: pointer.clone(),
                 message: message.clone(),
             });

@@ -11,7 +11,7 @@
 //! | [`asking`] | asking a form or a URL over an rmcp session |
 //! | [`serving`] | a server that asks in one line, and the contract check in its tests |
 //!
-//! The diagnostic codes are [`validate::codes`](crate::validate::codes); the feature flags are on
+//! The diagnostic codes are [`validate::Code`](crate::validate::Code); the feature flags are on
 //! the [crate page](crate#features).
 
 #[doc = include_str!("../docs/forms.md")]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcpdesc_runtime::source::SourceError;
-use mcpdesc_runtime::validate::{Diagnostic, Severity, codes, validate};
+use mcpdesc_runtime::validate::{Code, Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
 const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
@@ -161,7 +161,7 @@ fn schema_diagnostics(
     // The paths already reported, so that each is looked up once, not against every diagnostic.
     let mut known: std::collections::HashSet<String> = reported
         .iter()
-        .filter(|d| d.code == codes::SCHEMA_VALIDATION)
+        .filter(|d| d.code == Code::SchemaValidation)
         .map(|d| d.path.clone())
         .collect();
     let mut out: Vec<Diagnostic> = Vec::new();
@@ -170,7 +170,7 @@ fn schema_diagnostics(
         if known.insert(path.clone()) {
             out.push(Diagnostic {
                 rule: rule_at(&path),
-                code: codes::SCHEMA_VALIDATION,
+                code: Code::SchemaValidation,
                 severity: Severity::Error,
                 path,
                 message: format!("{error} (the JSON Schema given with --schema)"),

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::Members as _;
 use super::kind::Kind;
 use super::seen::Seen;
-use super::{Cx, closed_members, codes, is_name, nonempty_string, pointer, rules};
+use super::{Code, Cx, closed_members, is_name, nonempty_string, pointer, rules};
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -102,7 +102,7 @@ fn unique_name<'a>(
         let list_path = list_path();
         cx.error(
             rules::ELICITATION_NAME_UNIQUE,
-            codes::DUPLICATE_ELICITATION_NAME,
+            Code::DuplicateElicitationName,
             &pointer(&pointer(&list_path, i), "name"),
             format!(
                 "{} already has a declaration named {name} (at {list_path}/{first}); names are case-sensitive and unique per primitive: rename one",
@@ -339,7 +339,7 @@ fn check_one<'a>(
                 };
                 cx.error(
                     rules::ELICITATION_PROTOCOL_VERSION,
-                    codes::MODE_NOT_SUPPORTED,
+                    Code::ModeNotSupported,
                     &pointer(path, "mode"),
                     format!(
                         "URL-mode elicitation does not exist in MCP {}, which is in this declaration's scope {scope}; {advice}",

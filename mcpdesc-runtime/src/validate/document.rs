@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::Members as _;
-use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
+use super::{Code, Cx, closed_members, nonempty_string, pointer, rules};
 use crate::version::VersionSet;
 
 /// The root members of the format.
@@ -146,8 +146,7 @@ pub(crate) fn check(cx: &mut Cx) {
     if !legacy.is_empty() && root.contains_key("protocolVersions") {
         cx.push(
             rules::LEGACY_SCOPE,
-            codes::LEGACY_INCOMPLETE,
-            super::Severity::Warning,
+            Code::LegacyIncomplete,
             "/protocolVersions",
             format!(
                 "{legacy} predate complete protocol validation: only structural checks were applied for them, so this report does not establish complete MCP conformance"

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::seen::Seen;
-use super::{Cx, Diagnostic, Severity, codes, pointer, rules};
+use super::{Code, Cx, Diagnostic, pointer, rules};
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
     PropertyKind, PropertySchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
@@ -133,7 +133,7 @@ pub(crate) fn check_in_scope(
         if parsed.has_dollar_schema && !Feature::RootSchemaKeyword.versions().contains(version) {
             cx.error(
                 rules::FORM_SCHEMA_PROTOCOL_SHAPE,
-                codes::FORM_VERSION_MISMATCH,
+                Code::FormVersionMismatch,
                 &pointer(path, "$schema"),
                 format!(
                     "MCP {version} has no root `$schema` in a requestedSchema; remove it, or scope the declaration to {} (`protocolVersions`)",
@@ -146,7 +146,7 @@ pub(crate) fn check_in_scope(
                 if !feature.versions().contains(version) {
                     cx.error(
                         rules::FORM_SCHEMA_PROTOCOL_SHAPE,
-                        codes::FORM_VERSION_MISMATCH,
+                        Code::FormVersionMismatch,
                         &pointer(&pointer(path, "properties"), property.name()),
                         format!(
                             "property {:?} uses {}, which MCP {version} does not have; remove it, or scope the declaration to {} (`protocolVersions`) and describe {version} separately",
@@ -179,8 +179,7 @@ fn defaults_that_do_not_fit(cx: &mut Cx, schema: &RequestedSchema, value: &Value
         let why: Vec<String> = problems.into_kinds().map(|k| k.to_string()).collect();
         cx.push(
             rules::FORM_SCHEMA_CONSISTENCY,
-            codes::DEFAULT_DOES_NOT_FIT,
-            Severity::Warning,
+            Code::DefaultDoesNotFit,
             &pointer(&pointer(&pointer(path, "properties"), name), "default"),
             format!(
                 "the default {default} of {name:?} does not fit the field ({}); a client shows it, and the answer it leaves would be refused: change the default or the field",
@@ -328,7 +327,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                         if unknown {
                             cx.error(
                                 rules::FORM_SCHEMA_CONSISTENCY,
-                                codes::FORM_REQUIRED_UNKNOWN,
+                                Code::FormRequiredUnknown,
                                 &item_path,
                                 format!("`required` names {name}, which is not in `properties`; declare the property or remove the name", name = Shown::quoted(name)),
                             );
@@ -348,7 +347,7 @@ pub(crate) fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
         .diagnostics
         .since(before)
         .iter()
-        .any(|d| d.code == codes::SCHEMA_VALIDATION)
+        .any(|d| d.code == Code::SchemaValidation)
     {
         return None;
     }
@@ -425,7 +424,7 @@ fn invalid_range(
 ) {
     cx.error(
         rules::FORM_SCHEMA_CONSISTENCY,
-        codes::FORM_INVALID_RANGE,
+        Code::FormInvalidRange,
         &pointer(path, min_key),
         format!("`{min_key}` {min} exceeds `{max_key}` {max}, so no answer could fit; make `{min_key}` at most `{max_key}`"),
     );
@@ -524,7 +523,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                     if names.len() != values.len() {
                         cx.error(
                             rules::FORM_SCHEMA_CONSISTENCY,
-                            codes::FORM_ENUM_NAMES_MISMATCH,
+                            Code::FormEnumNamesMismatch,
                             &pointer(path, "enumNames"),
                             format!("`enumNames` has {} name(s) for {} `enum` value(s); give exactly one display name per value", names.len(), values.len()),
                         );
@@ -735,7 +734,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                         if !choices.contains(value) {
                             cx.error(
                                 rules::FORM_SCHEMA_CONSISTENCY,
-                                codes::FORM_DEFAULT_OUTSIDE_ENUM,
+                                Code::FormDefaultOutsideEnum,
                                 &pointer(&pointer(path, "default"), i),
                                 format!("the default value {value} is not among the item choices; use one of {}", choice_list(&choices), value = Shown::quoted(value)),
                             );
@@ -786,7 +785,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
             .diagnostics
             .since(before)
             .iter()
-            .any(|d| d.code == codes::SCHEMA_VALIDATION);
+            .any(|d| d.code == Code::SchemaValidation);
         if structural_found {
             return None;
         }
@@ -815,7 +814,7 @@ fn single_default(
     if !choices.contains(&value) {
         cx.error(
             rules::FORM_SCHEMA_CONSISTENCY,
-            codes::FORM_DEFAULT_OUTSIDE_ENUM,
+            Code::FormDefaultOutsideEnum,
             &pointer(path, "default"),
             format!(
                 "the default {value} is not one of the choices; use one of {}",

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::declarations::Declared;
-use super::{Cx, closed_members, codes, is_name, pointer, rules};
+use super::{Code, Cx, closed_members, is_name, pointer, rules};
 use crate::shown::{List, Shown};
 use crate::version::VersionSet;
 
@@ -172,7 +172,7 @@ fn check_step(
             None => {
                 cx.error(
                     rule,
-                    codes::INTERACTION_UNKNOWN_DECLARATION,
+                    Code::InteractionUnknownDeclaration,
                     &pointer(path, "declaration"),
                     format!(
                         "the tool has no elicitation declaration named {name}; {}",
@@ -216,8 +216,7 @@ fn check_step(
     {
         cx.push(
             rule,
-            codes::INTERACTION_CLIENT_REQUIREMENTS,
-            super::Severity::Warning,
+            Code::InteractionClientRequirements,
             &pointer(&request_path, "mode"),
             format!(
                 "this example asks in {mode} mode, but the tool's `clientRequirements.elicitation` requires only {} of clients; add `{mode}: {{}}` to it, or show a {} request",
@@ -231,7 +230,7 @@ fn check_step(
         if d.mode != mode {
             cx.error(
                 rule,
-                codes::INTERACTION_REQUEST_MISMATCH,
+                Code::InteractionRequestMismatch,
                 &pointer(&request_path, "mode"),
                 format!(
                     "the request is in {mode} mode, but declaration {} is in {} mode",
@@ -245,7 +244,7 @@ fn check_step(
         {
             cx.error(
                 rule,
-                codes::INTERACTION_REQUEST_MISMATCH,
+                Code::InteractionRequestMismatch,
                 &pointer(&request_path, "requestedSchema"),
                 format!("the request's requestedSchema differs from the one declaration {} declares; send the declared schema", Shown::quoted(d.name)),
             );
@@ -255,7 +254,7 @@ fn check_step(
         {
             cx.error(
                 rule,
-                codes::INTERACTION_REQUEST_MISMATCH,
+                Code::InteractionRequestMismatch,
                 &pointer(&request_path, "url"),
                 format!("the request's url {sent} differs from the static url {declared_url} of declaration {}", Shown::quoted(d.name), sent = Shown::quoted(sent), declared_url = Shown::quoted(declared_url)),
             );
@@ -284,13 +283,13 @@ fn check_step(
             match (mode, response.member("content")) {
                 (Some("url"), Some(_)) => cx.error(
                     rule,
-                    codes::INTERACTION_RESPONSE_SHAPE,
+                    Code::InteractionResponseShape,
                     &pointer(&response_path, "content"),
                     "an accepted URL-mode elicitation carries no `content`: the user answered on the page",
                 ),
                 (Some("form"), None) => cx.error(
                     rule,
-                    codes::INTERACTION_RESPONSE_SHAPE,
+                    Code::InteractionResponseShape,
                     &response_path,
                     "an accepted form carries the user's answer in `content`",
                 ),
@@ -400,7 +399,7 @@ fn check_content(
         for problem in e.problems() {
             cx.error(
                 rules::INTERACTION_EXAMPLES,
-                codes::INTERACTION_CONTENT_INVALID,
+                Code::InteractionContentInvalid,
                 &format!("{path}{}", problem.pointer()),
                 format!("the accepted answer does not fit the requested form: {problem}"),
             );

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
-use super::{Cx, Severity, closed_members, codes, describe, plain, pointer, rules};
+use super::{Code, Cx, closed_members, describe, plain, pointer, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::shown::Shown;
@@ -78,7 +78,7 @@ fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, miss
         .collect();
     cx.error(
         rules::PRIMITIVE_PROTOCOL_MEMBERS,
-        codes::FIELD_NOT_SUPPORTED,
+        Code::FieldNotSupported,
         at,
         format!(
             "`{}` is not defined for MCP {}; {}: remove it, or scope the {} to {} with `protocolVersions`",
@@ -560,7 +560,7 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
         };
         cx.error(
             rule,
-            codes::META_RESERVED_KEY_CONTEXT,
+            Code::MetaReservedKeyContext,
             at,
             format!(
                 "{key} is a `_meta` key MCP {} reserves for {place} `_meta`, not a primitive's: remove it, or rename it under your own prefix (`com.example/...`)",
@@ -571,7 +571,7 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
     if !bad_value.is_empty() {
         cx.error(
             rule,
-            codes::META_RESERVED_KEY_VALUE,
+            Code::MetaReservedKeyValue,
             at,
             format!(
                 "{key} is reserved by MCP {} for a non-empty string, not {}",
@@ -584,8 +584,7 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
     if !unknown.is_empty() {
         cx.push(
             rule,
-            codes::META_UNKNOWN_RESERVED_KEY,
-            Severity::Warning,
+            Code::MetaUnknownReservedKey,
             at,
             format!(
                 "{key} is under a prefix MCP {} reserves for itself but does not define; keep it only if MCP defines it in a later version, else move it under your own prefix",

@@ -35,6 +35,7 @@
 // document says around the primitives (transports, capabilities, tags, security schemes and
 // requirements), after `document`. `validate` below drives them in that order, so no layer
 // calls one above it.
+mod code;
 pub(crate) mod declarations;
 mod document;
 mod examples;
@@ -57,6 +58,7 @@ use serde_json::Value;
 
 use crate::version::{ProtocolVersion, VersionSet};
 
+pub use code::Code;
 pub use form_schema::parse_requested_schema;
 pub(crate) use form_schema::request_problems;
 pub(crate) use references::resolve_requested_schema;
@@ -86,8 +88,8 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// The specification's rule id, such as `mcpdesc.elicitation.members`.
     pub rule: &'static str,
-    /// A stable kebab-case code, such as `duplicate-elicitation-name`.
-    pub code: &'static str,
+    /// The code, whose string is stable kebab-case, such as `duplicate-elicitation-name`.
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// The JSON Pointer of the offending value (`""` for the whole document).
@@ -322,7 +324,7 @@ pub mod rules {
 }
 
 /// The most diagnostics a [`Report`] lists. Past them, validation goes on counting what it finds
-/// and ends the report with one diagnostic, [`codes::TOO_MANY_DIAGNOSTICS`], that says at least
+/// and ends the report with one diagnostic, [`Code::TooManyDiagnostics`], that says at least
 /// how many more there were (an error when one of them was). The count is exact unless a shared
 /// form or declaration was first checked past the limit: its later uses repeat only what was kept
 /// of it, so that they cost nothing more. A document's problems are otherwise at most
@@ -409,7 +411,7 @@ impl Diagnostics {
             };
             self.kept.push(Diagnostic {
                 rule: rules::REPORT_LIMIT,
-                code: codes::TOO_MANY_DIAGNOSTICS,
+                code: Code::TooManyDiagnostics,
                 severity,
                 path: String::new(),
                 message: format!(
@@ -468,14 +470,16 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Reports `code` under `rule` at `path`: an error (the codes reported through here are
+    /// errors in [`Code`]'s table).
     pub(crate) fn error(
         &mut self,
         rule: &'static str,
-        code: &'static str,
+        code: Code,
         path: &str,
         message: impl Into<String>,
     ) {
-        self.push(rule, code, Severity::Error, path, message);
+        self.push(rule, code, path, message);
     }
 
     pub(crate) fn structural(
@@ -484,21 +488,21 @@ impl<'a> Cx<'a> {
         path: &str,
         message: impl Into<String>,
     ) {
-        self.error(rule, codes::SCHEMA_VALIDATION, path, message);
+        self.error(rule, Code::SchemaValidation, path, message);
     }
 
+    /// Reports `code` under `rule` at `path`, with the severity [`Code`]'s table gives it.
     pub(crate) fn push(
         &mut self,
         rule: &'static str,
-        code: &'static str,
-        severity: Severity,
+        code: Code,
         path: &str,
         message: impl Into<String>,
     ) {
         self.diagnostics.push(Diagnostic {
             rule,
             code,
-            severity,
+            severity: code.severity().unwrap_or(Severity::Error),
             path: path.to_owned(),
             message: message.into(),
         });
@@ -549,7 +553,7 @@ impl<'a> Cx<'a> {
         if !outside.is_empty() && !parent.is_empty() {
             self.error(
                 rules::PROTOCOL_SCOPE_CONSISTENCY,
-                codes::PROTOCOL_SCOPE_OUTSIDE_PARENT,
+                Code::ProtocolScopeOutsideParent,
                 &pointer(path, "protocolVersions"),
                 format!(
                     "{what} is scoped to {outside}, outside its parent's scope {parent}; an explicit scope must be a subset of its parent's: remove {outside} or add it to the parent"
@@ -631,208 +635,6 @@ pub(crate) fn read_scope(
         }
     }
     (!set.is_empty()).then_some(set)
-}
-
-/// Diagnostic codes.
-pub mod codes {
-    /// A structural problem (the reference validator's JSON Schema).
-    pub const SCHEMA_VALIDATION: &str = "schema-validation";
-    /// A text member that is only whitespace (a warning).
-    pub const BLANK_TEXT: &str = "whitespace-only-text";
-    /// A form property's `default` that does not fit the property: outside its bounds, lengths,
-    /// format or item counts (a warning; the derive and `fill` refuse it).
-    pub const DEFAULT_DOES_NOT_FIT: &str = "default-does-not-fit";
-    /// A member that a protocol version in scope does not define (the reference's code).
-    pub const FIELD_NOT_SUPPORTED: &str = "field-not-supported-by-version";
-    /// Two declarations of one primitive share a name.
-    pub const DUPLICATE_ELICITATION_NAME: &str = "duplicate-elicitation-name";
-    /// A form uses vocabulary a version in scope lacks.
-    pub const FORM_VERSION_MISMATCH: &str = "elicitation-form-schema-version-mismatch";
-    /// `required` names an undeclared property.
-    pub const FORM_REQUIRED_UNKNOWN: &str = "elicitation-form-required-property-unknown";
-    /// `enumNames` does not match `enum`.
-    pub const FORM_ENUM_NAMES_MISMATCH: &str = "elicitation-form-enum-names-mismatch";
-    /// A default outside the choices.
-    pub const FORM_DEFAULT_OUTSIDE_ENUM: &str = "elicitation-form-default-outside-enum";
-    /// A minimum above its maximum.
-    pub const FORM_INVALID_RANGE: &str = "elicitation-form-invalid-range";
-    /// An explicit scope outside its parent's.
-    pub const PROTOCOL_SCOPE_OUTSIDE_PARENT: &str = "protocol-scope-outside-parent";
-    /// URL mode where a version in scope lacks it.
-    pub const MODE_NOT_SUPPORTED: &str = "elicitation-mode-not-supported-by-version";
-    /// A reference to a missing component.
-    pub const MISSING_COMPONENT: &str = "missing-component-reference-target";
-    /// A reference into the wrong component namespace.
-    pub const WRONG_NAMESPACE: &str = "wrong-component-reference-namespace";
-    /// References that loop.
-    pub const COMPONENT_CYCLE: &str = "component-reference-cycle";
-    /// Legacy versions in scope.
-    pub const LEGACY_INCOMPLETE: &str = "legacy-protocol-validation-incomplete";
-    /// Two primitives with one identity in overlapping scopes.
-    pub const DUPLICATE_PRIMITIVE: &str = "duplicate-primitive-identity";
-    /// A client requirement a version in scope cannot express (a capability or member it does
-    /// not define).
-    pub const CLIENT_REQUIREMENTS_VERSION: &str = "client-requirement-version-mismatch";
-    /// A client requirement's member that is not the value it must be (an object, or a boolean
-    /// for `roots.listChanged`).
-    pub const INVALID_CLIENT_REQUIREMENT: &str = "invalid-client-requirement-value";
-    /// A requirement of a client capability a version in scope deprecates (a warning).
-    pub const DEPRECATED_CLIENT_REQUIREMENT: &str = "deprecated-client-requirement";
-    /// An interaction step names a declaration the tool does not have.
-    pub const INTERACTION_UNKNOWN_DECLARATION: &str = "interaction-elicitation-unknown-declaration";
-    /// An interaction step's request does not match its declaration.
-    pub const INTERACTION_REQUEST_MISMATCH: &str = "interaction-elicitation-request-mismatch";
-    /// An interaction step's response has the wrong shape for its request.
-    pub const INTERACTION_RESPONSE_SHAPE: &str = "interaction-elicitation-response-shape";
-    /// An accepted form answer that does not fit the form.
-    pub const INTERACTION_CONTENT_INVALID: &str = "interaction-elicitation-content-invalid";
-    /// An example asks in a mode the tool's client requirements do not require (a warning).
-    pub const INTERACTION_CLIENT_REQUIREMENTS: &str =
-        "interaction-elicitation-client-requirements-contradiction";
-    /// A tool schema that is not valid JSON Schema of its dialect, or whose `$ref` leads
-    /// nowhere.
-    pub const INVALID_TOOL_SCHEMA: &str = "invalid-tool-schema";
-    /// A tool schema in scope of a version before 2025-11-25 whose `properties` or `required`
-    /// clients cannot read.
-    pub const INVALID_LEGACY_TOOL_SCHEMA_SHAPE: &str = "invalid-legacy-tool-schema-shape";
-    /// A tool schema's `$schema` names a dialect the format does not describe tools in.
-    pub const UNSUPPORTED_TOOL_SCHEMA_DIALECT: &str = "unsupported-tool-schema-dialect";
-    /// A tool schema refers to another document, which validation does not fetch (a warning).
-    pub const UNRESOLVED_EXTERNAL_TOOL_SCHEMA_REFERENCE: &str =
-        "unresolved-external-tool-schema-reference";
-    /// A reserved `_meta` key where the protocol does not define it.
-    pub const META_RESERVED_KEY_CONTEXT: &str = "meta-reserved-key-context";
-    /// A reserved `_meta` key with a value the protocol does not allow.
-    pub const META_RESERVED_KEY_VALUE: &str = "meta-reserved-key-value";
-    /// A `_meta` key under a prefix the protocol reserves that it does not define (a warning).
-    pub const META_UNKNOWN_RESERVED_KEY: &str = "meta-unknown-reserved-key";
-    /// An `x-mcp-header` annotation that is misplaced, not a header name, or on a property a
-    /// header cannot carry.
-    pub const INVALID_MCP_HEADER: &str = "invalid-x-mcp-header";
-    /// Two `x-mcp-header` annotations naming one header.
-    pub const DUPLICATE_MCP_HEADER: &str = "duplicate-x-mcp-header";
-    /// A root version no transport serves.
-    pub const TRANSPORT_COVERAGE_GAP: &str = "transport-coverage-gap";
-    /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).
-    pub const TRANSPORT_NOT_SUPPORTED: &str = "transport-not-supported-by-version";
-    /// Legacy HTTP+SSE for a version that has Streamable HTTP (a warning).
-    pub const LEGACY_SSE: &str = "legacy-sse-for-modern-version";
-    /// Two capability sets for one version.
-    pub const CAPABILITY_SCOPE_OVERLAP: &str = "capability-scope-overlap";
-    /// `logging` on 2026-07-28, where it is deprecated (a warning).
-    pub const LOGGING_DEPRECATED: &str = "logging-deprecated-in-2026";
-    /// A capability set's `extensions` for a version before 2026-07-28 (a warning).
-    pub const EXTENSIONS_NOT_SUPPORTED: &str = "extensions-not-supported-by-version";
-    /// An extension identifier under MCP's reserved prefix that the catalogue does not list (a
-    /// warning).
-    pub const UNKNOWN_RESERVED_EXTENSION: &str = "unknown-reserved-extension-identifier";
-    /// A root tag declared twice.
-    pub const DUPLICATE_ROOT_TAG: &str = "duplicate-root-tag";
-    /// A primitive's tag the root does not declare.
-    pub const UNKNOWN_TAG_REFERENCE: &str = "unknown-tag-reference";
-    /// A security requirement naming no declared scheme.
-    pub const UNKNOWN_SECURITY_SCHEME: &str = "unknown-security-scheme";
-    /// A scope listed twice in one requirement.
-    pub const DUPLICATE_SECURITY_SCOPE: &str = "duplicate-security-scope";
-    /// Scopes for an `http` or `apiKey` scheme.
-    pub const NON_OAUTH_SCOPE: &str = "non-oauth-scope-misuse";
-    /// An OAuth scope no flow of its scheme lists (a warning).
-    pub const UNCATALOGUED_OAUTH_SCOPE: &str = "uncatalogued-oauth-scope";
-    /// A tool example's result holds a JSON-RPC envelope member.
-    pub const TOOL_EXAMPLE_ENVELOPE: &str = "tool-example-json-rpc-envelope";
-    /// A tool example's result holds a member of a result that is not complete.
-    pub const TOOL_EXAMPLE_INCOMPLETE: &str = "incomplete-tool-example-result";
-    /// A tool example's result lacks a member a version in scope requires, or holds one it
-    /// does not define.
-    pub const TOOL_EXAMPLE_RESULT_VERSION: &str = "tool-example-result-version-mismatch";
-    /// A tool example's content a version in scope does not define.
-    pub const TOOL_EXAMPLE_CONTENT_VERSION: &str = "tool-example-content-version-mismatch";
-    /// A tool example's error result with `structuredContent`.
-    pub const STRUCTURED_TOOL_ERROR_EXAMPLE: &str = "structured-tool-error-example";
-    /// A tool example's successful result without the `structuredContent` its tool's
-    /// `outputSchema` calls for.
-    pub const MISSING_TOOL_EXAMPLE_STRUCTURED_CONTENT: &str =
-        "missing-tool-example-structured-content";
-    /// A tool example's input or structured content that its tool's schema refuses.
-    pub const TOOL_EXAMPLE_SCHEMA_MISMATCH: &str = "tool-example-schema-mismatch";
-    /// A tool example that could not be checked against its tool's schema in full (a warning).
-    pub const INCOMPLETE_TOOL_EXAMPLE_VALIDATION: &str = "incomplete-tool-example-validation";
-    /// A prompt example's argument the prompt does not declare.
-    pub const PROMPT_EXAMPLE_UNKNOWN_ARGUMENT: &str = "prompt-example-unknown-argument";
-    /// A prompt example without an argument the prompt requires.
-    pub const PROMPT_EXAMPLE_MISSING_ARGUMENT: &str = "prompt-example-missing-required-argument";
-    /// A prompt example's result holds a JSON-RPC envelope member.
-    pub const PROMPT_EXAMPLE_ENVELOPE: &str = "prompt-example-json-rpc-envelope";
-    /// A prompt example's result holds a member of a result that is not complete.
-    pub const PROMPT_EXAMPLE_INCOMPLETE: &str = "incomplete-prompt-example-result";
-    /// A prompt example's result lacks a member a version in scope requires, or holds one it
-    /// does not define.
-    pub const PROMPT_EXAMPLE_RESULT_VERSION: &str = "prompt-example-result-version-mismatch";
-    /// A prompt example's content a version in scope does not define.
-    pub const PROMPT_EXAMPLE_CONTENT_VERSION: &str = "prompt-example-content-version-mismatch";
-    /// A resource example's result holds a JSON-RPC envelope member.
-    pub const RESOURCE_EXAMPLE_ENVELOPE: &str = "resource-example-json-rpc-envelope";
-    /// A resource example's result holds a member of a result that is not complete.
-    pub const RESOURCE_EXAMPLE_INCOMPLETE: &str = "incomplete-resource-example-result";
-    /// A resource example's result lacks a member a version in scope requires, or holds one it
-    /// does not define.
-    pub const RESOURCE_EXAMPLE_RESULT_VERSION: &str = "resource-example-result-version-mismatch";
-    /// A resource example's cache hints (`ttlMs`, `cacheScope`) missing where a version in
-    /// scope requires them, or present where one does not define them.
-    pub const RESOURCE_EXAMPLE_CACHE_FIELDS: &str =
-        "resource-example-cache-fields-version-mismatch";
-    /// A resource example's contents with a member a version in scope does not define.
-    pub const RESOURCE_EXAMPLE_CONTENT_VERSION: &str = "resource-example-content-version-mismatch";
-    /// A resource example's contents of another media type than the resource's (a warning).
-    pub const RESOURCE_EXAMPLE_MIME_TYPE_MISMATCH: &str = "resource-example-mime-type-mismatch";
-    /// A resource example's contents of another size than the resource's (a warning).
-    pub const RESOURCE_EXAMPLE_SIZE_MISMATCH: &str = "resource-example-size-mismatch";
-    /// A resource example's `blob` that is not canonical base64.
-    pub const INVALID_RESOURCE_EXAMPLE_BASE64: &str = "invalid-resource-example-base64";
-    /// A resource example that returns no contents of the URI read (a warning).
-    pub const RESOURCE_EXAMPLE_URI_NOT_RETURNED: &str =
-        "resource-example-requested-uri-not-returned";
-    /// A resource template with examples whose `uriTemplate` RFC 6570 does not read.
-    pub const RESOURCE_TEMPLATE_EXAMPLE_INVALID_TEMPLATE: &str =
-        "resource-template-example-invalid-template";
-    /// A resource template example's `uri` that its template does not expand to.
-    pub const RESOURCE_TEMPLATE_EXAMPLE_INVALID_EXPANSION: &str =
-        "resource-template-example-invalid-expansion";
-    /// A resource template with completion examples whose `uriTemplate` RFC 6570 does not read.
-    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_INVALID_TEMPLATE: &str =
-        "resource-template-completion-example-invalid-template";
-    /// A prompt completion example that completes an argument the prompt does not declare.
-    pub const PROMPT_COMPLETION_EXAMPLE_UNKNOWN_ARGUMENT: &str =
-        "prompt-completion-example-unknown-argument";
-    /// A resource template completion example that completes a variable the template lacks.
-    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_UNKNOWN_VARIABLE: &str =
-        "resource-template-completion-example-unknown-variable";
-    /// A prompt completion example's context names an argument the prompt does not declare.
-    pub const PROMPT_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_ARGUMENT: &str =
-        "prompt-completion-example-context-unknown-argument";
-    /// A resource template completion example's context names a variable the template lacks.
-    pub const RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_VARIABLE: &str =
-        "resource-template-completion-example-context-unknown-variable";
-    /// A completion example's context repeats the argument it completes.
-    pub const COMPLETION_EXAMPLE_DUPLICATE_TARGET_CONTEXT: &str =
-        "completion-example-duplicate-target-context";
-    /// A completion example in scope of a version without argument completion.
-    pub const COMPLETION_EXAMPLE_VERSION: &str = "completion-example-version-mismatch";
-    /// A completion example's `context` in scope of a version whose requests have none.
-    pub const COMPLETION_EXAMPLE_CONTEXT_VERSION: &str =
-        "completion-example-context-version-mismatch";
-    /// A completion example's result holds a JSON-RPC envelope member.
-    pub const COMPLETION_EXAMPLE_ENVELOPE: &str = "completion-example-json-rpc-envelope";
-    /// A completion example's result holds a member of a result that is not complete.
-    pub const COMPLETION_EXAMPLE_INCOMPLETE: &str = "incomplete-completion-example-result";
-    /// A completion example's result lacks a member a version in scope requires, or holds one
-    /// it does not define.
-    pub const COMPLETION_EXAMPLE_RESULT_VERSION: &str =
-        "completion-example-result-version-mismatch";
-    /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS),
-    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES)): how many more, and whether an error was
-    /// among them. This crate's own.
-    pub const TOO_MANY_DIAGNOSTICS: &str = "too-many-diagnostics";
 }
 
 /// Versions for a message: "2025-06-18", "2024-11-05, 2025-03-26 and 2025-06-18".
@@ -1028,8 +830,7 @@ pub(crate) fn nonempty_string<'v>(
             if s.chars().all(char::is_whitespace) {
                 cx.push(
                     rule,
-                    codes::BLANK_TEXT,
-                    Severity::Warning,
+                    Code::BlankText,
                     &pointer(path, key),
                     format!(
                         "`{key}` of {what} is only whitespace, so a client shows nothing; write the text the user should read"
@@ -1063,14 +864,14 @@ pub(crate) fn is_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        Diagnostic, Diagnostics, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Severity, codes, item_pointer,
+        Code, Diagnostic, Diagnostics, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Severity, item_pointer,
         pointer,
     };
 
     fn diagnostic(severity: Severity, path: &str) -> Diagnostic {
         Diagnostic {
             rule: "r",
-            code: "c",
+            code: Code::SchemaValidation,
             severity,
             path: path.to_owned(),
             message: "m".to_owned(),
@@ -1106,7 +907,7 @@ mod tests {
                 diagnostic(Severity::Warning, "/x/a")
             );
             let summary = &list[MAX_DIAGNOSTICS];
-            assert_eq!(summary.code, codes::TOO_MANY_DIAGNOSTICS);
+            assert_eq!(summary.code, Code::TooManyDiagnostics);
             assert_eq!(summary.severity, last);
             let expected = if last == Severity::Error {
                 "at least 3 more diagnostics, errors among them, are not listed"
@@ -1134,7 +935,7 @@ mod tests {
         assert_eq!(list.len(), 4);
         assert!(list.iter().take(3).all(|d| d.path == long));
         let summary = &list[3];
-        assert_eq!(summary.code, codes::TOO_MANY_DIAGNOSTICS);
+        assert_eq!(summary.code, Code::TooManyDiagnostics);
         assert_eq!(summary.severity, Severity::Error);
         assert!(
             summary.message.starts_with(
@@ -1154,7 +955,7 @@ mod tests {
         report.push(diagnostic(Severity::Warning, ""));
         let list = report.finish();
         assert_eq!(list.len(), 2, "{:?}", list.last().map(|d| &d.message));
-        assert_eq!(list[1].code, codes::TOO_MANY_DIAGNOSTICS);
+        assert_eq!(list[1].code, Code::TooManyDiagnostics);
     }
 
     #[test]

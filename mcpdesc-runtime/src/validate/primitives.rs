@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::Members as _;
 use super::kind::{Kind, TOOL};
-use super::{Cx, closed_members, codes, nonempty_string, pointer, rules};
+use super::{Code, Cx, closed_members, nonempty_string, pointer, rules};
 use crate::hash::Group;
 use crate::shown::Shown;
 use crate::version::{Fact, ProtocolVersion, VersionSet};
@@ -51,7 +51,7 @@ impl<'a> Identities<'a> {
             let overlap = earlier.intersection(scope);
             cx.error(
                 rules::PRIMITIVE_UNIQUE,
-                codes::DUPLICATE_PRIMITIVE,
+                Code::DuplicatePrimitive,
                 &pointer(path, kind.identity),
                 format!(
                     "{} with `{}` {id} is already described at /{}/{first} for {overlap}; give each version one description by splitting their `protocolVersions`",
@@ -187,7 +187,7 @@ fn check_client_requirements(
     if needs_modes && !without_modes.is_empty() {
         cx.error(
             rules::CLIENT_REQUIREMENTS,
-            codes::CLIENT_REQUIREMENTS_VERSION,
+            Code::ClientRequirementsVersion,
             &path,
             format!(
                 "MCP {v} declares elicitation as `{{}}` without modes, so this requirement cannot be stated for it; write `{{}}` or split the primitive's `protocolVersions` so that {v} has its own description",
@@ -202,7 +202,7 @@ fn check_client_requirements(
     if !legacy.is_empty() {
         cx.error(
             rules::CLIENT_REQUIREMENTS,
-            codes::CLIENT_REQUIREMENTS_VERSION,
+            Code::ClientRequirementsVersion,
             &path,
             format!(
                 "{legacy} have no elicitation capability, so it cannot be required of their clients; narrow the primitive's `protocolVersions` to 2025-06-18 and later"
@@ -249,7 +249,7 @@ fn client_capabilities(
             let undefined: VersionSet = undefined.into_iter().collect();
             cx.error(
                 rule,
-                codes::CLIENT_REQUIREMENTS_VERSION,
+                Code::ClientRequirementsVersion,
                 &at,
                 format!(
                     "`{name}` is not a client capability of MCP {}: split the primitive into variants scoped with `protocolVersions`, each requiring what its versions define",
@@ -264,7 +264,7 @@ fn client_capabilities(
         let Some(members) = value.as_object() else {
             cx.error(
                 rule,
-                codes::INVALID_CLIENT_REQUIREMENT,
+                Code::InvalidClientRequirement,
                 &at,
                 format!("`{name}` must be an object (`{{}}` when it has no settings)"),
             );
@@ -293,7 +293,7 @@ fn client_capabilities(
             if !lacking.is_empty() {
                 cx.error(
                     rule,
-                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    Code::ClientRequirementsVersion,
                     &member_at,
                     format!(
                         "`{name}.{member}` is not defined by MCP {}: remove it, or scope the primitive with `protocolVersions`",
@@ -307,14 +307,14 @@ fn client_capabilities(
             if checked && must_be_boolean && !setting.is_boolean() {
                 cx.error(
                     rule,
-                    codes::INVALID_CLIENT_REQUIREMENT,
+                    Code::InvalidClientRequirement,
                     &member_at,
                     "`roots.listChanged` must be a boolean",
                 );
             } else if checked && !must_be_boolean && !setting.is_object() {
                 cx.error(
                     rule,
-                    codes::INVALID_CLIENT_REQUIREMENT,
+                    Code::InvalidClientRequirement,
                     &member_at,
                     format!("`{name}.{member}` must be an object (`{{}}`)"),
                 );
@@ -325,8 +325,7 @@ fn client_capabilities(
             if name == "sampling" && member == "context" && !deprecated.is_empty() {
                 cx.push(
                     rule,
-                    codes::DEPRECATED_CLIENT_REQUIREMENT,
-                    super::Severity::Warning,
+                    Code::DeprecatedClientRequirement,
                     &member_at,
                     format!(
                         "`sampling.context` asks for context inclusion, which MCP {} deprecates",
@@ -343,8 +342,7 @@ fn client_capabilities(
         if matches!(name.as_str(), "roots" | "sampling") && !deprecated.is_empty() {
             cx.push(
                 rule,
-                codes::DEPRECATED_CLIENT_REQUIREMENT,
-                super::Severity::Warning,
+                Code::DeprecatedClientRequirement,
                 &at,
                 format!(
                     "`{name}` is a client capability MCP {} deprecates",
@@ -369,7 +367,7 @@ fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
             _ => {
                 cx.error(
                     rule,
-                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    Code::ClientRequirementsVersion,
                     &family_at,
                     format!("`tasks.requests.{family}` is not defined by MCP 2025-11-25; the request families are `sampling` and `elicitation`"),
                 );
@@ -379,7 +377,7 @@ fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
         let Some(operations) = operations.as_object() else {
             cx.error(
                 rule,
-                codes::INVALID_CLIENT_REQUIREMENT,
+                Code::InvalidClientRequirement,
                 &family_at,
                 format!(
                     "`tasks.requests.{family}` must be an object (`{{\"{operation}\": {{}}}}`)"
@@ -392,14 +390,14 @@ fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
             if name != operation {
                 cx.error(
                     rule,
-                    codes::CLIENT_REQUIREMENTS_VERSION,
+                    Code::ClientRequirementsVersion,
                     &name_at,
                     format!("`{name}` is not a `{family}` request MCP 2025-11-25 runs as a task; it is `{operation}`"),
                 );
             } else if !value.is_object() {
                 cx.error(
                     rule,
-                    codes::INVALID_CLIENT_REQUIREMENT,
+                    Code::InvalidClientRequirement,
                     &name_at,
                     format!("`{operation}` must be an object (`{{}}`)"),
                 );

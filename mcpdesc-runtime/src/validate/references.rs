@@ -10,7 +10,7 @@ use crate::shown::Shown;
 
 use super::Members as _;
 use super::seen::Seen;
-use super::{Cx, codes, is_name, pointer, rules};
+use super::{Code, Cx, is_name, pointer, rules};
 
 const NAMESPACES: &[&str] = &[
     "schemas",
@@ -240,13 +240,13 @@ fn resolve<'a>(
         Broken::Malformed(message) => cx.structural(rules::COMPONENT_REFERENCES, path, &*message),
         Broken::WrongNamespace { target, namespace: ns } => cx.error(
             rules::COMPONENT_REFERENCES,
-            codes::WRONG_NAMESPACE,
+            Code::WrongNamespace,
             &at,
             format!("{target} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`", target = Shown::quoted(target)),
         ),
         Broken::Cycle(around) => cx.error(
             rules::COMPONENT_REFERENCES,
-            codes::COMPONENT_CYCLE,
+            Code::ComponentCycle,
             &at,
             format!(
                 "the references run into a loop without reaching a schema ({}); make one of them an inline schema",
@@ -259,7 +259,7 @@ fn resolve<'a>(
             name,
         } => cx.error(
             rules::COMPONENT_REFERENCES,
-            codes::MISSING_COMPONENT,
+            Code::MissingComponent,
             &at,
             if name.chars().count() <= Shown::WHOLE {
                 format!("{target} names no component: add `components.{ns}.{name}`, or fix the name", target = Shown::quoted(target))

@@ -18,7 +18,7 @@ use super::Members as _;
 use super::kind::KINDS;
 use super::plain;
 use super::seen::Seen;
-use super::{Cx, Severity, codes, item_pointer, pointer, rules};
+use super::{Code, Cx, item_pointer, pointer, rules};
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
 
@@ -60,7 +60,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
                 if !before.is_empty() {
                     cx.error(
                         rules::TRANSPORTS,
-                        codes::TRANSPORT_NOT_SUPPORTED,
+                        Code::TransportNotSupported,
                         &at(),
                         format!(
                             "Streamable HTTP is not defined for MCP {}; it is defined for {}: scope this transport with `protocolVersions`, or describe the HTTP+SSE transport (`\"type\": \"sse\"`) for the older versions",
@@ -75,8 +75,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
                 if !modern.is_empty() {
                     cx.push(
                         rules::TRANSPORTS,
-                        codes::LEGACY_SSE,
-                        Severity::Warning,
+                        Code::LegacySse,
                         &at(),
                         format!(
                             "this transport is the legacy HTTP+SSE one, and MCP {} has Streamable HTTP as its remote transport: describe that (`\"type\": \"streamable-http\"`) for those versions",
@@ -93,7 +92,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
     if !uncovered.is_empty() {
         cx.error(
             rules::TRANSPORTS,
-            codes::TRANSPORT_COVERAGE_GAP,
+            Code::TransportCoverageGap,
             "/protocolVersions",
             format!(
                 "no transport serves MCP {}, which the document lists: add a transport for it, widen a transport's `protocolVersions`, or remove it from the root",
@@ -126,7 +125,7 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
             if !overlap.is_empty() {
                 cx.error(
                     rules::CAPABILITIES,
-                    codes::CAPABILITY_SCOPE_OVERLAP,
+                    Code::CapabilityScopeOverlap,
                     &pointer(&path, "protocolVersions"),
                     format!(
                         "capabilities {j} and {i} both apply to MCP {}: a version has one capability set, so give each its own `protocolVersions`, or merge them",
@@ -143,8 +142,7 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
         if capability.member("logging").is_some() && !deprecated.is_empty() {
             cx.push(
                 rules::CAPABILITIES,
-                codes::LOGGING_DEPRECATED,
-                Severity::Warning,
+                Code::LoggingDeprecated,
                 &pointer(&path, "logging"),
                 format!(
                     "`logging` applies to MCP {}, where logging is deprecated",
@@ -164,8 +162,7 @@ fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: Versi
     if !before.is_empty() {
         cx.push(
             rules::CAPABILITIES,
-            codes::EXTENSIONS_NOT_SUPPORTED,
-            Severity::Warning,
+            Code::ExtensionsNotSupported,
             at,
             format!(
                 "`extensions` is a capability of MCP {}; MCP {} knows extensions only as they were before it was standardized",
@@ -526,8 +523,7 @@ pub(crate) fn unknown_reserved_extensions(
         if reserved && !CATALOGUED_EXTENSIONS.contains(&identifier.as_str()) {
             cx.push(
                 rule,
-                codes::UNKNOWN_RESERVED_EXTENSION,
-                Severity::Warning,
+                Code::UnknownReservedExtension,
                 &pointer(at, identifier),
                 format!(
                     "{identifier} is under a prefix MCP reserves, but MCP's extension catalogue does not list it: keep it only if MCP defines it, else move it under your own prefix", identifier = Shown::quoted(identifier)
@@ -549,7 +545,7 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
         if names.first_or_note(name, ()).is_some() {
             cx.error(
                 rules::TAGS,
-                codes::DUPLICATE_ROOT_TAG,
+                Code::DuplicateRootTag,
                 &pointer(&item_pointer("tags", i), "name"),
                 format!(
                     "the tag {name} is declared twice: declare each tag once",
@@ -573,7 +569,7 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
                 {
                     cx.error(
                         rules::TAGS,
-                        codes::UNKNOWN_TAG_REFERENCE,
+                        Code::UnknownTagReference,
                         &pointer(&pointer(&item_pointer(kind.collection, i), "tags"), t),
                         format!(
                             "the tag {tag} is not declared in the root `tags`: declare it there, or correct the name", tag = Shown::quoted(tag)
@@ -631,7 +627,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                 let Some(scheme) = schemes.and_then(|s| s.get(name)) else {
                     cx.error(
                         rules::SECURITY,
-                        codes::UNKNOWN_SECURITY_SCHEME,
+                        Code::UnknownSecurityScheme,
                         &here,
                         format!(
                             "{name} is not a security scheme of `securitySchemes`: declare it there, or correct the name", name = Shown::quoted(name)
@@ -674,7 +670,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
     if repeats(scopes) {
         cx.error(
             rules::SECURITY,
-            codes::DUPLICATE_SECURITY_SCOPE,
+            Code::DuplicateSecurityScope,
             at,
             format!(
                 "the requirement lists a scope of {name} twice: list each scope once",
@@ -686,7 +682,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
     match kind {
         Some(kind @ ("http" | "apiKey")) if !scopes.is_empty() => cx.error(
             rules::SECURITY,
-            codes::NON_OAUTH_SCOPE,
+            Code::NonOauthScope,
             at,
             format!(
                 "{name} is an `{kind}` scheme, which has no scopes: only `oauth2` and `openIdConnect` requirements list scopes; write `[]`", name = Shown::quoted(name)
@@ -711,8 +707,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
                 {
                     cx.push(
                         rules::SECURITY,
-                        codes::UNCATALOGUED_OAUTH_SCOPE,
-                        Severity::Warning,
+                        Code::UncataloguedOauthScope,
                         &pointer(at, i),
                         format!(
                             "the scope {scope} is not listed by any flow of {name}: list it in a flow's `scopes` so that readers know what it grants", scope = Shown::quoted(scope), name = Shown::quoted(name)

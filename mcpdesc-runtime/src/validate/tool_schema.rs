@@ -33,7 +33,7 @@ use serde_json::{Map, Value};
 
 use super::describe;
 use super::seen::Seen;
-use super::{Cx, Members as _, Severity, codes, pointer, rules};
+use super::{Code, Cx, Members as _, pointer, rules};
 use crate::hash::{HashMap, HashSet};
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
@@ -157,7 +157,7 @@ fn mcp_headers<'a>(
     if !before.is_empty() {
         cx.error(
             rules::TOOL_SCHEMAS,
-            codes::FIELD_NOT_SUPPORTED,
+            Code::FieldNotSupported,
             &at,
             format!(
                 "the schema uses `x-mcp-header`, which is defined for MCP {defined} only, not {}: scope the tool to {defined} with `protocolVersions`, or leave the annotations out",
@@ -170,12 +170,7 @@ fn mcp_headers<'a>(
     for header in headers {
         let here = pointer(&format!("{at}{}", header.at), "x-mcp-header");
         let invalid = |cx: &mut Cx, message: String| {
-            cx.error(
-                rules::TOOL_SCHEMAS,
-                codes::INVALID_MCP_HEADER,
-                &here,
-                message,
-            );
+            cx.error(rules::TOOL_SCHEMAS, Code::InvalidMcpHeader, &here, message);
         };
         if !header.reachable {
             invalid(
@@ -206,7 +201,7 @@ fn mcp_headers<'a>(
         if let Some(first) = names.first_or_note(lower, here.clone()) {
             cx.error(
                 rules::TOOL_SCHEMAS,
-                codes::DUPLICATE_MCP_HEADER,
+                Code::DuplicateMcpHeader,
                 &here,
                 format!(
                     "the header {name} is already named at {first} (header names are compared without case): give each argument its own header", name = Shown::quoted(name)
@@ -327,7 +322,7 @@ fn legacy_shape(cx: &mut Cx, schema: &Map<String, Value>, location: &Location<'_
     let problem = |cx: &mut Cx, at: String, message: String| {
         cx.error(
             rules::TOOL_SCHEMAS,
-            codes::INVALID_LEGACY_TOOL_SCHEMA_SHAPE,
+            Code::InvalidLegacyToolSchemaShape,
             &at,
             message,
         );
@@ -439,7 +434,7 @@ fn dialect_checked<'a>(
             Some(dialect) => {
                 cx.error(
                     rules::TOOL_SCHEMAS,
-                    codes::INVALID_TOOL_SCHEMA,
+                    Code::InvalidToolSchema,
                     &location.member("$schema", None),
                     format!(
                         "{uri} names JSON Schema {} by a URI its meta-schema does not have, so validators (the reference's ajv among them) cannot find it; write {:?}",
@@ -452,7 +447,7 @@ fn dialect_checked<'a>(
             None => {
                 cx.error(
                     rules::TOOL_SCHEMAS,
-                    codes::UNSUPPORTED_TOOL_SCHEMA_DIALECT,
+                    Code::UnsupportedToolSchemaDialect,
                     &location.member("$schema", None),
                     format!(
                         "{uri} is not a JSON Schema dialect tool schemas are described in; write \"https://json-schema.org/draft/2020-12/schema\" (or leave `$schema` out, which means 2020-12) or \"http://json-schema.org/draft-07/schema#\"", uri = Shown::quoted(uri)
@@ -496,7 +491,7 @@ fn dialect_checked<'a>(
         for (place, message) in problems {
             cx.error(
                 rules::TOOL_SCHEMAS,
-                codes::INVALID_TOOL_SCHEMA,
+                Code::InvalidToolSchema,
                 &format!("{at}{place}"),
                 format!("not valid JSON Schema {}: {message}", dialect.name()),
             );
@@ -531,8 +526,7 @@ fn dialect_checked<'a>(
         }
         cx.push(
             rules::TOOL_SCHEMAS,
-            codes::UNRESOLVED_EXTERNAL_TOOL_SCHEMA_REFERENCE,
-            Severity::Warning,
+            Code::UnresolvedExternalToolSchemaReference,
             &location.at(),
             message,
         );

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
-use super::super::{Cx, Members as _, codes, describe, plain, pointer, rules};
+use super::super::{Code, Cx, Members as _, describe, plain, pointer, rules};
 use super::{
     ResultCodes, completed_result, members, named_map, object, required, result_object, strings,
     typed,
@@ -17,9 +17,9 @@ use crate::version::{Fact, VersionSet};
 const RULE: &str = rules::COMPLETION_EXAMPLES;
 
 const CODES: ResultCodes = ResultCodes {
-    envelope: codes::COMPLETION_EXAMPLE_ENVELOPE,
-    incomplete: codes::COMPLETION_EXAMPLE_INCOMPLETE,
-    version: codes::COMPLETION_EXAMPLE_RESULT_VERSION,
+    envelope: Code::CompletionExampleEnvelope,
+    incomplete: Code::CompletionExampleIncomplete,
+    version: Code::CompletionExampleResultVersion,
 };
 
 /// The most values a completion result lists.
@@ -47,7 +47,7 @@ pub(super) fn check(
         if let (Some(text), None) = (text, &parsed) {
             cx.error(
                 RULE,
-                codes::RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_INVALID_TEMPLATE,
+                Code::ResourceTemplateCompletionExampleInvalidTemplate,
                 &pointer(path, "uriTemplate"),
                 format!(
                     "{text} is not an RFC 6570 URI template, so the variables its completion examples complete are unknown: close every `{{`, and name variables with letters, digits, `_` and `.`",
@@ -69,14 +69,14 @@ pub(super) fn check(
     };
     let (unknown, context_unknown, noun) = if template {
         (
-            codes::RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_UNKNOWN_VARIABLE,
-            codes::RESOURCE_TEMPLATE_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_VARIABLE,
+            Code::ResourceTemplateCompletionExampleUnknownVariable,
+            Code::ResourceTemplateCompletionExampleContextUnknownVariable,
             "the template has no variable",
         )
     } else {
         (
-            codes::PROMPT_COMPLETION_EXAMPLE_UNKNOWN_ARGUMENT,
-            codes::PROMPT_COMPLETION_EXAMPLE_CONTEXT_UNKNOWN_ARGUMENT,
+            Code::PromptCompletionExampleUnknownArgument,
+            Code::PromptCompletionExampleContextUnknownArgument,
             "the prompt declares no argument",
         )
     };
@@ -130,7 +130,7 @@ pub(super) fn check(
             if Some(key.as_str()) == target {
                 cx.error(
                     RULE,
-                    codes::COMPLETION_EXAMPLE_DUPLICATE_TARGET_CONTEXT,
+                    Code::CompletionExampleDuplicateTargetContext,
                     &pointer(&context_at, key),
                     format!(
                         "{key} is the argument being completed, whose value is `argument.value`: leave it out of the context",
@@ -143,7 +143,7 @@ pub(super) fn check(
         if !without.is_empty() {
             cx.error(
                 RULE,
-                codes::COMPLETION_EXAMPLE_VERSION,
+                Code::CompletionExampleVersion,
                 &example_at,
                 format!(
                     "MCP {} has no argument completion: show completion examples only for {}, through the primitive's `protocolVersions`",
@@ -157,7 +157,7 @@ pub(super) fn check(
         if example.member("context").is_some() && !before_context.is_empty() {
             cx.error(
                 RULE,
-                codes::COMPLETION_EXAMPLE_CONTEXT_VERSION,
+                Code::CompletionExampleContextVersion,
                 &pointer(&example_at, "context"),
                 format!(
                     "a completion request of MCP {} has no `context`: leave it out, or show the example only for {}",

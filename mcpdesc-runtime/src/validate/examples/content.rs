@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::super::metadata::{icons, resource_annotations};
-use super::super::{Cx, Members as _, describe, plain, pointer};
+use super::super::{Code, Cx, Members as _, describe, plain, pointer};
 use super::{members, meta_shape, object, required, typed};
 use crate::JsonType;
 use crate::version::{Fact, VersionSet};
@@ -159,7 +159,7 @@ fn uri(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, at: &str) {
 pub(super) fn versions(
     cx: &mut Cx,
     rule: &'static str,
-    code: &'static str,
+    code: Code,
     value: &Value,
     at: &str,
     scope: VersionSet,

@@ -21,7 +21,7 @@ mod tool;
 use serde_json::{Map, Value};
 
 use super::kind::{self, Kind};
-use super::{Cx, Members as _, describe, is_name, plain, pointer, rules};
+use super::{Code, Cx, Members as _, describe, is_name, plain, pointer, rules};
 use crate::JsonType;
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
@@ -387,11 +387,11 @@ fn meta_shape(cx: &mut Cx, rule: &'static str, meta: &Value, at: &str) {
 /// The codes a kind of example reports a result's problems under.
 struct ResultCodes {
     /// A JSON-RPC envelope member in the result.
-    envelope: &'static str,
+    envelope: Code,
     /// A member of a result that is not complete.
-    incomplete: &'static str,
+    incomplete: Code,
     /// A member a version in scope does not define, or lacks one it requires.
-    version: &'static str,
+    version: Code,
 }
 
 /// What every completed result example must be, for every version of `scope`: the result alone
@@ -471,7 +471,7 @@ fn completed_result(
 fn unsupported(
     cx: &mut Cx,
     rule: &'static str,
-    code: &'static str,
+    code: Code,
     object: &Map<String, Value>,
     at: &str,
     key: &str,

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::super::{Cx, Members as _, codes, describe, pointer, rules};
+use super::super::{Code, Cx, Members as _, describe, pointer, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, strings,
     typed,
@@ -14,9 +14,9 @@ use crate::version::VersionSet;
 const RULE: &str = rules::PROMPT_EXAMPLES;
 
 const CODES: ResultCodes = ResultCodes {
-    envelope: codes::PROMPT_EXAMPLE_ENVELOPE,
-    incomplete: codes::PROMPT_EXAMPLE_INCOMPLETE,
-    version: codes::PROMPT_EXAMPLE_RESULT_VERSION,
+    envelope: Code::PromptExampleEnvelope,
+    incomplete: Code::PromptExampleIncomplete,
+    version: Code::PromptExampleResultVersion,
 };
 
 /// The shape of a prompt example: optional `arguments` (strings by name) and `result`.
@@ -134,7 +134,7 @@ pub(super) fn example(
         if !declared.iter().any(|(declared, _)| declared == name) {
             cx.error(
                 RULE,
-                codes::PROMPT_EXAMPLE_UNKNOWN_ARGUMENT,
+                Code::PromptExampleUnknownArgument,
                 &pointer(&arguments_at, name),
                 format!(
                     "the prompt declares no argument {name}: declare it in the prompt's `arguments`, or leave it out of the example",
@@ -147,7 +147,7 @@ pub(super) fn example(
         if !arguments.is_some_and(|a| a.contains_key(*name)) {
             cx.error(
                 RULE,
-                codes::PROMPT_EXAMPLE_MISSING_ARGUMENT,
+                Code::PromptExampleMissingArgument,
                 &pointer(&arguments_at, name),
                 format!(
                     "the prompt requires the argument {name}, so a client always sends it: add it to the example's `arguments`",
@@ -169,7 +169,7 @@ pub(super) fn example(
                 content::versions(
                     cx,
                     RULE,
-                    codes::PROMPT_EXAMPLE_CONTENT_VERSION,
+                    Code::PromptExampleContentVersion,
                     block,
                     &block_at,
                     scope,

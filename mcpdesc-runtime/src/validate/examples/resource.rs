@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
-use super::super::{Cx, Members as _, Severity, codes, describe, plain, pointer, rules};
+use super::super::{Code, Cx, Members as _, describe, plain, pointer, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, typed,
 };
@@ -16,9 +16,9 @@ use crate::version::{Fact, VersionSet};
 const RULE: &str = rules::RESOURCE_EXAMPLES;
 
 const CODES: ResultCodes = ResultCodes {
-    envelope: codes::RESOURCE_EXAMPLE_ENVELOPE,
-    incomplete: codes::RESOURCE_EXAMPLE_INCOMPLETE,
-    version: codes::RESOURCE_EXAMPLE_RESULT_VERSION,
+    envelope: Code::ResourceExampleEnvelope,
+    incomplete: Code::ResourceExampleIncomplete,
+    version: Code::ResourceExampleResultVersion,
 };
 
 /// The shape of a resource example (`result`) or a resource template example (`uri` and
@@ -155,7 +155,7 @@ impl<'a> Owner<'a> {
             if template.is_none() {
                 cx.error(
                     RULE,
-                    codes::RESOURCE_TEMPLATE_EXAMPLE_INVALID_TEMPLATE,
+                    Code::ResourceTemplateExampleInvalidTemplate,
                     &pointer(path, "uriTemplate"),
                     format!(
                         "{text} is not an RFC 6570 URI template, so no example URI can be checked against it: close every `{{`, and name variables with letters, digits, `_` and `.`",
@@ -189,7 +189,7 @@ impl<'a> Owner<'a> {
             {
                 cx.error(
                     RULE,
-                    codes::RESOURCE_TEMPLATE_EXAMPLE_INVALID_EXPANSION,
+                    Code::ResourceTemplateExampleInvalidExpansion,
                     &pointer(at, "uri"),
                     format!(
                         "{uri} is not a URI the template expands to: write one its variables fill in",
@@ -214,7 +214,7 @@ impl<'a> Owner<'a> {
             if !with_hints.is_empty() && result.member(field).is_none() {
                 cx.error(
                     RULE,
-                    codes::RESOURCE_EXAMPLE_CACHE_FIELDS,
+                    Code::ResourceExampleCacheFields,
                     &pointer(&result_at, field),
                     format!(
                         "a resource read of MCP {} says how to cache it: add `{field}`, {what}",
@@ -225,7 +225,7 @@ impl<'a> Owner<'a> {
             super::unsupported(
                 cx,
                 RULE,
-                codes::RESOURCE_EXAMPLE_CACHE_FIELDS,
+                Code::ResourceExampleCacheFields,
                 result,
                 &result_at,
                 field,
@@ -246,7 +246,7 @@ impl<'a> Owner<'a> {
             super::unsupported(
                 cx,
                 RULE,
-                codes::RESOURCE_EXAMPLE_CONTENT_VERSION,
+                Code::ResourceExampleContentVersion,
                 item,
                 &item_at,
                 "_meta",
@@ -258,7 +258,7 @@ impl<'a> Owner<'a> {
             if blob.is_some() && decoded.is_none() {
                 cx.error(
                     RULE,
-                    codes::INVALID_RESOURCE_EXAMPLE_BASE64,
+                    Code::InvalidResourceExampleBase64,
                     &pointer(&item_at, "blob"),
                     "`blob` holds the bytes in canonical base64 (RFC 4648: `A`-`Z`, `a`-`z`, `0`-`9`, `+`, `/`, padded with `=` to a multiple of 4)",
                 );
@@ -274,8 +274,7 @@ impl<'a> Owner<'a> {
             {
                 cx.push(
                     RULE,
-                    codes::RESOURCE_EXAMPLE_MIME_TYPE_MISMATCH,
-                    Severity::Warning,
+                    Code::ResourceExampleMimeTypeMismatch,
                     &pointer(&item_at, "mimeType"),
                     format!(
                         "the contents are {shown}, but the resource says it is {declared}: make them agree",
@@ -293,8 +292,7 @@ impl<'a> Owner<'a> {
             {
                 cx.push(
                     RULE,
-                    codes::RESOURCE_EXAMPLE_SIZE_MISMATCH,
-                    Severity::Warning,
+                    Code::ResourceExampleSizeMismatch,
                     &item_at,
                     format!("the contents are {bytes} bytes, but the resource's `size` says {declared}: make them agree"),
                 );
@@ -305,8 +303,7 @@ impl<'a> Owner<'a> {
         {
             cx.push(
                 RULE,
-                codes::RESOURCE_EXAMPLE_URI_NOT_RETURNED,
-                Severity::Warning,
+                Code::ResourceExampleUriNotReturned,
                 &contents_at,
                 format!(
                     "no contents are those of {requested}, the URI read: that is right only for a collection or a redirection the description says it is",

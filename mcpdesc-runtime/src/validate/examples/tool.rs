@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
-use super::super::{Cx, Members as _, Severity, codes, describe, plain, pointer, rules};
+use super::super::{Code, Cx, Members as _, describe, plain, pointer, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
@@ -14,9 +14,9 @@ use crate::version::{Fact, VersionSet};
 const RULE: &str = rules::TOOL_EXAMPLES;
 
 const CODES: ResultCodes = ResultCodes {
-    envelope: codes::TOOL_EXAMPLE_ENVELOPE,
-    incomplete: codes::TOOL_EXAMPLE_INCOMPLETE,
-    version: codes::TOOL_EXAMPLE_RESULT_VERSION,
+    envelope: Code::ToolExampleEnvelope,
+    incomplete: Code::ToolExampleIncomplete,
+    version: Code::ToolExampleResultVersion,
 };
 
 /// The shape of a tool example: `input`, the tool's arguments, and `result`.
@@ -175,7 +175,7 @@ impl<'a> Tool<'a> {
                 content::versions(
                     cx,
                     RULE,
-                    codes::TOOL_EXAMPLE_CONTENT_VERSION,
+                    Code::ToolExampleContentVersion,
                     block,
                     &pointer(&content_at, i),
                     scope,
@@ -186,13 +186,13 @@ impl<'a> Tool<'a> {
         match (failed, structured) {
             (true, Some(_)) => cx.error(
                 RULE,
-                codes::STRUCTURED_TOOL_ERROR_EXAMPLE,
+                Code::StructuredToolErrorExample,
                 &pointer(&result_at, "structuredContent"),
                 "a result with `isError: true` reports the error in `content`: leave `structuredContent` out",
             ),
             (false, None) if self.output.is_some() => cx.error(
                 RULE,
-                codes::MISSING_TOOL_EXAMPLE_STRUCTURED_CONTENT,
+                Code::MissingToolExampleStructuredContent,
                 &pointer(&result_at, "structuredContent"),
                 "the tool declares `outputSchema`, so a successful result carries `structuredContent` that fits it: add it",
             ),
@@ -226,8 +226,7 @@ impl<'a> Tool<'a> {
             legacy_instance(cx, schema, value, at, what);
             cx.push(
                 RULE,
-                codes::INCOMPLETE_TOOL_EXAMPLE_VALIDATION,
-                Severity::Warning,
+                Code::IncompleteToolExampleValidation,
                 at,
                 format!(
                     "MCP {} names no JSON Schema dialect for tool schemas, so `{what}` was checked only for the object, the required and the closed properties its schema names",
@@ -249,8 +248,7 @@ impl<'a> Tool<'a> {
         if !external.is_empty() {
             cx.push(
                 RULE,
-                codes::INCOMPLETE_TOOL_EXAMPLE_VALIDATION,
-                Severity::Warning,
+                Code::IncompleteToolExampleValidation,
                 at,
                 format!(
                     "`{what}` was not checked against the tool's schema, which refers to other documents that validation does not fetch ({})",
@@ -280,8 +278,7 @@ impl<'a> Tool<'a> {
             let _ = (which, dialect, schema, value);
             cx.push(
                 RULE,
-                codes::INCOMPLETE_TOOL_EXAMPLE_VALIDATION,
-                Severity::Warning,
+                Code::IncompleteToolExampleValidation,
                 at,
                 format!(
                     "`{what}` was not checked against the tool's schema: this build of mcpdesc-runtime leaves out its `jsonschema` feature, which checks examples against JSON Schemas"
@@ -330,7 +327,7 @@ impl<'a> Tool<'a> {
             }
             cx.error(
                 RULE,
-                codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
+                Code::ToolExampleSchemaMismatch,
                 at,
                 format!(
                     "`{what}` does not fit the tool's schema: {}; correct the example or the schema",
@@ -348,7 +345,7 @@ fn legacy_instance(cx: &mut Cx, schema: &Value, value: &Value, at: &str, what: &
         if schema.member("type").and_then(Value::as_str) == Some("object") {
             cx.error(
                 RULE,
-                codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
+                Code::ToolExampleSchemaMismatch,
                 at,
                 format!(
                     "`{what}` must be an object, as the tool's schema says, not {}",
@@ -368,7 +365,7 @@ fn legacy_instance(cx: &mut Cx, schema: &Value, value: &Value, at: &str, what: &
         if !instance.contains_key(name) {
             cx.error(
                 RULE,
-                codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
+                Code::ToolExampleSchemaMismatch,
                 &pointer(at, name),
                 format!("`{what}` lacks {name:?}, which the tool's schema requires: add it"),
             );
@@ -380,7 +377,7 @@ fn legacy_instance(cx: &mut Cx, schema: &Value, value: &Value, at: &str, what: &
         for name in instance.keys().filter(|k| !properties.contains_key(*k)) {
             cx.error(
                 RULE,
-                codes::TOOL_EXAMPLE_SCHEMA_MISMATCH,
+                Code::ToolExampleSchemaMismatch,
                 &pointer(at, name),
                 format!("`{what}` holds {name:?}, which the tool's schema does not declare and does not allow: remove it"),
             );

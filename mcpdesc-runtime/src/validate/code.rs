@@ -1,0 +1,300 @@
+//! The codes of the validator's diagnostics: one table, [`Code`], of each code's string and
+//! severity. A new rule is one row of the table.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::Severity;
+
+/// Writes [`Code`] from its table: each row is a variant's documentation, its name, its string
+/// and its severity (`Error`, `Warning`, or `Either` for the one that can be both).
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $name:ident = $text:literal, $severity:ident;)*) => {
+        /// The code of a [`Diagnostic`](super::Diagnostic): a stable kebab-case string (the
+        /// reference validator's where it has one), and the severity it is reported with.
+        ///
+        /// `Display` and serde write the string; a code compares equal to its string.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of the table.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The code's string, such as `"duplicate-elicitation-name"`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $text,)*
+                }
+            }
+
+            /// The severity a diagnostic of this code has; `None` for
+            /// [`TooManyDiagnostics`](Code::TooManyDiagnostics), an error when an error was
+            /// among those it counts, else a warning.
+            pub const fn severity(self) -> Option<Severity> {
+                match self {
+                    $(Code::$name => codes!(@severity $severity),)*
+                }
+            }
+        }
+    };
+    (@severity Error) => { Some(Severity::Error) };
+    (@severity Warning) => { Some(Severity::Warning) };
+    (@severity Either) => { None };
+}
+
+codes! {
+    /// A structural problem (the reference validator's JSON Schema).
+    SchemaValidation = "schema-validation", Error;
+    /// A text member that is only whitespace.
+    BlankText = "whitespace-only-text", Warning;
+    /// A form property's `default` that does not fit the property: outside its bounds, lengths,
+    /// format or item counts (a warning; the derive and `fill` refuse it).
+    DefaultDoesNotFit = "default-does-not-fit", Warning;
+    /// A member that a protocol version in scope does not define (the reference's code).
+    FieldNotSupported = "field-not-supported-by-version", Error;
+    /// Two declarations of one primitive share a name.
+    DuplicateElicitationName = "duplicate-elicitation-name", Error;
+    /// A form uses vocabulary a version in scope lacks.
+    FormVersionMismatch = "elicitation-form-schema-version-mismatch", Error;
+    /// `required` names an undeclared property.
+    FormRequiredUnknown = "elicitation-form-required-property-unknown", Error;
+    /// `enumNames` does not match `enum`.
+    FormEnumNamesMismatch = "elicitation-form-enum-names-mismatch", Error;
+    /// A default outside the choices.
+    FormDefaultOutsideEnum = "elicitation-form-default-outside-enum", Error;
+    /// A minimum above its maximum.
+    FormInvalidRange = "elicitation-form-invalid-range", Error;
+    /// An explicit scope outside its parent's.
+    ProtocolScopeOutsideParent = "protocol-scope-outside-parent", Error;
+    /// URL mode where a version in scope lacks it.
+    ModeNotSupported = "elicitation-mode-not-supported-by-version", Error;
+    /// A reference to a missing component.
+    MissingComponent = "missing-component-reference-target", Error;
+    /// A reference into the wrong component namespace.
+    WrongNamespace = "wrong-component-reference-namespace", Error;
+    /// References that loop.
+    ComponentCycle = "component-reference-cycle", Error;
+    /// Legacy versions in scope.
+    LegacyIncomplete = "legacy-protocol-validation-incomplete", Warning;
+    /// Two primitives with one identity in overlapping scopes.
+    DuplicatePrimitive = "duplicate-primitive-identity", Error;
+    /// A client requirement a version in scope cannot express (a capability or member it does
+    /// not define).
+    ClientRequirementsVersion = "client-requirement-version-mismatch", Error;
+    /// A client requirement's member that is not the value it must be (an object, or a boolean
+    /// for `roots.listChanged`).
+    InvalidClientRequirement = "invalid-client-requirement-value", Error;
+    /// A requirement of a client capability a version in scope deprecates .
+    DeprecatedClientRequirement = "deprecated-client-requirement", Warning;
+    /// An interaction step names a declaration the tool does not have.
+    InteractionUnknownDeclaration = "interaction-elicitation-unknown-declaration", Error;
+    /// An interaction step's request does not match its declaration.
+    InteractionRequestMismatch = "interaction-elicitation-request-mismatch", Error;
+    /// An interaction step's response has the wrong shape for its request.
+    InteractionResponseShape = "interaction-elicitation-response-shape", Error;
+    /// An accepted form answer that does not fit the form.
+    InteractionContentInvalid = "interaction-elicitation-content-invalid", Error;
+    /// An example asks in a mode the tool's client requirements do not require .
+    InteractionClientRequirements = "interaction-elicitation-client-requirements-contradiction", Warning;
+    /// A tool schema that is not valid JSON Schema of its dialect, or whose `$ref` leads
+    /// nowhere.
+    InvalidToolSchema = "invalid-tool-schema", Error;
+    /// A tool schema in scope of a version before 2025-11-25 whose `properties` or `required`
+    /// clients cannot read.
+    InvalidLegacyToolSchemaShape = "invalid-legacy-tool-schema-shape", Error;
+    /// A tool schema's `$schema` names a dialect the format does not describe tools in.
+    UnsupportedToolSchemaDialect = "unsupported-tool-schema-dialect", Error;
+    /// A tool schema refers to another document, which validation does not fetch .
+    UnresolvedExternalToolSchemaReference = "unresolved-external-tool-schema-reference", Warning;
+    /// A reserved `_meta` key where the protocol does not define it.
+    MetaReservedKeyContext = "meta-reserved-key-context", Error;
+    /// A reserved `_meta` key with a value the protocol does not allow.
+    MetaReservedKeyValue = "meta-reserved-key-value", Error;
+    /// A `_meta` key under a prefix the protocol reserves that it does not define .
+    MetaUnknownReservedKey = "meta-unknown-reserved-key", Warning;
+    /// An `x-mcp-header` annotation that is misplaced, not a header name, or on a property a
+    /// header cannot carry.
+    InvalidMcpHeader = "invalid-x-mcp-header", Error;
+    /// Two `x-mcp-header` annotations naming one header.
+    DuplicateMcpHeader = "duplicate-x-mcp-header", Error;
+    /// A root version no transport serves.
+    TransportCoverageGap = "transport-coverage-gap", Error;
+    /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).
+    TransportNotSupported = "transport-not-supported-by-version", Error;
+    /// Legacy HTTP+SSE for a version that has Streamable HTTP .
+    LegacySse = "legacy-sse-for-modern-version", Warning;
+    /// Two capability sets for one version.
+    CapabilityScopeOverlap = "capability-scope-overlap", Error;
+    /// `logging` on 2026-07-28, where it is deprecated .
+    LoggingDeprecated = "logging-deprecated-in-2026", Warning;
+    /// A capability set's `extensions` for a version before 2026-07-28 .
+    ExtensionsNotSupported = "extensions-not-supported-by-version", Warning;
+    /// An extension identifier under MCP's reserved prefix that the catalogue does not list (a
+    /// warning).
+    UnknownReservedExtension = "unknown-reserved-extension-identifier", Warning;
+    /// A root tag declared twice.
+    DuplicateRootTag = "duplicate-root-tag", Error;
+    /// A primitive's tag the root does not declare.
+    UnknownTagReference = "unknown-tag-reference", Error;
+    /// A security requirement naming no declared scheme.
+    UnknownSecurityScheme = "unknown-security-scheme", Error;
+    /// A scope listed twice in one requirement.
+    DuplicateSecurityScope = "duplicate-security-scope", Error;
+    /// Scopes for an `http` or `apiKey` scheme.
+    NonOauthScope = "non-oauth-scope-misuse", Error;
+    /// An OAuth scope no flow of its scheme lists .
+    UncataloguedOauthScope = "uncatalogued-oauth-scope", Warning;
+    /// A tool example's result holds a JSON-RPC envelope member.
+    ToolExampleEnvelope = "tool-example-json-rpc-envelope", Error;
+    /// A tool example's result holds a member of a result that is not complete.
+    ToolExampleIncomplete = "incomplete-tool-example-result", Error;
+    /// A tool example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    ToolExampleResultVersion = "tool-example-result-version-mismatch", Error;
+    /// A tool example's content a version in scope does not define.
+    ToolExampleContentVersion = "tool-example-content-version-mismatch", Error;
+    /// A tool example's error result with `structuredContent`.
+    StructuredToolErrorExample = "structured-tool-error-example", Error;
+    /// A tool example's successful result without the `structuredContent` its tool's
+    /// `outputSchema` calls for.
+    MissingToolExampleStructuredContent = "missing-tool-example-structured-content", Error;
+    /// A tool example's input or structured content that its tool's schema refuses.
+    ToolExampleSchemaMismatch = "tool-example-schema-mismatch", Error;
+    /// A tool example that could not be checked against its tool's schema in full .
+    IncompleteToolExampleValidation = "incomplete-tool-example-validation", Warning;
+    /// A prompt example's argument the prompt does not declare.
+    PromptExampleUnknownArgument = "prompt-example-unknown-argument", Error;
+    /// A prompt example without an argument the prompt requires.
+    PromptExampleMissingArgument = "prompt-example-missing-required-argument", Error;
+    /// A prompt example's result holds a JSON-RPC envelope member.
+    PromptExampleEnvelope = "prompt-example-json-rpc-envelope", Error;
+    /// A prompt example's result holds a member of a result that is not complete.
+    PromptExampleIncomplete = "incomplete-prompt-example-result", Error;
+    /// A prompt example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    PromptExampleResultVersion = "prompt-example-result-version-mismatch", Error;
+    /// A prompt example's content a version in scope does not define.
+    PromptExampleContentVersion = "prompt-example-content-version-mismatch", Error;
+    /// A resource example's result holds a JSON-RPC envelope member.
+    ResourceExampleEnvelope = "resource-example-json-rpc-envelope", Error;
+    /// A resource example's result holds a member of a result that is not complete.
+    ResourceExampleIncomplete = "incomplete-resource-example-result", Error;
+    /// A resource example's result lacks a member a version in scope requires, or holds one it
+    /// does not define.
+    ResourceExampleResultVersion = "resource-example-result-version-mismatch", Error;
+    /// A resource example's cache hints (`ttlMs`, `cacheScope`) missing where a version in
+    /// scope requires them, or present where one does not define them.
+    ResourceExampleCacheFields = "resource-example-cache-fields-version-mismatch", Error;
+    /// A resource example's contents with a member a version in scope does not define.
+    ResourceExampleContentVersion = "resource-example-content-version-mismatch", Error;
+    /// A resource example's contents of another media type than the resource's .
+    ResourceExampleMimeTypeMismatch = "resource-example-mime-type-mismatch", Warning;
+    /// A resource example's contents of another size than the resource's .
+    ResourceExampleSizeMismatch = "resource-example-size-mismatch", Warning;
+    /// A resource example's `blob` that is not canonical base64.
+    InvalidResourceExampleBase64 = "invalid-resource-example-base64", Error;
+    /// A resource example that returns no contents of the URI read .
+    ResourceExampleUriNotReturned = "resource-example-requested-uri-not-returned", Warning;
+    /// A resource template with examples whose `uriTemplate` RFC 6570 does not read.
+    ResourceTemplateExampleInvalidTemplate = "resource-template-example-invalid-template", Error;
+    /// A resource template example's `uri` that its template does not expand to.
+    ResourceTemplateExampleInvalidExpansion = "resource-template-example-invalid-expansion", Error;
+    /// A resource template with completion examples whose `uriTemplate` RFC 6570 does not read.
+    ResourceTemplateCompletionExampleInvalidTemplate = "resource-template-completion-example-invalid-template", Error;
+    /// A prompt completion example that completes an argument the prompt does not declare.
+    PromptCompletionExampleUnknownArgument = "prompt-completion-example-unknown-argument", Error;
+    /// A resource template completion example that completes a variable the template lacks.
+    ResourceTemplateCompletionExampleUnknownVariable = "resource-template-completion-example-unknown-variable", Error;
+    /// A prompt completion example's context names an argument the prompt does not declare.
+    PromptCompletionExampleContextUnknownArgument = "prompt-completion-example-context-unknown-argument", Error;
+    /// A resource template completion example's context names a variable the template lacks.
+    ResourceTemplateCompletionExampleContextUnknownVariable = "resource-template-completion-example-context-unknown-variable", Error;
+    /// A completion example's context repeats the argument it completes.
+    CompletionExampleDuplicateTargetContext = "completion-example-duplicate-target-context", Error;
+    /// A completion example in scope of a version without argument completion.
+    CompletionExampleVersion = "completion-example-version-mismatch", Error;
+    /// A completion example's `context` in scope of a version whose requests have none.
+    CompletionExampleContextVersion = "completion-example-context-version-mismatch", Error;
+    /// A completion example's result holds a JSON-RPC envelope member.
+    CompletionExampleEnvelope = "completion-example-json-rpc-envelope", Error;
+    /// A completion example's result holds a member of a result that is not complete.
+    CompletionExampleIncomplete = "incomplete-completion-example-result", Error;
+    /// A completion example's result lacks a member a version in scope requires, or holds one
+    /// it does not define.
+    CompletionExampleResultVersion = "completion-example-result-version-mismatch", Error;
+    /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS),
+    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES)): how many more, and whether an error was
+    /// among them. This crate's own.
+    TooManyDiagnostics = "too-many-diagnostics", Either;
+}
+
+impl Code {
+    /// The code whose string is `text`.
+    pub fn from_text(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Code> for &str {
+    fn eq(&self, other: &Code) -> bool {
+        *self == other.as_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn each_code_is_written_once_and_reads_back() {
+        for (i, code) in Code::ALL.iter().enumerate() {
+            assert_eq!(Code::from_text(code.as_str()), Some(*code));
+            assert!(
+                Code::ALL
+                    .iter()
+                    .skip(i + 1)
+                    .all(|c| c.as_str() != code.as_str()),
+                "{code} is written twice"
+            );
+            assert!(
+                code.as_str()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            );
+        }
+        assert_eq!(
+            serde_json::to_value(Code::SchemaValidation).unwrap(),
+            "schema-validation"
+        );
+        assert!(Code::SchemaValidation == "schema-validation");
+    }
+}
