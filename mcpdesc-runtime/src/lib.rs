@@ -74,6 +74,7 @@ mod form;
 mod hash;
 pub mod json;
 mod members;
+mod object;
 pub mod reference;
 pub mod registry;
 #[cfg(feature = "rmcp")]

@@ -34,10 +34,10 @@ pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, S
 pub use crate::members::RUNTIME_CHOICES;
 
 use crate::hash::Group;
+use crate::object::{Members as _, MembersMut as _};
 use crate::registry::{self, Declaration, Mode, Primitive};
 use crate::validate::kind::{self, Kind};
 use crate::validate::{Diagnostic, Severity};
-use crate::validate::{Members as _, MembersMut as _};
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// One problem that stops [`DescriptionBuilder::build`].

@@ -2,10 +2,11 @@
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
 use super::kind::Kind;
 use super::seen::Seen;
-use super::{Code, Cx, closed_members, is_name, nonempty_string, pointer, rules};
+use super::toolbox::{Cx, closed_members, is_name, nonempty_string, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
@@ -126,8 +127,10 @@ pub(crate) struct Listed<'a> {
 /// relative to the declaration, and what the interaction checks need of it.
 #[derive(Default)]
 pub(crate) struct Memo<'a> {
-    checked:
-        crate::hash::HashMap<(usize, VersionSet), (Vec<super::Diagnostic>, Option<Declared<'a>>)>,
+    checked: crate::hash::HashMap<
+        (usize, VersionSet),
+        (Vec<super::report::Diagnostic>, Option<Declared<'a>>),
+    >,
 }
 
 /// [`check`] for the declarations `listed` gives the primitive at `(kind index, index)`: the same
@@ -442,11 +445,14 @@ fn check_form<'a>(
 /// `diagnostics` with their paths made relative to `base`, to be repeated elsewhere with
 /// `Diagnostics::replay`; `None` when one of them lies outside `base`, so that repeating would
 /// not be exact.
-fn relative_to(diagnostics: &[super::Diagnostic], base: &str) -> Option<Vec<super::Diagnostic>> {
+fn relative_to(
+    diagnostics: &[super::report::Diagnostic],
+    base: &str,
+) -> Option<Vec<super::report::Diagnostic>> {
     diagnostics
         .iter()
         .map(|d| {
-            Some(super::Diagnostic {
+            Some(super::report::Diagnostic {
                 path: inside(&d.path, base)?.to_owned(),
                 ..d.clone()
             })

@@ -2,8 +2,9 @@
 
 use serde_json::Value;
 
-use super::Members as _;
-use super::{Code, Cx, closed_members, nonempty_string, pointer, rules};
+use super::toolbox::{Cx, closed_members, nonempty_string, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 use crate::version::VersionSet;
 
 /// The root members of the format.
@@ -138,9 +139,8 @@ pub(crate) fn check(cx: &mut Cx) {
             );
             VersionSet::EMPTY
         }
-        Some(value) => {
-            super::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "").unwrap_or(VersionSet::EMPTY)
-        }
+        Some(value) => super::toolbox::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "")
+            .unwrap_or(VersionSet::EMPTY),
     };
     let legacy: VersionSet = cx.root_scope.iter().filter(|v| v.is_legacy()).collect();
     if !legacy.is_empty() && root.contains_key("protocolVersions") {

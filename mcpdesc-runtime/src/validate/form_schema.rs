@@ -8,9 +8,11 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
+use super::report::Diagnostic;
 use super::seen::Seen;
-use super::{Code, Cx, Diagnostic, pointer, rules};
+use super::toolbox::{Cx, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
     PropertyKind, PropertySchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,

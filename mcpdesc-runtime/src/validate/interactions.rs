@@ -2,9 +2,10 @@
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
 use super::declarations::Declared;
-use super::{Code, Cx, closed_members, is_name, pointer, rules};
+use super::toolbox::{Cx, closed_members, is_name, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 use crate::shown::{List, Shown};
 use crate::version::VersionSet;
 
@@ -328,7 +329,7 @@ fn check_request(
     mode: Option<&str>,
 ) -> Option<crate::RequestedSchema> {
     let rule = rules::INTERACTION_EXAMPLES;
-    super::nonempty_string(
+    super::toolbox::nonempty_string(
         cx,
         rule,
         request,

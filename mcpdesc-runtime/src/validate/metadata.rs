@@ -6,11 +6,12 @@
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
-use super::{Code, Cx, closed_members, describe, plain, pointer, rules};
+use super::toolbox::{Cx, closed_members, describe, plain, pointer};
+use super::{Code, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, ProtocolVersion, VersionSet};
 

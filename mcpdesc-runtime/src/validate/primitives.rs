@@ -4,10 +4,11 @@
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
 use super::kind::{Kind, TOOL};
-use super::{Code, Cx, closed_members, nonempty_string, pointer, rules};
+use super::toolbox::{Cx, closed_members, nonempty_string, pointer};
+use super::{Code, rules};
 use crate::hash::Group;
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, ProtocolVersion, VersionSet};
 
@@ -191,7 +192,7 @@ fn check_client_requirements(
             &path,
             format!(
                 "MCP {v} declares elicitation as `{{}}` without modes, so this requirement cannot be stated for it; write `{{}}` or split the primitive's `protocolVersions` so that {v} has its own description",
-                v = super::plain(without_modes)
+                v = super::toolbox::plain(without_modes)
             ),
         );
     }
@@ -253,7 +254,7 @@ fn client_capabilities(
                 &at,
                 format!(
                     "`{name}` is not a client capability of MCP {}: split the primitive into variants scoped with `protocolVersions`, each requiring what its versions define",
-                    super::plain(undefined)
+                    super::toolbox::plain(undefined)
                 ),
             );
         }
@@ -297,7 +298,7 @@ fn client_capabilities(
                     &member_at,
                     format!(
                         "`{name}.{member}` is not defined by MCP {}: remove it, or scope the primitive with `protocolVersions`",
-                        super::plain(lacking)
+                        super::toolbox::plain(lacking)
                     ),
                 );
                 continue;
@@ -329,7 +330,7 @@ fn client_capabilities(
                     &member_at,
                     format!(
                         "`sampling.context` asks for context inclusion, which MCP {} deprecates",
-                        super::plain(deprecated)
+                        super::toolbox::plain(deprecated)
                     ),
                 );
             }
@@ -346,7 +347,7 @@ fn client_capabilities(
                 &at,
                 format!(
                     "`{name}` is a client capability MCP {} deprecates",
-                    super::plain(deprecated)
+                    super::toolbox::plain(deprecated)
                 ),
             );
         }

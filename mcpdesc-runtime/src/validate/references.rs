@@ -1,16 +1,14 @@
 //! Component references: `{"$componentRef": "#/components/<namespace>/<name>"}`.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use serde_json::{Map, Value};
 
-use crate::hash::HashMap;
 use crate::shown::Shown;
 
-use super::Members as _;
+use super::followed::{Broken, Followed};
 use super::seen::Seen;
-use super::{Code, Cx, is_name, pointer, rules};
+use super::toolbox::{Cx, is_name, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 
 const NAMESPACES: &[&str] = &[
     "schemas",
@@ -79,58 +77,11 @@ pub(crate) fn resolve_requested_schema<'a>(
     document: &'a Value,
     value: &'a Value,
     path: &str,
-) -> Result<&'a Value, Vec<super::Diagnostic>> {
+) -> Result<&'a Value, Vec<super::report::Diagnostic>> {
     let mut cx = Cx::new(document);
     match resolve_schema(&mut cx, value, path) {
         Some(resolved) => Ok(resolved),
         None => Err(cx.diagnostics.finish()),
-    }
-}
-
-/// Where a reference chain went wrong.
-#[derive(Clone)]
-enum Broken<'a> {
-    /// The reference object itself is malformed.
-    Malformed(Rc<str>),
-    /// It points into another namespace (`target` is the reference's text).
-    WrongNamespace { target: &'a str, namespace: &'a str },
-    /// The chain runs into a loop: the names around it, from its least name back to it.
-    Cycle(Rc<[&'a str]>),
-    /// It names no component.
-    Missing {
-        target: &'a str,
-        namespace: &'a str,
-        name: &'a str,
-    },
-}
-
-/// What a component of a namespace was followed to: the value at the end of its chain and the
-/// last component on it, or where the chain went wrong.
-type Followed<'a> = Result<(&'a Value, &'a str), Broken<'a>>;
-
-/// Components already followed, by namespace and name. A chain of references can be thousands
-/// long and entered from thousands of places; each of its components is followed once, and a
-/// later walk stops at the first component already followed. Shared through `&Cx` (some checks
-/// read the context without changing it), hence the cell.
-#[derive(Default)]
-pub(crate) struct Resolved<'a>(RefCell<HashMap<(&'static str, &'a str), Followed<'a>>>);
-
-impl<'a> Resolved<'a> {
-    /// What component `name` of `namespace` was followed to, if it was.
-    fn get(&self, namespace: &'static str, name: &'a str) -> Option<Followed<'a>> {
-        let known = self.0.try_borrow().ok()?;
-        known.get(&(namespace, name)).cloned()
-    }
-
-    /// Notes that each of `names` was followed to `end`. (The cell is borrowed only inside these
-    /// two methods, so it is never found borrowed; were it, nothing would be noted, which costs
-    /// time only.)
-    fn note(&self, namespace: &'static str, names: &[&'a str], end: &Followed<'a>) {
-        if let Ok(mut known) = self.0.try_borrow_mut() {
-            for &name in names {
-                known.insert((namespace, name), end.clone());
-            }
-        }
     }
 }
 

@@ -14,11 +14,12 @@
 
 use serde_json::{Map, Value};
 
-use super::Members as _;
 use super::kind::KINDS;
-use super::plain;
 use super::seen::Seen;
-use super::{Code, Cx, item_pointer, pointer, rules};
+use super::toolbox::plain;
+use super::toolbox::{Cx, item_pointer, pointer};
+use super::{Code, rules};
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
 
@@ -205,7 +206,7 @@ pub(crate) fn extension_identifiers(cx: &mut Cx, extensions: &Value, at: &str, r
             at,
             format!(
                 "`extensions` must be an object of extension settings by identifier, not {}",
-                super::describe(extensions)
+                super::toolbox::describe(extensions)
             ),
         );
         return;
@@ -235,7 +236,7 @@ pub(crate) fn extension_identifiers(cx: &mut Cx, extensions: &Value, at: &str, r
                 &here,
                 format!(
                     "an extension's settings are an object (`{{}}` for none), not {}",
-                    super::describe(settings)
+                    super::toolbox::describe(settings)
                 ),
             );
         }
@@ -302,7 +303,7 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
     let rule = rules::SECURITY_SCHEMES;
     for (name, scheme) in schemes {
         let at = pointer("/securitySchemes", name);
-        if !super::is_name(name) {
+        if !super::toolbox::is_name(name) {
             cx.structural(
                 rule,
                 &at,
@@ -318,7 +319,7 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
                 &at,
                 format!(
                     "a security scheme is an object with a `type`, not {}",
-                    super::describe(scheme)
+                    super::toolbox::describe(scheme)
                 ),
             );
             continue;
@@ -332,14 +333,14 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
                 match scheme.member("type") {
                     Some(other) => format!(
                         "a security scheme's `type` is \"http\", \"apiKey\", \"oauth2\" or \"openIdConnect\", not {}",
-                        super::describe(other)
+                        super::toolbox::describe(other)
                     ),
                     None => "a security scheme needs `type`: \"http\", \"apiKey\", \"oauth2\" or \"openIdConnect\" (an `x-` name is a scheme like any other)".to_owned(),
                 },
             );
             continue;
         };
-        super::closed_members(
+        super::toolbox::closed_members(
             cx,
             rule,
             scheme,
@@ -361,7 +362,10 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
                 cx.structural(
                     rule,
                     &pointer(&at, key),
-                    format!("`{key}` must be a string, not {}", super::describe(value)),
+                    format!(
+                        "`{key}` must be a string, not {}",
+                        super::toolbox::describe(value)
+                    ),
                 );
             }
         }
@@ -373,7 +377,7 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
                 &pointer(&at, "in"),
                 format!(
                     "`in` is \"header\", \"query\" or \"cookie\", not {}",
-                    super::describe(place)
+                    super::toolbox::describe(place)
                 ),
             );
         }
@@ -401,13 +405,13 @@ fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
             at,
             format!(
                 "`flows` must be an object of OAuth 2.0 flows, not {}",
-                super::describe(flows)
+                super::toolbox::describe(flows)
             ),
         );
         return;
     };
     let names: Vec<&str> = FLOWS.iter().map(|(name, _)| *name).collect();
-    super::closed_members(cx, rule, flows, at, &names, "`flows`");
+    super::toolbox::closed_members(cx, rule, flows, at, &names, "`flows`");
     if !FLOWS.iter().any(|(name, _)| flows.contains_key(*name)) {
         cx.structural(
             rule,
@@ -426,12 +430,12 @@ fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
                 &flow_at,
                 format!(
                     "an OAuth 2.0 flow is an object, not {}",
-                    super::describe(flow)
+                    super::toolbox::describe(flow)
                 ),
             );
             continue;
         };
-        super::closed_members(
+        super::toolbox::closed_members(
             cx,
             rule,
             flow,
@@ -472,7 +476,7 @@ fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
                         cx.structural(
                             rule,
                             &pointer(&pointer(&flow_at, "scopes"), scope),
-                            format!("a scope maps to what it grants, a string, not {}", super::describe(meaning)),
+                            format!("a scope maps to what it grants, a string, not {}", super::toolbox::describe(meaning)),
                         );
                     }
                 }
@@ -480,7 +484,7 @@ fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
             Some(other) => cx.structural(
                 rule,
                 &pointer(&flow_at, "scopes"),
-                format!("`scopes` must be an object of scope descriptions by name, not {}", super::describe(other)),
+                format!("`scopes` must be an object of scope descriptions by name, not {}", super::toolbox::describe(other)),
             ),
         }
     }
@@ -492,7 +496,7 @@ fn absolute_url(cx: &mut Cx, value: &Value, at: &str, key: &str) {
         cx.structural(
             rules::SECURITY_SCHEMES,
             at,
-            format!("`{key}` must be an absolute URL, such as \"https://auth.example.com/token\", not {}", super::describe(value)),
+            format!("`{key}` must be an absolute URL, such as \"https://auth.example.com/token\", not {}", super::toolbox::describe(value)),
         );
     }
 }
@@ -594,14 +598,14 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                     &pointer(at, r),
                     format!(
                         "a security requirement is an object of scheme names and their scopes (`{{}}` for none), not {}",
-                        super::describe(requirement)
+                        super::toolbox::describe(requirement)
                     ),
                 );
                 continue;
             };
             for (name, scopes) in requirement {
                 let here = pointer(&pointer(at, r), name);
-                if !super::is_name(name) {
+                if !super::toolbox::is_name(name) {
                     cx.structural(
                         rules::SECURITY,
                         &here,
@@ -620,7 +624,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                         &here,
                         format!(
                             "a requirement maps a scheme to the scope names it needs, an array of strings (`[]` for none), not {}",
-                            super::describe(scopes)
+                            super::toolbox::describe(scopes)
                         ),
                     );
                 }

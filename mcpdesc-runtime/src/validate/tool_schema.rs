@@ -31,10 +31,12 @@
 
 use serde_json::{Map, Value};
 
-use super::describe;
 use super::seen::Seen;
-use super::{Code, Cx, Members as _, pointer, rules};
+use super::toolbox::describe;
+use super::toolbox::{Cx, pointer};
+use super::{Code, rules};
 use crate::hash::{HashMap, HashSet};
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
 
@@ -161,8 +163,8 @@ fn mcp_headers<'a>(
             &at,
             format!(
                 "the schema uses `x-mcp-header`, which is defined for MCP {defined} only, not {}: scope the tool to {defined} with `protocolVersions`, or leave the annotations out",
-                super::plain(before),
-                defined = super::plain(defined)
+                super::toolbox::plain(before),
+                defined = super::toolbox::plain(defined)
             ),
         );
     }

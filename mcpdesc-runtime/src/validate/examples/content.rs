@@ -4,10 +4,12 @@
 
 use serde_json::{Map, Value};
 
+use super::super::Code;
 use super::super::metadata::{icons, resource_annotations};
-use super::super::{Code, Cx, Members as _, describe, plain, pointer};
+use super::super::toolbox::{Cx, describe, plain, pointer};
 use super::{members, meta_shape, object, required, typed};
 use crate::JsonType;
+use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};
 
 /// The members of each type of content block, `type` first.

@@ -21,8 +21,10 @@ mod tool;
 use serde_json::{Map, Value};
 
 use super::kind::{self, Kind};
-use super::{Code, Cx, Members as _, describe, is_name, plain, pointer, rules};
+use super::toolbox::{Cx, describe, is_name, plain, pointer};
+use super::{Code, rules};
 use crate::JsonType;
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
 
@@ -264,7 +266,7 @@ fn members(
     what: &str,
 ) {
     if extensions {
-        return super::closed_members(cx, rule, object, at, allowed, what);
+        return super::toolbox::closed_members(cx, rule, object, at, allowed, what);
     }
     for key in object.keys() {
         if !allowed.contains(&key.as_str()) {

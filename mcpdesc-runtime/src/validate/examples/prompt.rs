@@ -2,12 +2,14 @@
 
 use serde_json::{Map, Value};
 
-use super::super::{Code, Cx, Members as _, describe, pointer, rules};
+use super::super::toolbox::{Cx, describe, pointer};
+use super::super::{Code, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, strings,
     typed,
 };
 use crate::JsonType;
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::VersionSet;
 

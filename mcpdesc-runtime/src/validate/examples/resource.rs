@@ -4,11 +4,13 @@
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
-use super::super::{Code, Cx, Members as _, describe, plain, pointer, rules};
+use super::super::toolbox::{Cx, describe, plain, pointer};
+use super::super::{Code, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, typed,
 };
 use crate::JsonType;
+use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::uri_template::UriTemplate;
 use crate::version::{Fact, VersionSet};

@@ -4,11 +4,13 @@ use serde_json::{Map, Value};
 
 use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
-use super::super::{Code, Cx, Members as _, describe, plain, pointer, rules};
+use super::super::toolbox::{Cx, describe, plain, pointer};
+use super::super::{Code, rules};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
 use crate::JsonType;
+use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};
 
 const RULE: &str = rules::TOOL_EXAMPLES;
