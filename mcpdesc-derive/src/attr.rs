@@ -12,70 +12,9 @@ use syn::{Ident, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::keys::{each_form_key, skip_value, value_of};
 use crate::runtime::Runtime;
-
-/// A value with the span of the key that set it and the span of the value itself.
-pub struct Spanned<T> {
-    pub key: Span,
-    /// The value's first token.
-    pub span: Span,
-    /// The value's last token: `end` and `span` differ for a negative number (`-` and the
-    /// literal), and an error is spanned over both.
-    pub end: Span,
-    pub value: T,
-}
-
-impl<T> Spanned<T> {
-    /// Where the value stands, from its first token to its last.
-    pub fn at(&self) -> At {
-        At {
-            start: self.span,
-            end: self.end,
-        }
-    }
-}
-
-/// A range of source between two tokens' spans. A `Span` cannot be joined on stable Rust, so an
-/// error over several tokens is spanned from the first to the last (as `syn::Error::new_spanned`
-/// does).
-#[derive(Clone, Copy)]
-pub struct At {
-    pub start: Span,
-    pub end: Span,
-}
-
-impl At {
-    /// An error shown over the whole range, from its first token to its last.
-    pub fn error(self, message: impl std::fmt::Display) -> syn::Error {
-        let token = |span| {
-            let mut t = proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone);
-            t.set_span(span);
-            proc_macro2::TokenTree::Punct(t)
-        };
-        let tokens: proc_macro2::TokenStream =
-            [token(self.start), token(self.end)].into_iter().collect();
-        syn::Error::new_spanned(tokens, message)
-    }
-
-    /// From the first to the last token of `tokens`.
-    pub fn of(tokens: &impl quote::ToTokens) -> At {
-        let mut spans = tokens.to_token_stream().into_iter().map(|t| t.span());
-        let start = spans.next().unwrap_or_else(Span::call_site);
-        At {
-            start,
-            end: spans.last().unwrap_or(start),
-        }
-    }
-}
-
-impl From<Span> for At {
-    fn from(span: Span) -> Self {
-        At {
-            start: span,
-            end: span,
-        }
-    }
-}
+use crate::span::{At, Spanned};
 
 /// An attribute key that may be set once.
 struct Slot<'c, T> {
@@ -326,45 +265,6 @@ pub struct Variant {
     pub serde_rename: Option<String>,
 }
 
-fn is_form(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("form")
-}
-
-/// Calls `f` for every key of every `#[form(...)]` attribute.
-///
-/// `f` is a `dyn` closure: `parse_nested_meta` is then instantiated once for the crate, not once
-/// per caller (each instantiation costs the derive crate's own build).
-pub fn each_form_key(
-    cx: &Ctxt,
-    attrs: &[syn::Attribute],
-    f: &mut dyn FnMut(&Ident, &syn::meta::ParseNestedMeta) -> syn::Result<()>,
-) {
-    for attr in attrs.iter().filter(|a| is_form(a)) {
-        if let syn::Meta::Path(path) = &attr.meta {
-            cx.error_spanned_by(
-                path,
-                "`#[form]` needs keys, as in `#[form(title = \"...\")]`",
-            );
-            continue;
-        }
-        let result = attr.parse_nested_meta(|meta| {
-            let Some(key) = meta.path.get_ident().cloned() else {
-                return Err(meta.error("expected a `form` key such as `title`"));
-            };
-            // A refused key or value is recorded, and reading goes on at the next key, so every
-            // mistake of the attribute is reported together.
-            if let Err(e) = f(&key, &meta) {
-                cx.syn_error(e);
-                skip_value(&meta);
-            }
-            Ok(())
-        });
-        if let Err(e) = result {
-            cx.syn_error(e);
-        }
-    }
-}
-
 fn unknown_key(
     meta: &syn::meta::ParseNestedMeta,
     key: &Ident,
@@ -413,38 +313,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev.last().copied().unwrap_or_default()
-}
-
-/// Consumes `= value` or `(...)` after a key that is being skipped.
-pub fn skip_value(meta: &syn::meta::ParseNestedMeta) {
-    let _ = meta.input.step(|cursor| {
-        let mut rest = *cursor;
-        while let Some((tt, next)) = rest.token_tree() {
-            if let proc_macro2::TokenTree::Punct(p) = &tt
-                && p.as_char() == ','
-            {
-                return Ok(((), rest));
-            }
-            rest = next;
-        }
-        Ok(((), rest))
-    });
-}
-
-/// The value after `key =`; without the `=`, an error at the key that shows the key with a value
-/// (`example`).
-pub fn value_of<'a>(
-    meta: &'a syn::meta::ParseNestedMeta,
-    key: &Ident,
-    example: &str,
-) -> syn::Result<ParseStream<'a>> {
-    if meta.input.peek(Token![=]) {
-        return meta.value();
-    }
-    Err(syn::Error::new(
-        key.span(),
-        format!("`{key}` takes a value, as in `{key} = {example}`"),
-    ))
 }
 
 /// A key that takes no value (`not_sensitive`): anything after it is an error at the key.

@@ -32,7 +32,7 @@ impl Ctxt {
     }
 
     /// Records an error over `at`, from its first token to its last.
-    pub fn error_over<M: Display>(&self, at: crate::attr::At, message: M) {
+    pub fn error_over<M: Display>(&self, at: crate::span::At, message: M) {
         self.syn_error(at.error(message));
     }
 

@@ -16,8 +16,9 @@ use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned as _;
 use syn::{Ident, LitStr, Token};
 
-use crate::attr::{parse_str_as, skip_value, value_of};
+use crate::attr::parse_str_as;
 use crate::ctxt::Ctxt;
+use crate::keys::{skip_value, value_of};
 use crate::runtime::Runtime;
 
 /// A string value with the span of its literal.

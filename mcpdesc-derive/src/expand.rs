@@ -9,10 +9,11 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Enum, Field, Form};
-use crate::attr::{self, At, DefaultLit, NumLit, Spanned};
+use crate::attr::{self, DefaultLit, NumLit};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::runtime::Runtime;
+use crate::span::{At, Spanned};
 
 pub fn derive_form(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::new();

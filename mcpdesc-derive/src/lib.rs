@@ -21,8 +21,10 @@ mod check;
 mod ctxt;
 mod declaration;
 mod expand;
+mod keys;
 mod runtime;
 mod sensitive;
+mod span;
 
 use proc_macro::TokenStream;
 use syn::parse_macro_input;

@@ -103,7 +103,7 @@ impl Runtime {
         key: &Ident,
     ) -> syn::Result<(Span, Runtime)> {
         let example = "\"my_framework::mcpdesc_runtime\"";
-        let input = crate::attr::value_of(meta, key, example)?;
+        let input = crate::keys::value_of(meta, key, example)?;
         if !input.peek(LitStr) {
             return Err(input.error(format!("`{key}` takes a string, as in `{key} = {example}`")));
         }
@@ -144,11 +144,11 @@ impl Runtime {
         let mut found = None;
         // The errors are the derive's own to report; they are read again here only for the path.
         let cx = Ctxt::new();
-        crate::attr::each_form_key(&cx, attrs, &mut |key, meta| {
+        crate::keys::each_form_key(&cx, attrs, &mut |key, meta| {
             if key == "crate" && found.is_none() {
                 found = Some(Runtime::parse_key(meta, key).map_or(Runtime::Unknown, |(_, rt)| rt));
             }
-            crate::attr::skip_value(meta);
+            crate::keys::skip_value(meta);
             Ok(())
         });
         let _ = cx.check();

@@ -225,7 +225,7 @@ fn top_level_modules_have_no_cycle() {
 #[test]
 fn sibling_modules_have_no_cycle() {
     let mut checked = 0;
-    for directory in ["validate", "description"] {
+    for directory in ["validate", "description", "yaml", "validate/examples"] {
         let dir = src().join(directory);
         let modules = declared_modules(&dir.join("mod.rs"));
         let mut graph = Graph::new();
@@ -248,7 +248,33 @@ fn sibling_modules_have_no_cycle() {
         assert_eq!(cycle(&graph), None, "{directory}: {graph:#?}");
         checked += 1;
     }
-    assert_eq!(checked, 2);
+    assert_eq!(checked, 4);
+}
+
+/// The derive's modules form layers too: `ctxt` (errors) and `span` below `keys` (reading a
+/// key), below `runtime` and `attr`, below `check` and `expand`.
+#[test]
+fn the_derives_modules_have_no_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mcpdesc-derive/src");
+    let lib = src.join("lib.rs");
+    let modules = declared_modules(&lib);
+    assert!(modules.len() > 5, "modules not found: {modules:?}");
+    let mut graph = Graph::new();
+    for module in &modules {
+        let mut uses = BTreeSet::new();
+        for file in files_of(&src, module) {
+            for head in heads(&code(&file), "crate::") {
+                if modules.contains(&head) && &head != module {
+                    uses.insert(head);
+                }
+            }
+        }
+        graph.insert(module.clone(), uses);
+    }
+    assert!(graph["attr"].contains("runtime"), "{graph:#?}");
+    assert!(!graph["runtime"].contains("attr"), "{graph:#?}");
+    assert!(!graph["ctxt"].contains("attr"), "{graph:#?}");
+    assert_eq!(cycle(&graph), None, "{graph:#?}");
 }
 
 #[test]

@@ -1,9 +1,16 @@
-//! Reading a YAML description: the entry points, and characters refused before parsing.
+//! Reading a YAML description: the entry points, characters refused before parsing, and the loop
+//! that reads a text again after each repair.
 
 use serde_json::Value;
 
-use super::mend::{MAX_BYTES_READ_AGAIN, quoted_scalars, read_mended};
+use super::mend::{MAX_BYTES_READ_AGAIN, quoted_scalars};
+use super::mend::{
+    MAX_CLOSER_RETRIES, MAX_EMPTY_SCALAR_RETRIES, MAX_PAIR_RETRIES, MAX_QUOTED_RETRIES,
+    MAX_TAB_RETRIES, Mend, Shift, as_written, at_written_lines, surrogate_pairs_joined,
+    tabs_after_colons_spaced, without_trailing_indentation,
+};
 use super::positions::Positions;
+use super::reader::Reader;
 use super::{YamlError, YamlProblem};
 use crate::source::MAX_PROBLEMS;
 
@@ -175,4 +182,174 @@ pub(super) fn unprintable_characters(text: &str) -> Vec<YamlProblem> {
             }
         })
         .collect()
+}
+
+/// Reads `text`, mending what the parser refuses where this reader knows how, reading the
+/// text again at most `max_read_again` bytes in all.
+pub(super) fn read_mended(
+    text: &str,
+    max_read_again: usize,
+) -> Result<(Value, Positions), YamlError> {
+    // YAML 1.2 lets a tab separate a value from its `:` (`a:\t1`), which the parser refuses
+    // where it is followed by a scalar (as PyYAML does). Every such tab is made a space at
+    // once where none is in a quoted or block scalar's text (as in every JSON text); else
+    // `read_mending_each` makes each one the parser refuses a space, one at a time.
+    match tabs_after_colons_spaced(text) {
+        Some(spaced) => read_mending_each(&spaced, max_read_again),
+        None => read_mending_each(text, max_read_again),
+    }
+}
+
+/// Reads `text` as [`read_mended`] does, mending one refusal at a time and reading the text
+/// again after each.
+pub(super) fn read_mending_each(
+    text: &str,
+    max_read_again: usize,
+) -> Result<(Value, Positions), YamlError> {
+    // A tab right after `:` that the parser refuses (see `read_mended`) is made a space (a
+    // character for a character: every line and column stays) and the text read again, up
+    // to a bound, so that no file makes the reading arbitrarily slow.
+    //
+    // The parser also refuses the closing bracket of a flow collection in a block collection
+    // written first on its line at the block's indentation (`tools: [\n  "a"\n]`) unless the
+    // collection holds a plain scalar, where it reads it; PyYAML and the `yaml` package read
+    // both. Each such bracket it refuses is indented by a space and the text read again (up
+    // to a bound), and the columns it reports on that line are put back where they are
+    // written. A bracket left of the block's indentation, or one that closes a collection
+    // inside another, stays refused, as the `yaml` package refuses it.
+    //
+    // A double-quoted scalar may escape a character beyond U+FFFF as JSON does, as a
+    // surrogate pair (`"\ud83d\ude00"`): YAML 1.2 reads every JSON text, and `json.dumps`
+    // writes such pairs. The parser refuses them, so the pairs of each scalar it refuses are
+    // written as one `\U` escape each and the text read again (up to a bound), the columns
+    // on their lines put back where they are written. Half a pair stays refused.
+    //
+    // An empty block scalar with an explicit indentation followed by a comment indented less
+    // (`a: |2\n # c\n`) is refused as a wrongly indented line; YAML 1.2 ends the scalar at
+    // such a comment. Its header is written as the double-quoted scalar of its value, `""`
+    // (or `"\n\n"` for the line breaks it keeps) and the text read again, up to a bound
+    // (see `Reader::empty_block_scalar`).
+    //
+    // Every reading again reads the whole text, so the bounds are on the count of mends and
+    // on the bytes read again in all, whichever comes first: a large file is mended fewer
+    // times, and no file is read for long.
+    let mut spaced: Option<String> = None;
+    let mut read_again = 0;
+    let mut tabs = 0;
+    let mut closers = 0;
+    let mut quoted = 0;
+    let mut pairs = 0;
+    let mut empty_scalars = 0;
+    let mut trailing_stripped = false;
+    let mut shifts: Vec<Shift> = Vec::new();
+    loop {
+        let current = spaced.as_deref().unwrap_or(text);
+        let mut reader = Reader::new(current);
+        let within_budget = read_again + current.len() <= max_read_again;
+        // A single-pair mapping in a flow sequence whose value is a flow collection is
+        // written with braces before the text is read: the parser refuses some and reads
+        // others wrong (see `Reader::single_pairs_braced`).
+        if pairs < MAX_PAIR_RETRIES
+            && within_budget
+            && let Some((next, braces)) = reader.single_pairs_braced()
+        {
+            read_again += current.len();
+            spaced = Some(next);
+            shifts.extend(braces);
+            pairs += 1;
+            continue;
+        }
+        let read = reader.stream();
+        match (read, reader.mend) {
+            (Err(_), Some(Mend::TabAfterColon(at))) if tabs < MAX_TAB_RETRIES && within_budget => {
+                let mut next = current.to_owned();
+                next.replace_range(at..at + 1, " ");
+                read_again += current.len();
+                spaced = Some(next);
+                tabs += 1;
+            }
+            (Err(_), Some(Mend::EmptyBlockScalar(scalar)))
+                if empty_scalars < MAX_EMPTY_SCALAR_RETRIES && within_budget =>
+            {
+                let mut next = current.to_owned();
+                let (quoted, added) = scalar.quoted();
+                next.replace_range(scalar.at..scalar.at + scalar.len, &quoted);
+                if added > 0 {
+                    shifts.push(Shift {
+                        line: scalar.line,
+                        column: scalar.column,
+                        inserted: isize::try_from(added).unwrap_or(isize::MAX),
+                    });
+                }
+                read_again += current.len();
+                spaced = Some(next);
+                empty_scalars += 1;
+            }
+            (Err(_), Some(Mend::IndentCloser(at, shift)))
+                if closers < MAX_CLOSER_RETRIES && within_budget =>
+            {
+                let mut next = current.to_owned();
+                next.insert(at, ' ');
+                read_again += current.len();
+                spaced = Some(next);
+                shifts.push(shift);
+                closers += 1;
+            }
+            (Err(fatal), Some(Mend::SurrogatePairs(quote)))
+                if quoted < MAX_QUOTED_RETRIES && within_budget =>
+            {
+                let Some(next) = surrogate_pairs_joined(current, quote, &mut shifts) else {
+                    let mut problems = reader.problems;
+                    problems.push(fatal);
+                    for p in &mut problems {
+                        p.column = as_written(&shifts, p.line, p.column);
+                    }
+                    return Err(at_written_lines(problems, current));
+                };
+                read_again += current.len();
+                spaced = Some(next);
+                quoted += 1;
+            }
+            // A block scalar ends the text, and so does a line of spaces after it, without a
+            // line break (see `without_trailing_indentation`): the text is read without them.
+            (Ok(_), ..)
+                if !trailing_stripped
+                    && reader.problems.is_empty()
+                    && within_budget
+                    && let Some(indentation) = reader.last_block_indentation
+                    && let Some(stripped) = without_trailing_indentation(current, indentation) =>
+            {
+                let stripped = stripped.to_owned();
+                read_again += current.len();
+                spaced = Some(stripped);
+                trailing_stripped = true;
+            }
+            (Ok(value), ..) if reader.problems.is_empty() => {
+                let mut positions = reader.positions;
+                positions.finish(|line, column| as_written(&shifts, line, column), current);
+                return Ok((value, positions));
+            }
+            (read, mend) => {
+                if let Err(mut fatal) = read {
+                    if let Some(Mend::IndentCloser(..)) = mend {
+                        fatal.message = format!(
+                            "this closing bracket sits at the indentation of the block sequence or mapping around its flow collection, which this reader reads up to {MAX_CLOSER_RETRIES} times per file (fewer in a file of more than {} KiB, which it reads again each time); indent it by one more space",
+                            MAX_BYTES_READ_AGAIN / MAX_CLOSER_RETRIES / 1024
+                        );
+                    }
+                    if let Some(Mend::SurrogatePairs(..)) = mend {
+                        fatal.message = format!(
+                            "this string escapes a character beyond U+FFFF as a surrogate pair (`\\ud83d\\ude00`), which this reader joins in up to {MAX_QUOTED_RETRIES} strings per file (fewer in a file of more than {} KiB, which it reads again each time); write the character, or its `\\U` escape (`\\U0001F600`)",
+                            MAX_BYTES_READ_AGAIN / MAX_QUOTED_RETRIES / 1024
+                        );
+                    }
+                    reader.problems.push(fatal);
+                }
+                for p in &mut reader.problems {
+                    p.column = as_written(&shifts, p.line, p.column);
+                }
+                return Err(at_written_lines(reader.problems, current));
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The reader's own tests.
 
 use super::lines::starts_key;
-use super::mend::{read_mended, read_mending_each};
+use super::read::{read_mended, read_mending_each};
 use super::reader::Reader;
 
 /// Values after a key's `:`, with tabs right after a `:` inside and outside quoted and
