@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes JSON values as YAML with PyYAML (a YAML 1.1 writer), for tests/yaml.rs to read back with
+"""Writes JSON values as YAML with PyYAML (a YAML 1.1 writer), for tests/validator/yaml.rs to read back with
 mcpdesc-runtime's reader.
 
 Input: a file of JSON lines, each a JSON value. Output (stdout): one JSON line per input line,

@@ -3,7 +3,7 @@
 checks that each document equals its JSON source, types included (5.0 is not 5, true is not 1).
 
 Input: a file of JSON lines, each {"yaml": <text>, "json": <text>}. Prints every mismatch and
-exits 1 if there is one; exits 0 when all agree. Used by tests/yaml.rs.
+exits 1 if there is one; exits 0 when all agree. Used by tests/validator/yaml.rs.
 """
 import json
 import sys

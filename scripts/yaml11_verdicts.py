@@ -2,7 +2,7 @@
 """Reads each text with PyYAML (a YAML 1.1 reader, `safe_load`).
 
 Input: a file of JSON lines, each a JSON string (a YAML text). Prints one JSON line per text:
-{"value": <what PyYAML reads, as JSON>} or {"error": <why it refuses>}. Used by tests/yaml.rs
+{"value": <what PyYAML reads, as JSON>} or {"error": <why it refuses>}. Used by tests/validator/yaml.rs
 as a second opinion where this crate's reader and the `yaml` package disagree.
 """
 import json

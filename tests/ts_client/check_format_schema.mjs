@@ -1,6 +1,6 @@
 // Judges MCP Description documents against the format's JSON Schema the way the reference
 // mcpdesc validator does (ajv 8 for JSON Schema 2020-12 with ajv-formats, `strict: false`,
-// `allErrors: true`), for tests/format_schema.rs.
+// `allErrors: true`), for tests/validator/format_schema.rs.
 //
 // Input (stdin): {"schema": <the format's schema>, "documents": [<document>, ...]}.
 // Output (stdout): a JSON array, per document whether it is valid against the schema.

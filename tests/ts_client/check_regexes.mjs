@@ -1,5 +1,5 @@
 // Whether each string is an ECMAScript regular expression in Unicode mode, as ajv compiles a
-// JSON Schema `pattern` (`new RegExp(pattern, "u")`), for tests/tool_schema_agreement.rs.
+// JSON Schema `pattern` (`new RegExp(pattern, "u")`), for tests/validator/tool_schema_agreement.rs.
 //
 // Input (stdin): a JSON array of strings. Output (stdout): a JSON array of booleans.
 

@@ -2,7 +2,7 @@
 // (ajv 8 with ajv-formats, `strict: false`, `allErrors: true`; Ajv2020 for JSON Schema 2020-12,
 // Ajv for draft-07): the schema is checked against its dialect's meta-schema and compiled; when
 // that fails only because of `$ref`s to other documents (which are never fetched), the schema
-// without them compiles and the verdict is a warning. For tests/tool_schema_agreement.rs.
+// without them compiles and the verdict is a warning. For tests/validator/tool_schema_agreement.rs.
 //
 // Input (stdin): a JSON array of schemas. Output (stdout): a JSON array of verdicts, one per
 // schema: "valid", "warning" (external references left unchecked) or "invalid".

@@ -1,5 +1,5 @@
 // The `yaml` package (a YAML 1.2 reader and writer written independently of this crate and of
-// the YAML parser it uses), for tests/yaml.rs.
+// the YAML parser it uses), for tests/validator/yaml.rs.
 //
 // Usage: node yaml_check.mjs read|write|parse|positions, JSON lines on stdin.
 //   read   each line {"yaml": <text>, "json": <text>}: reads the YAML (YAML 1.2, core schema) and

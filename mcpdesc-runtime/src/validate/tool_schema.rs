@@ -22,7 +22,7 @@
 //! meta-schema's own URI (`https://json-schema.org/draft/2020-12/schema`,
 //! `http://json-schema.org/draft-07/schema`, either with an empty fragment); two schemas may not
 //! share an `$id`; ajv's draft-07 meta-schema has no `writeOnly`, and it checks the name of a
-//! `$dynamicAnchor` in draft-07 schemas too. `tests/tool_schema_agreement.rs` holds this to ajv
+//! `$dynamicAnchor` in draft-07 schemas too. `tests/validator/tool_schema_agreement.rs` holds this to ajv
 //! as the reference runs it and to the `jsonschema` crate's meta-schema validation.
 //!
 //! `pattern` and the keys of `patternProperties` must be ECMAScript regular expressions in

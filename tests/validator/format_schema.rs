@@ -21,10 +21,9 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{Value, json};
 
-mod support;
+use crate::support;
 
-#[path = "support/node.rs"]
-mod node;
+use crate::node;
 
 /// The format's schema, its version member widened to 0.9.0.
 fn format_schema_value() -> &'static Value {

@@ -10,11 +10,9 @@
 use mcpdesc_runtime::{json, yaml};
 use serde_json::Value;
 
-#[path = "support/node.rs"]
-mod node;
+use crate::node;
 
-#[path = "support/same_numbers.rs"]
-mod same_numbers;
+use crate::same_numbers;
 use same_numbers::same_numbers_as_doubles;
 
 /// The suite's cases this crate reads otherwise on purpose, each with its reason; every one must

@@ -5,15 +5,12 @@ use mcpdesc_runtime::yaml;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-#[path = "support/picker.rs"]
-mod picker;
+use crate::picker;
 
-#[path = "support/same_numbers.rs"]
-mod same_numbers;
+use crate::same_numbers;
 use same_numbers::same_numbers_as_doubles;
 
-#[path = "support/node.rs"]
-mod node;
+use crate::node;
 
 fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![

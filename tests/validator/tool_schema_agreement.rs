@@ -21,10 +21,8 @@
 use mcpdesc_runtime::validate::{Severity, validate};
 use serde_json::{Map, Value, json};
 
-#[path = "support/node.rs"]
-mod node;
-#[path = "support/picker.rs"]
-mod picker;
+use crate::node;
+use crate::picker;
 
 use picker::Picker;
 

@@ -1,0 +1,22 @@
+//! The validator, the readers and the writers, held to the format, the reference validator and
+//! readers written elsewhere: one test binary (they register no declarations, so they share one
+//! process without seeing each other's).
+
+#[path = "../support/node.rs"]
+mod node;
+#[path = "../support/picker.rs"]
+mod picker;
+#[path = "../support/same_numbers.rs"]
+mod same_numbers;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod amplification;
+mod conformance;
+mod format_schema;
+mod json_test_suite;
+mod msrv;
+mod tool_schema_agreement;
+mod validate_properties;
+mod validate_rules;
+mod yaml;
