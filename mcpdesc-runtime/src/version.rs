@@ -3,6 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+/// How many versions [`ProtocolVersion::ALL`] holds.
+const KNOWN: usize = 5 + cfg!(mcpdesc_next_version) as usize;
+
 /// A revision of the Model Context Protocol.
 ///
 /// `Display`, `FromStr` and serde use the revision's `YYYY-MM-DD` string.
@@ -28,16 +31,24 @@ pub enum ProtocolVersion {
     V2025_11_25,
     /// `2026-07-28`: input requests carried in results (multi round-trip requests).
     V2026_07_28,
+    /// A version after the newest, built only under `--cfg mcpdesc_next_version`: CI builds and
+    /// tests with it to show that a new version is this variant, its string and its row of the
+    /// version table, and nothing else.
+    #[cfg(mcpdesc_next_version)]
+    #[doc(hidden)]
+    VNext,
 }
 
 impl ProtocolVersion {
     /// Every known version, oldest first.
-    pub const ALL: [ProtocolVersion; 5] = [
+    pub const ALL: [ProtocolVersion; KNOWN] = [
         ProtocolVersion::V2024_11_05,
         ProtocolVersion::V2025_03_26,
         ProtocolVersion::V2025_06_18,
         ProtocolVersion::V2025_11_25,
         ProtocolVersion::V2026_07_28,
+        #[cfg(mcpdesc_next_version)]
+        ProtocolVersion::VNext,
     ];
 
     /// The newest known version: the last of [`ALL`](Self::ALL).
@@ -54,6 +65,8 @@ impl ProtocolVersion {
             ProtocolVersion::V2025_06_18 => "2025-06-18",
             ProtocolVersion::V2025_11_25 => "2025-11-25",
             ProtocolVersion::V2026_07_28 => "2026-07-28",
+            #[cfg(mcpdesc_next_version)]
+            ProtocolVersion::VNext => "2099-12-31",
         }
     }
 
@@ -461,6 +474,9 @@ const REVISIONS: &[Revision] = {
                 RelatedTaskMeta,
             ],
         ),
+        // The test-only version changes nothing this crate checks.
+        #[cfg(mcpdesc_next_version)]
+        (VNext, &[], &[]),
     ]
 };
 
@@ -525,43 +541,56 @@ mod tests {
         assert!(err.to_string().contains("2025-01-01"));
     }
 
+    // These tests hold with a version added after the newest (`--cfg mcpdesc_next_version`).
+
     #[test]
     fn set_operations() {
+        use ProtocolVersion::*;
         let s = VersionSet::FORM_MODE;
-        assert_eq!(s.len(), 3);
+        assert_eq!(s.len(), ProtocolVersion::ALL.len() - 2);
         assert!(VersionSet::URL_MODE.is_subset(s));
         assert!(!s.is_subset(VersionSet::URL_MODE));
         assert_eq!(
             s.difference(VersionSet::URL_MODE),
-            VersionSet::single(ProtocolVersion::V2025_06_18)
+            VersionSet::single(V2025_06_18)
         );
-        assert_eq!(s.first(), Some(ProtocolVersion::V2025_06_18));
+        assert_eq!(s.first(), Some(V2025_06_18));
         assert_eq!(VersionSet::EMPTY.first(), None);
-        assert_eq!(format!("{s:?}"), "{V2025_06_18, V2025_11_25, V2026_07_28}");
-        assert_eq!(VersionSet::since(ProtocolVersion::V2025_06_18), s);
         assert_eq!(
-            VersionSet::since(ProtocolVersion::V2024_11_05),
-            VersionSet::ALL
+            format!("{:?}", VersionSet::from([V2025_06_18, V2026_07_28])),
+            "{V2025_06_18, V2026_07_28}"
         );
+        assert_eq!(VersionSet::since(V2025_06_18), s);
+        assert_eq!(VersionSet::since(V2024_11_05), VersionSet::ALL);
         assert_eq!(
             VersionSet::since(ProtocolVersion::LATEST),
             VersionSet::single(ProtocolVersion::LATEST)
         );
+        assert_eq!(ProtocolVersion::ALL.last(), Some(&ProtocolVersion::LATEST));
+    }
+
+    #[test]
+    fn every_version_is_distinct_and_in_order() {
+        let mut seen = VersionSet::EMPTY;
+        for (i, v) in ProtocolVersion::ALL.into_iter().enumerate() {
+            assert!(!seen.contains(v), "{v} listed twice");
+            seen = seen.with(v);
+            assert_eq!(v as usize, i, "{v} out of order");
+            assert_eq!(ProtocolVersion::from_str_const(v.as_str()), Some(v));
+            if let Some(next) = ProtocolVersion::ALL.get(i + 1) {
+                assert!(v.as_str() < next.as_str(), "{v} dated after {next}");
+            }
+        }
+        assert_eq!(seen, VersionSet::ALL);
+        assert_eq!(VersionSet::ALL.len(), ProtocolVersion::ALL.len());
     }
 
     /// The table gives what the protocol's changelogs say, for facts brought and taken away.
     #[test]
     fn facts_hold_from_the_version_that_brought_them_to_the_one_that_took_them_away() {
         use ProtocolVersion::*;
-        assert_eq!(VersionSet::ALL.len(), ProtocolVersion::ALL.len());
-        assert_eq!(
-            VersionSet::FORM_MODE,
-            VersionSet::from([V2025_06_18, V2025_11_25, V2026_07_28])
-        );
-        assert_eq!(
-            VersionSet::URL_MODE,
-            VersionSet::from([V2025_11_25, V2026_07_28])
-        );
+        assert_eq!(VersionSet::FORM_MODE, VersionSet::since(V2025_06_18));
+        assert_eq!(VersionSet::URL_MODE, VersionSet::since(V2025_11_25));
         assert_eq!(
             Fact::UrlRequiredError.versions(),
             VersionSet::single(V2025_11_25)
@@ -576,12 +605,14 @@ mod tests {
         );
         assert_eq!(
             Fact::MultiRoundTrip.versions(),
-            VersionSet::single(V2026_07_28)
+            VersionSet::since(V2026_07_28)
         );
         assert_eq!(
             Fact::StreamableHttp.versions(),
             VersionSet::since(V2025_03_26)
         );
         assert!(V2025_03_26.is_legacy() && !V2025_06_18.is_legacy());
+        assert!(!ProtocolVersion::LATEST.is_legacy());
+        assert!(ProtocolVersion::LATEST.supports_url_elicitation());
     }
 }
