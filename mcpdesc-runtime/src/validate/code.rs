@@ -1,16 +1,18 @@
-//! The codes of the validator's diagnostics: one table, [`Code`], of each code's string and
-//! severity. A new rule is one row of the table.
+//! The codes of the validator's diagnostics: one table, [`Code`], of each code's string,
+//! severity and rule id. A new rule is one row of the table.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use super::Severity;
+use super::{Severity, rules};
 
-/// Writes [`Code`] from its table: each row is a variant's documentation, its name, its string
-/// and its severity (`Error`, `Warning`, or `Either` for the one that can be both).
+/// Writes [`Code`] from its table: each row is a variant's documentation, its name, its string,
+/// its severity (`Error`, `Warning`, or `Either` for the one that can be both) and the constant
+/// of [`rules`] it is reported under (`*` for a code reported under the rule of whatever it
+/// checks).
 macro_rules! codes {
-    ($($(#[doc = $doc:literal])* $name:ident = $text:literal, $severity:ident;)*) => {
+    ($($(#[doc = $doc:literal])* $name:ident = $text:literal, $severity:ident, $rule:tt;)*) => {
         /// The code of a [`Diagnostic`](super::Diagnostic): a stable kebab-case string (the
         /// reference validator's where it has one), and the severity it is reported with.
         ///
@@ -40,8 +42,24 @@ macro_rules! codes {
                     $(Code::$name => codes!(@severity $severity),)*
                 }
             }
+
+            /// The specification's rule id every diagnostic of this code is reported under,
+            /// such as `"mcpdesc.elicitation.name-unique"`; `None` for the codes reported under
+            /// the rule of the member they check
+            /// ([`SchemaValidation`](Code::SchemaValidation),
+            /// [`FieldNotSupported`](Code::FieldNotSupported),
+            /// [`ClientRequirementsVersion`](Code::ClientRequirementsVersion),
+            /// [`UnknownReservedExtension`](Code::UnknownReservedExtension)), whose
+            /// [`Diagnostic::rule`](super::Diagnostic::rule) says which.
+            pub const fn rule(self) -> Option<&'static str> {
+                match self {
+                    $(Code::$name => codes!(@rule $rule),)*
+                }
+            }
         }
     };
+    (@rule *) => { None };
+    (@rule $rule:ident) => { Some(rules::$rule) };
     (@severity Error) => { Some(Severity::Error) };
     (@severity Warning) => { Some(Severity::Warning) };
     (@severity Either) => { None };
@@ -49,188 +67,188 @@ macro_rules! codes {
 
 codes! {
     /// A structural problem (the reference validator's JSON Schema).
-    SchemaValidation = "schema-validation", Error;
+    SchemaValidation = "schema-validation", Error, *;
     /// A text member that is only whitespace.
-    BlankText = "whitespace-only-text", Warning;
+    BlankText = "whitespace-only-text", Warning, ELICITATION_MEMBERS;
     /// A form property's `default` that does not fit the property: outside its bounds, lengths,
     /// format or item counts (a warning; the derive and `fill` refuse it).
-    DefaultDoesNotFit = "default-does-not-fit", Warning;
+    DefaultDoesNotFit = "default-does-not-fit", Warning, FORM_SCHEMA_CONSISTENCY;
     /// A member that a protocol version in scope does not define (the reference's code).
-    FieldNotSupported = "field-not-supported-by-version", Error;
+    FieldNotSupported = "field-not-supported-by-version", Error, *;
     /// Two declarations of one primitive share a name.
-    DuplicateElicitationName = "duplicate-elicitation-name", Error;
+    DuplicateElicitationName = "duplicate-elicitation-name", Error, ELICITATION_NAME_UNIQUE;
     /// A form uses vocabulary a version in scope lacks.
-    FormVersionMismatch = "elicitation-form-schema-version-mismatch", Error;
+    FormVersionMismatch = "elicitation-form-schema-version-mismatch", Error, FORM_SCHEMA_PROTOCOL_SHAPE;
     /// `required` names an undeclared property.
-    FormRequiredUnknown = "elicitation-form-required-property-unknown", Error;
+    FormRequiredUnknown = "elicitation-form-required-property-unknown", Error, FORM_SCHEMA_CONSISTENCY;
     /// `enumNames` does not match `enum`.
-    FormEnumNamesMismatch = "elicitation-form-enum-names-mismatch", Error;
+    FormEnumNamesMismatch = "elicitation-form-enum-names-mismatch", Error, FORM_SCHEMA_CONSISTENCY;
     /// A default outside the choices.
-    FormDefaultOutsideEnum = "elicitation-form-default-outside-enum", Error;
+    FormDefaultOutsideEnum = "elicitation-form-default-outside-enum", Error, FORM_SCHEMA_CONSISTENCY;
     /// A minimum above its maximum.
-    FormInvalidRange = "elicitation-form-invalid-range", Error;
+    FormInvalidRange = "elicitation-form-invalid-range", Error, FORM_SCHEMA_CONSISTENCY;
     /// An explicit scope outside its parent's.
-    ProtocolScopeOutsideParent = "protocol-scope-outside-parent", Error;
+    ProtocolScopeOutsideParent = "protocol-scope-outside-parent", Error, PROTOCOL_SCOPE_CONSISTENCY;
     /// URL mode where a version in scope lacks it.
-    ModeNotSupported = "elicitation-mode-not-supported-by-version", Error;
+    ModeNotSupported = "elicitation-mode-not-supported-by-version", Error, ELICITATION_PROTOCOL_VERSION;
     /// A reference to a missing component.
-    MissingComponent = "missing-component-reference-target", Error;
+    MissingComponent = "missing-component-reference-target", Error, COMPONENT_REFERENCES;
     /// A reference into the wrong component namespace.
-    WrongNamespace = "wrong-component-reference-namespace", Error;
+    WrongNamespace = "wrong-component-reference-namespace", Error, COMPONENT_REFERENCES;
     /// References that loop.
-    ComponentCycle = "component-reference-cycle", Error;
+    ComponentCycle = "component-reference-cycle", Error, COMPONENT_REFERENCES;
     /// Legacy versions in scope.
-    LegacyIncomplete = "legacy-protocol-validation-incomplete", Warning;
+    LegacyIncomplete = "legacy-protocol-validation-incomplete", Warning, LEGACY_SCOPE;
     /// Two primitives with one identity in overlapping scopes.
-    DuplicatePrimitive = "duplicate-primitive-identity", Error;
+    DuplicatePrimitive = "duplicate-primitive-identity", Error, PRIMITIVE_UNIQUE;
     /// A client requirement a version in scope cannot express (a capability or member it does
     /// not define).
-    ClientRequirementsVersion = "client-requirement-version-mismatch", Error;
+    ClientRequirementsVersion = "client-requirement-version-mismatch", Error, *;
     /// A client requirement's member that is not the value it must be (an object, or a boolean
     /// for `roots.listChanged`).
-    InvalidClientRequirement = "invalid-client-requirement-value", Error;
+    InvalidClientRequirement = "invalid-client-requirement-value", Error, CLIENT_CAPABILITIES;
     /// A requirement of a client capability a version in scope deprecates .
-    DeprecatedClientRequirement = "deprecated-client-requirement", Warning;
+    DeprecatedClientRequirement = "deprecated-client-requirement", Warning, CLIENT_CAPABILITIES;
     /// An interaction step names a declaration the tool does not have.
-    InteractionUnknownDeclaration = "interaction-elicitation-unknown-declaration", Error;
+    InteractionUnknownDeclaration = "interaction-elicitation-unknown-declaration", Error, INTERACTION_EXAMPLES;
     /// An interaction step's request does not match its declaration.
-    InteractionRequestMismatch = "interaction-elicitation-request-mismatch", Error;
+    InteractionRequestMismatch = "interaction-elicitation-request-mismatch", Error, INTERACTION_EXAMPLES;
     /// An interaction step's response has the wrong shape for its request.
-    InteractionResponseShape = "interaction-elicitation-response-shape", Error;
+    InteractionResponseShape = "interaction-elicitation-response-shape", Error, INTERACTION_EXAMPLES;
     /// An accepted form answer that does not fit the form.
-    InteractionContentInvalid = "interaction-elicitation-content-invalid", Error;
+    InteractionContentInvalid = "interaction-elicitation-content-invalid", Error, INTERACTION_EXAMPLES;
     /// An example asks in a mode the tool's client requirements do not require .
-    InteractionClientRequirements = "interaction-elicitation-client-requirements-contradiction", Warning;
+    InteractionClientRequirements = "interaction-elicitation-client-requirements-contradiction", Warning, INTERACTION_EXAMPLES;
     /// A tool schema that is not valid JSON Schema of its dialect, or whose `$ref` leads
     /// nowhere.
-    InvalidToolSchema = "invalid-tool-schema", Error;
+    InvalidToolSchema = "invalid-tool-schema", Error, TOOL_SCHEMAS;
     /// A tool schema in scope of a version before 2025-11-25 whose `properties` or `required`
     /// clients cannot read.
-    InvalidLegacyToolSchemaShape = "invalid-legacy-tool-schema-shape", Error;
+    InvalidLegacyToolSchemaShape = "invalid-legacy-tool-schema-shape", Error, TOOL_SCHEMAS;
     /// A tool schema's `$schema` names a dialect the format does not describe tools in.
-    UnsupportedToolSchemaDialect = "unsupported-tool-schema-dialect", Error;
+    UnsupportedToolSchemaDialect = "unsupported-tool-schema-dialect", Error, TOOL_SCHEMAS;
     /// A tool schema refers to another document, which validation does not fetch .
-    UnresolvedExternalToolSchemaReference = "unresolved-external-tool-schema-reference", Warning;
+    UnresolvedExternalToolSchemaReference = "unresolved-external-tool-schema-reference", Warning, TOOL_SCHEMAS;
     /// A reserved `_meta` key where the protocol does not define it.
-    MetaReservedKeyContext = "meta-reserved-key-context", Error;
+    MetaReservedKeyContext = "meta-reserved-key-context", Error, RESERVED_META_KEYS;
     /// A reserved `_meta` key with a value the protocol does not allow.
-    MetaReservedKeyValue = "meta-reserved-key-value", Error;
+    MetaReservedKeyValue = "meta-reserved-key-value", Error, RESERVED_META_KEYS;
     /// A `_meta` key under a prefix the protocol reserves that it does not define .
-    MetaUnknownReservedKey = "meta-unknown-reserved-key", Warning;
+    MetaUnknownReservedKey = "meta-unknown-reserved-key", Warning, RESERVED_META_KEYS;
     /// An `x-mcp-header` annotation that is misplaced, not a header name, or on a property a
     /// header cannot carry.
-    InvalidMcpHeader = "invalid-x-mcp-header", Error;
+    InvalidMcpHeader = "invalid-x-mcp-header", Error, TOOL_SCHEMAS;
     /// Two `x-mcp-header` annotations naming one header.
-    DuplicateMcpHeader = "duplicate-x-mcp-header", Error;
+    DuplicateMcpHeader = "duplicate-x-mcp-header", Error, TOOL_SCHEMAS;
     /// A root version no transport serves.
-    TransportCoverageGap = "transport-coverage-gap", Error;
+    TransportCoverageGap = "transport-coverage-gap", Error, TRANSPORTS;
     /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).
-    TransportNotSupported = "transport-not-supported-by-version", Error;
+    TransportNotSupported = "transport-not-supported-by-version", Error, TRANSPORTS;
     /// Legacy HTTP+SSE for a version that has Streamable HTTP .
-    LegacySse = "legacy-sse-for-modern-version", Warning;
+    LegacySse = "legacy-sse-for-modern-version", Warning, TRANSPORTS;
     /// Two capability sets for one version.
-    CapabilityScopeOverlap = "capability-scope-overlap", Error;
+    CapabilityScopeOverlap = "capability-scope-overlap", Error, CAPABILITIES;
     /// `logging` on 2026-07-28, where it is deprecated .
-    LoggingDeprecated = "logging-deprecated-in-2026", Warning;
+    LoggingDeprecated = "logging-deprecated-in-2026", Warning, CAPABILITIES;
     /// A capability set's `extensions` for a version before 2026-07-28 .
-    ExtensionsNotSupported = "extensions-not-supported-by-version", Warning;
+    ExtensionsNotSupported = "extensions-not-supported-by-version", Warning, CAPABILITIES;
     /// An extension identifier under MCP's reserved prefix that the catalogue does not list (a
     /// warning).
-    UnknownReservedExtension = "unknown-reserved-extension-identifier", Warning;
+    UnknownReservedExtension = "unknown-reserved-extension-identifier", Warning, *;
     /// A root tag declared twice.
-    DuplicateRootTag = "duplicate-root-tag", Error;
+    DuplicateRootTag = "duplicate-root-tag", Error, TAGS;
     /// A primitive's tag the root does not declare.
-    UnknownTagReference = "unknown-tag-reference", Error;
+    UnknownTagReference = "unknown-tag-reference", Error, TAGS;
     /// A security requirement naming no declared scheme.
-    UnknownSecurityScheme = "unknown-security-scheme", Error;
+    UnknownSecurityScheme = "unknown-security-scheme", Error, SECURITY;
     /// A scope listed twice in one requirement.
-    DuplicateSecurityScope = "duplicate-security-scope", Error;
+    DuplicateSecurityScope = "duplicate-security-scope", Error, SECURITY;
     /// Scopes for an `http` or `apiKey` scheme.
-    NonOauthScope = "non-oauth-scope-misuse", Error;
+    NonOauthScope = "non-oauth-scope-misuse", Error, SECURITY;
     /// An OAuth scope no flow of its scheme lists .
-    UncataloguedOauthScope = "uncatalogued-oauth-scope", Warning;
+    UncataloguedOauthScope = "uncatalogued-oauth-scope", Warning, SECURITY;
     /// A tool example's result holds a JSON-RPC envelope member.
-    ToolExampleEnvelope = "tool-example-json-rpc-envelope", Error;
+    ToolExampleEnvelope = "tool-example-json-rpc-envelope", Error, TOOL_EXAMPLES;
     /// A tool example's result holds a member of a result that is not complete.
-    ToolExampleIncomplete = "incomplete-tool-example-result", Error;
+    ToolExampleIncomplete = "incomplete-tool-example-result", Error, TOOL_EXAMPLES;
     /// A tool example's result lacks a member a version in scope requires, or holds one it
     /// does not define.
-    ToolExampleResultVersion = "tool-example-result-version-mismatch", Error;
+    ToolExampleResultVersion = "tool-example-result-version-mismatch", Error, TOOL_EXAMPLES;
     /// A tool example's content a version in scope does not define.
-    ToolExampleContentVersion = "tool-example-content-version-mismatch", Error;
+    ToolExampleContentVersion = "tool-example-content-version-mismatch", Error, TOOL_EXAMPLES;
     /// A tool example's error result with `structuredContent`.
-    StructuredToolErrorExample = "structured-tool-error-example", Error;
+    StructuredToolErrorExample = "structured-tool-error-example", Error, TOOL_EXAMPLES;
     /// A tool example's successful result without the `structuredContent` its tool's
     /// `outputSchema` calls for.
-    MissingToolExampleStructuredContent = "missing-tool-example-structured-content", Error;
+    MissingToolExampleStructuredContent = "missing-tool-example-structured-content", Error, TOOL_EXAMPLES;
     /// A tool example's input or structured content that its tool's schema refuses.
-    ToolExampleSchemaMismatch = "tool-example-schema-mismatch", Error;
+    ToolExampleSchemaMismatch = "tool-example-schema-mismatch", Error, TOOL_EXAMPLES;
     /// A tool example that could not be checked against its tool's schema in full .
-    IncompleteToolExampleValidation = "incomplete-tool-example-validation", Warning;
+    IncompleteToolExampleValidation = "incomplete-tool-example-validation", Warning, TOOL_EXAMPLES;
     /// A prompt example's argument the prompt does not declare.
-    PromptExampleUnknownArgument = "prompt-example-unknown-argument", Error;
+    PromptExampleUnknownArgument = "prompt-example-unknown-argument", Error, PROMPT_EXAMPLES;
     /// A prompt example without an argument the prompt requires.
-    PromptExampleMissingArgument = "prompt-example-missing-required-argument", Error;
+    PromptExampleMissingArgument = "prompt-example-missing-required-argument", Error, PROMPT_EXAMPLES;
     /// A prompt example's result holds a JSON-RPC envelope member.
-    PromptExampleEnvelope = "prompt-example-json-rpc-envelope", Error;
+    PromptExampleEnvelope = "prompt-example-json-rpc-envelope", Error, PROMPT_EXAMPLES;
     /// A prompt example's result holds a member of a result that is not complete.
-    PromptExampleIncomplete = "incomplete-prompt-example-result", Error;
+    PromptExampleIncomplete = "incomplete-prompt-example-result", Error, PROMPT_EXAMPLES;
     /// A prompt example's result lacks a member a version in scope requires, or holds one it
     /// does not define.
-    PromptExampleResultVersion = "prompt-example-result-version-mismatch", Error;
+    PromptExampleResultVersion = "prompt-example-result-version-mismatch", Error, PROMPT_EXAMPLES;
     /// A prompt example's content a version in scope does not define.
-    PromptExampleContentVersion = "prompt-example-content-version-mismatch", Error;
+    PromptExampleContentVersion = "prompt-example-content-version-mismatch", Error, PROMPT_EXAMPLES;
     /// A resource example's result holds a JSON-RPC envelope member.
-    ResourceExampleEnvelope = "resource-example-json-rpc-envelope", Error;
+    ResourceExampleEnvelope = "resource-example-json-rpc-envelope", Error, RESOURCE_EXAMPLES;
     /// A resource example's result holds a member of a result that is not complete.
-    ResourceExampleIncomplete = "incomplete-resource-example-result", Error;
+    ResourceExampleIncomplete = "incomplete-resource-example-result", Error, RESOURCE_EXAMPLES;
     /// A resource example's result lacks a member a version in scope requires, or holds one it
     /// does not define.
-    ResourceExampleResultVersion = "resource-example-result-version-mismatch", Error;
+    ResourceExampleResultVersion = "resource-example-result-version-mismatch", Error, RESOURCE_EXAMPLES;
     /// A resource example's cache hints (`ttlMs`, `cacheScope`) missing where a version in
     /// scope requires them, or present where one does not define them.
-    ResourceExampleCacheFields = "resource-example-cache-fields-version-mismatch", Error;
+    ResourceExampleCacheFields = "resource-example-cache-fields-version-mismatch", Error, RESOURCE_EXAMPLES;
     /// A resource example's contents with a member a version in scope does not define.
-    ResourceExampleContentVersion = "resource-example-content-version-mismatch", Error;
+    ResourceExampleContentVersion = "resource-example-content-version-mismatch", Error, RESOURCE_EXAMPLES;
     /// A resource example's contents of another media type than the resource's .
-    ResourceExampleMimeTypeMismatch = "resource-example-mime-type-mismatch", Warning;
+    ResourceExampleMimeTypeMismatch = "resource-example-mime-type-mismatch", Warning, RESOURCE_EXAMPLES;
     /// A resource example's contents of another size than the resource's .
-    ResourceExampleSizeMismatch = "resource-example-size-mismatch", Warning;
+    ResourceExampleSizeMismatch = "resource-example-size-mismatch", Warning, RESOURCE_EXAMPLES;
     /// A resource example's `blob` that is not canonical base64.
-    InvalidResourceExampleBase64 = "invalid-resource-example-base64", Error;
-    /// A resource example that returns no contents of the URI read .
-    ResourceExampleUriNotReturned = "resource-example-requested-uri-not-returned", Warning;
+    InvalidResourceExampleBase64 = "invalid-resource-example-base64", Error, RESOURCE_EXAMPLES;
+    /// A resource example that returns no contents of the URI read.
+    ResourceExampleUriNotReturned = "resource-example-requested-uri-not-returned", Warning, RESOURCE_EXAMPLES;
     /// A resource template with examples whose `uriTemplate` RFC 6570 does not read.
-    ResourceTemplateExampleInvalidTemplate = "resource-template-example-invalid-template", Error;
+    ResourceTemplateExampleInvalidTemplate = "resource-template-example-invalid-template", Error, RESOURCE_EXAMPLES;
     /// A resource template example's `uri` that its template does not expand to.
-    ResourceTemplateExampleInvalidExpansion = "resource-template-example-invalid-expansion", Error;
+    ResourceTemplateExampleInvalidExpansion = "resource-template-example-invalid-expansion", Error, RESOURCE_EXAMPLES;
     /// A resource template with completion examples whose `uriTemplate` RFC 6570 does not read.
-    ResourceTemplateCompletionExampleInvalidTemplate = "resource-template-completion-example-invalid-template", Error;
+    ResourceTemplateCompletionExampleInvalidTemplate = "resource-template-completion-example-invalid-template", Error, COMPLETION_EXAMPLES;
     /// A prompt completion example that completes an argument the prompt does not declare.
-    PromptCompletionExampleUnknownArgument = "prompt-completion-example-unknown-argument", Error;
+    PromptCompletionExampleUnknownArgument = "prompt-completion-example-unknown-argument", Error, COMPLETION_EXAMPLES;
     /// A resource template completion example that completes a variable the template lacks.
-    ResourceTemplateCompletionExampleUnknownVariable = "resource-template-completion-example-unknown-variable", Error;
+    ResourceTemplateCompletionExampleUnknownVariable = "resource-template-completion-example-unknown-variable", Error, COMPLETION_EXAMPLES;
     /// A prompt completion example's context names an argument the prompt does not declare.
-    PromptCompletionExampleContextUnknownArgument = "prompt-completion-example-context-unknown-argument", Error;
+    PromptCompletionExampleContextUnknownArgument = "prompt-completion-example-context-unknown-argument", Error, COMPLETION_EXAMPLES;
     /// A resource template completion example's context names a variable the template lacks.
-    ResourceTemplateCompletionExampleContextUnknownVariable = "resource-template-completion-example-context-unknown-variable", Error;
+    ResourceTemplateCompletionExampleContextUnknownVariable = "resource-template-completion-example-context-unknown-variable", Error, COMPLETION_EXAMPLES;
     /// A completion example's context repeats the argument it completes.
-    CompletionExampleDuplicateTargetContext = "completion-example-duplicate-target-context", Error;
+    CompletionExampleDuplicateTargetContext = "completion-example-duplicate-target-context", Error, COMPLETION_EXAMPLES;
     /// A completion example in scope of a version without argument completion.
-    CompletionExampleVersion = "completion-example-version-mismatch", Error;
+    CompletionExampleVersion = "completion-example-version-mismatch", Error, COMPLETION_EXAMPLES;
     /// A completion example's `context` in scope of a version whose requests have none.
-    CompletionExampleContextVersion = "completion-example-context-version-mismatch", Error;
+    CompletionExampleContextVersion = "completion-example-context-version-mismatch", Error, COMPLETION_EXAMPLES;
     /// A completion example's result holds a JSON-RPC envelope member.
-    CompletionExampleEnvelope = "completion-example-json-rpc-envelope", Error;
+    CompletionExampleEnvelope = "completion-example-json-rpc-envelope", Error, COMPLETION_EXAMPLES;
     /// A completion example's result holds a member of a result that is not complete.
-    CompletionExampleIncomplete = "incomplete-completion-example-result", Error;
+    CompletionExampleIncomplete = "incomplete-completion-example-result", Error, COMPLETION_EXAMPLES;
     /// A completion example's result lacks a member a version in scope requires, or holds one
     /// it does not define.
-    CompletionExampleResultVersion = "completion-example-result-version-mismatch", Error;
+    CompletionExampleResultVersion = "completion-example-result-version-mismatch", Error, COMPLETION_EXAMPLES;
     /// More diagnostics than a report lists ([`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS),
     /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES)): how many more, and whether an error was
     /// among them. This crate's own.
-    TooManyDiagnostics = "too-many-diagnostics", Either;
+    TooManyDiagnostics = "too-many-diagnostics", Either, REPORT_LIMIT;
 }
 
 impl Code {
@@ -296,5 +314,40 @@ mod tests {
             "schema-validation"
         );
         assert!(Code::SchemaValidation == "schema-validation");
+    }
+
+    /// A code's rule id, where the table gives one, is the format's (`mcp.`, `mcpdesc.`) or this
+    /// crate's own (`mcpdesc-rs.`); the codes without one are those reported under the rule of
+    /// what they check.
+    #[test]
+    fn each_code_has_its_rule_or_takes_the_one_of_what_it_checks() {
+        let mut varying = Vec::new();
+        for code in Code::ALL {
+            match code.rule() {
+                Some(rule) => assert!(
+                    ["mcp.", "mcpdesc.", "mcpdesc-rs."]
+                        .iter()
+                        .any(|prefix| rule.starts_with(prefix))
+                        && rule
+                            .bytes()
+                            .all(|b| b.is_ascii_lowercase() || b == b'.' || b == b'-'),
+                    "{code}: {rule}"
+                ),
+                None => varying.push(*code),
+            }
+        }
+        assert_eq!(
+            varying,
+            [
+                Code::SchemaValidation,
+                Code::FieldNotSupported,
+                Code::ClientRequirementsVersion,
+                Code::UnknownReservedExtension,
+            ]
+        );
+        assert_eq!(
+            Code::DuplicateElicitationName.rule(),
+            Some("mcpdesc.elicitation.name-unique")
+        );
     }
 }

@@ -57,7 +57,9 @@ impl<'a> Cx<'a> {
         self.error(rule, Code::SchemaValidation, path, message);
     }
 
-    /// Reports `code` under `rule` at `path`, with the severity [`Code`]'s table gives it.
+    /// Reports `code` at `path` with the severity and the rule id [`Code`]'s table gives it;
+    /// `rule` is the rule of a code the table gives none (one reported under the rule of the
+    /// member it checks).
     pub(crate) fn push(
         &mut self,
         rule: &'static str,
@@ -66,7 +68,7 @@ impl<'a> Cx<'a> {
         message: impl Into<String>,
     ) {
         self.diagnostics.push(Diagnostic {
-            rule,
+            rule: code.rule().unwrap_or(rule),
             code,
             severity: code.severity().unwrap_or(Severity::Error),
             path: path.to_owned(),
