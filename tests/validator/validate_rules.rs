@@ -576,6 +576,64 @@ fn interaction_examples() {
     );
 }
 
+/// `interactionExamples` and `examples` are maps of named examples alike: an object, not
+/// empty, its names `^[A-Za-z0-9._-]+$`; each is reported under its own rule.
+#[test]
+fn maps_of_named_examples_share_one_shape() {
+    let valid = with_example(json!([form_step(json!({"approved": true}))]));
+    let rule = "mcpdesc.tool.interaction-examples";
+    let named = |value: Value| {
+        let mut d = valid.clone();
+        d["tools"][0]["interactionExamples"] = value;
+        d
+    };
+    let one = valid["tools"][0]["interactionExamples"]["one"].clone();
+    let mut found = Vec::new();
+    for (broken, path, says) in [
+        (
+            json!([]),
+            "/tools/0/interactionExamples",
+            "must be an object of named examples, not an array",
+        ),
+        (
+            json!({}),
+            "/tools/0/interactionExamples",
+            "must not be empty when present: leave it out instead",
+        ),
+        (
+            json!({"bad name": one}),
+            "/tools/0/interactionExamples/bad name",
+            "must match ^[A-Za-z0-9._-]+$",
+        ),
+    ] {
+        let report = validate(&named(broken));
+        let d = report
+            .diagnostics()
+            .iter()
+            .find(|d| d.path == path)
+            .unwrap_or_else(|| panic!("nothing at {path}: {report:#?}"));
+        assert_eq!((d.rule, d.code.as_str()), (rule, "schema-validation"));
+        assert!(d.message.contains(says), "{}", d.message);
+        found.push(d.message.replace("`interactionExamples`", "`examples`"));
+    }
+    assert!(validate(&valid).is_valid());
+    // The same messages, word for word, for a tool's `examples`.
+    let mut d = doc(json!(["2025-11-25"]), tool(json!([form(json!({}))])));
+    for (broken, message) in [json!([]), json!({})].into_iter().zip(&found) {
+        d["tools"][0]["examples"] = broken;
+        let report = validate(&d);
+        assert!(
+            report
+                .diagnostics()
+                .iter()
+                .any(|x| x.path == "/tools/0/examples"
+                    && &x.message == message
+                    && x.rule == "mcpdesc.tool.examples"),
+            "{message}: {report:#?}"
+        );
+    }
+}
+
 #[test]
 fn legacy_versions_warn() {
     let valid = doc(json!(ALL), tool(json!([form(json!({}))])));

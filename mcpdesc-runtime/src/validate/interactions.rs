@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::declarations::Declared;
-use super::toolbox::{Cx, closed_members, is_name, pointer};
+use super::toolbox::{Cx, closed_members, named_map, pointer};
 use super::{Code, rules};
 use crate::object::Members as _;
 use crate::shown::{List, Shown};
@@ -35,33 +35,11 @@ pub(crate) fn check(
     required_modes: &RequiredModes,
 ) {
     let rule = rules::INTERACTION_EXAMPLES;
-    let Some(examples) = value.as_object() else {
-        cx.structural(
-            rule,
-            path,
-            "`interactionExamples` must be an object of named examples",
-        );
+    let Some(examples) = named_map(cx, rule, value, path, "`interactionExamples`") else {
         return;
     };
-    if examples.is_empty() {
-        cx.structural(
-            rule,
-            path,
-            "`interactionExamples` must not be empty when present",
-        );
-    }
     for (name, example) in examples {
         let path = pointer(path, name);
-        if !is_name(name) {
-            cx.structural(
-                rule,
-                &path,
-                format!(
-                    "example name {name} must match ^[A-Za-z0-9._-]+$",
-                    name = Shown::quoted(name)
-                ),
-            );
-        }
         let Some(example) = example.as_object() else {
             cx.structural(
                 rule,

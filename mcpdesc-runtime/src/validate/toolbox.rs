@@ -4,12 +4,13 @@
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::followed::Resolved;
 use super::report::{Diagnostic, Diagnostics, Severity};
 use super::{Code, rules};
 use crate::object::Members as _;
+use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// The validation context: the document, the root scope, and the diagnostics so far.
@@ -403,4 +404,45 @@ mod tests {
         assert_eq!(pointer("/x", usize::MAX), format!("/x/{}", usize::MAX));
         assert_eq!(pointer("/x", String::from("a/b")), "/x/a~1b");
     }
+}
+
+/// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
+pub(crate) fn named_map<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &'v Value,
+    at: &str,
+    what: &str,
+) -> Option<&'v Map<String, Value>> {
+    let Some(map) = value.as_object() else {
+        cx.structural(
+            rule,
+            at,
+            format!(
+                "{what} must be an object of named examples, not {}",
+                describe(value)
+            ),
+        );
+        return None;
+    };
+    if map.is_empty() {
+        cx.structural(
+            rule,
+            at,
+            format!("{what} must not be empty when present: leave it out instead"),
+        );
+    }
+    for name in map.keys() {
+        if !is_name(name) {
+            cx.structural(
+                rule,
+                &pointer(at, name),
+                format!(
+                    "the example name {name} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
+                    name = Shown::quoted(name)
+                ),
+            );
+        }
+    }
+    Some(map)
 }

@@ -21,7 +21,7 @@ mod tool;
 use serde_json::{Map, Value};
 
 use super::kind::{self, Kind};
-use super::toolbox::{Cx, describe, is_name, plain, pointer};
+use super::toolbox::{Cx, describe, named_map, plain, pointer};
 use super::{Code, rules};
 use crate::JsonType;
 use crate::object::Members as _;
@@ -179,47 +179,6 @@ fn reference_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
             );
         }
     }
-}
-
-/// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
-fn named_map<'v>(
-    cx: &mut Cx,
-    rule: &'static str,
-    value: &'v Value,
-    at: &str,
-    what: &str,
-) -> Option<&'v Map<String, Value>> {
-    let Some(map) = value.as_object() else {
-        cx.structural(
-            rule,
-            at,
-            format!(
-                "{what} must be an object of named examples, not {}",
-                describe(value)
-            ),
-        );
-        return None;
-    };
-    if map.is_empty() {
-        cx.structural(
-            rule,
-            at,
-            format!("{what} must not be empty when present: leave it out instead"),
-        );
-    }
-    for name in map.keys() {
-        if !is_name(name) {
-            cx.structural(
-                rule,
-                &pointer(at, name),
-                format!(
-                    "the example name {name} must match ^[A-Za-z0-9._-]+$: use letters, digits, `.`, `_` and `-`",
-                    name = Shown::quoted(name)
-                ),
-            );
-        }
-    }
-    Some(map)
 }
 
 /// `value` as an object, or a report that `what` must be one.
