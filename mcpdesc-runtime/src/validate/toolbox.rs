@@ -377,35 +377,6 @@ pub(crate) fn is_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{item_pointer, pointer};
-
-    #[test]
-    fn item_pointers_are_the_collection_and_the_index_in_decimal() {
-        for i in [0, 7, 9, 10, 99, 100, 1234, 1_000_000, usize::MAX] {
-            assert_eq!(item_pointer("tools", i), pointer(&pointer("", "tools"), i));
-        }
-        assert_eq!(
-            item_pointer("resourceTemplates", 42),
-            "/resourceTemplates/42"
-        );
-    }
-
-    #[test]
-    fn pointers_escape_tilde_and_slash_in_any_token() {
-        assert_eq!(pointer("", "tools"), "/tools");
-        assert_eq!(pointer("/tools", 12), "/tools/12");
-        assert_eq!(pointer("/x", "a/b~c"), "/x/a~1b~0c");
-        assert_eq!(pointer("/x", "~/"), "/x/~0~1");
-        assert_eq!(pointer("/x", ""), "/x/");
-        assert_eq!(pointer("/x", "é/ü"), "/x/é~1ü");
-        assert_eq!(pointer("/x", 0), "/x/0");
-        assert_eq!(pointer("/x", usize::MAX), format!("/x/{}", usize::MAX));
-        assert_eq!(pointer("/x", String::from("a/b")), "/x/a~1b");
-    }
-}
-
 /// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
 pub(crate) fn named_map<'v>(
     cx: &mut Cx,
@@ -445,4 +416,33 @@ pub(crate) fn named_map<'v>(
         }
     }
     Some(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{item_pointer, pointer};
+
+    #[test]
+    fn item_pointers_are_the_collection_and_the_index_in_decimal() {
+        for i in [0, 7, 9, 10, 99, 100, 1234, 1_000_000, usize::MAX] {
+            assert_eq!(item_pointer("tools", i), pointer(&pointer("", "tools"), i));
+        }
+        assert_eq!(
+            item_pointer("resourceTemplates", 42),
+            "/resourceTemplates/42"
+        );
+    }
+
+    #[test]
+    fn pointers_escape_tilde_and_slash_in_any_token() {
+        assert_eq!(pointer("", "tools"), "/tools");
+        assert_eq!(pointer("/tools", 12), "/tools/12");
+        assert_eq!(pointer("/x", "a/b~c"), "/x/a~1b~0c");
+        assert_eq!(pointer("/x", "~/"), "/x/~0~1");
+        assert_eq!(pointer("/x", ""), "/x/");
+        assert_eq!(pointer("/x", "é/ü"), "/x/é~1ü");
+        assert_eq!(pointer("/x", 0), "/x/0");
+        assert_eq!(pointer("/x", usize::MAX), format!("/x/{}", usize::MAX));
+        assert_eq!(pointer("/x", String::from("a/b")), "/x/a~1b");
+    }
 }
