@@ -3,7 +3,7 @@
 //! them as `field-not-supported-by-version`); and the name of the specification extension that
 //! both write and read on declarations, [`RUNTIME_CHOICES`].
 
-use crate::version::{ProtocolVersion, VersionSet};
+use crate::version::{Fact, ProtocolVersion, VersionSet};
 
 /// The specification extension on a form-mode declaration that lists the properties whose
 /// choices are given when the form is sent (`#[form(runtime_choices)]`), written by the builder
@@ -27,38 +27,50 @@ pub(crate) enum Place {
     ResourceAnnotations,
 }
 
-/// One member, the first version that defines it and, when a later version dropped it, the
-/// first version without it.
+/// One member and the fact of the version table ([`Fact`]) that says which versions define it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct VersionedMember {
     /// The collection of the primitives it belongs to (`tools`, `prompts`, ...).
     pub(crate) collection: &'static str,
     pub(crate) place: Place,
     pub(crate) member: &'static str,
-    pub(crate) since: ProtocolVersion,
-    pub(crate) until: Option<ProtocolVersion>,
+    fact: Fact,
 }
 
 impl VersionedMember {
-    /// Whether `version` defines the member.
-    pub(crate) fn defined_in(&self, version: ProtocolVersion) -> bool {
-        version >= self.since && self.until.is_none_or(|until| version < until)
+    /// The versions that define the member.
+    pub(crate) const fn versions(&self) -> VersionSet {
+        self.fact.versions()
     }
 
     /// The versions of `scope` that do not define the member.
-    pub(crate) fn missing_from(&self, scope: VersionSet) -> VersionSet {
-        scope.iter().filter(|v| !self.defined_in(*v)).collect()
+    pub(crate) const fn missing_from(&self, scope: VersionSet) -> VersionSet {
+        scope.difference(self.versions())
+    }
+
+    /// The first version that defines the member (every member of the table has one: a
+    /// `const` assertion below holds it).
+    pub(crate) const fn since(&self) -> ProtocolVersion {
+        match self.fact.since() {
+            Some(version) => version,
+            None => ProtocolVersion::LATEST,
+        }
+    }
+
+    /// The version that removed the member after it came, if one did.
+    pub(crate) const fn until(&self) -> Option<ProtocolVersion> {
+        self.fact.until()
     }
 
     /// What the member needs, for messages: "it requires 2025-11-25 or later", "MCP 2026-07-28
     /// removed it".
     pub(crate) fn requirement(&self) -> String {
-        match self.until {
+        match self.until() {
             Some(until) => format!(
                 "it is defined from {} and MCP {until} removed it",
-                self.since
+                self.since()
             ),
-            None => format!("it requires {} or later", self.since),
+            None => format!("it requires {} or later", self.since()),
         }
     }
 }
@@ -67,61 +79,65 @@ const fn m(
     collection: &'static str,
     place: Place,
     member: &'static str,
-    since: ProtocolVersion,
+    fact: Fact,
 ) -> VersionedMember {
     VersionedMember {
         collection,
         place,
         member,
-        since,
-        until: None,
+        fact,
     }
 }
 
-const fn removed(mut member: VersionedMember, until: ProtocolVersion) -> VersionedMember {
-    member.until = Some(until);
-    member
-}
-
+use Fact::{
+    Icons, LastModified, OutputSchema, PrimitiveMeta, ResourceSize, Titles, ToolAnnotations,
+    ToolExecution, ToolSchemaDialects,
+};
 use Place::{Primitive, PromptArgument, ResourceAnnotations, ToolSchemaRoot};
-use ProtocolVersion::{V2025_03_26, V2025_06_18, V2025_11_25, V2026_07_28};
 
-/// The table, from the MCP schema of each version: `annotations` on tools and `size` on resources
-/// came with 2025-03-26; `title`, `outputSchema`, `_meta` and the annotation `lastModified` with
-/// 2025-06-18; `icons`, `execution` and a tool schema's own `$schema` dialect with 2025-11-25;
-/// 2026-07-28 removed `execution` (tasks left the tool definition).
+/// The members of primitives that not every version defines, each with the fact of the version
+/// table that says which do (from the MCP schema of each version).
 pub(crate) const VERSIONED: &[VersionedMember] = &[
-    m("tools", Primitive, "annotations", V2025_03_26),
-    m("tools", Primitive, "title", V2025_06_18),
-    m("tools", Primitive, "outputSchema", V2025_06_18),
-    m("tools", Primitive, "_meta", V2025_06_18),
-    m("tools", Primitive, "icons", V2025_11_25),
-    removed(m("tools", Primitive, "execution", V2025_11_25), V2026_07_28),
-    m("tools", ToolSchemaRoot, "$schema", V2025_11_25),
-    m("resources", Primitive, "size", V2025_03_26),
+    m("tools", Primitive, "annotations", ToolAnnotations),
+    m("tools", Primitive, "title", Titles),
+    m("tools", Primitive, "outputSchema", OutputSchema),
+    m("tools", Primitive, "_meta", PrimitiveMeta),
+    m("tools", Primitive, "icons", Icons),
+    m("tools", Primitive, "execution", ToolExecution),
+    m("tools", ToolSchemaRoot, "$schema", ToolSchemaDialects),
+    m("resources", Primitive, "size", ResourceSize),
     m(
         "resources",
         ResourceAnnotations,
         "lastModified",
-        V2025_06_18,
+        LastModified,
     ),
     m(
         "resourceTemplates",
         ResourceAnnotations,
         "lastModified",
-        V2025_06_18,
+        LastModified,
     ),
-    m("resources", Primitive, "title", V2025_06_18),
-    m("resources", Primitive, "_meta", V2025_06_18),
-    m("resources", Primitive, "icons", V2025_11_25),
-    m("resourceTemplates", Primitive, "title", V2025_06_18),
-    m("resourceTemplates", Primitive, "_meta", V2025_06_18),
-    m("resourceTemplates", Primitive, "icons", V2025_11_25),
-    m("prompts", Primitive, "title", V2025_06_18),
-    m("prompts", Primitive, "_meta", V2025_06_18),
-    m("prompts", Primitive, "icons", V2025_11_25),
-    m("prompts", PromptArgument, "title", V2025_06_18),
+    m("resources", Primitive, "title", Titles),
+    m("resources", Primitive, "_meta", PrimitiveMeta),
+    m("resources", Primitive, "icons", Icons),
+    m("resourceTemplates", Primitive, "title", Titles),
+    m("resourceTemplates", Primitive, "_meta", PrimitiveMeta),
+    m("resourceTemplates", Primitive, "icons", Icons),
+    m("prompts", Primitive, "title", Titles),
+    m("prompts", Primitive, "_meta", PrimitiveMeta),
+    m("prompts", Primitive, "icons", Icons),
+    m("prompts", PromptArgument, "title", Titles),
 ];
+
+// Every member of the table is defined by some version.
+const _: () = {
+    let mut rest = VERSIONED;
+    while let [member, tail @ ..] = rest {
+        assert!(!member.versions().is_empty());
+        rest = tail;
+    }
+};
 
 /// The versioned members of the primitives of `collection`.
 pub(crate) fn of(collection: &str) -> impl Iterator<Item = &'static VersionedMember> + '_ {

@@ -394,10 +394,22 @@ pub(crate) enum Fact {
     AudioContent,
     /// Resource-link content.
     ResourceLinkContent,
-    /// `icons` on resource-link content.
-    ResourceLinkIcons,
-    /// `annotations.lastModified` on content.
+    /// `icons` on tools, resources, resource templates, prompts and resource-link content.
+    Icons,
+    /// `annotations.lastModified` on content, resources and resource templates.
     LastModified,
+    /// A tool's `annotations`.
+    ToolAnnotations,
+    /// A resource's `size`.
+    ResourceSize,
+    /// `title` on tools, resources, resource templates, prompts and prompt arguments.
+    Titles,
+    /// A tool's `outputSchema`.
+    OutputSchema,
+    /// `_meta` on tools, resources, resource templates and prompts.
+    PrimitiveMeta,
+    /// A tool's `execution` (how it runs as a task).
+    ToolExecution,
     /// A tool result's `structuredContent`.
     StructuredContent,
     /// `structuredContent` of any JSON value (before, an object).
@@ -420,7 +432,13 @@ const REVISIONS: &[Revision] = {
         (V2024_11_05, &[RootsListChanged], &[]),
         (
             V2025_03_26,
-            &[StreamableHttp, AudioContent, Completion],
+            &[
+                StreamableHttp,
+                AudioContent,
+                Completion,
+                ToolAnnotations,
+                ResourceSize,
+            ],
             &[],
         ),
         (
@@ -434,6 +452,9 @@ const REVISIONS: &[Revision] = {
                 LastModified,
                 StructuredContent,
                 CompletionContext,
+                Titles,
+                OutputSchema,
+                PrimitiveMeta,
             ],
             &[],
         ),
@@ -449,7 +470,8 @@ const REVISIONS: &[Revision] = {
                 ToolSchemaDialects,
                 SecondLabelMetaPrefix,
                 RelatedTaskMeta,
-                ResourceLinkIcons,
+                Icons,
+                ToolExecution,
             ],
             &[],
         ),
@@ -472,6 +494,7 @@ const REVISIONS: &[Revision] = {
                 TasksClientCapability,
                 RootsListChanged,
                 RelatedTaskMeta,
+                ToolExecution,
             ],
         ),
         // The test-only version changes nothing this crate checks.
@@ -505,6 +528,27 @@ const fn holds(facts: &[Fact], fact: Fact) -> bool {
 }
 
 impl Fact {
+    /// The version that brought this fact; `None` for a fact no version has.
+    pub(crate) const fn since(self) -> Option<ProtocolVersion> {
+        self.versions().first()
+    }
+
+    /// The version that took this fact away after it came, if one did.
+    pub(crate) const fn until(self) -> Option<ProtocolVersion> {
+        let mut present = false;
+        let mut rest = REVISIONS;
+        while let [(version, added, removed), tail @ ..] = rest {
+            if holds(added, self) {
+                present = true;
+            }
+            if present && holds(removed, self) {
+                return Some(*version);
+            }
+            rest = tail;
+        }
+        None
+    }
+
     /// The versions that have this fact: from the revision that brought it up to the one that
     /// took it away.
     pub(crate) const fn versions(self) -> VersionSet {
@@ -611,6 +655,10 @@ mod tests {
             Fact::StreamableHttp.versions(),
             VersionSet::since(V2025_03_26)
         );
+        assert_eq!(Fact::ToolExecution.since(), Some(V2025_11_25));
+        assert_eq!(Fact::ToolExecution.until(), Some(V2026_07_28));
+        assert_eq!(Fact::Titles.since(), Some(V2025_06_18));
+        assert_eq!(Fact::Titles.until(), None);
         assert!(V2025_03_26.is_legacy() && !V2025_06_18.is_legacy());
         assert!(!ProtocolVersion::LATEST.is_legacy());
         assert!(ProtocolVersion::LATEST.supports_url_elicitation());

@@ -736,8 +736,8 @@ fn fit_members(entry: &mut Entry, scope: VersionSet, problems: &mut Vec<BuildPro
                 primitive: format!("{} `{}`", entry.kind.noun(), entry.identity),
                 member,
                 version,
-                since: v.since,
-                until: v.until,
+                since: v.since(),
+                until: v.until(),
             });
         };
         match v.place {
@@ -982,13 +982,14 @@ fn scope_advice(
             target.kind()
         )
     };
+    let needs = match supported.first() {
+        Some(first) => format!("needs MCP {first} or later"),
+        None => "is served by no MCP version".to_owned(),
+    };
     format!(
-        "the elicitation declaration `{}` ({}) of the {target} needs MCP {} or later for {need}, but it inherits the scope {effective}, which includes {lacking}; {fix}",
+        "the elicitation declaration `{}` ({}) of the {target} {needs} for {need}, but it inherits the scope {effective}, which includes {lacking}; {fix}",
         d.name(),
         d.location(),
-        supported
-            .first()
-            .map_or("2025-11-25", ProtocolVersion::as_str),
     )
 }
 

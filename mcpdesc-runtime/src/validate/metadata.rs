@@ -73,10 +73,7 @@ pub(crate) fn check<'a>(
 
 /// Reports a member that some versions of the primitive's scope do not define.
 fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, missing: VersionSet) {
-    let keep: VersionSet = VersionSet::ALL
-        .iter()
-        .filter(|v| member.defined_in(*v))
-        .collect();
+    let keep = member.versions();
     cx.error(
         rules::PRIMITIVE_PROTOCOL_MEMBERS,
         Code::FieldNotSupported,

@@ -202,7 +202,7 @@ pub(super) fn versions(
             if block.member("icons").is_some_and(Value::is_array) {
                 report(
                     cx,
-                    Fact::ResourceLinkIcons.versions(),
+                    Fact::Icons.versions(),
                     pointer(at, "icons"),
                     "`icons` on a resource link",
                 );
