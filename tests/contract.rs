@@ -220,6 +220,93 @@ fn said_as_the_validator_says(
     pointer
 }
 
+/// The scopes a declaration depends on, its primitive's and the document's, are read as the
+/// validator reads them too: one that cannot be read, or that leaves its parent's, is said with
+/// the validator's code at its pointer, and no request matches through it.
+#[test]
+fn a_broken_scope_above_the_declaration_or_outside_its_parent_is_reported_as_the_validator_does() {
+    // What breaks, how (given the value), the value, and the pointer the report names.
+    type Break = (&'static str, fn(&mut Value, Value), Value, &'static str);
+    let outside = json!(["2025-06-18", "2025-11-25"]);
+    let cases: [Break; 6] = [
+        (
+            "the tool's, unknown",
+            |d, v| d["tools"][0]["protocolVersions"] = v,
+            json!(["2025-11-25", "2025-13-01"]),
+            "/tools/0/protocolVersions/1",
+        ),
+        (
+            "the tool's, empty",
+            |d, v| d["tools"][0]["protocolVersions"] = v,
+            json!([]),
+            "/tools/0/protocolVersions",
+        ),
+        (
+            "the document's, not a list",
+            |d, v| d["protocolVersions"] = v,
+            json!("2025-11-25"),
+            "/protocolVersions",
+        ),
+        (
+            "the document's, missing",
+            |d, _| {
+                d.as_object_mut().unwrap().remove("protocolVersions");
+            },
+            Value::Null,
+            "",
+        ),
+        (
+            "the tool's, outside the document's",
+            |d, v| {
+                d["protocolVersions"] = json!(["2025-11-25", "2026-07-28"]);
+                d["tools"][0]["protocolVersions"] = v;
+            },
+            outside.clone(),
+            "/tools/0/protocolVersions",
+        ),
+        (
+            "the declaration's, outside the tool's",
+            |d, v| {
+                d["tools"][0]["protocolVersions"] = json!(["2025-11-25", "2026-07-28"]);
+                let note = d["tools"][0]["elicitations"]
+                    .as_array_mut()
+                    .unwrap()
+                    .iter_mut()
+                    .find(|d| d["name"] == "note")
+                    .unwrap();
+                note["protocolVersions"] = v;
+            },
+            outside,
+            "/tools/0/elicitations/NOTE/protocolVersions",
+        ),
+    ];
+    for (what, breaks, value, expected) in cases {
+        let mut doc = description();
+        let note_index = doc["tools"][0]["elicitations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|d| d["name"] == "note")
+            .unwrap();
+        breaks(&mut doc, value);
+        // The request itself is one the declaration would take on 2025-11-25.
+        let pointer = said_as_the_validator_says(&doc, what, |r| match r {
+            Reason::InvalidScope {
+                declaration,
+                code,
+                pointer,
+                ..
+            } if declaration == "note" => Some((*code, pointer.clone())),
+            _ => None,
+        });
+        assert_eq!(
+            pointer,
+            expected.replace("NOTE", &note_index.to_string()),
+            "{what}"
+        );
+    }
+}
+
 /// A broken `$componentRef` is said by the contract check as the validator says it: the same code
 /// at the same pointer, for a missing component, one in another namespace, and a cycle.
 #[test]

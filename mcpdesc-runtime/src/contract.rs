@@ -132,9 +132,11 @@ pub enum Reason {
         /// What is wrong there.
         message: String,
     },
-    /// The declaration's `protocolVersions` cannot be read as the validator reads it (a version
-    /// it does not know, one listed twice, an empty list). Said as the validator says it, with
-    /// its code at its pointer.
+    /// A scope the declaration depends on is broken as the validator reads it: its own
+    /// `protocolVersions`, its primitive's or the document's cannot be read (missing at the
+    /// root, a version it does not know, one listed twice, an empty list), or the declaration's
+    /// or its primitive's leaves its parent's scope. Said as the validator says it, with its code
+    /// at its pointer.
     InvalidScope {
         /// The declaration.
         declaration: String,
@@ -224,7 +226,7 @@ impl fmt::Display for Reason {
                 message,
             } => write!(
                 f,
-                "`{declaration}`: its protocolVersions cannot be read: {message} (at {pointer:?}, {code})"
+                "`{declaration}`: a scope it depends on is broken: {message} (at {pointer:?}, {code})"
             ),
             Reason::UnresolvedReference {
                 declaration,
@@ -303,8 +305,10 @@ struct Candidate<'a> {
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
 /// `version`, against the declarations of a description document (JSON, as read or built).
 ///
-/// `$componentRef` schemas are resolved before comparing. The effective scope of a declaration
-/// is its own `protocolVersions`, else its primitive's, else the document's.
+/// `$componentRef` schemas are resolved before comparing. Scopes are read as the validator
+/// reads them: the document's `protocolVersions`; a primitive's own within it, else the
+/// document's; a declaration's own within its primitive's, else its primitive's. A scope that
+/// cannot be read, or that leaves its parent's, is a [`Reason::InvalidScope`].
 ///
 /// # Errors
 ///
@@ -318,8 +322,9 @@ pub fn check_description<'p>(
     params: &Value,
 ) -> Result<Matched, ContractError> {
     let primitive = primitive.into();
-    let root_scope =
-        crate::validate::scope_of(document.get("protocolVersions")).unwrap_or(VersionSet::ALL);
+    // Scopes are read as the validator reads them: a root, primitive or declaration scope that
+    // cannot be read, or one that leaves its parent's, is a reason of its own.
+    let (root_scope, root_problems) = crate::validate::root_scope_of(document);
     let kind = crate::validate::kind::Kind::of_name(primitive);
     let (collection, key) = (kind.collection, kind.identity);
     let entries = document
@@ -342,8 +347,12 @@ pub fn check_description<'p>(
     );
     let mut declared: Vec<Declared<'_>> = Vec::new();
     for (i, entry) in entries {
-        let entry_scope =
-            crate::validate::scope_of(entry.get("protocolVersions")).unwrap_or(root_scope);
+        let Some(entry) = entry.as_object() else {
+            continue;
+        };
+        let entry_path = format!("/{collection}/{i}");
+        let (entry_scope, entry_problems) =
+            crate::validate::scope_within_at(entry, &entry_path, root_scope, kind.what);
         let declarations = entry
             .get("elicitations")
             .and_then(Value::as_array)
@@ -353,13 +362,16 @@ pub fn check_description<'p>(
             let Some(d) = d.as_object() else {
                 continue;
             };
-            let at = format!("/{collection}/{i}/elicitations/{j}");
-            let (scope, problems) = crate::validate::scope_at(d.get("protocolVersions"), &at);
-            let scope = scope.unwrap_or(entry_scope);
+            let at = format!("{entry_path}/elicitations/{j}");
+            let (scope, problems) =
+                crate::validate::scope_within_at(d, &at, entry_scope, "this declaration");
+            // The declaration's own problem first, then its primitive's, then the document's.
             let invalid_scope = problems
-                .into_iter()
+                .iter()
+                .chain(&entry_problems)
+                .chain(&root_problems)
                 .next()
-                .map(|d| (d.code, d.path, d.message));
+                .map(|d| (d.code, d.path.clone(), d.message.clone()));
             let runtime = d
                 .get(crate::members::RUNTIME_CHOICES)
                 .and_then(Value::as_array)

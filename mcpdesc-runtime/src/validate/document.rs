@@ -130,18 +130,7 @@ pub(crate) fn check(cx: &mut Cx) {
     // Without a readable list the document names no version: nothing is checked per version
     // (checking against every version would report members and forms for versions the author
     // never meant), and no explicit scope is held to it.
-    cx.root_scope = match root.member("protocolVersions") {
-        None => {
-            cx.structural(
-                rules::DOCUMENT_MEMBERS,
-                "",
-                "the document needs `protocolVersions`, the MCP versions the server supports",
-            );
-            VersionSet::EMPTY
-        }
-        Some(value) => super::toolbox::read_scope(cx, rules::DOCUMENT_MEMBERS, value, "")
-            .unwrap_or(VersionSet::EMPTY),
-    };
+    cx.root_scope = super::toolbox::root_scope(cx, root);
     let legacy: VersionSet = cx.root_scope.iter().filter(|v| v.is_legacy()).collect();
     if !legacy.is_empty() && root.contains_key("protocolVersions") {
         cx.push(

@@ -66,7 +66,7 @@ pub(crate) use form_schema::request_problems;
 pub(crate) use references::resolve_requested_schema;
 pub use report::{Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity};
 use toolbox::{Cx, pointer, write_item_pointer};
-pub(crate) use toolbox::{scope_at, scope_of};
+pub(crate) use toolbox::{root_scope_of, scope_within_at};
 
 /// Validates an MCP Description document.
 pub fn validate(document: &Value) -> Report {

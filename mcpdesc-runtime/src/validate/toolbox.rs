@@ -132,24 +132,51 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// The scope a `protocolVersions` member gives, as the validator reads it ([`read_scope`]), its
-/// problems left to the validator: the contract check reads scopes here.
-pub(crate) fn scope_of(value: Option<&Value>) -> Option<VersionSet> {
-    scope_at(value, "").0
+/// The document's scope, its root `protocolVersions`, as the validator reads it: `EMPTY` when it
+/// is missing or cannot be read (which is reported), so that nothing is checked per version.
+pub(crate) fn root_scope(cx: &mut Cx, root: &serde_json::Map<String, Value>) -> VersionSet {
+    match root.member("protocolVersions") {
+        None => {
+            cx.structural(
+                rules::DOCUMENT_MEMBERS,
+                "",
+                "the document needs `protocolVersions`, the MCP versions the server supports",
+            );
+            VersionSet::EMPTY
+        }
+        Some(value) => {
+            read_scope(cx, rules::DOCUMENT_MEMBERS, value, "").unwrap_or(VersionSet::EMPTY)
+        }
+    }
 }
 
-/// [`scope_of`] the `protocolVersions` of the object at `parent`, with the validator's
-/// diagnostics of it (a version it does not know, one listed twice, an empty list).
-pub(crate) fn scope_at(
-    value: Option<&Value>,
-    parent: &str,
-) -> (Option<VersionSet>, Vec<Diagnostic>) {
-    let Some(value) = value else {
-        return (None, Vec::new());
-    };
+/// [`root_scope`] of `document`, with the validator's diagnostics of it.
+pub(crate) fn root_scope_of(document: &Value) -> (VersionSet, Vec<Diagnostic>) {
+    let empty = serde_json::Map::new();
+    let root = document.as_object().unwrap_or(&empty);
+    let mut cx = Cx::new(document);
+    let scope = root_scope(&mut cx, root);
+    (scope, cx.diagnostics.finish())
+}
+
+/// The effective scope of the object at `path` (`what`, for a report) within `parent`, as the
+/// validator reads it ([`Cx::scope_within`]), with the validator's diagnostics of it: a
+/// `protocolVersions` that cannot be read, or one that leaves its parent's.
+pub(crate) fn scope_within_at(
+    object: &serde_json::Map<String, Value>,
+    path: &str,
+    parent: VersionSet,
+    what: &str,
+) -> (VersionSet, Vec<Diagnostic>) {
     let document = Value::Null;
     let mut cx = Cx::new(&document);
-    let scope = read_scope(&mut cx, rules::PROTOCOL_SCOPE_CONSISTENCY, value, parent);
+    let scope = cx.scope_within(
+        rules::PROTOCOL_SCOPE_CONSISTENCY,
+        object,
+        path,
+        parent,
+        what,
+    );
     (scope, cx.diagnostics.finish())
 }
 
