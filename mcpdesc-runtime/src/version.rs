@@ -360,7 +360,8 @@ pub(crate) enum Fact {
     TasksClientCapability,
     /// `elicitation.form` and `elicitation.url` in client capabilities.
     ElicitationModeCapabilities,
-    /// `sampling.context` and `sampling.tools` in client capabilities.
+    /// `sampling.context` and `sampling.tools` in client capabilities, and tool use in sampling
+    /// requests (`tools`, `toolChoice`).
     SamplingContextAndTools,
     /// `roots.listChanged` in client capabilities.
     RootsListChanged,

@@ -525,7 +525,7 @@ fn interaction_examples() {
         valid.clone(),
         with_example(json!([unknown])),
         rule,
-        "interaction-elicitation-unknown-declaration",
+        "unknown-elicitation-declaration",
         "/tools/0/interactionExamples/one/steps/0/declaration",
     );
     let report = validate(&with_example(json!([unknown])));
@@ -539,7 +539,7 @@ fn interaction_examples() {
         valid.clone(),
         with_example(json!([url_mismatch])),
         rule,
-        "interaction-elicitation-request-mismatch",
+        "interaction-example-elicitation-declaration-mismatch",
         "/tools/0/interactionExamples/one/steps/0/request/url",
     );
     let mut mode_mismatch = form_step(json!({"approved": true}));
@@ -548,7 +548,7 @@ fn interaction_examples() {
         valid.clone(),
         with_example(json!([mode_mismatch])),
         rule,
-        "interaction-elicitation-request-mismatch",
+        "interaction-example-elicitation-declaration-mismatch",
         "/tools/0/interactionExamples/one/steps/0/request/mode",
     );
     let mut no_content = form_step(json!({}));
@@ -557,22 +557,134 @@ fn interaction_examples() {
         valid.clone(),
         with_example(json!([no_content])),
         rule,
-        "interaction-elicitation-response-shape",
+        "interaction-example-elicitation-response-mismatch",
         "/tools/0/interactionExamples/one/steps/0/response",
     );
     case(
         valid.clone(),
         with_example(json!([form_step(json!({"approved": "yes"}))])),
         rule,
-        "interaction-elicitation-content-invalid",
+        "interaction-example-elicitation-content-schema-mismatch",
         "/tools/0/interactionExamples/one/steps/0/response/content/approved",
     );
     case(
         valid,
         with_example(json!([form_step(json!({}))])),
         rule,
-        "interaction-elicitation-content-invalid",
+        "interaction-example-elicitation-content-schema-mismatch",
         "/tools/0/interactionExamples/one/steps/0/response/content/approved",
+    );
+}
+
+fn roots_step(uri: &str) -> Value {
+    json!({"type": "roots", "request": {}, "response": {"roots": [{"uri": uri}]}})
+}
+
+fn sampling_step(request: Value) -> Value {
+    let mut request_with = json!({"messages": [{"role": "user", "content": {"type": "text", "text": "Sum up."}}], "maxTokens": 100});
+    for (key, value) in request.as_object().unwrap() {
+        request_with[key] = value.clone();
+    }
+    json!({"type": "sampling", "request": request_with,
+        "response": {"role": "assistant", "content": {"type": "text", "text": "Done."}, "model": "m", "stopReason": "endTurn"}})
+}
+
+/// An interaction step a version of the tool's scope does not define; a root that is not a
+/// `file://` URI.
+#[test]
+fn interaction_steps_per_version_and_roots_uris() {
+    let rule = "mcpdesc.tool.interaction-examples";
+    let scoped = |mut d: Value, versions: Value| {
+        d["protocolVersions"] = versions;
+        d
+    };
+    let url_step = json!({"type": "elicitation", "declaration": "link",
+        "request": {"mode": "url", "message": "Link.", "url": "https://example.com/link"},
+        "response": {"action": "accept"}});
+    case(
+        with_example(json!([url_step.clone()])),
+        scoped(
+            with_example(json!([url_step])),
+            json!(["2025-06-18", "2025-11-25"]),
+        ),
+        rule,
+        "interaction-example-version-mismatch",
+        "/tools/0/interactionExamples/one/steps/0/request/mode",
+    );
+    let form = form_step(json!({"approved": true}));
+    case(
+        with_example(json!([form.clone()])),
+        scoped(
+            with_example(json!([form])),
+            json!(["2025-03-26", "2025-11-25"]),
+        ),
+        rule,
+        "interaction-example-version-mismatch",
+        "/tools/0/interactionExamples/one/steps/0/type",
+    );
+    let tools =
+        sampling_step(json!({"tools": [{"name": "look", "inputSchema": {"type": "object"}}]}));
+    case(
+        with_example(json!([tools.clone()])),
+        scoped(
+            with_example(json!([tools])),
+            json!(["2025-06-18", "2025-11-25"]),
+        ),
+        rule,
+        "interaction-example-version-mismatch",
+        "/tools/0/interactionExamples/one/steps/0/request/tools",
+    );
+    case(
+        with_example(json!([roots_step("file:///workspace")])),
+        with_example(json!([roots_step("https://example.com/workspace")])),
+        rule,
+        "interaction-example-roots-uri",
+        "/tools/0/interactionExamples/one/steps/0/response/roots/0/uri",
+    );
+}
+
+/// Steps that show client input the tool's `clientRequirements` leave out are warnings where
+/// the tool has requirements, and nothing where it has none.
+#[test]
+fn interaction_steps_against_client_requirements() {
+    let steps = json!([
+        roots_step("file:///workspace"),
+        sampling_step(json!({"includeContext": "thisServer",
+            "toolChoice": {"mode": "auto"}, "tools": [{"name": "look", "inputSchema": {"type": "object"}}]})),
+        form_step(json!({"approved": true})),
+    ]);
+    let contradictions = |requirements: Option<Value>| {
+        let mut d = with_example(steps.clone());
+        if let Some(requirements) = requirements {
+            d["tools"][0]["clientRequirements"] = requirements;
+        }
+        let report = validate(&d);
+        assert!(report.is_valid(), "{report}");
+        let mut found: Vec<String> = report
+            .warnings()
+            .filter(|w| w.code == "interaction-example-client-requirements-contradiction")
+            .map(|w| {
+                w.path
+                    .replace("/tools/0/interactionExamples/one/steps/", "")
+            })
+            .collect();
+        found.sort_unstable();
+        found
+    };
+    assert_eq!(contradictions(None), Vec::<String>::new());
+    assert_eq!(
+        contradictions(Some(json!({"elicitation": {"form": {}, "url": {}}}))),
+        ["0/type", "1/type"]
+    );
+    assert_eq!(
+        contradictions(Some(json!({"roots": {}, "sampling": {}}))),
+        ["1/request/includeContext", "1/request/tools", "2/type"]
+    );
+    assert_eq!(
+        contradictions(Some(
+            json!({"roots": {}, "sampling": {"context": {}, "tools": {}}, "elicitation": {"form": {}, "url": {}}})
+        )),
+        Vec::<String>::new()
     );
 }
 
@@ -702,7 +814,7 @@ fn interaction_contradicting_client_requirements_warns() {
         (w.rule, w.code.as_str(), w.path.as_str()),
         (
             "mcpdesc.tool.interaction-examples",
-            "interaction-elicitation-client-requirements-contradiction",
+            "interaction-example-client-requirements-contradiction",
             "/tools/0/interactionExamples/one/steps/0/request/mode"
         )
     );

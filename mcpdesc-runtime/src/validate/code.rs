@@ -107,18 +107,24 @@ codes! {
     /// A client requirement's member that is not the value it must be (an object, or a boolean
     /// for `roots.listChanged`).
     InvalidClientRequirement = "invalid-client-requirement-value", Error, CLIENT_CAPABILITIES;
-    /// A requirement of a client capability a version in scope deprecates .
+    /// A requirement of a client capability a version in scope deprecates.
     DeprecatedClientRequirement = "deprecated-client-requirement", Warning, CLIENT_CAPABILITIES;
     /// An interaction step names a declaration the tool does not have.
-    InteractionUnknownDeclaration = "interaction-elicitation-unknown-declaration", Error, INTERACTION_EXAMPLES;
-    /// An interaction step's request does not match its declaration.
-    InteractionRequestMismatch = "interaction-elicitation-request-mismatch", Error, INTERACTION_EXAMPLES;
+    InteractionUnknownDeclaration = "unknown-elicitation-declaration", Error, INTERACTION_EXAMPLES;
+    /// An interaction step's request does not match its declaration (mode, form or URL).
+    InteractionRequestMismatch = "interaction-example-elicitation-declaration-mismatch", Error, INTERACTION_EXAMPLES;
     /// An interaction step's response has the wrong shape for its request.
-    InteractionResponseShape = "interaction-elicitation-response-shape", Error, INTERACTION_EXAMPLES;
+    InteractionResponseShape = "interaction-example-elicitation-response-mismatch", Error, INTERACTION_EXAMPLES;
     /// An accepted form answer that does not fit the form.
-    InteractionContentInvalid = "interaction-elicitation-content-invalid", Error, INTERACTION_EXAMPLES;
-    /// An example asks in a mode the tool's client requirements do not require .
-    InteractionClientRequirements = "interaction-elicitation-client-requirements-contradiction", Warning, INTERACTION_EXAMPLES;
+    InteractionContentInvalid = "interaction-example-elicitation-content-schema-mismatch", Error, INTERACTION_EXAMPLES;
+    /// An interaction step a version in scope does not define: an elicitation step where
+    /// elicitation is not defined, a URL-mode request before URL mode, a sampling request with
+    /// tools before sampling tool use.
+    InteractionVersionMismatch = "interaction-example-version-mismatch", Error, INTERACTION_EXAMPLES;
+    /// A roots step whose answer lists a root that is not a `file://` URI.
+    InteractionRootsUri = "interaction-example-roots-uri", Error, INTERACTION_EXAMPLES;
+    /// An interaction step shows client input the tool's client requirements do not require.
+    InteractionClientRequirements = "interaction-example-client-requirements-contradiction", Warning, INTERACTION_EXAMPLES;
     /// A tool schema that is not valid JSON Schema of its dialect, or whose `$ref` leads
     /// nowhere.
     InvalidToolSchema = "invalid-tool-schema", Error, TOOL_SCHEMAS;
@@ -127,13 +133,13 @@ codes! {
     InvalidLegacyToolSchemaShape = "invalid-legacy-tool-schema-shape", Error, TOOL_SCHEMAS;
     /// A tool schema's `$schema` names a dialect the format does not describe tools in.
     UnsupportedToolSchemaDialect = "unsupported-tool-schema-dialect", Error, TOOL_SCHEMAS;
-    /// A tool schema refers to another document, which validation does not fetch .
+    /// A tool schema refers to another document, which validation does not fetch.
     UnresolvedExternalToolSchemaReference = "unresolved-external-tool-schema-reference", Warning, TOOL_SCHEMAS;
     /// A reserved `_meta` key where the protocol does not define it.
     MetaReservedKeyContext = "meta-reserved-key-context", Error, RESERVED_META_KEYS;
     /// A reserved `_meta` key with a value the protocol does not allow.
     MetaReservedKeyValue = "meta-reserved-key-value", Error, RESERVED_META_KEYS;
-    /// A `_meta` key under a prefix the protocol reserves that it does not define .
+    /// A `_meta` key under a prefix the protocol reserves that it does not define.
     MetaUnknownReservedKey = "meta-unknown-reserved-key", Warning, RESERVED_META_KEYS;
     /// An `x-mcp-header` annotation that is misplaced, not a header name, or on a property a
     /// header cannot carry.
@@ -144,13 +150,13 @@ codes! {
     TransportCoverageGap = "transport-coverage-gap", Error, TRANSPORTS;
     /// A transport a version in its scope does not define (Streamable HTTP before 2025-03-26).
     TransportNotSupported = "transport-not-supported-by-version", Error, TRANSPORTS;
-    /// Legacy HTTP+SSE for a version that has Streamable HTTP .
+    /// Legacy HTTP+SSE for a version that has Streamable HTTP.
     LegacySse = "legacy-sse-for-modern-version", Warning, TRANSPORTS;
     /// Two capability sets for one version.
     CapabilityScopeOverlap = "capability-scope-overlap", Error, CAPABILITIES;
-    /// `logging` on 2026-07-28, where it is deprecated .
+    /// `logging` on 2026-07-28, where it is deprecated.
     LoggingDeprecated = "logging-deprecated-in-2026", Warning, CAPABILITIES;
-    /// A capability set's `extensions` for a version before 2026-07-28 .
+    /// A capability set's `extensions` for a version before 2026-07-28.
     ExtensionsNotSupported = "extensions-not-supported-by-version", Warning, CAPABILITIES;
     /// An extension identifier under MCP's reserved prefix that the catalogue does not list (a
     /// warning).
@@ -165,7 +171,7 @@ codes! {
     DuplicateSecurityScope = "duplicate-security-scope", Error, SECURITY;
     /// Scopes for an `http` or `apiKey` scheme.
     NonOauthScope = "non-oauth-scope-misuse", Error, SECURITY;
-    /// An OAuth scope no flow of its scheme lists .
+    /// An OAuth scope no flow of its scheme lists.
     UncataloguedOauthScope = "uncatalogued-oauth-scope", Warning, SECURITY;
     /// A tool example's result holds a JSON-RPC envelope member.
     ToolExampleEnvelope = "tool-example-json-rpc-envelope", Error, TOOL_EXAMPLES;
@@ -183,7 +189,7 @@ codes! {
     MissingToolExampleStructuredContent = "missing-tool-example-structured-content", Error, TOOL_EXAMPLES;
     /// A tool example's input or structured content that its tool's schema refuses.
     ToolExampleSchemaMismatch = "tool-example-schema-mismatch", Error, TOOL_EXAMPLES;
-    /// A tool example that could not be checked against its tool's schema in full .
+    /// A tool example that could not be checked against its tool's schema in full.
     IncompleteToolExampleValidation = "incomplete-tool-example-validation", Warning, TOOL_EXAMPLES;
     /// A prompt example's argument the prompt does not declare.
     PromptExampleUnknownArgument = "prompt-example-unknown-argument", Error, PROMPT_EXAMPLES;
@@ -210,9 +216,9 @@ codes! {
     ResourceExampleCacheFields = "resource-example-cache-fields-version-mismatch", Error, RESOURCE_EXAMPLES;
     /// A resource example's contents with a member a version in scope does not define.
     ResourceExampleContentVersion = "resource-example-content-version-mismatch", Error, RESOURCE_EXAMPLES;
-    /// A resource example's contents of another media type than the resource's .
+    /// A resource example's contents of another media type than the resource's.
     ResourceExampleMimeTypeMismatch = "resource-example-mime-type-mismatch", Warning, RESOURCE_EXAMPLES;
-    /// A resource example's contents of another size than the resource's .
+    /// A resource example's contents of another size than the resource's.
     ResourceExampleSizeMismatch = "resource-example-size-mismatch", Warning, RESOURCE_EXAMPLES;
     /// A resource example's `blob` that is not canonical base64.
     InvalidResourceExampleBase64 = "invalid-resource-example-base64", Error, RESOURCE_EXAMPLES;

@@ -3,11 +3,11 @@
 use serde_json::{Map, Value};
 
 use super::declarations::Declared;
-use super::toolbox::{Cx, closed_members, named_map, pointer};
+use super::toolbox::{Cx, closed_members, named_map, plain, pointer};
 use super::{Code, rules};
 use crate::object::Members as _;
 use crate::shown::{List, Shown};
-use crate::version::VersionSet;
+use crate::version::{Fact, VersionSet};
 
 /// The elicitation modes a tool's `clientRequirements` requires of every client, when it names
 /// them: an empty `elicitation` object means form mode only.
@@ -27,12 +27,43 @@ pub(crate) fn required_modes(tool: &Map<String, Value>) -> RequiredModes<'_> {
         })
 }
 
+/// The tool's `clientRequirements` and the modes it requires of elicitation, as interaction
+/// steps are held to them.
+pub(crate) struct Requirements<'a> {
+    /// The tool's `clientRequirements`, when it has them.
+    object: Option<&'a Map<String, Value>>,
+    modes: RequiredModes<'a>,
+}
+
+impl<'a> Requirements<'a> {
+    pub(crate) fn of(tool: &'a Map<String, Value>) -> Self {
+        Requirements {
+            object: tool.member("clientRequirements").and_then(Value::as_object),
+            modes: required_modes(tool),
+        }
+    }
+
+    /// Whether the tool has `clientRequirements` and they leave `capability` out (the
+    /// capability's own `members`, when given, leave out `member`).
+    fn lacks(&self, capability: &str, member: Option<&str>) -> bool {
+        let Some(object) = self.object else {
+            return false;
+        };
+        match (object.member(capability), member) {
+            (None, _) => true,
+            (Some(value), Some(member)) => value.member(member).is_none(),
+            (Some(_), None) => false,
+        }
+    }
+}
+
 pub(crate) fn check(
     cx: &mut Cx,
     value: &Value,
     path: &str,
     declarations: &[Declared],
-    required_modes: &RequiredModes,
+    requirements: &Requirements,
+    scope: VersionSet,
 ) {
     let rule = rules::INTERACTION_EXAMPLES;
     let Some(examples) = named_map(cx, rule, value, path, "`interactionExamples`") else {
@@ -82,7 +113,8 @@ pub(crate) fn check(
                         step,
                         &pointer(&pointer(&path, "steps"), i),
                         declarations,
-                        required_modes,
+                        requirements,
+                        scope,
                     );
                 }
             }
@@ -106,7 +138,8 @@ fn check_step(
     step: &Value,
     path: &str,
     declarations: &[Declared],
-    required_modes: &RequiredModes,
+    requirements: &Requirements,
+    scope: VersionSet,
 ) {
     let rule = rules::INTERACTION_EXAMPLES;
     let Some(step) = step.as_object() else {
@@ -119,11 +152,16 @@ fn check_step(
     };
     match step.member("type").and_then(Value::as_str) {
         Some("elicitation") => {}
-        Some("sampling" | "roots") => {
+        Some(kind @ ("sampling" | "roots")) => {
             for key in ["request", "response"] {
                 if !step.member(key).is_some_and(Value::is_object) {
                     cx.structural(rule, path, format!("a step needs an object `{key}`"));
                 }
+            }
+            if kind == "roots" {
+                roots_step(cx, step, path, requirements);
+            } else {
+                sampling_step(cx, step, path, requirements, scope);
             }
             return;
         }
@@ -190,7 +228,42 @@ fn check_step(
     let mode = request.member("mode").and_then(Value::as_str);
     let schema = check_request(cx, request, &request_path, mode);
 
-    if let (Some(modes), Some(mode @ ("form" | "url"))) = (required_modes, mode)
+    let no_elicitation = scope.difference(Fact::FormElicitation.versions());
+    if !no_elicitation.is_empty() {
+        cx.error(
+            rule,
+            Code::InteractionVersionMismatch,
+            &pointer(path, "type"),
+            format!(
+                "MCP {} has no elicitation: scope the tool to {} with `protocolVersions`, or leave the step out",
+                plain(no_elicitation),
+                plain(Fact::FormElicitation.versions()),
+            ),
+        );
+    }
+    let no_url = scope
+        .difference(Fact::UrlElicitation.versions())
+        .difference(no_elicitation);
+    if mode == Some("url") && !no_url.is_empty() {
+        cx.error(
+            rule,
+            Code::InteractionVersionMismatch,
+            &pointer(&request_path, "mode"),
+            format!(
+                "MCP {} has no URL-mode elicitation: scope the tool to {} with `protocolVersions`, or show a form request",
+                plain(no_url),
+                plain(Fact::UrlElicitation.versions()),
+            ),
+        );
+    }
+    if requirements.lacks("elicitation", None) {
+        cx.push(
+            rule,
+            Code::InteractionClientRequirements,
+            &pointer(path, "type"),
+            "this step shows elicitation, but the tool's `clientRequirements` do not require `elicitation` of clients; add it to them, or leave the step out",
+        );
+    } else if let (Some(modes), Some(mode @ ("form" | "url"))) = (&requirements.modes, mode)
         && !modes.contains(&mode)
     {
         cx.push(
@@ -296,6 +369,104 @@ fn check_step(
             &pointer(&response_path, "action"),
             "`action` is \"accept\", \"decline\" or \"cancel\"",
         ),
+    }
+}
+
+/// A roots step: the roots a client answers with are `file://` URIs, and the tool's
+/// `clientRequirements`, when it has them, require `roots`.
+fn roots_step(cx: &mut Cx, step: &Map<String, Value>, path: &str, requirements: &Requirements) {
+    let rule = rules::INTERACTION_EXAMPLES;
+    if requirements.lacks("roots", None) {
+        cx.push(
+            rule,
+            Code::InteractionClientRequirements,
+            &pointer(path, "type"),
+            "this step shows roots, but the tool's `clientRequirements` do not require `roots` of clients; add `roots: {}` to them, or leave the step out",
+        );
+    }
+    let roots_at = pointer(&pointer(path, "response"), "roots");
+    let roots = step
+        .member("response")
+        .and_then(|r| r.member("roots"))
+        .and_then(Value::as_array);
+    for (i, root) in roots.into_iter().flatten().enumerate() {
+        if let Some(uri) = root.member("uri").and_then(Value::as_str)
+            && !uri.starts_with("file://")
+        {
+            cx.error(
+                rule,
+                Code::InteractionRootsUri,
+                &pointer(&pointer(&roots_at, i), "uri"),
+                format!("a root is a `file://` URI, not {}", Shown::quoted(uri)),
+            );
+        }
+    }
+}
+
+/// A sampling step: tool use in the request is defined from the version that brought it, and
+/// the tool's `clientRequirements`, when it has them, require `sampling` with what the request
+/// uses (`tools` for tool use, `context` for context inclusion).
+fn sampling_step(
+    cx: &mut Cx,
+    step: &Map<String, Value>,
+    path: &str,
+    requirements: &Requirements,
+    scope: VersionSet,
+) {
+    let rule = rules::INTERACTION_EXAMPLES;
+    let request = step.member("request").and_then(Value::as_object);
+    let request_at = pointer(path, "request");
+    let tool_use = request.and_then(|r| {
+        ["tools", "toolChoice"]
+            .into_iter()
+            .find(|key| r.member(key).is_some())
+    });
+    if let Some(key) = tool_use {
+        let lacking = scope.difference(Fact::SamplingContextAndTools.versions());
+        if !lacking.is_empty() {
+            cx.error(
+                rule,
+                Code::InteractionVersionMismatch,
+                &pointer(&request_at, key),
+                format!(
+                    "sampling with tools is not defined for MCP {}: scope the tool to {} with `protocolVersions`, or leave `tools` and `toolChoice` out",
+                    plain(lacking),
+                    plain(Fact::SamplingContextAndTools.versions()),
+                ),
+            );
+        }
+    }
+    if requirements.lacks("sampling", None) {
+        cx.push(
+            rule,
+            Code::InteractionClientRequirements,
+            &pointer(path, "type"),
+            "this step shows sampling, but the tool's `clientRequirements` do not require `sampling` of clients; add `sampling: {}` to them, or leave the step out",
+        );
+        return;
+    }
+    if let Some(key) = tool_use
+        && requirements.lacks("sampling", Some("tools"))
+    {
+        cx.push(
+            rule,
+            Code::InteractionClientRequirements,
+            &pointer(&request_at, key),
+            "this step samples with tools, but the tool's `clientRequirements.sampling` does not require `tools`; add `tools: {}` to it, or leave tool use out",
+        );
+    }
+    let context = request
+        .and_then(|r| r.member("includeContext"))
+        .and_then(Value::as_str);
+    if context.is_some_and(|c| !c.is_empty() && c != "none")
+        && requirements.lacks("sampling", Some("context"))
+    {
+        cx.push(
+            rule,
+            Code::InteractionClientRequirements,
+            &pointer(&request_at, "includeContext"),
+            "this step includes context in sampling, but the tool's `clientRequirements.sampling` does not require `context`; add `context: {}` to it, or set `includeContext` to \"none\"",
+        );
     }
 }
 

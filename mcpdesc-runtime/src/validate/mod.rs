@@ -146,7 +146,8 @@ fn check_primitives_with<'a>(
                     examples,
                     &pointer(&path, "interactionExamples"),
                     &declared,
-                    &interactions::required_modes(object),
+                    &interactions::Requirements::of(object),
+                    scope,
                 );
             }
             identities.check(cx, kind, object, &path, i, scope);
