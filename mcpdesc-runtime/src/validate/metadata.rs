@@ -438,7 +438,51 @@ fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: Version
             );
             continue;
         }
-        reserved_meta_key(cx, key, value, &pointer(at, key), scope);
+        reserved_meta_key(
+            cx,
+            key,
+            value,
+            &pointer(at, key),
+            scope,
+            MetaContext::Primitive,
+        );
+    }
+}
+
+/// Whose `_meta` a map of `_meta` keys is, as the protocol places its reserved keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MetaContext {
+    /// A tool's, resource's, resource template's or prompt's.
+    Primitive,
+    /// A result's (a tool result, a resource read's).
+    Result,
+    /// A content block's or a resource content's.
+    Content,
+}
+
+impl MetaContext {
+    fn whose(self) -> &'static str {
+        match self {
+            MetaContext::Primitive => "a primitive's",
+            MetaContext::Result => "a result's",
+            MetaContext::Content => "content's",
+        }
+    }
+}
+
+/// The reserved keys of the `_meta` object at `at`, a result's or content's in an example, held
+/// to where the versions of `scope` place them (its shape is the example's shape check's).
+pub(crate) fn example_meta(
+    cx: &mut Cx,
+    meta: &Value,
+    at: &str,
+    scope: VersionSet,
+    context: MetaContext,
+) {
+    for (key, value) in meta.as_object().into_iter().flatten() {
+        if is_meta_key(key) {
+            reserved_meta_key(cx, key, value, &pointer(at, key), scope, context);
+        }
     }
 }
 
@@ -451,9 +495,9 @@ enum MetaPlace {
     Anywhere,
 }
 
-/// What a version says of a reserved `_meta` key on a primitive (whose `_meta` is neither a
-/// request's, a result's nor a notification's): where it belongs and whether `value` fits, or
-/// `None` when the version does not define the key.
+/// What a version says of a reserved `_meta` key: where it belongs (a request's, a result's or a
+/// notification's `_meta`, or anywhere) and whether `value` fits, or `None` when the version
+/// does not define the key.
 fn reserved_meta_rule(
     key: &str,
     value: &Value,
@@ -511,6 +555,21 @@ fn reserved_meta_rule(
     })
 }
 
+/// What the value of a reserved `_meta` key is, for a message.
+fn reserved_meta_value(key: &str) -> &'static str {
+    match key {
+        "progressToken" | "io.modelcontextprotocol/subscriptionId" => "a string or a number",
+        "io.modelcontextprotocol/related-task" => "an object with a string `taskId`",
+        "io.modelcontextprotocol/serverInfo" | "io.modelcontextprotocol/clientInfo" => {
+            "an object with a string `name` and `version`"
+        }
+        "io.modelcontextprotocol/protocolVersion" => "a string",
+        "io.modelcontextprotocol/clientCapabilities" => "an object",
+        "io.modelcontextprotocol/logLevel" => "a log level (\"debug\" to \"emergency\")",
+        _ => "a non-empty string",
+    }
+}
+
 /// Whether a `_meta` key's prefix is one the protocol reserves in `version`: a second label
 /// `modelcontextprotocol` or `mcp` (any label before the last in 2025-06-18), in any case.
 fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
@@ -530,17 +589,27 @@ fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
     }
 }
 
-/// A key of a primitive's `_meta`, against every version of the scope from 2025-06-18 on (the
-/// legacy versions define no reserved keys): a key the protocol defines only for requests,
-/// results or notifications is an error here, as is a defined key with a value it does not
+/// A key of the `_meta` of `context`, against every version of the scope from 2025-06-18 on
+/// (the legacy versions define no reserved keys): a key the protocol defines only for requests,
+/// results or notifications is an error elsewhere, as is a defined key with a value it does not
 /// allow; an undefined key under a reserved prefix is a warning.
-fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: VersionSet) {
+fn reserved_meta_key(
+    cx: &mut Cx,
+    key: &str,
+    value: &Value,
+    at: &str,
+    scope: VersionSet,
+    context: MetaContext,
+) {
     let mut misplaced = (VersionSet::EMPTY, MetaPlace::Anywhere);
     let mut bad_value = VersionSet::EMPTY;
     let mut unknown = VersionSet::EMPTY;
     for version in scope.intersection(Fact::CompleteValidation.versions()) {
         match reserved_meta_rule(key, value, version) {
-            Some((place, _)) if place != MetaPlace::Anywhere => {
+            Some((place, _))
+                if place != MetaPlace::Anywhere
+                    && !(place == MetaPlace::Result && context == MetaContext::Result) =>
+            {
                 misplaced = (misplaced.0.with(version), place);
             }
             Some((_, false)) => bad_value = bad_value.with(version),
@@ -561,8 +630,8 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
             Code::MetaReservedKeyContext,
             at,
             format!(
-                "{key} is a `_meta` key MCP {} reserves for {place} `_meta`, not a primitive's: remove it, or rename it under your own prefix (`com.example/...`)",
-                plain(misplaced.0), key = Shown::quoted(key)
+                "{key} is a `_meta` key MCP {} reserves for {place} `_meta`, not {}: remove it, or rename it under your own prefix (`com.example/...`)",
+                plain(misplaced.0), context.whose(), key = Shown::quoted(key)
             ),
         );
     }
@@ -572,8 +641,9 @@ fn reserved_meta_key(cx: &mut Cx, key: &str, value: &Value, at: &str, scope: Ver
             Code::MetaReservedKeyValue,
             at,
             format!(
-                "{key} is reserved by MCP {} for a non-empty string, not {}",
+                "{key} is reserved by MCP {} for {}, not {}",
                 plain(bad_value),
+                reserved_meta_value(key),
                 describe(value),
                 key = Shown::quoted(key)
             ),

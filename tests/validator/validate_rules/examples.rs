@@ -299,6 +299,100 @@ fn a_shared_example_is_checked_where_it_is_used_and_shaped_where_it_is_written()
     );
 }
 
+/// The reserved `_meta` keys of an example's result and content are held to where the
+/// protocol places them: a result's key on a result, not on content; a request's on neither.
+#[test]
+fn example_meta_keys_where_the_protocol_places_them() {
+    let rule = "mcp.meta.reserved-keys";
+    let code = "meta-reserved-key-context";
+    let v = &["2025-11-25"];
+    let task = json!({"taskId": "t-1"});
+    let related = "io.modelcontextprotocol~1related-task";
+    // A tool result may carry a result's key; its content may not, nor a request's key.
+    let tool_result = "/tools/0/examples/three/result";
+    let valid = set(
+        &tool(v),
+        &format!("{tool_result}/_meta"),
+        json!({"io.modelcontextprotocol/related-task": task}),
+    );
+    error(
+        &valid,
+        &set(
+            &valid,
+            &format!("{tool_result}/_meta/progressToken"),
+            json!("p"),
+        ),
+        rule,
+        code,
+        &format!("{tool_result}/_meta/progressToken"),
+    );
+    error(
+        &valid,
+        &set(
+            &valid,
+            &format!("{tool_result}/content/0/_meta"),
+            json!({"io.modelcontextprotocol/related-task": task}),
+        ),
+        rule,
+        code,
+        &format!("{tool_result}/content/0/_meta/{related}"),
+    );
+    let embedded = set(
+        &valid,
+        &format!("{tool_result}/content/0"),
+        json!({"type": "resource", "resource": {"uri": "file:///a.txt", "text": "a", "_meta": {"progressToken": 1}}}),
+    );
+    error(
+        &valid,
+        &embedded,
+        rule,
+        code,
+        &format!("{tool_result}/content/0/resource/_meta/progressToken"),
+    );
+    // A resource read alike: its result and its contents.
+    let read = "/resources/0/examples/now/result";
+    let valid = set(
+        &resource(v),
+        &format!("{read}/_meta"),
+        json!({"io.modelcontextprotocol/related-task": task}),
+    );
+    error(
+        &valid,
+        &set(
+            &valid,
+            &format!("{read}/contents/0/_meta"),
+            json!({"progressToken": "p"}),
+        ),
+        rule,
+        code,
+        &format!("{read}/contents/0/_meta/progressToken"),
+    );
+    // A value the key does not allow, where the key belongs, said with what it holds.
+    let wrong = set(
+        &valid,
+        &format!("{read}/_meta/io.modelcontextprotocol~1related-task"),
+        json!({}),
+    );
+    error(
+        &valid,
+        &wrong,
+        rule,
+        "meta-reserved-key-value",
+        &format!("{read}/_meta/{related}"),
+    );
+    let report = validate(&wrong);
+    let message = &report
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == "meta-reserved-key-value")
+        .unwrap()
+        .message;
+    assert!(
+        message.contains("an object with a string `taskId`, not an object"),
+        "{message}"
+    );
+}
+
 fn prompt(versions: &[&str]) -> Value {
     let mut result =
         json!({"messages": [{"role": "user", "content": {"type": "text", "text": "Paris"}}]});

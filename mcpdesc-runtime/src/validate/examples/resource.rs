@@ -1,6 +1,7 @@
 //! Resource and resource template examples: the completed `resources/read` result (and, for a
 //! template, the URI read).
 
+use super::super::metadata::{MetaContext, example_meta};
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
@@ -208,6 +209,15 @@ impl<'a> Owner<'a> {
         };
         let result_at = pointer(at, "result");
         completed_result(cx, RULE, &CODES, result, &result_at, scope);
+        if let Some(meta) = result.member("_meta") {
+            example_meta(
+                cx,
+                meta,
+                &pointer(&result_at, "_meta"),
+                scope,
+                MetaContext::Result,
+            );
+        }
         let with_hints = scope.intersection(Fact::CacheHints.versions());
         for (field, what) in [
             ("ttlMs", "how many milliseconds the contents stay fresh"),
@@ -255,6 +265,15 @@ impl<'a> Owner<'a> {
                 scope,
                 Fact::ResultMeta.versions(),
             );
+            if let Some(meta) = item.member("_meta") {
+                example_meta(
+                    cx,
+                    meta,
+                    &pointer(&item_at, "_meta"),
+                    scope,
+                    MetaContext::Content,
+                );
+            }
             let blob = item.member("blob").and_then(Value::as_str);
             let decoded = blob.and_then(decoded_len);
             if blob.is_some() && decoded.is_none() {

@@ -1,5 +1,6 @@
 //! Tool examples: an `input` and the completed result the tool returns for it.
 
+use super::super::metadata::{MetaContext, example_meta};
 use serde_json::{Map, Value};
 
 use super::super::references::schema_target;
@@ -143,6 +144,15 @@ impl<'a> Tool<'a> {
         };
         let result_at = pointer(at, "result");
         completed_result(cx, RULE, &CODES, result, &result_at, scope);
+        if let Some(meta) = result.member("_meta") {
+            example_meta(
+                cx,
+                meta,
+                &pointer(&result_at, "_meta"),
+                scope,
+                MetaContext::Result,
+            );
+        }
         let structured = result.member("structuredContent");
         if let Some(structured) = structured {
             super::unsupported(
@@ -174,14 +184,30 @@ impl<'a> Tool<'a> {
         if let Some(Value::Array(blocks)) = result.member("content") {
             let content_at = pointer(&result_at, "content");
             for (i, block) in blocks.iter().enumerate() {
+                let block_at = pointer(&content_at, i);
                 content::versions(
                     cx,
                     RULE,
                     Code::ToolExampleContentVersion,
                     block,
-                    &pointer(&content_at, i),
+                    &block_at,
                     scope,
                 );
+                if let Some(meta) = block.member("_meta") {
+                    example_meta(
+                        cx,
+                        meta,
+                        &pointer(&block_at, "_meta"),
+                        scope,
+                        MetaContext::Content,
+                    );
+                }
+                if block.member("type").and_then(Value::as_str) == Some("resource")
+                    && let Some(meta) = block.member("resource").and_then(|r| r.member("_meta"))
+                {
+                    let at = pointer(&pointer(&block_at, "resource"), "_meta");
+                    example_meta(cx, meta, &at, scope, MetaContext::Content);
+                }
             }
         }
         let failed = result.member("isError") == Some(&Value::Bool(true));
