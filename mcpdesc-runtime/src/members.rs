@@ -96,7 +96,10 @@ use Fact::{
 use Place::{Primitive, PromptArgument, ResourceAnnotations, ToolSchemaRoot};
 
 /// The members of primitives that not every version defines, each with the fact of the version
-/// table that says which do (from the MCP schema of each version).
+/// table that says which do (from the MCP schema of each version). The server's `info` is not
+/// held to versions: the format reads it as protocol-independent (the public fixture
+/// `protocol-independent-info-metadata` is valid with 2025-11-25's `info` members on
+/// 2025-06-18).
 pub(crate) const VERSIONED: &[VersionedMember] = &[
     m("tools", Primitive, "annotations", ToolAnnotations),
     m("tools", Primitive, "title", Titles),

@@ -93,7 +93,7 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
     ),
     ("missing-tool-input-schema", &["schema-validation"]),
     ("object-level-unknown-property", &["schema-validation"]),
-    ("overlapping-tool-scope", &["duplicate-primitive-identity"]),
+    ("overlapping-tool-scope", &["primitive-scope-overlap"]),
     (
         "revision-inapplicable-tool-schema-dialect",
         &["field-not-supported-by-version"],
@@ -108,7 +108,10 @@ const IN_SCOPE: &[(&str, &[&str])] = &[
     ),
     (
         "invalid-resource-annotations",
-        &["schema-validation", "field-not-supported-by-version"],
+        &[
+            "schema-validation",
+            "resource-annotation-not-supported-by-version",
+        ],
     ),
     ("meta-invalid-key", &["schema-validation"]),
     // The empty root `tags` list (the tool's reference into it is not checked here).

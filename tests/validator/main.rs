@@ -1,6 +1,7 @@
 //! The validator, the readers and the writers, held to the format, the reference validator and
 //! readers written elsewhere: one test binary (they register no declarations, so they share one
-//! process without seeing each other's).
+//! process without seeing each other's). `tests/amplification.rs` stays a binary of its own: it
+//! counts every allocation of its process, which other tests running beside it would add to.
 
 #[path = "../support/node.rs"]
 mod node;
@@ -11,7 +12,6 @@ mod same_numbers;
 #[path = "../support/mod.rs"]
 mod support;
 
-mod amplification;
 mod conformance;
 mod format_schema;
 mod json_test_suite;

@@ -75,6 +75,9 @@ codes! {
     DefaultDoesNotFit = "default-does-not-fit", Warning, FORM_SCHEMA_CONSISTENCY;
     /// A member that a protocol version in scope does not define (the reference's code).
     FieldNotSupported = "field-not-supported-by-version", Error, *;
+    /// A resource's or resource template's annotation that a protocol version in scope does not
+    /// define (`lastModified` before 2025-06-18).
+    ResourceAnnotationNotSupported = "resource-annotation-not-supported-by-version", Error, PRIMITIVE_PROTOCOL_MEMBERS;
     /// Two declarations of one primitive share a name.
     DuplicateElicitationName = "duplicate-elicitation-name", Error, ELICITATION_NAME_UNIQUE;
     /// A form uses vocabulary a version in scope lacks.
@@ -100,7 +103,7 @@ codes! {
     /// Legacy versions in scope.
     LegacyIncomplete = "legacy-protocol-validation-incomplete", Warning, LEGACY_SCOPE;
     /// Two primitives with one identity in overlapping scopes.
-    DuplicatePrimitive = "duplicate-primitive-identity", Error, PRIMITIVE_UNIQUE;
+    DuplicatePrimitive = "primitive-scope-overlap", Error, PRIMITIVE_UNIQUE;
     /// A client requirement a version in scope cannot express (a capability or member it does
     /// not define).
     ClientRequirementsVersion = "client-requirement-version-mismatch", Error, *;

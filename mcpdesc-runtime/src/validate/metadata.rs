@@ -74,9 +74,14 @@ pub(crate) fn check<'a>(
 /// Reports a member that some versions of the primitive's scope do not define.
 fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, missing: VersionSet) {
     let keep = member.versions();
+    // The reference validator gives a resource annotation's version its own code.
+    let code = match member.place {
+        Place::ResourceAnnotations => Code::ResourceAnnotationNotSupported,
+        _ => Code::FieldNotSupported,
+    };
     cx.error(
         rules::PRIMITIVE_PROTOCOL_MEMBERS,
-        Code::FieldNotSupported,
+        code,
         at,
         format!(
             "`{}` is not defined for MCP {}; {}: remove it, or scope the {} to {} with `protocolVersions`",

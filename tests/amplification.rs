@@ -1,7 +1,7 @@
 //! What a small file can make large: the memory of reading it with positions, and the report of
 //! validating it, each held to a multiple of the file (a counting allocator measures the most
-//! memory held at once). One test runs the cases one after another, so that no other test's
-//! allocations are counted.
+//! memory held at once). A test binary of its own, with one test that runs the cases one after
+//! another, so that no other test's allocations are counted.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
