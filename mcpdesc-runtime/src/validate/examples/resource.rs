@@ -1,10 +1,10 @@
 //! Resource and resource template examples: the completed `resources/read` result (and, for a
 //! template, the URI read).
 
-use super::super::metadata::{MetaContext, example_meta};
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
+use super::super::metadata::{MetaContext, example_meta};
 use super::super::toolbox::{Cx, describe, plain, pointer};
 use super::super::{Code, rules};
 use super::{

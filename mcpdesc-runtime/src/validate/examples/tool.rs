@@ -1,8 +1,8 @@
 //! Tool examples: an `input` and the completed result the tool returns for it.
 
-use super::super::metadata::{MetaContext, example_meta};
 use serde_json::{Map, Value};
 
+use super::super::metadata::{MetaContext, example_meta};
 use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
 use super::super::toolbox::{Cx, describe, plain, pointer};
