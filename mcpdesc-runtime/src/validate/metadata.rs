@@ -501,36 +501,43 @@ enum MetaPlace {
 }
 
 /// What a version says of a reserved `_meta` key: where it belongs (a request's, a result's or a
-/// notification's `_meta`, or anywhere) and whether `value` fits, or `None` when the version
-/// does not define the key.
+/// notification's `_meta`, or anywhere), whether `value` fits, and what fits (for a message);
+/// `None` when the version does not define the key.
 fn reserved_meta_rule(
     key: &str,
     value: &Value,
     version: ProtocolVersion,
-) -> Option<(MetaPlace, bool)> {
+) -> Option<(MetaPlace, bool, &'static str)> {
     let implementation = |v: &Value| {
         v.get("name").is_some_and(Value::is_string)
             && v.get("version").is_some_and(Value::is_string)
     };
+    const IMPLEMENTATION: &str = "an object with a string `name` and `version`";
+    const STRING_OR_NUMBER: &str = "a string or a number";
     let has = |fact: Fact| fact.versions().contains(version);
     let v2026 = has(Fact::StatelessMeta);
     Some(match key {
-        "progressToken" if has(Fact::ProgressTokenMeta) => {
-            (MetaPlace::Request, value.is_string() || value.is_number())
-        }
+        "progressToken" if has(Fact::ProgressTokenMeta) => (
+            MetaPlace::Request,
+            value.is_string() || value.is_number(),
+            STRING_OR_NUMBER,
+        ),
         "io.modelcontextprotocol/related-task" if has(Fact::RelatedTaskMeta) => (
             MetaPlace::Result,
             value.get("taskId").is_some_and(Value::is_string),
+            "an object with a string `taskId`",
         ),
-        "io.modelcontextprotocol/serverInfo" if v2026 => (MetaPlace::Result, implementation(value)),
+        "io.modelcontextprotocol/serverInfo" if v2026 => {
+            (MetaPlace::Result, implementation(value), IMPLEMENTATION)
+        }
         "io.modelcontextprotocol/protocolVersion" if v2026 => {
-            (MetaPlace::Request, value.is_string())
+            (MetaPlace::Request, value.is_string(), "a string")
         }
         "io.modelcontextprotocol/clientInfo" if v2026 => {
-            (MetaPlace::Request, implementation(value))
+            (MetaPlace::Request, implementation(value), IMPLEMENTATION)
         }
         "io.modelcontextprotocol/clientCapabilities" if v2026 => {
-            (MetaPlace::Request, value.is_object())
+            (MetaPlace::Request, value.is_object(), "an object")
         }
         "io.modelcontextprotocol/logLevel" if v2026 => (
             MetaPlace::Request,
@@ -547,32 +554,20 @@ fn reserved_meta_rule(
                         | "emergency"
                 )
             ),
+            "a log level (\"debug\" to \"emergency\")",
         ),
         "io.modelcontextprotocol/subscriptionId" if v2026 => (
             MetaPlace::Notification,
             value.is_string() || value.is_number(),
+            STRING_OR_NUMBER,
         ),
         "traceparent" | "tracestate" | "baggage" if v2026 => (
             MetaPlace::Anywhere,
             value.as_str().is_some_and(|s| !s.is_empty()),
+            "a non-empty string",
         ),
         _ => return None,
     })
-}
-
-/// What the value of a reserved `_meta` key is, for a message.
-fn reserved_meta_value(key: &str) -> &'static str {
-    match key {
-        "progressToken" | "io.modelcontextprotocol/subscriptionId" => "a string or a number",
-        "io.modelcontextprotocol/related-task" => "an object with a string `taskId`",
-        "io.modelcontextprotocol/serverInfo" | "io.modelcontextprotocol/clientInfo" => {
-            "an object with a string `name` and `version`"
-        }
-        "io.modelcontextprotocol/protocolVersion" => "a string",
-        "io.modelcontextprotocol/clientCapabilities" => "an object",
-        "io.modelcontextprotocol/logLevel" => "a log level (\"debug\" to \"emergency\")",
-        _ => "a non-empty string",
-    }
 }
 
 /// Whether a `_meta` key's prefix is one the protocol reserves in `version`: a second label
@@ -607,17 +602,17 @@ fn reserved_meta_key(
     context: MetaContext,
 ) {
     let mut misplaced = (VersionSet::EMPTY, MetaPlace::Anywhere);
-    let mut bad_value = VersionSet::EMPTY;
+    let mut bad_value = (VersionSet::EMPTY, "");
     let mut unknown = VersionSet::EMPTY;
     for version in scope.intersection(Fact::CompleteValidation.versions()) {
         match reserved_meta_rule(key, value, version) {
-            Some((place, _))
+            Some((place, _, _))
                 if place != MetaPlace::Anywhere
                     && !(place == MetaPlace::Result && context == MetaContext::Result) =>
             {
                 misplaced = (misplaced.0.with(version), place);
             }
-            Some((_, false)) => bad_value = bad_value.with(version),
+            Some((_, false, fits)) => bad_value = (bad_value.0.with(version), fits),
             Some(_) => {}
             None if reserved_meta_prefix(key, version) => unknown = unknown.with(version),
             None => {}
@@ -640,15 +635,15 @@ fn reserved_meta_key(
             ),
         );
     }
-    if !bad_value.is_empty() {
+    if !bad_value.0.is_empty() {
         cx.error(
             rule,
             Code::MetaReservedKeyValue,
             at,
             format!(
                 "{key} is reserved by MCP {} for {}, not {}",
-                plain(bad_value),
-                reserved_meta_value(key),
+                plain(bad_value.0),
+                bad_value.1,
                 describe(value),
                 key = Shown::quoted(key)
             ),
