@@ -426,13 +426,27 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-/// `_meta`: an object whose keys are an optional reverse-DNS prefix ending in `/` and a name;
-/// the keys the protocol reserves used only where the versions in scope define them.
+/// A primitive's `_meta`: its shape ([`meta_shape`]), and the keys the protocol reserves used
+/// only where the versions in scope define them.
 fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: VersionSet) {
+    if meta_shape(cx, rule, value, at).is_some() {
+        reserved_meta_keys(cx, value, at, scope, MetaContext::Primitive);
+    }
+}
+
+/// `_meta` (a primitive's, a result's, content's): an object whose keys are an optional
+/// reverse-DNS prefix ending in `/` and a name. Returns it when it is an object.
+pub(crate) fn meta_shape<'v>(
+    cx: &mut Cx,
+    rule: &'static str,
+    value: &'v Value,
+    at: &str,
+) -> Option<&'v Map<String, Value>> {
     let Some(meta) = value.as_object() else {
-        return not_object(cx, rule, value, at, "`_meta`");
+        not_object(cx, rule, value, at, "`_meta`");
+        return None;
     };
-    for (key, value) in meta {
+    for key in meta.keys() {
         if !is_meta_key(key) {
             cx.structural(
                 rule,
@@ -441,17 +455,9 @@ fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: Version
                     "{key} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit", key = Shown::quoted(key)
                 ),
             );
-            continue;
         }
-        reserved_meta_key(
-            cx,
-            key,
-            value,
-            &pointer(at, key),
-            scope,
-            MetaContext::Primitive,
-        );
     }
+    Some(meta)
 }
 
 /// Whose `_meta` a map of `_meta` keys is, as the protocol places its reserved keys.
@@ -475,9 +481,9 @@ impl MetaContext {
     }
 }
 
-/// The reserved keys of the `_meta` object at `at`, a result's or content's in an example, held
-/// to where the versions of `scope` place them (its shape is the example's shape check's).
-pub(crate) fn example_meta(
+/// The reserved keys of the `_meta` object at `at` (of `context`), held to where the versions of
+/// `scope` place them; keys that are not `_meta` keys are [`meta_shape`]'s.
+pub(crate) fn reserved_meta_keys(
     cx: &mut Cx,
     meta: &Value,
     at: &str,

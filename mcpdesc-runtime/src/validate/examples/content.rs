@@ -5,9 +5,9 @@
 use serde_json::{Map, Value};
 
 use super::super::Code;
-use super::super::metadata::{icons, resource_annotations};
+use super::super::metadata::{icons, meta_shape, resource_annotations};
 use super::super::toolbox::{Cx, describe, plain, pointer};
-use super::{members, meta_shape, object, required, typed};
+use super::{members, object, required, typed};
 use crate::JsonType;
 use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};

@@ -293,7 +293,7 @@ fn object_of<'v>(
 /// `resultType`, which is `"complete"`.
 fn result_members(cx: &mut Cx, rule: &'static str, result: &Map<String, Value>, at: &str) {
     if let Some(meta) = result.member("_meta") {
-        meta_shape(cx, rule, meta, &pointer(at, "_meta"));
+        super::metadata::meta_shape(cx, rule, meta, &pointer(at, "_meta"));
     }
     if let Some(result_type) = result.member("resultType")
         && result_type.as_str() != Some("complete")
@@ -324,25 +324,6 @@ fn result_object<'v>(
     let result = object(cx, rule, result, &result_at, result_what)?;
     result_members(cx, rule, result, &result_at);
     Some((result, result_at))
-}
-
-/// `_meta` of a result or of content: an object of `_meta` keys.
-fn meta_shape(cx: &mut Cx, rule: &'static str, meta: &Value, at: &str) {
-    let Some(meta) = object(cx, rule, meta, at, "`_meta`") else {
-        return;
-    };
-    for key in meta.keys() {
-        if !super::metadata::is_meta_key(key) {
-            cx.structural(
-                rule,
-                &pointer(at, key),
-                format!(
-                    "{key} is not a `_meta` key: a key is an optional prefix of dot-separated labels ending in `/` (`com.example/`) and a name of letters, digits, `.`, `_` and `-` that starts and ends with a letter or digit",
-                    key = Shown::quoted(key)
-                ),
-            );
-        }
-    }
 }
 
 /// The codes a kind of example reports a result's problems under.

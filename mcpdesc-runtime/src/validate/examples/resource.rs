@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
-use super::super::metadata::{MetaContext, example_meta};
+use super::super::metadata::{MetaContext, reserved_meta_keys};
 use super::super::toolbox::{Cx, describe, plain, pointer};
 use super::super::{Code, rules};
 use super::{
@@ -210,7 +210,7 @@ impl<'a> Owner<'a> {
         let result_at = pointer(at, "result");
         completed_result(cx, RULE, &CODES, result, &result_at, scope);
         if let Some(meta) = result.member("_meta") {
-            example_meta(
+            reserved_meta_keys(
                 cx,
                 meta,
                 &pointer(&result_at, "_meta"),
@@ -266,7 +266,7 @@ impl<'a> Owner<'a> {
                 Fact::ResultMeta.versions(),
             );
             if let Some(meta) = item.member("_meta") {
-                example_meta(
+                reserved_meta_keys(
                     cx,
                     meta,
                     &pointer(&item_at, "_meta"),

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::super::metadata::{MetaContext, example_meta};
+use super::super::metadata::{MetaContext, reserved_meta_keys};
 use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
 use super::super::toolbox::{Cx, describe, plain, pointer};
@@ -145,7 +145,7 @@ impl<'a> Tool<'a> {
         let result_at = pointer(at, "result");
         completed_result(cx, RULE, &CODES, result, &result_at, scope);
         if let Some(meta) = result.member("_meta") {
-            example_meta(
+            reserved_meta_keys(
                 cx,
                 meta,
                 &pointer(&result_at, "_meta"),
@@ -194,7 +194,7 @@ impl<'a> Tool<'a> {
                     scope,
                 );
                 if let Some(meta) = block.member("_meta") {
-                    example_meta(
+                    reserved_meta_keys(
                         cx,
                         meta,
                         &pointer(&block_at, "_meta"),
@@ -206,7 +206,7 @@ impl<'a> Tool<'a> {
                     && let Some(meta) = block.member("resource").and_then(|r| r.member("_meta"))
                 {
                     let at = pointer(&pointer(&block_at, "resource"), "_meta");
-                    example_meta(cx, meta, &at, scope, MetaContext::Content);
+                    reserved_meta_keys(cx, meta, &at, scope, MetaContext::Content);
                 }
             }
         }
