@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
 use super::toolbox::{Cx, closed_members, describe, plain, pointer};
+use super::toolbox::{is_reserved_label, reserved_prefix};
 use super::{Code, rules};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
@@ -582,17 +583,13 @@ fn reserved_meta_prefix(key: &str, version: ProtocolVersion) -> bool {
     let Some((prefix, _)) = key.split_once('/') else {
         return false;
     };
-    let reserved = |label: &str| {
-        label.eq_ignore_ascii_case("modelcontextprotocol") || label.eq_ignore_ascii_case("mcp")
-    };
-    let labels: Vec<&str> = prefix.split('.').collect();
-    if !Fact::SecondLabelMetaPrefix.versions().contains(version) {
-        labels
-            .split_last()
-            .is_some_and(|(_, before)| before.iter().any(|l| reserved(l)))
-    } else {
-        labels.get(1).is_some_and(|l| reserved(l))
+    if Fact::SecondLabelMetaPrefix.versions().contains(version) {
+        return reserved_prefix(prefix);
     }
+    // Every label but the last.
+    prefix
+        .rsplit_once('.')
+        .is_some_and(|(before, _)| before.split('.').any(is_reserved_label))
 }
 
 /// A key of the `_meta` of `context`, against every version of the scope from 2025-06-18 on

@@ -518,12 +518,9 @@ pub(crate) fn unknown_reserved_extensions(
     rule: &'static str,
 ) {
     for identifier in extensions.as_object().into_iter().flat_map(Map::keys) {
-        let reserved = identifier.split_once('/').is_some_and(|(prefix, _)| {
-            prefix.split('.').nth(1).is_some_and(|label| {
-                label.eq_ignore_ascii_case("modelcontextprotocol")
-                    || label.eq_ignore_ascii_case("mcp")
-            })
-        });
+        let reserved = identifier
+            .split_once('/')
+            .is_some_and(|(prefix, _)| super::toolbox::reserved_prefix(prefix));
         if reserved && !CATALOGUED_EXTENSIONS.contains(&identifier.as_str()) {
             cx.push(
                 rule,

@@ -404,6 +404,18 @@ pub(crate) fn is_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
+/// Whether `label` is one MCP reserves in identifier prefixes (`modelcontextprotocol`, `mcp`,
+/// in any case).
+pub(crate) fn is_reserved_label(label: &str) -> bool {
+    label.eq_ignore_ascii_case("modelcontextprotocol") || label.eq_ignore_ascii_case("mcp")
+}
+
+/// Whether the prefix of an identifier (`io.modelcontextprotocol` of
+/// `io.modelcontextprotocol/tasks`) is MCP's: its second label is reserved.
+pub(crate) fn reserved_prefix(prefix: &str) -> bool {
+    prefix.split('.').nth(1).is_some_and(is_reserved_label)
+}
+
 /// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
 pub(crate) fn named_map<'v>(
     cx: &mut Cx,

@@ -348,6 +348,33 @@ fn invalid_legacy_tool_schema_shape() {
     );
 }
 
+/// Which prefixes MCP reserves in `_meta` keys changed: 2025-06-18 reads any label before the
+/// last, later versions the second label only.
+#[test]
+fn reserved_meta_prefixes_by_version() {
+    let warned = |version: &str, key: &str| {
+        let document = doc(
+            json!([version]),
+            json!({"name": "t", "inputSchema": {"type": "object"}, "_meta": {key: 1}}),
+        );
+        !of_code(&validate(&document), "meta-unknown-reserved-key").is_empty()
+    };
+    for (key, on_2025_06_18, later) in [
+        ("mcp.example.com/x", true, false),
+        ("com.mcp/x", false, true),
+        ("com.example.MCP/x", false, false),
+        ("io.ModelContextProtocol/x", false, true),
+        ("mcp/x", false, false),
+    ] {
+        assert_eq!(
+            warned("2025-06-18", key),
+            on_2025_06_18,
+            "{key} on 2025-06-18"
+        );
+        assert_eq!(warned("2025-11-25", key), later, "{key} on 2025-11-25");
+    }
+}
+
 #[test]
 fn reserved_meta_keys() {
     let with_meta = |versions: Value, meta: Value| {
