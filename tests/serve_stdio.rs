@@ -864,10 +864,12 @@ async fn a_tampered_request_state_is_refused() {
     s.client.cancel().await.ok();
 }
 
-/// On 2026-07-28 the retried call is read against the teammates of the round that asked (kept in
-/// the sealed `requestState`), not against whoever is on the team by then.
+/// On 2026-07-28 the sealed `requestState` keeps a digest of the teammates offered, not the
+/// teammates. A retry whose fill offers the same teammates is read against them; when the team
+/// changed between the rounds, the user is asked again with the current team, and nothing is
+/// assigned until the answer fits what was offered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
+async fn a_retry_is_asked_again_when_the_choices_changed_since_the_round_that_asked() {
     let s = start(ProtocolVersion::V2026_07_28, Some(BOTH), Act::AcceptValid).await;
     let args = object(json!({"issue": 2}));
     let first = s
@@ -878,10 +880,12 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
     let CallToolResponse::InputRequired(required) = first else {
         panic!("2026-07-28 asks with an input-required result");
     };
+    let offered = |required: &rmcp::model::InputRequiredResult| {
+        let requests = serde_json::to_value(&required.input_requests).unwrap();
+        requests["choose_assignee"]["params"]["requestedSchema"]["properties"]["assignee"].clone()
+    };
     // The client received the run-time choices (issue #2 has no assignee: no default).
-    let requests = serde_json::to_value(&required.input_requests).unwrap();
-    let assignee =
-        &requests["choose_assignee"]["params"]["requestedSchema"]["properties"]["assignee"];
+    let assignee = offered(&required);
     assert_eq!(
         assignee["oneOf"],
         json!([
@@ -889,25 +893,12 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
             {"const": "monalisa", "title": "Mona Lisa Octocat"},
             {"const": "octocat", "title": "The Octocat"}
         ]),
-        "{requests}"
+        "{assignee}"
     );
     assert!(assignee.get("default").is_none(), "{assignee}");
     let state = required.request_state.clone().expect("a sealed state");
-    // A second first round, whose state the second retry brings back (a state opens once).
-    let Ok(CallToolResponse::InputRequired(again)) = s
-        .client
-        .call_tool_once(CallToolRequestParams::new("assign_issue").with_arguments(args.clone()))
-        .await
-    else {
-        panic!("2026-07-28 asks again");
-    };
-    let second_state = again.request_state.clone().expect("a sealed state");
-
-    // Between the rounds, zoe joins the team.
-    let (error, added) = s
-        .call_text("add_teammate", json!({"login": "zoe", "name": "Zoe"}))
-        .await;
-    assert!(!error, "{added}");
+    // The state holds a digest of the choices, not the choices.
+    assert!(!state.contains("monalisa"), "{state}");
 
     let retry = |login: &str, state: &str| {
         let responses: rmcp::model::InputResponses = [(
@@ -926,16 +917,49 @@ async fn a_retry_is_checked_against_the_choices_of_the_round_that_asked() {
         CallToolResponse::Complete(r) => (r.is_error == Some(true), result_text(&r)),
         other => panic!("{other:?}"),
     };
-    // zoe was not offered in the round that asked: a problem of `assignee`, nothing assigned.
-    let (error, message) = text(retry("zoe", &state).await.unwrap());
+    // The team is unchanged: a login that was not offered is a problem of `assignee`.
+    let Ok(CallToolResponse::InputRequired(again)) = s
+        .client
+        .call_tool_once(CallToolRequestParams::new("assign_issue").with_arguments(args.clone()))
+        .await
+    else {
+        panic!("2026-07-28 asks again");
+    };
+    let (error, message) = text(retry("zoe", &again.request_state.unwrap()).await.unwrap());
     assert!(error && message.contains("`assignee`"), "{message}");
     assert!(message.contains("zoe"), "{message}");
-    // One of the teammates offered then is accepted.
-    let (error, message) = text(retry("octocat", &second_state).await.unwrap());
+
+    // Between the rounds, zoe joins the team.
+    let (error, added) = s
+        .call_text("add_teammate", json!({"login": "zoe", "name": "Zoe"}))
+        .await;
+    assert!(!error, "{added}");
+    // The retry of the round that offered three teammates is asked again, with four.
+    let Ok(CallToolResponse::InputRequired(asked_again)) = retry("octocat", &state).await else {
+        panic!("a retry whose choices changed is asked again");
+    };
+    let assignee = offered(&asked_again);
+    assert_eq!(
+        assignee["oneOf"].as_array().map(Vec::len),
+        Some(4),
+        "{assignee}"
+    );
+    assert_eq!(
+        assignee["oneOf"][3],
+        json!({"const": "zoe", "title": "Zoe"})
+    );
+    // Nothing was assigned meanwhile: the form has no current assignee to prefill.
+    assert!(assignee.get("default").is_none(), "{assignee}");
+    // zoe, offered now, is accepted on the new state.
+    let (error, message) = text(
+        retry("zoe", &asked_again.request_state.unwrap())
+            .await
+            .unwrap(),
+    );
     assert!(!error, "{message}");
     assert_eq!(
         message,
-        "Assigned issue #2 to octocat (priority unset, notify true)"
+        "Assigned issue #2 to zoe (priority unset, notify true)"
     );
     s.client.cancel().await.ok();
 }

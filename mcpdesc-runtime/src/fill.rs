@@ -217,6 +217,33 @@ impl<F: ElicitationForm> Filled<F> {
             .collect()
     }
 
+    /// A SHA-256 digest of the run-time choice values that were sent, property by property in
+    /// the form's order: what a sealed `requestState` keeps instead of the values themselves,
+    /// so that its size does not grow with the choices (MCP 2026-07-28). A retried call fills
+    /// the form again and reads its answer against the new fill only when the digests agree.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn choices_digest(&self) -> [u8; 32] {
+        use sha2::Digest as _;
+        let mut hasher = sha2::Sha256::new();
+        for property in self.schema.properties() {
+            let Some(choices) = property.choices().filter(|c| c.is_runtime()) else {
+                continue;
+            };
+            // Each part is preceded by its length, so no two lists write the same bytes.
+            let mut part = |bytes: &[u8]| {
+                hasher.update((bytes.len() as u64).to_le_bytes());
+                hasher.update(bytes);
+            };
+            part(property.name().as_bytes());
+            for value in choices.values() {
+                part(value.as_bytes());
+            }
+            // The end of the list.
+            hasher.update(u64::MAX.to_le_bytes());
+        }
+        hasher.finalize().into()
+    }
+
     /// The form as it was sent with the run-time choice values `choices` (as
     /// [`runtime_choices`](Self::runtime_choices) wrote them), for reading a retried call's
     /// answer: titles and defaults do not matter to the check and are left out.

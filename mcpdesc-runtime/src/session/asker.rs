@@ -113,6 +113,8 @@ pub struct Asker {
     /// Whether the request's client capabilities declare form mode and URL mode.
     modes: (bool, bool),
     round: Arc<RoundData>,
+    /// The caller the transport authenticated, which a sealed state is bound to.
+    principal: Option<String>,
     guarded: bool,
     sealed: bool,
     timeout: Duration,
@@ -214,6 +216,7 @@ impl Asker {
             version,
             modes,
             round: Arc::clone(round),
+            principal: super::Principal::of(context).map(|p| p.as_str().to_owned()),
             guarded: true,
             sealed: true,
             timeout: round.policy.timeout,
@@ -306,9 +309,13 @@ impl Asker {
     }
 
     /// Asks the form-mode declaration of `handle`, its form's run-time parts (choices, defaults)
-    /// given by `fill`, and reads the answer against the choices of the round that asked (on
-    /// MCP 2026-07-28 they travel in the sealed state, so choices withdrawn since are not
-    /// accepted).
+    /// given by `fill`, and reads the answer against the choices sent.
+    ///
+    /// On MCP 2026-07-28 the sealed state keeps a digest of the choices sent, not the choices, so
+    /// its size does not grow with them. The retried call fills the form again: when its choices
+    /// are those that were asked, the answer is read against them; when they changed meanwhile
+    /// (a choice withdrawn or added), the user is asked again with the current ones, in a new
+    /// input-required result, as the protocol says a server should rather than fail.
     ///
     /// # Errors
     ///
@@ -323,29 +330,36 @@ impl Asker {
         let version = self.form_version::<P::Form>(declaration)?;
         let filled = fill.fill(version).map_err(ElicitError::Fill)?;
         let params = || filled_params(declaration.message().to_owned(), &filled);
-        let keep = || Value::Object(filled.runtime_choices());
+        let made = Made::AsDeclared(Some(P::Form::requested_schema()));
+        let digest = choices_digest(&filled);
+        let keep = || Value::String(digest.clone());
         let step = self
             .round(
                 declaration,
                 version,
                 ElicitationMode::Form,
-                (params, Made::AsDeclared(Some(P::Form::requested_schema()))),
+                (params, made),
                 keep,
             )
             .await?;
         Ok(match step {
-            Step::Answered((result, kept)) => {
-                // A sealed retry reads its answer against the choices of the round that asked.
-                let asked = match kept {
-                    Some(Value::Object(choices)) if self.sealed => Some(
-                        Filled::<P::Form>::from_runtime_choices(&choices)
-                            .map_err(|_| ElicitError::InvalidRequestState)?,
-                    ),
-                    _ => None,
-                };
-                let against = asked.as_ref().unwrap_or(&filled);
+            // A sealed retry is read against the choices of the round that asked; when the fill
+            // has other choices now, the user is asked again with them.
+            Step::Answered((_, Some(kept)))
+                if self.sealed && kept.as_str() != Some(digest.as_str()) =>
+            {
+                self.forget(declaration.name());
+                Step::InputRequired(self.input_required(
+                    declaration,
+                    version,
+                    ElicitationMode::Form,
+                    (params, made),
+                    keep,
+                )?)
+            }
+            Step::Answered((result, _)) => {
                 Step::Answered(Asked::from_result(&result, declaration, || {
-                    read_accepted(&result, |content| against.read(content))
+                    read_accepted(&result, |content| filled.read(content))
                 })?)
             }
             Step::InputRequired(result) => Step::InputRequired(result),
@@ -552,6 +566,24 @@ impl Asker {
         if let Some((result, kept)) = self.answered(key)? {
             return Ok(Step::Answered((result, Some(kept))));
         }
+        self.input_required(declaration, version, mode, (params, made), keep)
+            .map(Step::InputRequired)
+    }
+
+    /// The input-required result that asks `declaration` (MCP 2026-07-28), its state keeping
+    /// `keep()` beside the answers of the earlier rounds.
+    fn input_required(
+        &self,
+        declaration: &Declaration,
+        version: Option<ProtocolVersion>,
+        mode: ElicitationMode,
+        (params, made): (
+            impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+            Made,
+        ),
+        keep: impl FnOnce() -> Value,
+    ) -> Result<Box<InputRequiredResult>, ElicitError> {
+        let key = declaration.name();
         if !self.client_supports(mode) {
             return Err(ElicitError::ClientCannotElicit { mode });
         }
@@ -561,7 +593,21 @@ impl Asker {
         let request = InputRequest::Elicitation(ElicitRequest::new(params));
         let result =
             InputRequiredResult::new(Some([(key.to_owned(), request)].into()), Some(state));
-        Ok(Step::InputRequired(Box::new(result)))
+        Ok(Box::new(result))
+    }
+
+    /// Drops the answer to `key` this call has (from an earlier round or from this retry), so
+    /// that the next state asks it again.
+    fn forget(&self, key: &str) {
+        let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        progress.answers.remove(key);
+        if progress
+            .answered_now
+            .as_ref()
+            .is_some_and(|(answered, _)| answered == key)
+        {
+            progress.answered_now = None;
+        }
     }
 
     /// The answer to `key` this call already has: from an earlier round (in the state), or from
@@ -690,9 +736,10 @@ impl Asker {
             .seal_with(text.as_bytes(), &options))
     }
 
-    /// What a sealed state is bound to: the primitive called, and the canonical form of the
-    /// arguments the client sent (RFC 8785), so that a retry opens it whatever the order of its
-    /// keys, and no other call does.
+    /// What a sealed state is bound to: the caller the transport authenticated (none over
+    /// stdio), the primitive called, and the canonical form of the arguments the client sent
+    /// (RFC 8785), so that a retry opens it whatever the order of its keys, and no other call
+    /// or caller does.
     fn binding(&self) -> String {
         let (kind, identity) = match &self.round.primitive {
             Called::Tool(n) => ("tool", n.as_str()),
@@ -701,9 +748,14 @@ impl Asker {
         };
         let arguments = Value::Object(self.round.arguments.clone().unwrap_or_default());
         let arguments = crate::json::canonical(&arguments);
+        // The caller, written as JSON so that no name can run into the next part; `null` for
+        // none, which no name writes.
+        let principal = Value::from(self.principal.clone()).to_string();
         // A version of this layout first, so that a later one can never open this one's states.
-        let mut binding = String::with_capacity(4 + kind.len() + identity.len() + arguments.len());
-        for part in ["1", kind, identity] {
+        let mut binding = String::with_capacity(
+            8 + principal.len() + kind.len() + identity.len() + arguments.len(),
+        );
+        for part in ["2", &principal, kind, identity] {
             binding.push_str(part);
             binding.push('\u{0}');
         }
@@ -827,6 +879,13 @@ fn read_accepted<F>(
 /// A value no other state of any process has: 8 random bytes drawn once per process, then a
 /// counter, in base64url (22 characters). It need not be secret (the state is signed), only
 /// never repeated.
+/// The digest of `filled`'s run-time choices a sealed state keeps: 43 characters of base64,
+/// whatever the number of choices.
+fn choices_digest<F: ElicitationForm>(filled: &Filled<F>) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(filled.choices_digest())
+}
+
 fn new_nonce() -> String {
     use base64::Engine as _;
     use std::sync::atomic::{AtomicU64, Ordering};

@@ -97,6 +97,8 @@ use crate::registry::{Declaration, Mode, Primitive};
 mod asker;
 mod call;
 mod policy;
+#[cfg(feature = "redis")]
+mod redis;
 mod served;
 
 use crate::version::{ProtocolVersion, VersionSet};
@@ -108,7 +110,9 @@ pub use policy::{
     DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates, Policy, SpendFuture,
     SpentStates, StateKeys,
 };
-pub use served::Served;
+#[cfg(feature = "redis")]
+pub use redis::RedisSpentStates;
+pub use served::{Principal, Served};
 
 /// What the user did with a URL-mode request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

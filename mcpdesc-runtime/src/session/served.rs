@@ -95,6 +95,56 @@ impl<S> Served<S> {
     }
 }
 
+/// The caller a transport authenticated, as the server's authentication names it (a token's
+/// subject, a user id): every sealed `requestState` is bound to it, so that a state brought back
+/// by another caller does not open ([`ElicitError::InvalidRequestState`]).
+///
+/// The layer that authenticates a request puts it in the request's extensions. Over Streamable
+/// HTTP (feature `http`) that is the HTTP request's extensions, before rmcp's service: rmcp
+/// hands the request's parts to the call, and the call's [`Asker`](super::Asker) finds it there.
+/// A transport of one's own puts it in the extensions of rmcp's `RequestContext`. A request
+/// without one is bound to no caller, as a stdio server's are.
+///
+/// ```
+/// # #[cfg(feature = "http")] {
+/// use mcpdesc_runtime::session::Principal;
+///
+/// let mut request = http::Request::new(());
+/// // In the authentication layer, once the bearer token is checked:
+/// request.extensions_mut().insert(Principal::new("user-42"));
+/// # assert_eq!(request.extensions().get::<Principal>().map(Principal::as_str), Some("user-42"));
+/// # }
+/// ```
+///
+/// [`ElicitError::InvalidRequestState`]: super::ElicitError::InvalidRequestState
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Principal(String);
+
+impl Principal {
+    /// The caller named `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Principal(name.into())
+    }
+
+    /// The caller's name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The caller of `context`: its own [`Principal`] extension, else (feature `http`) the one
+    /// in the extensions of the HTTP request it came in.
+    pub(crate) fn of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
+        if let Some(principal) = context.extensions.get::<Principal>() {
+            return Some(principal);
+        }
+        #[cfg(feature = "http")]
+        if let Some(parts) = context.extensions.get::<http::request::Parts>() {
+            return parts.extensions.get::<Principal>();
+        }
+        None
+    }
+}
+
 /// What was called: the primitive the request names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Called {
