@@ -2,6 +2,7 @@
 
 use mcpdesc_runtime::description::{
     BuildProblem, Description, Info, Prompt, Resource, ResourceTemplate, SpecVersion, Tool,
+    Transport,
 };
 use mcpdesc_runtime::registry::{self, Declaration, Primitive};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, elicitation};
@@ -781,5 +782,99 @@ fn client_requirements_are_written_and_held_to_every_version_in_scope() {
     assert_eq!(
         doc.as_value()["tools"][0]["clientRequirements"],
         json!({"elicitation": {}})
+    );
+}
+
+/// `transports` is written from what the server serves, after `protocolVersions`, each
+/// transport scoped as given.
+#[test]
+fn writes_the_transports_the_server_serves() {
+    let d = Description::builder(Info::new("srv", "1"))
+        .transport(Transport::stdio("srv", ["serve"]))
+        .transport(Transport::streamable_http("http://127.0.0.1:8080/mcp"))
+        .transport(
+            Transport::stdio("srv-next", Vec::<String>::new()).protocol_versions([V2026_07_28]),
+        )
+        .build()
+        .unwrap();
+    let root = d.as_value().as_object().unwrap();
+    let keys: Vec<&str> = root.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "mcpdesc",
+            "$schema",
+            "info",
+            "protocolVersions",
+            "transports"
+        ]
+    );
+    assert_eq!(
+        root["transports"],
+        json!([
+            {"type": "stdio", "command": "srv", "args": ["serve"]},
+            {"type": "streamable-http", "url": "http://127.0.0.1:8080/mcp"},
+            {"type": "stdio", "command": "srv-next", "protocolVersions": ["2026-07-28"]}
+        ])
+    );
+    // Without a transport, the member is left out.
+    let bare = Description::builder(Info::new("srv", "1")).build().unwrap();
+    assert!(bare.as_value().get("transports").is_none());
+}
+
+/// The transports are held to the format's rules for every version in scope: together they serve
+/// every version of the description.
+#[test]
+fn refuses_transports_that_leave_a_version_unserved() {
+    let err = Description::builder(Info::new("srv", "1"))
+        .transport(
+            Transport::streamable_http("https://srv.example/mcp").protocol_versions([V2025_06_18]),
+        )
+        .build()
+        .unwrap_err();
+    let messages: Vec<String> = err.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(
+        messages,
+        [
+            "the generated document is invalid: error [transport-coverage-gap] at /protocolVersions: no transport serves MCP 2025-11-25 and 2026-07-28, which the document lists: add a transport for it, widen a transport's `protocolVersions`, or remove it from the root (mcpdesc.transports.coverage)"
+        ]
+    );
+    // A transport scoped outside the description's versions is refused too.
+    let err = Description::builder(Info::new("srv", "1"))
+        .protocol_versions([V2025_06_18])
+        .transport(Transport::stdio("srv", ["serve"]))
+        .transport(
+            Transport::streamable_http("https://srv.example/mcp").protocol_versions([V2026_07_28]),
+        )
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err.problems(), [BuildProblem::Invalid(_)]),
+        "{err}"
+    );
+}
+
+/// A transport that cannot be written is refused before anything is validated, with what to
+/// give instead.
+#[test]
+fn refuses_a_transport_without_a_command_or_an_absolute_url() {
+    let err = Description::builder(Info::new("srv", "1"))
+        .transport(Transport::stdio(" ", ["serve"]))
+        .transport(Transport::streamable_http("/mcp"))
+        .build()
+        .unwrap_err();
+    let messages: Vec<String> = err.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        [
+            "a stdio transport needs the command that starts the server; `Transport::stdio` was given an empty one",
+            "the Streamable HTTP transport's URL \"/mcp\" is not an absolute URL; give the URL clients post to, such as `https://tracker.example.com/mcp`",
+        ]
+    );
+    assert!(
+        err.problems()
+            .iter()
+            .all(|p| matches!(p, BuildProblem::InvalidTransport { .. }))
     );
 }

@@ -29,7 +29,9 @@ mod rmcp;
 mod written;
 
 use primitives::Common;
-pub use primitives::{Info, Prompt, PromptArgument, Resource, ResourceTemplate, SpecVersion, Tool};
+pub use primitives::{
+    Info, Prompt, PromptArgument, Resource, ResourceTemplate, SpecVersion, Tool, Transport,
+};
 
 pub use crate::members::RUNTIME_CHOICES;
 
@@ -72,6 +74,12 @@ pub enum BuildProblem {
         /// What is empty.
         message: String,
     },
+    /// A transport cannot be written: a stdio transport without a command, or a Streamable HTTP
+    /// one whose URL is not absolute.
+    InvalidTransport {
+        /// What is wrong, and how to fix it.
+        message: String,
+    },
     /// A primitive carries a member that a protocol version in its scope does not define.
     MemberNotInVersion {
         /// The primitive, such as "tool `close`".
@@ -102,9 +110,9 @@ impl fmt::Display for BuildProblem {
                 "the elicitation declaration `{declaration}` ({location}) belongs to the {primitive}, which the builder does not know; add it with `.tool(..)`, `.resource(..)`, `.resource_template(..)` or `.prompt(..)`, or correct the attribute's `tool`/`prompt`/`resource`/`resource_template`. If an rmcp `#[tool(name = ...)]` or `#[prompt(name = ...)]` renames the function and is written above `#[elicitation]`, move `#[elicitation]` above it (an attribute cannot see the attribute macros expanded before it) or name the primitive with `tool = \"...\"` / `prompt = \"...\"`"
             ),
             BuildProblem::ScopeNotSatisfiable { message, .. } => f.write_str(message),
-            BuildProblem::Duplicate { message } | BuildProblem::Empty { message } => {
-                f.write_str(message)
-            }
+            BuildProblem::Duplicate { message }
+            | BuildProblem::Empty { message }
+            | BuildProblem::InvalidTransport { message } => f.write_str(message),
             BuildProblem::MemberNotInVersion {
                 primitive,
                 member,
@@ -167,6 +175,7 @@ pub struct DescriptionBuilder {
     info: Info,
     spec: SpecVersion,
     protocol_versions: Vec<ProtocolVersion>,
+    transports: Vec<Transport>,
     primitives: Vec<Entry>,
     declarations: Vec<&'static Declaration>,
     /// Whether `build` takes the registered declarations of the primitives it was given
@@ -247,6 +256,7 @@ impl Description {
             info,
             spec: SpecVersion::default(),
             protocol_versions: VersionSet::FORM_MODE.iter().collect(),
+            transports: Vec::new(),
             primitives: Vec::new(),
             declarations: Vec::new(),
             registered_of_given: false,
@@ -299,6 +309,14 @@ impl DescriptionBuilder {
         versions: impl IntoIterator<Item = ProtocolVersion>,
     ) -> Self {
         self.protocol_versions = versions.into_iter().collect();
+        self
+    }
+
+    /// Adds a transport the server is served over, written in `transports` in the order added.
+    /// The transports must serve every version of the description between them, and Streamable
+    /// HTTP only versions that define it; `build` holds them to the format's rules.
+    pub fn transport(mut self, transport: Transport) -> Self {
+        self.transports.push(transport);
         self
     }
 
@@ -468,6 +486,17 @@ impl DescriptionBuilder {
                 message: "the description needs at least one protocol version: call `.protocol_versions([...])` with the versions the server supports".to_owned(),
             });
         }
+        let transports: Vec<Value> = self
+            .transports
+            .iter()
+            .filter_map(|t| match t.to_value() {
+                Ok(value) => Some(value),
+                Err(message) => {
+                    problems.push(BuildProblem::InvalidTransport { message });
+                    None
+                }
+            })
+            .collect();
         if root_scope.len() != self.protocol_versions.len() {
             problems.push(BuildProblem::Duplicate {
                 message: "a protocol version is listed twice in `.protocol_versions([...])`"
@@ -611,7 +640,7 @@ impl DescriptionBuilder {
 
         // Forms used by several declarations are written once, under components.schemas.
         let shared = shared_forms(&merged);
-        let (skeleton, declarations, lists) = self.write(&merged, &shared);
+        let (skeleton, declarations, lists) = self.write(transports, &merged, &shared);
         // The validator reads the declarations beside the document, as the description keeps
         // them: the same report as for the whole document, without writing it as one tree.
         let report = crate::validate::validate_listed(
@@ -644,6 +673,7 @@ impl DescriptionBuilder {
     /// each primitive carries (see [`Description`]).
     fn write(
         &mut self,
+        transports: Vec<Value>,
         merged: &[Vec<(&'static Declaration, Option<VersionSet>)>],
         shared: &BTreeMap<usize, String>,
     ) -> (Value, Vec<Value>, [Vec<Vec<usize>>; 4]) {
@@ -652,6 +682,9 @@ impl DescriptionBuilder {
         root.insert("$schema".into(), self.spec.schema_url().into());
         root.insert("info".into(), self.info.to_value());
         root.insert("protocolVersions".into(), json!(self.protocol_versions));
+        if !transports.is_empty() {
+            root.insert("transports".into(), Value::Array(transports));
+        }
 
         let mut declarations: Vec<Value> = Vec::new();
         let mut written: BTreeMap<written::Key, usize> = BTreeMap::new();

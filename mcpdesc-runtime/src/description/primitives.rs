@@ -33,6 +33,104 @@ impl SpecVersion {
     }
 }
 
+/// How clients reach the server: one entry of the description's `transports`
+/// ([`DescriptionBuilder::transport`](super::DescriptionBuilder::transport)).
+///
+/// Describe each transport the server serves: stdio with the command that starts it, Streamable
+/// HTTP with the URL clients use (behind a load balancer, the balancer's). A transport serves
+/// every version of the description unless given its own
+/// [`protocol_versions`](Self::protocol_versions); together the transports must serve every
+/// version the description lists, which `build` checks.
+///
+/// ```
+/// use mcpdesc_runtime::description::{Description, Info, Transport};
+///
+/// let description = Description::builder(Info::new("tracker", "1.0.0"))
+///     .transport(Transport::stdio("tracker", ["serve"]))
+///     .transport(Transport::streamable_http("https://tracker.example.com/mcp"))
+///     .build()
+///     .unwrap();
+/// assert_eq!(description.as_value()["transports"][1]["type"], "streamable-http");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transport {
+    pub(super) kind: TransportKind,
+    pub(super) protocol_versions: Option<VersionSet>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum TransportKind {
+    Stdio { command: String, args: Vec<String> },
+    StreamableHttp { url: String },
+}
+
+impl Transport {
+    /// Standard input and output of the process `command` started with `args`.
+    pub fn stdio<A: Into<String>>(
+        command: impl Into<String>,
+        args: impl IntoIterator<Item = A>,
+    ) -> Self {
+        Transport {
+            kind: TransportKind::Stdio {
+                command: command.into(),
+                args: args.into_iter().map(Into::into).collect(),
+            },
+            protocol_versions: None,
+        }
+    }
+
+    /// Streamable HTTP at `url`, an absolute URL (the endpoint clients post to).
+    pub fn streamable_http(url: impl Into<String>) -> Self {
+        Transport {
+            kind: TransportKind::StreamableHttp { url: url.into() },
+            protocol_versions: None,
+        }
+    }
+
+    /// The versions this transport serves, when not every version of the description.
+    #[must_use]
+    pub fn protocol_versions(
+        mut self,
+        versions: impl IntoIterator<Item = ProtocolVersion>,
+    ) -> Self {
+        self.protocol_versions = Some(versions.into_iter().collect());
+        self
+    }
+
+    /// The transport as the format writes it, or what is wrong with it.
+    pub(super) fn to_value(&self) -> Result<Value, String> {
+        let mut members = Map::new();
+        match &self.kind {
+            TransportKind::Stdio { command, args } => {
+                if command.trim().is_empty() {
+                    return Err("a stdio transport needs the command that starts the server; `Transport::stdio` was given an empty one".to_owned());
+                }
+                members.insert("type".into(), "stdio".into());
+                members.insert("command".into(), command.as_str().into());
+                if !args.is_empty() {
+                    members.insert("args".into(), json!(args));
+                }
+            }
+            TransportKind::StreamableHttp { url } => {
+                if !crate::text::is_absolute_uri(url) {
+                    return Err(format!(
+                        "the Streamable HTTP transport's URL {url:?} is not an absolute URL; give the URL clients post to, such as `https://tracker.example.com/mcp`"
+                    ));
+                }
+                members.insert("type".into(), "streamable-http".into());
+                members.insert("url".into(), url.as_str().into());
+            }
+        }
+        if let Some(scope) = self.protocol_versions {
+            members.insert(
+                "protocolVersions".into(),
+                json!(scope.iter().collect::<Vec<_>>()),
+            );
+        }
+        Ok(Value::Object(members))
+    }
+}
+
 /// The server's `info`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
