@@ -5,7 +5,7 @@
 //! `MCPDESC_BLESS=1 cargo test --test main_job` (or
 //! `cargo run --example issue_tracker -- describe --out examples/issue_tracker.mcpdesc.yaml`).
 
-#[path = "../examples/issue_tracker.rs"]
+#[path = "../examples/issue_tracker/main.rs"]
 #[allow(unreachable_pub, dead_code)]
 mod issue_tracker;
 

@@ -54,16 +54,15 @@
 //! in the sealed `requestState`). MCP 2025-06-18 has defaults on booleans only, so there the
 //! prefills are left out; the titled teammates are sent as `enum` with `enumNames`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 
-use mcpdesc_runtime::description::{BuildError, Description, Info};
+use mcpdesc_runtime::description::{BuildError, Description, Info, Transport};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::FormHandle;
-use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, Served};
+use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, RedisSpentStates, Served};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation};
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -81,6 +80,11 @@ use rmcp::{
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+mod http;
+mod store;
+
+use store::{Data, Issue};
 
 // ---------------------------------------------------------------------------------------------
 // Forms
@@ -286,22 +290,11 @@ pub struct ReleaseNotesArgs {
 // ---------------------------------------------------------------------------------------------
 // The server's state
 
-/// One issue.
-#[derive(Clone, Debug)]
-struct Issue {
-    title: String,
-    labels: Vec<String>,
-    assignee: Option<String>,
-    open: bool,
-}
-
-/// The issue tracker: a handful of issues in memory, and the routers rmcp dispatches through.
+/// The issue tracker: its data (in memory, or in a shared store), and the routers rmcp
+/// dispatches through.
 #[derive(Clone)]
 pub struct IssueTracker {
-    issues: Arc<Mutex<BTreeMap<u64, Issue>>>,
-    /// The project's teammates: login and display name.
-    team: Arc<Mutex<Vec<(String, String)>>>,
-    linked: Arc<Mutex<BTreeSet<String>>>,
+    data: Data,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
 }
@@ -321,52 +314,27 @@ fn failure(message: impl Into<String>) -> CallToolResponse {
 }
 
 impl IssueTracker {
-    /// A tracker with three open issues, #1 to #3 (#1 assigned to `hubot`), and three
-    /// teammates.
+    /// A tracker in memory with three open issues, #1 to #3 (#1 assigned to `hubot`), and
+    /// three teammates.
     pub fn new() -> Self {
-        let issues = [
-            (1, "Crash on start", Some("hubot")),
-            (2, "Typo in README", None),
-            (3, "Slow search", None),
-        ]
-        .into_iter()
-        .map(|(n, title, assignee)| {
-            let issue = Issue {
-                title: title.to_owned(),
-                labels: Vec::new(),
-                assignee: assignee.map(str::to_owned),
-                open: true,
-            };
-            (n, issue)
-        })
-        .collect();
-        let team = [
-            ("hubot", "Hubot"),
-            ("monalisa", "Mona Lisa Octocat"),
-            ("octocat", "The Octocat"),
-        ]
-        .into_iter()
-        .map(|(login, name)| (login.to_owned(), name.to_owned()))
-        .collect();
+        Self::with_data(Data::memory())
+    }
+
+    /// A tracker whose data is `data` (a shared store, for replicas).
+    pub fn with_data(data: Data) -> Self {
         IssueTracker {
-            issues: Arc::new(Mutex::new(issues)),
-            team: Arc::new(Mutex::new(team)),
-            linked: Arc::new(Mutex::new(BTreeSet::new())),
+            data,
             tool_router: Self::tool_router(),
             prompt_router: Self::prompt_router(),
         }
     }
 
-    fn check_issue(&self, number: u64) -> Result<(), ErrorData> {
-        let issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-        if issues.contains_key(&number) {
-            Ok(())
-        } else {
-            Err(ErrorData::invalid_params(
-                format!("there is no issue #{number}"),
-                None,
-            ))
-        }
+    /// The issue numbered `number`, or the error that there is none.
+    async fn check_issue(&self, number: u64) -> Result<Issue, ErrorData> {
+        self.data
+            .issue(number)
+            .await?
+            .ok_or_else(|| ErrorData::invalid_params(format!("there is no issue #{number}"), None))
     }
 
     /// The resource templates the tracker serves.
@@ -429,7 +397,7 @@ impl IssueTracker {
                 Err(e) => return Ok(failure(format!("Nothing was changed: {e}"))),
             },
         };
-        let team = self.team.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let team = self.data.team().await?;
         let owner = match &args.assignee {
             Some(login) if team.iter().any(|(l, _)| l == login) => Some(login.clone()),
             Some(login) => {
@@ -456,11 +424,16 @@ impl IssueTracker {
                 }
             }
         };
-        let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-        let number = issues.keys().next_back().map_or(1, |n| n + 1);
         if let Some(fields) = &args.fields {
             details.push_str(&format!(" ({} custom fields)", fields.len()));
         }
+        let issue = Issue {
+            title: args.title.clone(),
+            labels: labels.clone(),
+            assignee: owner.clone(),
+            open: true,
+        };
+        let number = self.data.create(issue).await?;
         let summary = format!(
             "Created issue #{number} \"{}\" [{}]{details}",
             args.title,
@@ -470,13 +443,6 @@ impl IssueTracker {
             Some(login) => format!("{summary}, owned by {login}"),
             None => summary,
         });
-        let issue = Issue {
-            title: args.title.clone(),
-            labels,
-            assignee: owner,
-            open: true,
-        };
-        issues.insert(number, issue);
         Ok(text(said.join(" ")))
     }
 
@@ -495,30 +461,24 @@ impl IssueTracker {
         Parameters(args): Parameters<AssignArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue)?;
-        let assign = |login: &str| {
-            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(issue) = issues.get_mut(&args.issue) {
-                issue.assignee = Some(login.to_owned());
-            }
-            format!("Assigned issue #{} to {login}", args.issue)
+        let current = self.check_issue(args.issue).await?.assignee;
+        let assign = async |login: &str| -> Result<String, ErrorData> {
+            let login = login.to_owned();
+            self.data
+                .update(args.issue, |i| i.assignee = Some(login.clone()))
+                .await?;
+            Ok(format!("Assigned issue #{} to {login}", args.issue))
         };
-        let team = self.team.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let team = self.data.team().await?;
         if let Some(login) = &args.assignee {
             if !team.iter().any(|(l, _)| l == login) {
                 return Ok(failure(format!(
                     "{login} is not a teammate. Nothing was changed."
                 )));
             }
-            return Ok(text(assign(login)));
+            return Ok(text(assign(login).await?));
         }
         // The teammates are the choices, the current assignee the default: both known only now.
-        let current = self
-            .issues
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&args.issue)
-            .and_then(|i| i.assignee.clone());
         let fill = AssignFill {
             assignee: ChoiceList::titled(team),
             defaults: AssignDefaults {
@@ -530,7 +490,7 @@ impl IssueTracker {
             match ask!(asker, Self::ASSIGN_ISSUE_CHOOSE_ASSIGNEE, fill) {
                 Ok(Asked::Accepted(a)) => text(format!(
                     "{} (priority {}, notify {})",
-                    assign(&a.assignee),
+                    assign(&a.assignee).await?,
                     a.priority.map_or("unset", |p| p.value()),
                     a.notify
                 )),
@@ -549,14 +509,12 @@ impl IssueTracker {
         &self,
         Parameters(args): Parameters<TeammateArgs>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut team = self.team.lock().unwrap_or_else(|e| e.into_inner());
-        if args.login.is_empty() || team.iter().any(|(l, _)| *l == args.login) {
+        if args.login.is_empty() || !self.data.add_teammate(&args.login, &args.name).await? {
             return Ok(failure(format!(
                 "{:?} cannot be added: logins are distinct and non-empty",
                 args.login
             )));
         }
-        team.push((args.login.clone(), args.name));
         Ok(text(format!("Added {} to the team", args.login)))
     }
 
@@ -575,28 +533,24 @@ impl IssueTracker {
         Parameters(args): Parameters<EditArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue)?;
-        let rename = |title: &str| {
-            let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(issue) = issues.get_mut(&args.issue) {
-                issue.title = title.to_owned();
-            }
-            format!("Renamed issue #{} to \"{title}\"", args.issue)
+        let current = self.check_issue(args.issue).await?.title;
+        let rename = async |title: &str| -> Result<String, ErrorData> {
+            let title = title.to_owned();
+            self.data
+                .update(args.issue, |i| i.title = title.clone())
+                .await?;
+            Ok(format!("Renamed issue #{} to \"{title}\"", args.issue))
         };
         if let Some(title) = &args.title {
-            return Ok(text(rename(title)));
+            return Ok(text(rename(title).await?));
         }
-        let current = self
-            .issues
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&args.issue)
-            .map(|i| i.title.clone());
         let fill = EditTitleFill {
-            defaults: EditTitleDefaults { title: current },
+            defaults: EditTitleDefaults {
+                title: Some(current),
+            },
         };
         Ok(match ask!(asker, Self::EDIT_ISSUE_EDIT_TITLE, fill) {
-            Ok(Asked::Accepted(edit)) => text(rename(&edit.title)),
+            Ok(Asked::Accepted(edit)) => text(rename(&edit.title).await?),
             Ok(other) => text(other.follow_up().unwrap_or_default()),
             Err(e) if e.unasked() => failure(format!("Cannot ask for a title: {e}. Pass `title`.")),
             Err(e) => failure(format!("Nothing was changed: {e}")),
@@ -616,17 +570,15 @@ impl IssueTracker {
         Parameters(args): Parameters<IssueArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue)?;
+        self.check_issue(args.issue).await?;
         // Nothing is closed unconfirmed: on 2026-07-28 a request that lacks form mode is told so.
         if let Some(error) = asker.missing_capability(Self::CLOSE_ISSUE_CONFIRM_CLOSE) {
             return Err(error);
         }
         Ok(match ask!(asker, Self::CLOSE_ISSUE_CONFIRM_CLOSE) {
             Ok(Asked::Accepted(c)) if c.confirm => {
-                let mut issues = self.issues.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some(issue) = issues.get_mut(&args.issue) {
-                    issue.open = false;
-                }
+                self.data.update(args.issue, |i| i.open = false).await?;
+                fault_point("after-close");
                 let reason = c.reason.map(|r| format!(": {r}")).unwrap_or_default();
                 text(format!("Closed issue #{}{reason}", args.issue))
             }
@@ -653,16 +605,13 @@ impl IssueTracker {
         Parameters(args): Parameters<IssueArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue)?;
+        self.check_issue(args.issue).await?;
         if let Some(error) = asker.missing_capability(Self::DELETE_ISSUE_CONFIRM_DELETE) {
             return Err(error);
         }
         Ok(match ask!(asker, Self::DELETE_ISSUE_CONFIRM_DELETE) {
             Ok(Asked::Accepted(c)) if c.confirm => {
-                self.issues
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .remove(&args.issue);
+                self.data.delete(args.issue).await?;
                 text(format!("Deleted issue #{}", args.issue))
             }
             Ok(Asked::Accepted(_)) => text("Keep the issue."),
@@ -695,10 +644,7 @@ impl IssueTracker {
         Ok(
             match ask!(asker, Self::LINK_REPOSITORY_AUTHORIZE_CODE_HOST) {
                 Ok(Asked::Accepted(())) => {
-                    self.linked
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(args.repository.clone());
+                    self.data.link(&args.repository).await?;
                     text(format!(
                         "Linked {} (once the authorization on the code host completes)",
                         args.repository
@@ -757,9 +703,9 @@ impl IssueTracker {
             },
         };
         let closed: Vec<String> = self
-            .issues
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .data
+            .issues()
+            .await?
             .iter()
             .filter(|(_, i)| !i.open)
             .map(|(n, i)| format!("#{n} {}", i.title))
@@ -801,9 +747,9 @@ impl IssueTracker {
             Err(e) => return Err(e.into()),
         };
         let lines: Vec<String> = self
-            .issues
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .data
+            .issues()
+            .await?
             .iter()
             .filter(|(_, i)| match state {
                 IssueState::Open => i.open,
@@ -882,6 +828,15 @@ impl ServerHandler for IssueTracker {
     }
 }
 
+/// Ends the process at once at the point `name` when `ISSUE_TRACKER_FAULT` names it: the fault
+/// tests kill a replica there (after a change was applied, before the client hears of it).
+fn fault_point(name: &str) {
+    if std::env::var("ISSUE_TRACKER_FAULT").is_ok_and(|f| f == name) {
+        eprintln!("issue_tracker: stopping at the fault point {name}");
+        std::process::exit(70);
+    }
+}
+
 /// The MCP Description of the server, built from its own routers and declarations.
 pub fn description() -> Result<Description, BuildError> {
     let server = IssueTracker::new();
@@ -914,12 +869,25 @@ pub fn description() -> Result<Description, BuildError> {
         .rmcp_prompts(server.prompt_router.list_all())
         .rmcp_resource_templates(IssueTracker::resource_templates())
         .registered_elicitations()
+        .transport(Transport::stdio("issue_tracker", ["serve"]))
+        .transport(Transport::streamable_http(public_url()))
         .build()
+}
+
+/// The URL clients post to over HTTP: `ISSUE_TRACKER_PUBLIC_URL` (a load balancer's, say), or
+/// the endpoint of `serve --http 127.0.0.1:8080`.
+fn public_url() -> String {
+    std::env::var("ISSUE_TRACKER_PUBLIC_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "http://127.0.0.1:8080/mcp".to_owned())
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: issue_tracker describe [--format yaml|json] [--out FILE]\n       issue_tracker serve"
+        "usage: issue_tracker describe [--format yaml|json] [--out FILE]\n       \
+         issue_tracker serve [--http ADDR] [--replica NAME] [--store redis://HOST:PORT/] \
+         [--allowed-host HOST]... [--allowed-origin ORIGIN]... [--tokens FILE]"
     );
     ExitCode::from(2)
 }
@@ -975,11 +943,106 @@ fn describe(mut args: impl Iterator<Item = OsString>) -> ExitCode {
     }
 }
 
-fn serve() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+/// What `serve` was told, by flag or by environment variable (a flag wins).
+struct ServeOptions {
+    http: Option<String>,
+    replica: Option<String>,
+    store: Option<String>,
+    allowed_hosts: Vec<String>,
+    allowed_origins: Vec<String>,
+    tokens: Option<String>,
+}
+
+impl ServeOptions {
+    fn read(args: impl Iterator<Item = OsString>) -> Result<Self, String> {
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let list = |value: Option<String>| -> Vec<String> {
+            value
+                .map(|v| {
+                    v.split(',')
+                        .map(|s| s.trim().to_owned())
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let mut options = ServeOptions {
+            http: env("ISSUE_TRACKER_HTTP"),
+            replica: env("ISSUE_TRACKER_REPLICA"),
+            store: env("ISSUE_TRACKER_STORE"),
+            allowed_hosts: list(env("ISSUE_TRACKER_ALLOWED_HOSTS")),
+            allowed_origins: list(env("ISSUE_TRACKER_ALLOWED_ORIGINS")),
+            tokens: env("ISSUE_TRACKER_TOKENS"),
+        };
+        let (mut hosts, mut origins) = (Vec::new(), Vec::new());
+        let mut args = args.map(|a| a.into_string().map_err(|a| format!("{a:?} is not UTF-8")));
+        while let Some(flag) = args.next() {
+            let flag = flag?;
+            let value = args
+                .next()
+                .ok_or_else(|| format!("{flag} needs a value"))??;
+            match flag.as_str() {
+                "--http" => options.http = Some(value),
+                "--replica" => options.replica = Some(value),
+                "--store" => options.store = Some(value),
+                "--allowed-host" => hosts.push(value),
+                "--allowed-origin" => origins.push(value),
+                "--tokens" => {
+                    let text = std::fs::read_to_string(&value)
+                        .map_err(|e| format!("cannot read the tokens file {value}: {e}"))?;
+                    options.tokens = Some(text);
+                }
+                _ => return Err(format!("unknown option {flag}")),
+            }
+        }
+        if !hosts.is_empty() {
+            options.allowed_hosts = hosts;
+        }
+        if !origins.is_empty() {
+            options.allowed_origins = origins;
+        }
+        Ok(options)
+    }
+}
+
+/// The server's policy: the key ring that seals requestState, shared by replicas and restarts
+/// (a key made for this process alone when it is not set, said on standard error); how long a
+/// question may wait (`ISSUE_TRACKER_TIMEOUT_MS`, ten minutes unless set); and where spent
+/// states are kept (the shared store, when there is one).
+fn policy(store: Option<&str>) -> Result<Policy, String> {
+    let policy = Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS").map_err(|e| {
+        format!("ISSUE_TRACKER_STATE_KEYS: {e}. Write the key ring as `id:key` entries, newest first, each key 32 bytes or more in hexadecimal or base64, or leave the variable unset for a key made for this process")
+    })?;
+    let policy = match std::env::var("ISSUE_TRACKER_TIMEOUT_MS").map(|ms| ms.parse::<u64>()) {
+        Ok(Ok(ms)) => policy.timeout(std::time::Duration::from_millis(ms)),
+        Ok(Err(e)) => return Err(format!("ISSUE_TRACKER_TIMEOUT_MS: {e}")),
+        Err(_) => policy,
+    };
+    match store {
+        Some(url) => RedisSpentStates::open(url)
+            .map(|spent| policy.spent_states(spent))
+            .map_err(|e| format!("the store {url}: {e}")),
+        None => Ok(policy),
+    }
+}
+
+fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
+    let options = match ServeOptions::read(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return usage();
+        }
+    };
+    let runtime = match options.http {
+        Some(_) => tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build(),
+        None => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+    };
+    let runtime = match runtime {
         Ok(r) => r,
         Err(e) => {
             eprintln!("cannot start the runtime: {e}");
@@ -987,25 +1050,63 @@ fn serve() -> ExitCode {
         }
     };
     runtime.block_on(async {
-        // The key ring that seals requestState, shared by replicas and restarts; a key made for
-        // this process alone when it is not set (said on standard error).
-        let policy = match Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS") {
+        let policy = match policy(options.store.as_deref()) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         };
-        // How long a question may wait for the client (ten minutes unless set, in milliseconds).
-        let policy = match std::env::var("ISSUE_TRACKER_TIMEOUT_MS").map(|ms| ms.parse::<u64>()) {
-            Ok(Ok(ms)) => policy.timeout(std::time::Duration::from_millis(ms)),
-            Ok(Err(e)) => {
-                eprintln!("ISSUE_TRACKER_TIMEOUT_MS: {e}");
-                return ExitCode::FAILURE;
-            }
-            Err(_) => policy,
+        let data = match &options.store {
+            Some(url) => match Data::redis(url).await {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("cannot start with the store {url}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => Data::memory(),
         };
-        let server = Served::new(IssueTracker::new(), policy);
+        let tracker = IssueTracker::with_data(data);
+        if let Some(addr) = &options.http {
+            let addr = match addr.parse() {
+                Ok(a) => a,
+                Err(e) => {
+                    eprintln!("--http {addr}: {e}; give an address such as 127.0.0.1:8080");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let tokens = match options
+                .tokens
+                .as_deref()
+                .map(http::Tokens::parse)
+                .transpose()
+            {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("the bearer tokens: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let or = |given: Vec<String>, default: &[&str]| match given.is_empty() {
+                true => default.iter().map(|s| (*s).to_owned()).collect(),
+                false => given,
+            };
+            let config = http::HttpConfig {
+                addr,
+                replica: options
+                    .replica
+                    .unwrap_or_else(|| "issue-tracker".to_owned()),
+                allowed_hosts: or(options.allowed_hosts, &["localhost", "127.0.0.1", "::1"]),
+                allowed_origins: or(
+                    options.allowed_origins,
+                    &["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"],
+                ),
+                tokens,
+            };
+            return http::serve(config, tracker, policy).await;
+        }
+        let server = Served::new(tracker, policy);
         let service = match server.serve(rmcp::transport::stdio()).await {
             Ok(s) => s,
             Err(e) => {
@@ -1027,7 +1128,7 @@ fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     match args.next().as_deref().and_then(OsStr::to_str) {
         Some("describe") => describe(args),
-        Some("serve") if args.next().is_none() => serve(),
+        Some("serve") => serve(args),
         _ => usage(),
     }
 }

@@ -1,0 +1,326 @@
+//! Where the tracker keeps its issues, teammates and linked repositories: in this process's
+//! memory when it runs alone, in Redis when it runs as replicas (`--store redis://…`).
+//!
+//! Every change is one atomic step in the store (one command, or one script), so a store that
+//! fails mid-call leaves nothing half-applied: the call fails and says so.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use serde::{Deserialize, Serialize};
+
+/// One issue.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Issue {
+    pub title: String,
+    pub labels: Vec<String>,
+    pub assignee: Option<String>,
+    pub open: bool,
+}
+
+/// The tracker's data.
+#[derive(Clone)]
+pub enum Data {
+    /// In this process.
+    Memory(Arc<Mutex<Memory>>),
+    /// In Redis, under keys that start with `tracker:`.
+    Redis(ConnectionManager),
+}
+
+/// The data of a tracker that runs alone.
+#[derive(Default)]
+pub struct Memory {
+    issues: BTreeMap<u64, Issue>,
+    team: BTreeMap<String, String>,
+    linked: BTreeSet<String>,
+}
+
+/// The store did not answer, or answered with something the tracker did not write.
+#[derive(Debug)]
+pub struct StoreError(String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the tracker's store is unavailable ({})", self.0)
+    }
+}
+
+impl From<redis::RedisError> for StoreError {
+    fn from(e: redis::RedisError) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError(format!("an issue in the store cannot be read: {e}"))
+    }
+}
+
+impl From<StoreError> for rmcp::ErrorData {
+    fn from(e: StoreError) -> Self {
+        rmcp::ErrorData::internal_error(format!("{e}; nothing was changed"), None)
+    }
+}
+
+/// How long one command to Redis may take, connecting included.
+const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The issues, teammates and next number a new tracker starts with.
+fn seed() -> (Vec<(u64, Issue)>, Vec<(&'static str, &'static str)>) {
+    let issues = [
+        (1, "Crash on start", Some("hubot")),
+        (2, "Typo in README", None),
+        (3, "Slow search", None),
+    ]
+    .into_iter()
+    .map(|(n, title, assignee)| {
+        let issue = Issue {
+            title: title.to_owned(),
+            labels: Vec::new(),
+            assignee: assignee.map(str::to_owned),
+            open: true,
+        };
+        (n, issue)
+    })
+    .collect();
+    let team = vec![
+        ("hubot", "Hubot"),
+        ("monalisa", "Mona Lisa Octocat"),
+        ("octocat", "The Octocat"),
+    ];
+    (issues, team)
+}
+
+/// Seeds an empty store once, whichever replica comes first: `KEYS[1]` marks it seeded,
+/// `ARGV[1]` is the issues as `[[number, json], ...]`, `ARGV[2]` the team as `[[login, name]]`.
+const SEED: &str = r#"
+if redis.call('SET', KEYS[1], '1', 'NX') then
+  for _, pair in ipairs(cjson.decode(ARGV[1])) do
+    redis.call('HSET', 'tracker:issues', pair[1], pair[2])
+    redis.call('SET', 'tracker:next', pair[1])
+  end
+  for _, pair in ipairs(cjson.decode(ARGV[2])) do
+    redis.call('HSET', 'tracker:team', pair[1], pair[2])
+  end
+end
+return 1
+"#;
+
+/// Creates an issue under the next number, in one step: `ARGV[1]` is the issue.
+const CREATE: &str = r#"
+local n = redis.call('INCR', 'tracker:next')
+redis.call('HSET', 'tracker:issues', n, ARGV[1])
+return n
+"#;
+
+/// Replaces an issue that exists, in one step: `ARGV[1]` is its number, `ARGV[2]` the issue.
+const UPDATE: &str = r#"
+if redis.call('HEXISTS', 'tracker:issues', ARGV[1]) == 1 then
+  redis.call('HSET', 'tracker:issues', ARGV[1], ARGV[2])
+  return 1
+end
+return 0
+"#;
+
+impl Data {
+    /// A tracker in memory, seeded.
+    pub fn memory() -> Self {
+        let (issues, team) = seed();
+        let memory = Memory {
+            issues: issues.into_iter().collect(),
+            team: team
+                .into_iter()
+                .map(|(l, n)| (l.to_owned(), n.to_owned()))
+                .collect(),
+            linked: BTreeSet::new(),
+        };
+        Data::Memory(Arc::new(Mutex::new(memory)))
+    }
+
+    /// The tracker in the Redis server at `url`, seeded when it is empty. Each command waits at
+    /// most two seconds; a lost connection is made again on the next command.
+    pub async fn redis(url: &str) -> Result<Self, StoreError> {
+        let client = redis::Client::open(url)?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(REDIS_TIMEOUT))
+            .set_response_timeout(Some(REDIS_TIMEOUT))
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(200));
+        let mut connection = ConnectionManager::new_lazy_with_config(client, config)?;
+        let (issues, team) = seed();
+        let issues: Vec<(u64, String)> = issues
+            .iter()
+            .map(|(n, i)| serde_json::to_string(i).map(|json| (*n, json)))
+            .collect::<Result<_, _>>()?;
+        redis::cmd("EVAL")
+            .arg(SEED)
+            .arg(1)
+            .arg("tracker:seeded")
+            .arg(serde_json::to_string(&issues)?)
+            .arg(serde_json::to_string(&team)?)
+            .query_async::<i64>(&mut connection)
+            .await?;
+        Ok(Data::Redis(connection))
+    }
+
+    fn memory_of(memory: &Mutex<Memory>) -> std::sync::MutexGuard<'_, Memory> {
+        memory.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The issue numbered `number`, if there is one.
+    pub async fn issue(&self, number: u64) -> Result<Option<Issue>, StoreError> {
+        match self {
+            Data::Memory(m) => Ok(Self::memory_of(m).issues.get(&number).cloned()),
+            Data::Redis(c) => {
+                let json: Option<String> = redis::cmd("HGET")
+                    .arg("tracker:issues")
+                    .arg(number)
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(json.map(|j| serde_json::from_str(&j)).transpose()?)
+            }
+        }
+    }
+
+    /// Every issue, by number.
+    pub async fn issues(&self) -> Result<BTreeMap<u64, Issue>, StoreError> {
+        match self {
+            Data::Memory(m) => Ok(Self::memory_of(m).issues.clone()),
+            Data::Redis(c) => {
+                let all: BTreeMap<u64, String> = redis::cmd("HGETALL")
+                    .arg("tracker:issues")
+                    .query_async(&mut c.clone())
+                    .await?;
+                all.into_iter()
+                    .map(|(n, j)| Ok((n, serde_json::from_str(&j)?)))
+                    .collect()
+            }
+        }
+    }
+
+    /// Files `issue` under the next number, and returns the number.
+    pub async fn create(&self, issue: Issue) -> Result<u64, StoreError> {
+        match self {
+            Data::Memory(m) => {
+                let mut m = Self::memory_of(m);
+                let number = m.issues.keys().next_back().map_or(1, |n| n + 1);
+                m.issues.insert(number, issue);
+                Ok(number)
+            }
+            Data::Redis(c) => Ok(redis::cmd("EVAL")
+                .arg(CREATE)
+                .arg(0)
+                .arg(serde_json::to_string(&issue)?)
+                .query_async(&mut c.clone())
+                .await?),
+        }
+    }
+
+    /// Changes the issue numbered `number` with `change`, when it exists: `Ok(false)` when it
+    /// does not. The change is written whole, in one step.
+    pub async fn update(
+        &self,
+        number: u64,
+        change: impl FnOnce(&mut Issue),
+    ) -> Result<bool, StoreError> {
+        match self {
+            Data::Memory(m) => Ok(Self::memory_of(m)
+                .issues
+                .get_mut(&number)
+                .map(change)
+                .is_some()),
+            Data::Redis(c) => {
+                let Some(mut issue) = self.issue(number).await? else {
+                    return Ok(false);
+                };
+                change(&mut issue);
+                let written: i64 = redis::cmd("EVAL")
+                    .arg(UPDATE)
+                    .arg(0)
+                    .arg(number)
+                    .arg(serde_json::to_string(&issue)?)
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(written == 1)
+            }
+        }
+    }
+
+    /// Deletes the issue numbered `number`: `Ok(false)` when there was none.
+    pub async fn delete(&self, number: u64) -> Result<bool, StoreError> {
+        match self {
+            Data::Memory(m) => Ok(Self::memory_of(m).issues.remove(&number).is_some()),
+            Data::Redis(c) => {
+                let removed: i64 = redis::cmd("HDEL")
+                    .arg("tracker:issues")
+                    .arg(number)
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(removed == 1)
+            }
+        }
+    }
+
+    /// The teammates, login and display name, by login.
+    pub async fn team(&self) -> Result<Vec<(String, String)>, StoreError> {
+        match self {
+            Data::Memory(m) => Ok(Self::memory_of(m)
+                .team
+                .iter()
+                .map(|(l, n)| (l.clone(), n.clone()))
+                .collect()),
+            Data::Redis(c) => {
+                let team: BTreeMap<String, String> = redis::cmd("HGETALL")
+                    .arg("tracker:team")
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(team.into_iter().collect())
+            }
+        }
+    }
+
+    /// Adds a teammate: `Ok(false)` when the login is taken.
+    pub async fn add_teammate(&self, login: &str, name: &str) -> Result<bool, StoreError> {
+        match self {
+            Data::Memory(m) => {
+                let mut m = Self::memory_of(m);
+                if m.team.contains_key(login) {
+                    return Ok(false);
+                }
+                m.team.insert(login.to_owned(), name.to_owned());
+                Ok(true)
+            }
+            Data::Redis(c) => {
+                let added: i64 = redis::cmd("HSETNX")
+                    .arg("tracker:team")
+                    .arg(login)
+                    .arg(name)
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(added == 1)
+            }
+        }
+    }
+
+    /// Records `repository` as linked.
+    pub async fn link(&self, repository: &str) -> Result<(), StoreError> {
+        match self {
+            Data::Memory(m) => {
+                Self::memory_of(m).linked.insert(repository.to_owned());
+                Ok(())
+            }
+            Data::Redis(c) => {
+                let _: i64 = redis::cmd("SADD")
+                    .arg("tracker:linked")
+                    .arg(repository)
+                    .query_async(&mut c.clone())
+                    .await?;
+                Ok(())
+            }
+        }
+    }
+}
