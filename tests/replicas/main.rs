@@ -21,6 +21,7 @@
 mod example;
 
 mod cluster;
+mod state_size;
 mod wire;
 
 use std::net::SocketAddr;
@@ -372,6 +373,18 @@ impl Session {
     /// answer posted as a request of its own, which the balancer routes), and returns the
     /// call's result, or a description of what failed.
     fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        self.call_with(method, params, &|request| {
+            answer_for(declaration_of(request["message"].as_str().unwrap_or("")))
+        })
+    }
+
+    /// As [`call`](Self::call), each question answered with `answer(its params)`.
+    fn call_with(
+        &mut self,
+        method: &str,
+        params: Value,
+        answer: &dyn Fn(&Value) -> Value,
+    ) -> Result<Value, String> {
         let id = self.next;
         self.next += 1;
         let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
@@ -381,12 +394,14 @@ impl Session {
         }
         while let Some(message) = stream.next_message() {
             if message["method"] == "elicitation/create" {
-                let params = &message["params"];
-                let declaration = declaration_of(params["message"].as_str().unwrap_or(""));
-                let reply = json!({"jsonrpc": "2.0", "id": message["id"], "result": answer_for(declaration)});
+                let result = answer(&message["params"]);
+                let reply = json!({"jsonrpc": "2.0", "id": message["id"], "result": result});
                 let status = post(self.addr, &self.headers(), &reply).status;
                 if status != 202 {
-                    return Err(format!("the answer to {declaration}: HTTP {status}"));
+                    return Err(format!(
+                        "the answer to {}: HTTP {status}",
+                        message["params"]["message"]
+                    ));
                 }
             } else if message["id"] == id {
                 return match message.get("result") {

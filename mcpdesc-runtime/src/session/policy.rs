@@ -58,12 +58,20 @@ impl fmt::Debug for Policy {
 }
 
 impl Policy {
-    /// A policy sealing with `keys`, states spent in memory ([`MemorySpentStates`]), and the
-    /// default time limits ([`DEFAULT_STATE_TTL`], [`DEFAULT_TIMEOUT`]).
+    /// A policy sealing with `keys`, states spent in this process's memory
+    /// ([`MemorySpentStates`]), and the default time limits ([`DEFAULT_STATE_TTL`],
+    /// [`DEFAULT_TIMEOUT`]).
+    ///
+    /// Every policy of a process that is not given a store of its own
+    /// ([`spent_states`](Self::spent_states)) spends states in one store of the process, so that
+    /// a server made anew for each request (as rmcp's Streamable HTTP service makes one) still
+    /// opens each state once. States are told apart by nonces no two share.
     pub fn with_keys(keys: StateKeys) -> Self {
+        static SPENT: std::sync::OnceLock<Arc<MemorySpentStates>> = std::sync::OnceLock::new();
+        let spent = SPENT.get_or_init(|| Arc::new(MemorySpentStates::default()));
         Policy {
             keys,
-            spent: Arc::new(MemorySpentStates::default()),
+            spent: Arc::clone(spent) as Arc<dyn SpentStates>,
             state_ttl: DEFAULT_STATE_TTL,
             timeout: DEFAULT_TIMEOUT,
         }
@@ -276,33 +284,37 @@ impl StateKeys {
         Self::parse(&text)
     }
 
-    /// A key made for this process alone, from the operating system's randomness. A state
-    /// sealed with it opens nowhere else: not on a replica, not after a restart. Making one
-    /// says so on standard error, once per process.
+    /// The key made for this process alone, from the operating system's randomness: the same
+    /// key on every call, so that a server built anew for each request (as rmcp's Streamable
+    /// HTTP service builds one) opens its own states. A state sealed with it opens nowhere else:
+    /// not on a replica, not after a restart. Making it says so on standard error, once.
     pub fn development() -> Self {
-        static SAID: std::sync::Once = std::sync::Once::new();
-        SAID.call_once(|| {
+        static KEYS: std::sync::OnceLock<StateKeys> = std::sync::OnceLock::new();
+        KEYS.get_or_init(|| {
             use std::io::Write as _;
             let _ = writeln!(
                 std::io::stderr(),
                 "mcpdesc: sealing requestState with a key made for this process (development); \
                  replicas and restarts need a shared key ring (Policy::from_env, Policy::from_file)"
             );
-        });
-        let mut key = vec![0u8; 32];
-        let bytes = match getrandom::fill(&mut key) {
-            Ok(()) => key,
-            // No randomness from the operating system: a key no one can guess is still needed,
-            // and the process's hasher seed is the best left (a state then still opens only here).
-            Err(_) => fallback_key(),
-        };
-        let codec = RequestStateCodec::new_with_keyring("development", [("development", bytes)])
-            .unwrap_or_else(|_| RequestStateCodec::new_unchecked(fallback_key()));
-        StateKeys {
-            codec,
-            ids: vec!["development".to_owned()],
-            development: true,
-        }
+            let mut key = vec![0u8; 32];
+            let bytes = match getrandom::fill(&mut key) {
+                Ok(()) => key,
+                // No randomness from the operating system: a key no one can guess is still
+                // needed, and the process's hasher seed is the best left (a state then still
+                // opens only here).
+                Err(_) => fallback_key(),
+            };
+            let codec =
+                RequestStateCodec::new_with_keyring("development", [("development", bytes)])
+                    .unwrap_or_else(|_| RequestStateCodec::new_unchecked(fallback_key()));
+            StateKeys {
+                codec,
+                ids: vec!["development".to_owned()],
+                development: true,
+            }
+        })
+        .clone()
     }
 
     /// The key ids, the sealing one first.
