@@ -1007,17 +1007,26 @@ impl ServeOptions {
 
 /// The server's policy: the key ring that seals requestState, shared by replicas and restarts
 /// (a key made for this process alone when it is not set, said on standard error); how long a
-/// question may wait (`ISSUE_TRACKER_TIMEOUT_MS`, ten minutes unless set); and where spent
-/// states are kept (the shared store, when there is one).
+/// question may wait (`ISSUE_TRACKER_TIMEOUT_MS`) and a state opens
+/// (`ISSUE_TRACKER_STATE_TTL_MS`), ten minutes each unless set; and where spent states are kept
+/// (the shared store, when there is one).
 fn policy(store: Option<&str>) -> Result<Policy, String> {
     let policy = Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS").map_err(|e| {
         format!("ISSUE_TRACKER_STATE_KEYS: {e}. Write the key ring as `id:key` entries, newest first, each key 32 bytes or more in hexadecimal or base64, or leave the variable unset for a key made for this process")
     })?;
-    let policy = match std::env::var("ISSUE_TRACKER_TIMEOUT_MS").map(|ms| ms.parse::<u64>()) {
-        Ok(Ok(ms)) => policy.timeout(std::time::Duration::from_millis(ms)),
-        Ok(Err(e)) => return Err(format!("ISSUE_TRACKER_TIMEOUT_MS: {e}")),
-        Err(_) => policy,
+    let millis = |name: &str| match std::env::var(name).map(|ms| ms.parse::<u64>()) {
+        Ok(Ok(ms)) => Ok(Some(std::time::Duration::from_millis(ms))),
+        Ok(Err(e)) => Err(format!("{name}: {e}")),
+        Err(_) => Ok(None),
     };
+    let mut policy = policy;
+    if let Some(timeout) = millis("ISSUE_TRACKER_TIMEOUT_MS")? {
+        policy = policy.timeout(timeout);
+    }
+    // How long a sealed state opens (ten minutes unless set).
+    if let Some(ttl) = millis("ISSUE_TRACKER_STATE_TTL_MS")? {
+        policy = policy.state_ttl(ttl);
+    }
     match store {
         Some(url) => RedisSpentStates::open(url)
             .map(|spent| policy.spent_states(spent))

@@ -53,6 +53,8 @@
 //! | `jsonschema` | the validator checks tool examples' `input` and `structuredContent` against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`) |
 //! | `cli` | the `mcpdesc` command-line validator (implies `yaml` and `jsonschema`) |
 //! | `rmcp` | `session`: asking over an rmcp 3.11 session; descriptions from rmcp's routers |
+//! | `http` | serving over rmcp's Streamable HTTP: the caller ([`session::Principal`]) is bound into every sealed state |
+//! | `redis` | [`session::RedisSpentStates`]: spent states shared by replicas in Redis |
 //!
 //! The crate also turns on serde_json's `preserve_order` (a description keeps the format's
 //! member order) and `raw_value` (a form's wire bytes are handed out as a `&RawValue`), which

@@ -10,6 +10,7 @@
 //! | [`runtime_forms`] | forms whose choices or defaults are filled when they are sent |
 //! | [`asking`] | asking a form or a URL over an rmcp session |
 //! | [`serving`] | a server that asks in one line, and the contract check in its tests |
+//! | [`replicas`] | serving over Streamable HTTP as replicas: keys, the shared store, routing |
 //!
 //! The diagnostic codes are [`validate::Code`](crate::validate::Code); the feature flags are on
 //! the [crate page](crate#features).
@@ -42,3 +43,13 @@ pub mod asking {}
     doc = "Serving with rmcp: needs the `rmcp` and `schemars` features."
 )]
 pub mod serving {}
+
+#[cfg_attr(
+    all(feature = "http", feature = "redis"),
+    doc = include_str!("../docs/replicas.md")
+)]
+#[cfg_attr(
+    not(all(feature = "http", feature = "redis")),
+    doc = "Serving over Streamable HTTP as replicas: needs the `http` and `redis` features."
+)]
+pub mod replicas {}

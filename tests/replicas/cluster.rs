@@ -158,6 +158,8 @@ pub struct ReplicaSpec {
     pub tokens: Option<String>,
     /// The fault point the replica stops at (`ISSUE_TRACKER_FAULT`), if any.
     pub fault: Option<&'static str>,
+    /// More environment variables (`ISSUE_TRACKER_STATE_TTL_MS`, say).
+    pub env: Vec<(&'static str, String)>,
 }
 
 impl ReplicaSpec {
@@ -168,6 +170,7 @@ impl ReplicaSpec {
             keys,
             tokens: None,
             fault: None,
+            env: Vec::new(),
         }
     }
 }
@@ -188,12 +191,14 @@ impl Replica {
             .args(["--replica", &spec.name, "--store", store])
             .env("ISSUE_TRACKER_STATE_KEYS", &spec.keys)
             .env("ISSUE_TRACKER_TIMEOUT_MS", "20000")
+            .env_remove("ISSUE_TRACKER_STATE_TTL_MS")
             .env_remove("ISSUE_TRACKER_TOKENS")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
         if let Some(tokens) = &spec.tokens {
             command.env("ISSUE_TRACKER_TOKENS", tokens);
         }
+        command.envs(spec.env.iter().map(|(k, v)| (k, v)));
         match spec.fault {
             Some(fault) => command.env("ISSUE_TRACKER_FAULT", fault),
             None => command.env_remove("ISSUE_TRACKER_FAULT"),
@@ -315,6 +320,11 @@ impl Cluster {
             replicas,
             balancer,
         })
+    }
+
+    /// A replica on the same store that the balancer does not know.
+    pub fn start_outside(&self, spec: ReplicaSpec) -> Replica {
+        Replica::start(spec, &self.redis.url())
     }
 
     /// The balancer's address, which clients use.

@@ -21,6 +21,7 @@
 mod example;
 
 mod cluster;
+mod load;
 mod state_size;
 mod wire;
 
