@@ -37,6 +37,9 @@ use mcpdesc_runtime::registry::Primitive;
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion};
 use serde_json::{Value, json};
 
+#[path = "replicas/cluster.rs"]
+#[allow(dead_code)]
+mod cluster;
 #[path = "support/example.rs"]
 mod example;
 #[path = "support/node.rs"]
@@ -332,6 +335,59 @@ fn drive_python_with(
         .args([mode, act])
         .args(tools);
     one_json_line(driver, &format!("{mode} {act}"))
+}
+
+/// The clients of the TypeScript SDK's second major version (on 2025-06-18, 2025-11-25 and
+/// 2026-07-28) and of the Python SDK (the handshake, and 2026-07-28) drive the example served
+/// over Streamable HTTP as two replicas behind HAProxy, with Redis as the shared store: every
+/// tool, the prompt and the resource template, asked as declared and answered, as over stdio.
+/// Each run has a cluster of its own (the runs delete an issue the next run would use).
+#[test]
+fn the_sdk_clients_drive_the_replicas_over_http_through_the_balancer() {
+    let node = node::ts_client_dir();
+    let python = python::sdk_python();
+    let order = call_order();
+    let url = |c: &cluster::Cluster| format!("http://{}/mcp", c.addr());
+    for act in ["accept", "decline"] {
+        if let Some(dir) = &node {
+            for version in [
+                ProtocolVersion::V2025_06_18,
+                ProtocolVersion::V2025_11_25,
+                ProtocolVersion::V2026_07_28,
+            ] {
+                let Some(cluster) = cluster::Cluster::start(2) else {
+                    return;
+                };
+                let mut driver = Command::new("node");
+                driver
+                    .arg(dir.join("drive_v2.mjs"))
+                    .arg(url(&cluster))
+                    .args([version.as_str(), act])
+                    .args(&order);
+                let run = one_json_line(driver, &format!("HTTP {version} {act}"));
+                check_run(&run, version, act);
+            }
+        }
+        if let Some(python) = &python {
+            for (mode, version) in [
+                ("legacy", ProtocolVersion::V2025_11_25),
+                ("2026-07-28", ProtocolVersion::V2026_07_28),
+            ] {
+                let Some(cluster) = cluster::Cluster::start(2) else {
+                    return;
+                };
+                let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+                let mut driver = Command::new(python);
+                driver
+                    .arg(&script)
+                    .arg(url(&cluster))
+                    .args([mode, act])
+                    .args(&order);
+                let run = one_json_line(driver, &format!("HTTP {mode} {act}"));
+                check_run(&run, version, act);
+            }
+        }
+    }
 }
 
 #[derive(ElicitationEnum, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

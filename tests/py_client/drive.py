@@ -6,7 +6,8 @@ The SDK negotiates the protocol itself: `legacy` is the initialize handshake (20
 SDK answers by retrying the call with its `inputResponses` (its own multi-round-trip driver).
 
 Usage: python drive.py SERVER MODE ACT TOOL...
-  SERVER  the server binary, run with the argument `serve`
+  SERVER  the server binary, run with the argument `serve`; or the URL of a server (or of the
+          load balancer in front of its replicas) served over Streamable HTTP
   MODE    legacy | 2026-07-28
   ACT     accept | accept-invalid | decline | cancel: what the scripted user does with every
           elicitation (accept-invalid: a value of the wrong JSON type for every property);
@@ -101,8 +102,12 @@ async def main(server, mode, act, order):
         content = {name: pick(p) for name, p in sent["requestedSchema"]["properties"].items()}
         return types.ElicitResult(action="accept", content=content)
 
-    # The server gets this process's environment (the SDK would pass only a few variables).
-    params = StdioServerParameters(command=server, args=["serve"], env=dict(os.environ))
+    # The server gets this process's environment (the SDK would pass only a few variables); a
+    # URL is served over Streamable HTTP.
+    if re.match(r"https?:", server):
+        params = server
+    else:
+        params = StdioServerParameters(command=server, args=["serve"], env=dict(os.environ))
     # A server that stops answering fails the run instead of hanging the test.
     with anyio.fail_after(120):
         await run(params, mode, None if act == "no-elicitation" else elicit, requests, order, act)

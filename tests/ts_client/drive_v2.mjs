@@ -7,7 +7,8 @@
 // `requestState` (its own multi-round-trip driver).
 //
 // Usage: node drive_v2.mjs SERVER VERSION ACT TOOL...
-//   SERVER   the server binary, run with the argument `serve`
+//   SERVER   the server binary, run with the argument `serve`; or the URL of a server (or of the
+//            load balancer in front of its replicas) served over Streamable HTTP
 //   VERSION  2025-06-18 or 2025-11-25 (the initialize handshake, offering only that version),
 //            or 2026-07-28 (pinned: negotiated with server/discover, no fallback)
 //   ACT      accept | accept-invalid | decline | cancel | silent | cancel-call (drive_common.mjs)
@@ -15,7 +16,7 @@
 //
 // Prints one JSON line, as drive.mjs does.
 
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { callAndReport, elicitation, failAfter, scriptedUser } from './drive_common.mjs';
 
@@ -35,7 +36,9 @@ const client = new Client(
 if (elicitation !== null) client.setRequestHandler('elicitation/create', scriptedUser(act, requests));
 
 // The server gets this process's environment (the SDK would pass only a few variables).
-const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
+const transport = /^https?:/.test(server)
+  ? new StreamableHTTPClientTransport(new URL(server))
+  : new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
 await client.connect(transport);
 await callAndReport(
   client,
