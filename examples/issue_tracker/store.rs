@@ -69,8 +69,11 @@ impl From<StoreError> for rmcp::ErrorData {
 /// How long one command to Redis may take, connecting included.
 const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The issues, teammates and next number a new tracker starts with.
-fn seed() -> (Vec<(u64, Issue)>, Vec<(&'static str, &'static str)>) {
+/// The teammates a new tracker starts with: login and display name.
+type Team = Vec<(&'static str, &'static str)>;
+
+/// The issues and teammates a new tracker starts with.
+fn seed() -> (Vec<(u64, Issue)>, Team) {
     let issues = [
         (1, "Crash on start", Some("hubot")),
         (2, "Typo in README", None),
