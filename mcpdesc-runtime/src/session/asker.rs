@@ -555,11 +555,7 @@ impl Asker {
     ) -> Result<Step<(ElicitResult, Option<Value>)>, ElicitError> {
         let key = declaration.name();
         if !is_multi_round_trip(version) {
-            if !self.client_supports(mode) {
-                return Err(ElicitError::ClientCannotElicit { mode });
-            }
-            let params = params()?;
-            self.guard(declaration, &params, version, made)?;
+            let params = self.checked_params(declaration, version, mode, (params, made))?;
             return self.send(params).await.map(|r| Step::Answered((r, None)));
         }
         self.open().await?;
@@ -584,16 +580,31 @@ impl Asker {
         keep: impl FnOnce() -> Value,
     ) -> Result<Box<InputRequiredResult>, ElicitError> {
         let key = declaration.name();
-        if !self.client_supports(mode) {
-            return Err(ElicitError::ClientCannotElicit { mode });
-        }
-        let params = params()?;
-        self.guard(declaration, &params, version, made)?;
+        let params = self.checked_params(declaration, version, mode, (params, made))?;
         let state = self.state_for(key, keep())?;
         let request = InputRequest::Elicitation(ElicitRequest::new(params));
         let result =
             InputRequiredResult::new(Some([(key.to_owned(), request)].into()), Some(state));
         Ok(Box::new(result))
+    }
+
+    /// The request `params` builds, when the client declared `mode` and the guard lets it go.
+    fn checked_params(
+        &self,
+        declaration: &Declaration,
+        version: Option<ProtocolVersion>,
+        mode: ElicitationMode,
+        (params, made): (
+            impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
+            Made,
+        ),
+    ) -> Result<ElicitRequestParams, ElicitError> {
+        if !self.client_supports(mode) {
+            return Err(ElicitError::ClientCannotElicit { mode });
+        }
+        let params = params()?;
+        self.guard(declaration, &params, version, made)?;
+        Ok(params)
     }
 
     /// Drops the answer to `key` this call has (from an earlier round or from this retry), so
