@@ -22,6 +22,7 @@ mod example;
 
 mod cluster;
 mod load;
+mod spent_store;
 mod state_size;
 mod wire;
 
@@ -31,7 +32,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value, json};
 
 use cluster::{Cluster, ReplicaSpec, Routing, key_ring};
-use wire::{post, request_2026};
+use wire::{post, post_text, request_2026};
 
 /// The answer each declaration of the tracker gets in these tests.
 fn answer_for(declaration: &str) -> Value {
@@ -651,4 +652,43 @@ fn the_store_stopped_fails_calls_clearly_and_the_server_recovers() {
         std::thread::sleep(Duration::from_millis(200));
     };
     assert_eq!(closed, "Closed issue #1");
+}
+
+/// The example's HTTP server checks `Host` against DNS rebinding and `Origin` against pages of
+/// other sites (loopback ones by default), and refuses a body over rmcp's limit (4 MiB) before
+/// reading it into a request.
+#[test]
+fn the_http_server_checks_host_origin_and_body_size() {
+    let Some(cluster) = Cluster::start(1) else {
+        return;
+    };
+    let addr = cluster.replicas[0].addr();
+    let (headers, body) = request_2026(
+        1,
+        "tools/call",
+        json!({"name": "close_issue", "arguments": {"issue": 1}}),
+    );
+    let body = body.to_string();
+    let status = |host: &str, origin: Option<&str>, body: &str| {
+        let mut headers = headers.clone();
+        if let Some(origin) = origin {
+            headers.push(("Origin", origin.to_owned()));
+        }
+        post_text(addr, host, &headers, body).status
+    };
+    let loopback = format!("127.0.0.1:{}", addr.port());
+    assert_eq!(status(&loopback, None, &body), 200);
+    assert_eq!(
+        status(&format!("localhost:{}", addr.port()), None, &body),
+        200
+    );
+    assert_eq!(status("tracker.attacker.example", None, &body), 403);
+    assert_eq!(status(&loopback, Some("http://localhost:5173"), &body), 200);
+    assert_eq!(
+        status(&loopback, Some("https://attacker.example"), &body),
+        403
+    );
+    let padding = "x".repeat(4 * 1024 * 1024 + 1);
+    let large = json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"pad": padding}});
+    assert_eq!(status(&loopback, None, &large.to_string()), 413);
 }

@@ -130,25 +130,32 @@ impl Response {
 /// Posts `body` to `/mcp` at `addr` with `headers`, and reads the status and headers (status 0
 /// when the server closed the connection without answering).
 pub fn post(addr: SocketAddr, headers: &[(&str, String)], body: &Value) -> Response {
-    let body = body.to_string();
+    post_text(
+        addr,
+        &format!("127.0.0.1:{}", addr.port()),
+        headers,
+        &body.to_string(),
+    )
+}
+
+/// [`post`] with the `Host` header `host` and the body `body` as it is.
+pub fn post_text(addr: SocketAddr, host: &str, headers: &[(&str, String)], body: &str) -> Response {
     let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).expect("connects");
     stream
         .set_read_timeout(Some(READ_TIMEOUT))
         .expect("a read timeout");
     let mut request = format!(
-        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
+        "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
-        addr.port(),
         body.len()
     );
     for (name, value) in headers {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
     request.push_str("\r\n");
-    request.push_str(&body);
-    (&stream)
-        .write_all(request.as_bytes())
-        .expect("the request is sent");
+    request.push_str(body);
+    // A server that refuses a large body may close before reading it all.
+    let _ = (&stream).write_all(request.as_bytes());
     let mut reader = BufReader::new(stream);
     let mut status_line = String::new();
     // A server that closes the connection before it answers: status 0, no body.
