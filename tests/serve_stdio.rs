@@ -1090,3 +1090,213 @@ async fn map_arguments_retry_in_any_key_order() {
     );
     s.client.cancel().await.ok();
 }
+
+/// A raw client of the example over stdio: lines written as they are, lines read with a time
+/// limit (the server's question timeout is ten minutes, so an answer within the limit is not a
+/// timeout).
+struct RawClient {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl RawClient {
+    fn start() -> Self {
+        use std::io::BufRead as _;
+        let mut child = std::process::Command::new(server_binary())
+            .arg("serve")
+            .env_remove("ISSUE_TRACKER_TIMEOUT_MS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        RawClient {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn write(&mut self, line: &str) {
+        use std::io::Write as _;
+        self.stdin.write_all(line.as_bytes()).expect("written");
+        self.stdin.write_all(b"\n").expect("written");
+        self.stdin.flush().expect("flushed");
+    }
+
+    /// The next message from the server, within ten seconds.
+    fn read(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the server answered within ten seconds");
+        serde_json::from_str(&line).expect("the server writes JSON")
+    }
+
+    /// The next message from the server with `id` (a response or an error).
+    fn answer_to(&self, id: &Value) -> Value {
+        loop {
+            let message = self.read();
+            if message["id"] == *id && message.get("method").is_none() {
+                return message;
+            }
+        }
+    }
+}
+
+impl Drop for RawClient {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A 2026-07-28 request's `_meta`.
+fn meta_2026() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}
+    })
+}
+
+/// The answers a client may send to `elicitation/create` that the server cannot read, each with
+/// the words the call's result gives. `ID` stands for the question's id.
+fn unreadable_answers() -> Vec<(String, &'static str)> {
+    let unreadable = "the client's answer could not be read";
+    let not_a_result = "the client's answer is not an elicitation result";
+    let mut answers: Vec<(String, &'static str)> = [
+        r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"confirm":NaN}}}"#,
+        r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"confirm":Infinity}}}"#,
+        r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"reason":1e400,"confirm":true}}}"#,
+        r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"reason":"\ud800","confirm":true}}}"#,
+        "no JSON at all",
+    ]
+    .into_iter()
+    .map(|line| (line.to_owned(), unreadable))
+    .collect();
+    // Over the 16 MiB a line may hold.
+    let long = "x".repeat(17 * 1024 * 1024);
+    answers.push((
+        format!(r#"{{"jsonrpc":"2.0","id":ID,"result":{{"action":"accept","content":{{"confirm":true,"reason":"{long}"}}}}}}"#),
+        unreadable,
+    ));
+    for result in [r#"{"action":"maybe"}"#, "{}", "null", r#""a string""#] {
+        answers.push((
+            format!(r#"{{"jsonrpc":"2.0","id":ID,"result":{result}}}"#),
+            not_a_result,
+        ));
+    }
+    answers
+}
+
+/// On 2025-11-25, an answer to `elicitation/create` the server cannot read ends the call at once
+/// with an error that says so (not the ten-minute timeout), and nothing is changed; on
+/// 2026-07-28 a request the server cannot read is answered at once with -32700 and its id. A
+/// malformed elicitation result gets the same words on both versions.
+#[test]
+fn lines_the_server_cannot_read_end_the_call_at_once() {
+    let mut client = RawClient::start();
+    client.write(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"elicitation": {"form": {}}},
+            "clientInfo": {"name": "raw", "version": "1"}}})
+        .to_string(),
+    );
+    assert_eq!(
+        client.answer_to(&json!(0))["result"]["protocolVersion"],
+        "2025-11-25"
+    );
+    client.write(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let mut said_2025 = Vec::new();
+    for (n, (answer, words)) in unreadable_answers().into_iter().enumerate() {
+        let id = json!(100 + n);
+        client.write(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "close_issue", "arguments": {"issue": 1}}})
+            .to_string(),
+        );
+        let question = client.read();
+        assert_eq!(question["method"], "elicitation/create", "{question}");
+        client.write(&answer.replace("ID", &question["id"].to_string()));
+        let result = client.answer_to(&id);
+        let text = result["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert_eq!(
+            result["result"]["isError"],
+            true,
+            "{}: {result}",
+            &answer[..answer.len().min(120)]
+        );
+        assert!(text.contains(words), "{text}");
+        assert!(text.ends_with("Nothing was changed."), "{text}");
+        if words.contains("not an elicitation result") {
+            said_2025.push(text.to_owned());
+        }
+    }
+
+    // 2026-07-28: requests the server cannot read are answered at once.
+    let mut client = RawClient::start();
+    let meta = meta_2026().to_string();
+    let call = |id: &str, arguments: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"close_issue","arguments":{arguments},"_meta":{meta}}}}}"#
+        )
+    };
+    for (id, line) in [
+        ("77", call("77", r#"{"issue":NaN}"#)),
+        ("78", call("78", r#"{"issue":1e400,"x":"\ud800"}"#)),
+        (
+            "null",
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":{"#.to_owned(),
+        ),
+    ] {
+        client.write(&line);
+        let reply = client.read();
+        assert_eq!(reply["id"].to_string(), id, "{reply}");
+        assert_eq!(reply["error"]["code"], -32700, "{reply}");
+    }
+    // The malformed results of the 2025-11-25 run, as a retried call's answers: the same words.
+    let mut said_2026 = Vec::new();
+    for (n, result) in [
+        json!({"action": "maybe"}),
+        json!({}),
+        Value::Null,
+        json!("a string"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let first = call(&format!("{}", 200 + 2 * n), r#"{"issue":1}"#);
+        client.write(&first);
+        let required = client.answer_to(&json!(200 + 2 * n));
+        let state = required["result"]["requestState"].clone();
+        assert!(state.is_string(), "{required}");
+        let retry = json!({"jsonrpc": "2.0", "id": 201 + 2 * n, "method": "tools/call", "params": {
+            "name": "close_issue", "arguments": {"issue": 1}, "_meta": meta_2026(),
+            "inputResponses": {"confirm_close": result}, "requestState": state}});
+        client.write(&retry.to_string());
+        let done = client.answer_to(&json!(201 + 2 * n));
+        said_2026.push(
+            done["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    assert_eq!(said_2025, said_2026);
+}

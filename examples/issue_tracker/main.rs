@@ -1116,7 +1116,8 @@ fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
             return http::serve(config, tracker, policy).await;
         }
         let server = Served::new(tracker, policy);
-        let service = match server.serve(rmcp::transport::stdio()).await {
+        // Every line the tracker cannot read is answered, or fails the question it answers.
+        let service = match server.serve(mcpdesc_runtime::session::stdio()).await {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("cannot start the MCP session: {e}");

@@ -819,7 +819,19 @@ impl Asker {
         .await;
         match outcome {
             Some(Ok(ClientResult::ElicitResult(result))) => Ok(result),
-            Some(Ok(_)) => Err(ElicitError::Service(ServiceError::UnexpectedResponse)),
+            // rmcp read the answer as another kind of result: read it as the answer it should be,
+            // which says what is wrong with it.
+            Some(Ok(other)) => Err(ElicitError::NotAnElicitResult(
+                match serde_json::to_value(&other)
+                    .map(|v| <ElicitResult as serde::Deserialize>::deserialize(&v))
+                {
+                    Ok(Err(e)) | Err(e) => e,
+                    Ok(Ok(_)) => serde::de::Error::custom("it is another kind of result"),
+                },
+            )),
+            Some(Err(ServiceError::McpError(e))) if let Some(error) = made_by_lines(&e) => {
+                Err(error)
+            }
             Some(Err(ServiceError::Timeout { timeout })) => Err(ElicitError::Timeout { timeout }),
             Some(Err(e)) => Err(ElicitError::Service(e)),
             None => {
@@ -831,6 +843,29 @@ impl Asker {
                 Err(ElicitError::CallCancelled)
             }
         }
+    }
+}
+
+/// The error [`Lines`](super::Lines) made in place of an answer it could not read, as the
+/// `ElicitError` it stands for; `None` for an error the client sent.
+fn made_by_lines(error: &ErrorData) -> Option<ElicitError> {
+    use super::lines::{MARKER, NOT_AN_ELICIT_RESULT, UNREADABLE};
+    let data = error.data.as_ref()?;
+    match data.get(MARKER)?.as_str()? {
+        UNREADABLE => Some(ElicitError::UnreadableAnswer {
+            reason: error
+                .message
+                .strip_prefix("the client's answer could not be read: ")
+                .unwrap_or(&error.message)
+                .to_owned(),
+        }),
+        NOT_AN_ELICIT_RESULT => {
+            let result = data.get("result").unwrap_or(&Value::Null);
+            <ElicitResult as serde::Deserialize>::deserialize(result)
+                .err()
+                .map(ElicitError::NotAnElicitResult)
+        }
+        _ => None,
     }
 }
 

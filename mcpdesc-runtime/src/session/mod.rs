@@ -50,7 +50,7 @@
 //!
 //! # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
 //! let policy = Policy::from_env("TRACKER_STATE_KEYS")?; // `id:key`, newest first
-//! Served::new(Tracker, policy).serve(rmcp::transport::stdio()).await?.waiting().await?;
+//! Served::new(Tracker, policy).serve(mcpdesc_runtime::session::stdio()).await?.waiting().await?;
 //! # Ok(())
 //! # }
 //! ```
@@ -96,6 +96,7 @@ use crate::registry::{Declaration, Mode, Primitive};
 
 mod asker;
 mod call;
+mod lines;
 mod policy;
 #[cfg(feature = "redis")]
 mod redis;
@@ -106,6 +107,7 @@ use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
 pub use asker::{__input_required, Ask, Asked, Asker, InputRequiredResponse, PromptReply};
 #[allow(deprecated)]
 pub use call::Call;
+pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
 pub use policy::{
     DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates, Policy, SpendFuture,
     SpentStates, StateKeys,
@@ -237,6 +239,12 @@ pub enum ElicitError {
     },
     /// The client cancelled the call while it was asking; the request was cancelled too.
     CallCancelled,
+    /// The client's answer to the request could not be read: not JSON, or not a JSON-RPC
+    /// message ([`Lines`] fails the request at once with it).
+    UnreadableAnswer {
+        /// Why, as the JSON reader says it (never the line itself).
+        reason: String,
+    },
 }
 
 impl fmt::Display for ElicitError {
@@ -272,7 +280,7 @@ impl fmt::Display for ElicitError {
             }
             ElicitError::Content(e) => e.fmt(f),
             ElicitError::NotAnElicitResult(e) => {
-                write!(f, "the input response is not an elicitation result: {e}")
+                write!(f, "the client's answer is not an elicitation result: {e}")
             }
             ElicitError::OutOfScope {
                 declaration,
@@ -311,6 +319,10 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::CallCancelled => f.write_str(
                 "the client cancelled the call while it was asking; the request was cancelled",
+            ),
+            ElicitError::UnreadableAnswer { reason } => write!(
+                f,
+                "the client's answer could not be read ({reason}); nothing was read from it"
             ),
         }
     }
@@ -391,6 +403,7 @@ impl From<ElicitError> for ErrorData {
             ElicitError::Content(_)
             | ElicitError::ContentNotAnObject
             | ElicitError::NotAnElicitResult(_)
+            | ElicitError::UnreadableAnswer { .. }
             | ElicitError::InvalidRequestState
             | ElicitError::ReplayedState => ErrorData::invalid_params(message, None),
             ElicitError::UnsupportedVersion { .. }

@@ -46,7 +46,7 @@ use super::Policy;
 ///
 /// let policy = Policy::from_env("ISSUE_TRACKER_STATE_KEYS")?;
 /// let service = Served::new(IssueTracker, policy)
-///     .serve(rmcp::transport::stdio())
+///     .serve(mcpdesc_runtime::session::stdio())
 ///     .await?;
 /// service.waiting().await?;
 /// # Ok(())

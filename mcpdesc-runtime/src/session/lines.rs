@@ -1,0 +1,533 @@
+//! [`Lines`]: MCP over a byte stream of newline-delimited JSON (stdio), where every line the
+//! server cannot read is answered, or fails the request it answers, at once.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    ClientJsonRpcMessage, ElicitResult, ErrorCode, ErrorData, JsonRpcMessage, RequestId,
+    ServerJsonRpcMessage, ServerRequest,
+};
+use rmcp::service::RoleServer;
+use rmcp::transport::Transport;
+use serde::Deserialize as _;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt as _, AsyncRead, AsyncWrite, AsyncWriteExt as _, BufReader};
+
+/// The longest line read whole, unless told otherwise: 16 MiB, as rmcp's stdio transport.
+pub const DEFAULT_MAX_LINE_LENGTH: usize = 16 * 1024 * 1024;
+
+/// How much of a line too long to read is kept, to find its `id`.
+const HEAD: usize = 64 * 1024;
+
+/// How many of the server's requests to the client are remembered, awaiting their answers.
+const REMEMBERED: usize = 1024;
+
+/// The `data` member of the errors this transport makes for rmcp in place of a client's answer
+/// it could not read: `{"mcpdesc": KIND, ...}`.
+pub(crate) const MARKER: &str = "mcpdesc";
+/// An answer that is not JSON, or not a JSON-RPC message.
+pub(crate) const UNREADABLE: &str = "unreadable-answer";
+/// An answer to `elicitation/create` that is JSON-RPC, but not an elicitation result: the
+/// `result` is kept beside the marker, so that it is read as a retried call's answer is.
+pub(crate) const NOT_AN_ELICIT_RESULT: &str = "not-an-elicit-result";
+
+/// MCP over a byte stream of newline-delimited JSON, as `rmcp::transport::stdio()` speaks it, and
+/// every line answered. Serve with [`stdio()`] (or [`Lines::new`] over any reader and writer):
+/// `Served::new(server, policy).serve(mcpdesc_runtime::session::stdio())`.
+///
+/// rmcp's own line transport drops a line it cannot read, with a log line at the debug level.
+/// A request on such a line is never answered, and a request of the server's that such a line
+/// answers waits for its timeout. This transport reads the line's `id` and kind where it can
+/// (it scans the top-level members, so `NaN`, `1e400`, a lone surrogate or a cut-off line still
+/// give theirs):
+///
+/// - **A request** (it has `method`) is answered at once with the JSON-RPC error "Parse error"
+///   (`-32700`), its `id` when it could be read, else `null`.
+/// - **An answer to one of the server's requests** (it has `result` or `error`, and the `id` of
+///   a request the server sent) fails that request at once. A line with no `id` to be read
+///   and no `method` is taken for the answer to the one `elicitation/create` that awaits one,
+///   when one alone does. An `ask!` waiting on it ends with
+///   [`ElicitError::UnreadableAnswer`](super::ElicitError::UnreadableAnswer). An answer to
+///   `elicitation/create` that is JSON-RPC but not an elicitation result ends with
+///   [`ElicitError::NotAnElicitResult`](super::ElicitError::NotAnElicitResult), the same error,
+///   code and message as such an answer in a retried call of MCP 2026-07-28.
+/// - **Anything else** is not answered: answering a line that is no request could start an
+///   exchange of errors with a peer that echoes them (rmcp's reason for dropping such lines).
+///
+/// Each line it cannot read is a `tracing` event at the warning level (target
+/// `mcpdesc_runtime::session`): why, how long, and the `id`. The line itself is never logged;
+/// it may hold what a user typed.
+///
+/// On MCP 2026-07-28 it also leaves out of each URL-mode input request the member
+/// `elicitationId`, which that version removed and rmcp's model writes empty.
+pub struct Lines<R, W> {
+    read: BufReader<R>,
+    /// The line read so far (kept across cancelled reads: `receive` is polled in a `select!`).
+    line: Vec<u8>,
+    /// Dropping the rest of a line too long to read.
+    discarding: bool,
+    max_line_length: usize,
+    write: Arc<tokio::sync::Mutex<W>>,
+    /// The server's requests not answered yet: their `id`, and whether each is
+    /// `elicitation/create`.
+    sent: Arc<Mutex<VecDeque<(RequestId, bool)>>>,
+}
+
+impl<R, W> std::fmt::Debug for Lines<R, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lines")
+            .field("max_line_length", &self.max_line_length)
+            .finish_non_exhaustive()
+    }
+}
+
+/// [`Lines`] over standard input and output.
+pub fn stdio() -> Lines<tokio::io::Stdin, tokio::io::Stdout> {
+    Lines::new(tokio::io::stdin(), tokio::io::stdout())
+}
+
+impl<R, W> Lines<R, W>
+where
+    R: AsyncRead + Send + Unpin + 'static,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    /// MCP read from `read` and written to `write`, a JSON message a line.
+    pub fn new(read: R, write: W) -> Self {
+        Lines {
+            read: BufReader::new(read),
+            line: Vec::new(),
+            discarding: false,
+            max_line_length: DEFAULT_MAX_LINE_LENGTH,
+            write: Arc::new(tokio::sync::Mutex::new(write)),
+            sent: Arc::new(Mutex::new(VecDeque::new())),
+        }
+    }
+
+    /// Reads lines of at most `bytes` whole ([`DEFAULT_MAX_LINE_LENGTH`] unless set). A longer
+    /// line is not read into memory; it is answered as a line that cannot be read.
+    #[must_use]
+    pub fn max_line_length(mut self, bytes: usize) -> Self {
+        self.max_line_length = bytes;
+        self
+    }
+
+    /// Reads the next line into `self.line`; `Ok(false)` at the end of the stream. A line too
+    /// long is `Err(its head)`, its rest dropped.
+    async fn read_line(&mut self) -> std::io::Result<Result<bool, Vec<u8>>> {
+        loop {
+            let available = self.read.fill_buf().await?;
+            if available.is_empty() {
+                return Ok(Ok(false));
+            }
+            let newline = available.iter().position(|b| *b == b'\n');
+            let take = newline.map_or(available.len(), |at| at + 1);
+            let chunk = available.get(..take).unwrap_or_default();
+            let mut outcome = None;
+            if self.discarding {
+                if newline.is_some() {
+                    self.discarding = false;
+                }
+            } else if self.line.len().saturating_add(take) > self.max_line_length {
+                // Keep the head, to find the line's id; drop the rest as it comes.
+                let room = HEAD.saturating_sub(self.line.len());
+                self.line
+                    .extend_from_slice(chunk.get(..room.min(chunk.len())).unwrap_or_default());
+                self.line.truncate(HEAD);
+                self.discarding = newline.is_none();
+                outcome = Some(Err(std::mem::take(&mut self.line)));
+            } else {
+                self.line.extend_from_slice(chunk);
+                if newline.is_some() {
+                    outcome = Some(Ok(true));
+                }
+            }
+            self.read.consume(take);
+            if let Some(outcome) = outcome {
+                return Ok(outcome);
+            }
+        }
+    }
+
+    /// What to do with a line that is not a message rmcp reads: the message to hand rmcp in its
+    /// place, if any (a reply to the client is written here).
+    fn unreadable(&self, line: &[u8], why: &str) -> Option<ClientJsonRpcMessage> {
+        let found = scan(line);
+        tracing::warn!(
+            target: "mcpdesc_runtime::session",
+            reason = why,
+            bytes = line.len(),
+            id = found.id.as_ref().map(ToString::to_string),
+            "a line from the client could not be read"
+        );
+        if found.method {
+            let reply = json!({
+                "jsonrpc": "2.0",
+                "id": found.id.as_ref().map_or(Value::Null, |id| json!(id)),
+                "error": {"code": ErrorCode::PARSE_ERROR.0, "message": format!("Parse error: {why}")},
+            });
+            self.write_later(reply.to_string());
+            return None;
+        }
+        let id = match found.id {
+            Some(id) if found.answer => id,
+            // No id to be read: when one question alone awaits an answer, this line is taken
+            // for its answer (nothing else was to come from the client).
+            None => self.only_question()?,
+            Some(_) => return None,
+        };
+        self.take_sent(&id)?;
+        let error = ErrorData::new(
+            ErrorCode::PARSE_ERROR,
+            format!("the client's answer could not be read: {why}"),
+            Some(json!({ MARKER: UNREADABLE })),
+        );
+        Some(JsonRpcMessage::error(error, Some(id)))
+    }
+
+    /// Writes `text` as a line, after whatever is being written (a reply made while reading).
+    fn write_later(&self, mut text: String) {
+        text.push('\n');
+        let write = Arc::clone(&self.write);
+        tokio::spawn(async move {
+            let mut write = write.lock().await;
+            let _ = write.write_all(text.as_bytes()).await;
+            let _ = write.flush().await;
+        });
+    }
+
+    /// The `id` of the one `elicitation/create` awaiting an answer, if one alone does.
+    fn only_question(&self) -> Option<RequestId> {
+        let sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+        let mut questions = sent.iter().filter(|(_, elicitation)| *elicitation);
+        match (questions.next(), questions.next()) {
+            (Some((id, _)), None) => Some(id.clone()),
+            _ => None,
+        }
+    }
+
+    /// Forgets the server's request `id`: `Some(whether it was elicitation/create)` when it was
+    /// awaiting an answer.
+    fn take_sent(&self, id: &RequestId) -> Option<bool> {
+        let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+        let at = sent.iter().position(|(s, _)| s == id)?;
+        sent.remove(at).map(|(_, elicitation)| elicitation)
+    }
+}
+
+/// What the top-level members of a line say, read without reading it as JSON.
+#[derive(Debug, Default, PartialEq)]
+struct Found {
+    id: Option<RequestId>,
+    /// It has `method`: a request or a notification.
+    method: bool,
+    /// It has `result` or `error`: an answer.
+    answer: bool,
+}
+
+/// Scans the top-level members of what should be a JSON object: their names, and the value of
+/// `id` when it is a string or an integer. Strings are skipped whole (their escapes unread), so
+/// what a nested member or a string holds is never taken for a top-level member.
+fn scan(line: &[u8]) -> Found {
+    let mut found = Found::default();
+    let mut depth = 0usize;
+    let mut key: Option<Vec<u8>> = None;
+    let mut at = 0usize;
+    while let Some(&byte) = line.get(at) {
+        match byte {
+            b'"' => {
+                let Some(end) = string_end(line, at) else {
+                    break;
+                };
+                let token = line.get(at..=end).unwrap_or_default();
+                let after = skip_space(line, end + 1);
+                if depth == 1 && key.is_none() && line.get(after) == Some(&b':') {
+                    let name = serde_json::from_slice::<String>(token).unwrap_or_default();
+                    match name.as_str() {
+                        "method" => found.method = true,
+                        "result" | "error" => found.answer = true,
+                        _ => {}
+                    }
+                    key = Some(name.into_bytes());
+                    at = after + 1;
+                    continue;
+                }
+                if depth == 1 && key.as_deref() == Some(b"id") {
+                    found.id = serde_json::from_slice::<String>(token)
+                        .ok()
+                        .map(|s| RequestId::String(s.into()));
+                }
+                if depth == 1 {
+                    key = None;
+                }
+                at = end + 1;
+            }
+            b'{' | b'[' => {
+                if depth == 1 {
+                    key = None;
+                }
+                depth += 1;
+                at += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                at += 1;
+            }
+            b',' | b':' | b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            _ => {
+                // A bare token: a number, `true`, `NaN`, ...
+                let end = line
+                    .iter()
+                    .skip(at)
+                    .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\r' | b'\n'))
+                    .map_or(line.len(), |n| at + n);
+                if depth == 1 && key.as_deref() == Some(b"id") {
+                    found.id = std::str::from_utf8(line.get(at..end).unwrap_or_default())
+                        .ok()
+                        .and_then(|t| t.parse::<i64>().ok())
+                        .map(RequestId::Number);
+                }
+                if depth == 1 {
+                    key = None;
+                }
+                at = end.max(at + 1);
+            }
+        }
+    }
+    found
+}
+
+/// The index of the quote that ends the string starting at `start`, escapes skipped.
+fn string_end(line: &[u8], start: usize) -> Option<usize> {
+    let mut at = start + 1;
+    while let Some(&byte) = line.get(at) {
+        match byte {
+            b'\\' => at += 2,
+            b'"' => return Some(at),
+            _ => at += 1,
+        }
+    }
+    None
+}
+
+fn skip_space(line: &[u8], mut at: usize) -> usize {
+    while line
+        .get(at)
+        .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+    {
+        at += 1;
+    }
+    at
+}
+
+/// A URL-mode input request of an input-required result written without `elicitationId`, which
+/// MCP 2026-07-28 removed (rmcp's model writes it empty): `Some(the line)` when there was one.
+fn without_elicitation_ids(text: &str) -> Option<String> {
+    if !text.contains("\"input_required\"") || !text.contains("\"elicitationId\"") {
+        return None;
+    }
+    let mut message: Value = serde_json::from_str(text).ok()?;
+    let requests = message
+        .get_mut("result")?
+        .get_mut("inputRequests")?
+        .as_object_mut()?;
+    let mut changed = false;
+    for request in requests.values_mut() {
+        if let Some(params) = request.get_mut("params").and_then(Value::as_object_mut)
+            && params.get("mode").and_then(Value::as_str) == Some("url")
+        {
+            changed |= params.remove("elicitationId").is_some();
+        }
+    }
+    changed.then(|| message.to_string())
+}
+
+impl<R, W> Transport<RoleServer> for Lines<R, W>
+where
+    R: AsyncRead + Send + Unpin + 'static,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        if let JsonRpcMessage::Request(request) = &item {
+            let elicitation = matches!(request.request, ServerRequest::ElicitRequest(_));
+            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+            if sent.len() >= REMEMBERED {
+                sent.pop_front();
+            }
+            sent.push_back((request.id.clone(), elicitation));
+        }
+        let write = Arc::clone(&self.write);
+        async move {
+            let mut text = serde_json::to_string(&item).map_err(std::io::Error::other)?;
+            if let Some(fixed) = without_elicitation_ids(&text) {
+                text = fixed;
+            }
+            text.push('\n');
+            let mut write = write.lock().await;
+            write.write_all(text.as_bytes()).await?;
+            write.flush().await
+        }
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            let read = match self.read_line().await {
+                Ok(read) => read,
+                Err(e) => {
+                    tracing::error!(target: "mcpdesc_runtime::session", error = %e, "cannot read from the client");
+                    return None;
+                }
+            };
+            let line = match read {
+                Ok(true) => std::mem::take(&mut self.line),
+                Ok(false) => return None,
+                Err(head) => {
+                    let why = format!("the line is longer than {} bytes", self.max_line_length);
+                    match self.unreadable(&head, &why) {
+                        Some(message) => return Some(message),
+                        None => continue,
+                    }
+                }
+            };
+            let text = line.strip_suffix(b"\n").unwrap_or(&line);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+            if text.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let message = match serde_json::from_slice::<ClientJsonRpcMessage>(text) {
+                Ok(message) => message,
+                Err(e) => {
+                    // Notifications outside MCP (an editor's, say), JSON with a `method` and no
+                    // `id`, are passed over, as rmcp passes them over.
+                    let found = scan(text);
+                    if found.method
+                        && found.id.is_none()
+                        && serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok()
+                    {
+                        continue;
+                    }
+                    match self.unreadable(text, &e.to_string()) {
+                        Some(message) => return Some(message),
+                        None => continue,
+                    }
+                }
+            };
+            match &message {
+                JsonRpcMessage::Response(response) => {
+                    if self.take_sent(&response.id) == Some(true)
+                        && let Some(error) = not_an_elicit_result(text)
+                    {
+                        return Some(JsonRpcMessage::error(error, Some(response.id.clone())));
+                    }
+                }
+                JsonRpcMessage::Error(error) => {
+                    if let Some(id) = &error.id {
+                        self.take_sent(id);
+                    }
+                }
+                _ => {}
+            }
+            return Some(message);
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.write.lock().await.shutdown().await
+    }
+}
+
+/// The error that takes the place of an answer to `elicitation/create` whose `result` is not an
+/// elicitation result (rmcp reads it as another kind of result), with that `result`.
+fn not_an_elicit_result(line: &[u8]) -> Option<ErrorData> {
+    let message: Value = serde_json::from_slice(line).ok()?;
+    let result = message.get("result")?;
+    let error = ElicitResult::deserialize(result).err()?;
+    Some(ErrorData::new(
+        ErrorCode::INVALID_PARAMS,
+        format!("the client's answer is not an elicitation result: {error}"),
+        Some(json!({ MARKER: NOT_AN_ELICIT_RESULT, "result": result })),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: i64) -> Option<RequestId> {
+        Some(RequestId::Number(n))
+    }
+
+    #[test]
+    fn the_top_level_members_are_found_in_lines_that_are_not_json() {
+        let cases: [(&[u8], Found); 7] = [
+            (
+                br#"{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"n":NaN}}}"#,
+                Found {
+                    id: id(7),
+                    method: false,
+                    answer: true,
+                },
+            ),
+            (
+                br#"{"jsonrpc":"2.0","result":{"content":{"s":"\ud800","id":9}},"id":"a\"b"}"#,
+                Found {
+                    id: Some(RequestId::String("a\"b".into())),
+                    method: false,
+                    answer: true,
+                },
+            ),
+            (
+                br#"{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"x":1e400}}"#,
+                Found {
+                    id: id(12),
+                    method: true,
+                    answer: false,
+                },
+            ),
+            (
+                br#"{"params":{"id":3,"method":"x"},"method":"tools/call","id":-4}"#,
+                Found {
+                    id: id(-4),
+                    method: true,
+                    answer: false,
+                },
+            ),
+            (b"not json at all", Found::default()),
+            (
+                br#"{"id":{"nested":1},"error":{}}"#,
+                Found {
+                    id: None,
+                    method: false,
+                    answer: true,
+                },
+            ),
+            (
+                br#"{"jsonrpc":"2.0","id":5,"res"#,
+                Found {
+                    id: id(5),
+                    method: false,
+                    answer: false,
+                },
+            ),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(scan(line), expected, "{}", String::from_utf8_lossy(line));
+        }
+    }
+
+    #[test]
+    fn url_mode_input_requests_lose_their_elicitation_id() {
+        let line = r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://x","elicitationId":""}},"b":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s"}}"#;
+        let fixed: Value = serde_json::from_str(&without_elicitation_ids(line).unwrap()).unwrap();
+        let params = &fixed["result"]["inputRequests"]["a"]["params"];
+        assert!(params.get("elicitationId").is_none(), "{fixed}");
+        assert_eq!(params["url"], "https://x");
+        assert!(without_elicitation_ids(r#"{"result":{"content":[]}}"#).is_none());
+    }
+}
