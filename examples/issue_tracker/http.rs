@@ -14,7 +14,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use mcpdesc_runtime::session::{Policy, Principal, Served};
+use mcpdesc_runtime::session::{HttpLines, Policy, Principal, Served};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -164,7 +164,8 @@ pub async fn serve(config: HttpConfig, tracker: IssueTracker, policy: Policy) ->
         Arc::new(LocalSessionManager::default()),
         http_config,
     );
-    let mut router = axum::Router::new().nest_service("/mcp", service);
+    // Every body the tracker cannot read is answered, or fails the question it answers.
+    let mut router = axum::Router::new().nest_service("/mcp", HttpLines::new(service));
     if let Some(tokens) = config.tokens {
         router = router.layer(middleware::from_fn_with_state(
             Arc::new(tokens),

@@ -539,6 +539,24 @@ fn check(
         return Err(error(vec![Reason::UnknownPrimitive]));
     }
     let request = Request::read(params).map_err(|what| error(vec![Reason::Malformed(what)]))?;
+    // A URL request carries `elicitationId` where its version defines it, and only there.
+    if request.mode == "url" {
+        let has_id = params.get("elicitationId").is_some();
+        let defined = crate::version::Fact::ElicitationId
+            .versions()
+            .contains(version);
+        if has_id != defined {
+            let what = match has_id {
+                true => format!(
+                    "a URL request with `elicitationId`, which MCP {version} does not define"
+                ),
+                false => {
+                    format!("a URL request without `elicitationId`, which MCP {version} requires")
+                }
+            };
+            return Err(error(vec![Reason::Malformed(what)]));
+        }
+    }
     // A request is first a valid form request of the version it is sent on.
     if let Some(sent) = request.schema {
         let problems = crate::validate::request_problems(sent, version);
@@ -1031,9 +1049,35 @@ mod tests {
         );
     }
 
+    /// `elicitationId` is in a URL request on 2025-11-25, which requires it, and not on
+    /// 2026-07-28, which removed it (rmcp's model writes it empty there).
+    #[test]
+    fn elicitation_id_where_the_version_defines_it() {
+        let with = json!({"mode": "url", "message": "Authorize.", "url": "https://example.com/auth", "elicitationId": ""});
+        let mut without = with.clone();
+        without.as_object_mut().map(|o| o.remove("elicitationId"));
+        let on = |v, p: &Value| check_description(&document(), CLOSE, v, p);
+        assert!(on(ProtocolVersion::V2025_11_25, &with).is_ok());
+        let refused = on(ProtocolVersion::V2026_07_28, &with).unwrap_err();
+        assert_eq!(
+            refused.reasons(),
+            [Reason::Malformed(
+                "a URL request with `elicitationId`, which MCP 2026-07-28 does not define".into()
+            )]
+        );
+        let refused = on(ProtocolVersion::V2025_11_25, &without).unwrap_err();
+        assert_eq!(
+            refused.reasons(),
+            [Reason::Malformed(
+                "a URL request without `elicitationId`, which MCP 2025-11-25 requires".into()
+            )]
+        );
+    }
+
     #[test]
     fn every_reason_is_listed() {
-        let params = json!({"mode": "url", "message": "Authorize.", "url": "https://evil.example/", "elicitationId": "1"});
+        let params =
+            json!({"mode": "url", "message": "Authorize.", "url": "https://evil.example/"});
         let e = check_description(&document(), CLOSE, ProtocolVersion::V2026_07_28, &params)
             .unwrap_err();
         assert_eq!(e.reasons().len(), 2, "{e}");

@@ -345,6 +345,9 @@ pub(crate) enum Fact {
     FullFormVocabulary,
     /// The `URLElicitationRequiredError` (-32042) a call fails with to ask for a URL.
     UrlRequiredError,
+    /// `elicitationId` in a URL-mode elicitation request (which names the interaction that
+    /// `notifications/elicitation/complete` and the -32042 error refer to).
+    ElicitationId,
     /// Input requests carried in results: multi round-trip requests, `inputResponses` and
     /// `requestState`.
     MultiRoundTrip,
@@ -465,6 +468,7 @@ const REVISIONS: &[Revision] = {
                 UrlElicitation,
                 FullFormVocabulary,
                 UrlRequiredError,
+                ElicitationId,
                 TasksClientCapability,
                 ElicitationModeCapabilities,
                 SamplingContextAndTools,
@@ -492,6 +496,7 @@ const REVISIONS: &[Revision] = {
             ],
             &[
                 UrlRequiredError,
+                ElicitationId,
                 TasksClientCapability,
                 RootsListChanged,
                 RelatedTaskMeta,

@@ -692,3 +692,75 @@ fn the_http_server_checks_host_origin_and_body_size() {
     let large = json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"pad": padding}});
     assert_eq!(status(&loopback, None, &large.to_string()), 413);
 }
+
+/// Over Streamable HTTP, through the balancer: an answer to `elicitation/create` the server
+/// cannot read ends the call at once with an error that says so (not the question's timeout);
+/// a request it cannot read is answered at once with -32700 and its id.
+#[test]
+fn bodies_the_server_cannot_read_end_the_call_at_once() {
+    let Some(cluster) = Cluster::start(2) else {
+        return;
+    };
+    let addr = cluster.addr();
+    let mut session = Session::open(addr, "2025-11-25").expect("a session");
+    let host = format!("127.0.0.1:{}", addr.port());
+    let answers = [
+        (
+            r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"confirm":NaN}}}"#,
+            "could not be read",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"accept","content":{"reason":"\ud800","confirm":true}}}"#,
+            "could not be read",
+        ),
+        ("no JSON at all", "could not be read"),
+        (
+            r#"{"jsonrpc":"2.0","id":ID,"result":{"action":"maybe"}}"#,
+            "is not an elicitation result: unknown variant `maybe`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":ID,"result":{}}"#,
+            "is not an elicitation result: missing field `action`",
+        ),
+    ];
+    for (answer, words) in answers {
+        let id = session.next;
+        session.next += 1;
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "close_issue", "arguments": {"issue": 1}}});
+        let started = Instant::now();
+        let mut stream = post(addr, &session.headers(), &body);
+        let question = stream.next_message().expect("the question");
+        assert_eq!(question["method"], "elicitation/create", "{question}");
+        let line = answer.replace("ID", &question["id"].to_string());
+        let status = post_text(addr, &host, &session.headers(), &line).status;
+        assert_eq!(status, 202, "{answer}");
+        let result = stream.answer();
+        let text = text_of(&result["result"]);
+        assert_eq!(result["result"]["isError"], true, "{answer}: {result}");
+        assert!(text.contains(words), "{answer}: {text}");
+        assert!(text.ends_with("Nothing was changed."), "{text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    // 2026-07-28: a request that is not JSON is answered at once, with its id.
+    let (headers, _) = request_2026(9, "tools/call", json!({"name": "close_issue"}));
+    let line = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"close_issue","arguments":{"issue":NaN}}}"#;
+    let mut reply = post_text(addr, &host, &headers, line);
+    assert_eq!(reply.status, 400);
+    let error = reply.answer();
+    assert_eq!(
+        (error["id"].clone(), error["error"]["code"].clone()),
+        (json!(9), json!(-32700)),
+        "{error}"
+    );
+    assert!(
+        !cluster
+            .redis
+            .cli(&["HGET", "tracker:issues", "1"])
+            .contains("\"open\":false")
+    );
+}

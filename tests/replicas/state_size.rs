@@ -191,7 +191,8 @@ fn serve_http() -> (SocketAddr, tokio::runtime::Runtime) {
             // The body limit stays rmcp's default (4 MiB): the retry is far below it.
             StreamableHttpServerConfig::default(),
         );
-        let router = axum::Router::new().nest_service("/mcp", service);
+        let router = axum::Router::new()
+            .nest_service("/mcp", mcpdesc_runtime::session::HttpLines::new(service));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a port");

@@ -389,11 +389,14 @@ impl Asker {
                 meta: None,
                 message: declaration.message().to_owned(),
                 url: url.to_owned(),
-                // 2026-07-28 removed `elicitationId`; before, each request gets a fresh one.
-                elicitation_id: if is_multi_round_trip(version) {
-                    String::new()
-                } else {
+                // Each request gets a fresh `elicitationId` where the version defines one
+                // (2026-07-28 removed it; `Lines` leaves rmcp's empty one out).
+                elicitation_id: if version
+                    .is_none_or(|v| crate::version::Fact::ElicitationId.versions().contains(v))
+                {
                     new_nonce()
+                } else {
+                    String::new()
                 },
             })
         };
@@ -784,10 +787,19 @@ impl Asker {
         if !self.guarded || registered_as_made(declaration, made) {
             return Ok(());
         }
-        let value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
+        let mut value = serde_json::to_value(params).map_err(ElicitError::Schema)?;
         // Without a known version, the check uses the newest one (it still compares mode,
         // schema and URL).
         let version = version.unwrap_or(ProtocolVersion::LATEST);
+        // rmcp's model writes `elicitationId` on every URL request; where the version does not
+        // define it, it is not sent (`Lines` leaves it out), so it is not checked.
+        if !crate::version::Fact::ElicitationId
+            .versions()
+            .contains(version)
+            && let Some(request) = value.as_object_mut()
+        {
+            request.remove("elicitationId");
+        }
         crate::contract::check_registered(declaration.primitive(), version, &value)
             .map(|_| ())
             .map_err(ElicitError::Undeclared)

@@ -217,18 +217,18 @@ where
 
 /// What the top-level members of a line say, read without reading it as JSON.
 #[derive(Debug, Default, PartialEq)]
-struct Found {
-    id: Option<RequestId>,
+pub(crate) struct Found {
+    pub(crate) id: Option<RequestId>,
     /// It has `method`: a request or a notification.
-    method: bool,
+    pub(crate) method: bool,
     /// It has `result` or `error`: an answer.
-    answer: bool,
+    pub(crate) answer: bool,
 }
 
 /// Scans the top-level members of what should be a JSON object: their names, and the value of
 /// `id` when it is a string or an integer. Strings are skipped whole (their escapes unread), so
 /// what a nested member or a string holds is never taken for a top-level member.
-fn scan(line: &[u8]) -> Found {
+pub(crate) fn scan(line: &[u8]) -> Found {
     let mut found = Found::default();
     let mut depth = 0usize;
     let mut key: Option<Vec<u8>> = None;
@@ -322,7 +322,7 @@ fn skip_space(line: &[u8], mut at: usize) -> usize {
 
 /// A URL-mode input request of an input-required result written without `elicitationId`, which
 /// MCP 2026-07-28 removed (rmcp's model writes it empty): `Some(the line)` when there was one.
-fn without_elicitation_ids(text: &str) -> Option<String> {
+pub(crate) fn without_elicitation_ids(text: &str) -> Option<String> {
     if !text.contains("\"input_required\"") || !text.contains("\"elicitationId\"") {
         return None;
     }
@@ -444,7 +444,7 @@ where
 
 /// The error that takes the place of an answer to `elicitation/create` whose `result` is not an
 /// elicitation result (rmcp reads it as another kind of result), with that `result`.
-fn not_an_elicit_result(line: &[u8]) -> Option<ErrorData> {
+pub(crate) fn not_an_elicit_result(line: &[u8]) -> Option<ErrorData> {
     let message: Value = serde_json::from_slice(line).ok()?;
     let result = message.get("result")?;
     let error = ElicitResult::deserialize(result).err()?;

@@ -96,6 +96,8 @@ use crate::registry::{Declaration, Mode, Primitive};
 
 mod asker;
 mod call;
+#[cfg(feature = "http")]
+mod http_lines;
 mod lines;
 mod policy;
 #[cfg(feature = "redis")]
@@ -107,6 +109,8 @@ use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
 pub use asker::{__input_required, Ask, Asked, Asker, InputRequiredResponse, PromptReply};
 #[allow(deprecated)]
 pub use call::Call;
+#[cfg(feature = "http")]
+pub use http_lines::{DEFAULT_MAX_BODY_BYTES, HttpLines, HttpResponse};
 pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
 pub use policy::{
     DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates, Policy, SpendFuture,
