@@ -104,6 +104,23 @@ impl<T> Asked<T> {
 /// [`unguarded`](Self::unguarded) and [`unsealed`](Self::unsealed) opt out, visibly.
 ///
 /// Ask one declaration at a time on one `Asker` (one after another, not joined).
+///
+/// # Events
+///
+/// Every ask ends in one `tracing` event, target `mcpdesc_runtime::session`, with the fields
+/// `primitive` (`tool \`close_issue\``), `declaration`, `version` (when known) and either
+/// `outcome` or `reason` ([`ElicitError::reason`]):
+///
+/// | level | when |
+/// |---|---|
+/// | `WARN` "refused" | a state that does not open or was spent, a store that failed, the guard's refusal, an answer that does not fit (`fields` names the fields) or cannot be read |
+/// | `INFO` "the question ended unanswered" | the timeout, or the client cancelled the call |
+/// | `DEBUG` "not asked" | the version or the client cannot take the question |
+/// | `DEBUG` "asked" | `outcome`: `input required`, `accepted`, `declined` or `cancelled` |
+///
+/// No event holds an answer's content or a state's bytes: answers may hold personal data.
+/// [`Lines`](super::Lines) and [`HttpLines`](super::HttpLines) add a `WARN` event for each
+/// line or body they cannot read.
 pub struct Asker {
     peer: rmcp::service::Peer<RoleServer>,
     /// Cancelled when the client cancels the call.
@@ -286,6 +303,14 @@ impl Asker {
         handle: FormHandle<F>,
     ) -> Result<Step<Asked<F>>, ElicitError> {
         let declaration = handle.declaration();
+        let outcome = self.form_unreported::<F>(declaration).await;
+        self.report(declaration, outcome)
+    }
+
+    async fn form_unreported<F: StaticForm>(
+        &self,
+        declaration: &Declaration,
+    ) -> Result<Step<Asked<F>>, ElicitError> {
         let version = self.form_version::<F>(declaration)?;
         let params = || form_params::<F>(declaration.message().to_owned());
         let made = Made::AsDeclared(Some(F::requested_schema()));
@@ -327,6 +352,15 @@ impl Asker {
         fill: P,
     ) -> Result<Step<Asked<P::Form>>, ElicitError> {
         let declaration = handle.declaration();
+        let outcome = self.form_filled_unreported(declaration, fill).await;
+        self.report(declaration, outcome)
+    }
+
+    async fn form_filled_unreported<P: FormFill>(
+        &self,
+        declaration: &Declaration,
+        fill: P,
+    ) -> Result<Step<Asked<P::Form>>, ElicitError> {
         let version = self.form_version::<P::Form>(declaration)?;
         let filled = fill.fill(version).map_err(ElicitError::Fill)?;
         let params = || filled_params(declaration.message().to_owned(), &filled);
@@ -379,6 +413,15 @@ impl Asker {
         url: Option<&str>,
     ) -> Result<Step<Asked<()>>, ElicitError> {
         let declaration = handle.declaration();
+        let outcome = self.url_unreported(declaration, url).await;
+        self.report(declaration, outcome)
+    }
+
+    async fn url_unreported(
+        &self,
+        declaration: &Declaration,
+        url: Option<&str>,
+    ) -> Result<Step<Asked<()>>, ElicitError> {
         let made = match url {
             None => Made::AsDeclared(None),
             Some(_) => Made::AtRunTime,
@@ -483,6 +526,53 @@ impl Asker {
         })
     }
 
+    /// Says what became of asking `declaration` as a `tracing` event (target
+    /// `mcpdesc_runtime::session`), and hands the outcome on: see [`Asker`]'s "Events".
+    fn report<T>(
+        &self,
+        declaration: &Declaration,
+        outcome: Result<Step<Asked<T>>, ElicitError>,
+    ) -> Result<Step<Asked<T>>, ElicitError> {
+        let primitive = self.round.primitive.to_string();
+        let version = self.version.map(|v| v.as_str());
+        let name = declaration.name();
+        match &outcome {
+            Ok(step) => {
+                let what = match step {
+                    Step::InputRequired(_) => "input required",
+                    Step::Answered(Asked::Accepted(_)) => "accepted",
+                    Step::Answered(Asked::Declined { .. }) => "declined",
+                    Step::Answered(Asked::Cancelled { .. }) => "cancelled",
+                };
+                tracing::debug!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, outcome = what, "asked");
+            }
+            Err(error) => {
+                let reason = error.reason();
+                // Which fields did not fit, never what they held.
+                let fields = match error {
+                    ElicitError::Content(e) => {
+                        let mut fields: Vec<&str> =
+                            e.problems().iter().map(|p| p.property()).collect();
+                        fields.dedup();
+                        Some(fields.join(", "))
+                    }
+                    _ => None,
+                };
+                if error.is_unavailable() {
+                    tracing::debug!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, reason, "not asked");
+                } else if matches!(
+                    error,
+                    ElicitError::Timeout { .. } | ElicitError::CallCancelled
+                ) {
+                    tracing::info!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, reason, "the question ended unanswered");
+                } else {
+                    tracing::warn!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, reason, fields, "refused");
+                }
+            }
+        }
+        outcome
+    }
+
     /// The request's version, checked against the declaration's primitive and scope and the
     /// form's vocabulary.
     fn form_version<F: ElicitationForm>(
@@ -534,11 +624,7 @@ impl Asker {
         Err(ElicitError::OtherPrimitive {
             declaration: declaration.name(),
             declared: declaration.primitive(),
-            called: match &self.round.primitive {
-                Called::Tool(n) => format!("tool `{n}`"),
-                Called::Prompt(n) => format!("prompt `{n}`"),
-                Called::Resource(u) => format!("resource `{u}`"),
-            },
+            called: self.round.primitive.to_string(),
         })
     }
 

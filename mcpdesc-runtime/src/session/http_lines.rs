@@ -94,7 +94,6 @@ enum Checked {
     Reply(HttpResponse),
 }
 
-
 fn take_question(questions: &Questions, session: &Option<String>, id: &RequestId) -> bool {
     let mut questions = questions.lock().unwrap_or_else(|e| e.into_inner());
     match questions.iter().position(|(s, q)| s == session && q == id) {

@@ -333,6 +333,34 @@ impl fmt::Display for ElicitError {
 }
 
 impl ElicitError {
+    /// A short name of what went wrong, for logs and metrics: `out-of-scope`,
+    /// `invalid-request-state`, `content`, `timeout`, ...; the name of the variant in kebab case.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            ElicitError::UnsupportedVersion { .. } => "unsupported-version",
+            ElicitError::ClientCannotElicit { .. } => "client-cannot-elicit",
+            ElicitError::InvalidUrl => "invalid-url",
+            ElicitError::NotThisForm { .. } => "not-this-form",
+            ElicitError::NotUrlMode { .. } => "not-url-mode",
+            ElicitError::Schema(_) => "schema",
+            ElicitError::Service(_) => "service",
+            ElicitError::ContentNotAnObject => "content-not-an-object",
+            ElicitError::Content(_) => "content",
+            ElicitError::NotAnElicitResult(_) => "not-an-elicit-result",
+            ElicitError::OutOfScope { .. } => "out-of-scope",
+            ElicitError::InvalidRequestState => "invalid-request-state",
+            ElicitError::Undeclared(_) => "undeclared",
+            ElicitError::Fill(_) => "fill",
+            ElicitError::NotServed => "not-served",
+            ElicitError::OtherPrimitive { .. } => "other-primitive",
+            ElicitError::ReplayedState => "replayed-state",
+            ElicitError::SpentStore(_) => "spent-store",
+            ElicitError::Timeout { .. } => "timeout",
+            ElicitError::CallCancelled => "call-cancelled",
+            ElicitError::UnreadableAnswer { .. } => "unreadable-answer",
+        }
+    }
+
     /// Nothing was sent because this session cannot take the request: the version is outside
     /// the declaration's scope or lacks the form's vocabulary (or URL mode), or the client did
     /// not declare the mode. A primitive may go on without asking, or tell the caller what it

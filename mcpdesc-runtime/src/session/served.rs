@@ -153,6 +153,16 @@ pub(crate) enum Called {
     Resource(String),
 }
 
+impl std::fmt::Display for Called {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Called::Tool(n) => write!(f, "tool `{n}`"),
+            Called::Prompt(n) => write!(f, "prompt `{n}`"),
+            Called::Resource(u) => write!(f, "resource `{u}`"),
+        }
+    }
+}
+
 /// A request's round, as [`Served`] hands it to the call's [`Asker`](super::Asker) through the
 /// request context's extensions.
 #[derive(Debug, Clone)]

@@ -1,0 +1,360 @@
+//! What the session says as `tracing` events (target `mcpdesc_runtime::session`): refused
+//! states, answers that do not fit, timeouts, questions not asked, lines that cannot be read;
+//! each with the primitive, the declaration, the version and the reason, and never an answer's
+//! content or a state's bytes. Its own test binary: it installs the process's subscriber.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use mcpdesc_runtime::session::{Asked, Asker, Lines, Policy, Served};
+use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, Implementation,
+    ProtocolVersion as RmcpVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
+use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+use tracing::field::{Field, Visit};
+use tracing::span::{Attributes, Id, Record};
+use tracing::{Event, Level, Metadata, Subscriber};
+
+/// What a secret in an answer looks like; no event may hold it.
+const SECRET: &str = "s3cret-answer-value";
+
+/// One event of the session.
+#[derive(Debug, Clone)]
+struct Said {
+    level: Level,
+    fields: BTreeMap<String, String>,
+}
+
+#[derive(Default)]
+struct Collect(Mutex<Vec<Said>>);
+
+struct Fields<'a>(&'a mut BTreeMap<String, String>);
+
+impl Visit for Fields<'_> {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.0.insert(field.name().to_owned(), value.to_owned());
+    }
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        self.0.insert(field.name().to_owned(), format!("{value:?}"));
+    }
+}
+
+impl Subscriber for &'static Collect {
+    fn enabled(&self, metadata: &Metadata<'_>) -> bool {
+        metadata.target() == "mcpdesc_runtime::session"
+    }
+    fn new_span(&self, _: &Attributes<'_>) -> Id {
+        Id::from_u64(1)
+    }
+    fn record(&self, _: &Id, _: &Record<'_>) {}
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+    fn event(&self, event: &Event<'_>) {
+        let mut fields = BTreeMap::new();
+        event.record(&mut Fields(&mut fields));
+        let said = Said {
+            level: *event.metadata().level(),
+            fields,
+        };
+        self.0.lock().unwrap().push(said);
+    }
+    fn enter(&self, _: &Id) {}
+    fn exit(&self, _: &Id) {}
+}
+
+/// The events said so far, installing the collector on first use.
+fn said() -> &'static Collect {
+    static COLLECT: OnceLock<&'static Collect> = OnceLock::new();
+    COLLECT.get_or_init(|| {
+        let collect: &'static Collect = Box::leak(Box::default());
+        tracing::subscriber::set_global_default(collect).expect("the only subscriber");
+        collect
+    })
+}
+
+/// The events about `declaration`.
+fn about(declaration: &str) -> Vec<Said> {
+    said()
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.fields.get("declaration").map(String::as_str) == Some(declaration))
+        .cloned()
+        .collect()
+}
+
+/// Go ahead?
+#[derive(ElicitationForm, Debug)]
+pub struct Proceed {
+    /// Go ahead.
+    pub go: bool,
+}
+
+#[derive(Clone)]
+struct Gate;
+
+#[tool_router]
+impl Gate {
+    #[elicitation(name = "proceed", form = Proceed, message = "Go ahead?")]
+    #[tool(description = "Ask, then say what the user said.")]
+    async fn gate(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        let said = match ask!(asker, Self::GATE_PROCEED)? {
+            Asked::Accepted(a) if a.go => "went ahead",
+            _ => "stayed",
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Gate {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+/// A client that answers `answer`, or never answers (`None`), and declares form mode unless
+/// `silent_capability`.
+#[derive(Clone)]
+struct Client {
+    version: RmcpVersion,
+    answer: Option<Value>,
+    form: bool,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        if self.form {
+            capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
+        }
+        ClientConfig::new(capabilities, Implementation::new("events", "1.0.0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        _: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        match &self.answer {
+            Some(content) => Ok(ElicitResult::new(ElicitationAction::Accept)
+                .with_content(serde_json::from_value(content.clone()).unwrap())),
+            None => std::future::pending().await,
+        }
+    }
+}
+
+/// The gate served over `Lines` on an in-memory pipe, and `client` connected to it.
+async fn connect(
+    client: Client,
+    policy: Policy,
+) -> rmcp::service::RunningService<RoleClient, Client> {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let (read, write) = tokio::io::split(server_io);
+    tokio::spawn(async move {
+        let running = Served::new(Gate, policy)
+            .serve(Lines::new(read, write))
+            .await
+            .expect("serves");
+        running.waiting().await.ok();
+    });
+    let modern = client.version == RmcpVersion::V_2026_07_28;
+    let connected = if modern {
+        client
+            .serve_with_lifecycle(
+                client_io,
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![RmcpVersion::V_2026_07_28],
+                },
+            )
+            .await
+    } else {
+        client.serve(client_io).await
+    };
+    connected.expect("the client connects")
+}
+
+fn assert_no_secret(events: &[Said]) {
+    for event in events {
+        for value in event.fields.values() {
+            assert!(!value.contains(SECRET), "{event:?}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_session_says_what_it_refused_and_why() {
+    said();
+    // 2026-07-28: asked, then a tampered state, a replay, and an answer that does not fit.
+    let client = connect(
+        Client {
+            version: RmcpVersion::V_2026_07_28,
+            answer: None,
+            form: true,
+        },
+        Policy::development(),
+    )
+    .await;
+    let call = CallToolRequestParams::new("gate");
+    let Ok(CallToolResponse::InputRequired(first)) = client.call_tool_once(call.clone()).await
+    else {
+        panic!("asked with an input-required result");
+    };
+    let state = first.request_state.clone().unwrap();
+    let retry = |content: Value, state: &str| {
+        let responses: rmcp::model::InputResponses = [(
+            "proceed".to_owned(),
+            json!({"action": "accept", "content": content}),
+        )]
+        .into();
+        call.clone()
+            .with_input_responses(responses)
+            .with_request_state(state.to_owned())
+    };
+    let mut tampered = state.clone().into_bytes();
+    let middle = tampered.len() / 2;
+    tampered[middle] = if tampered[middle] == b'A' { b'B' } else { b'A' };
+    let tampered = String::from_utf8(tampered).unwrap();
+    assert!(
+        client
+            .call_tool_once(retry(json!({"go": true}), &tampered))
+            .await
+            .is_err()
+    );
+    let wrong = json!({"go": SECRET});
+    assert!(client.call_tool_once(retry(wrong, &state)).await.is_err());
+    assert!(
+        client
+            .call_tool_once(retry(json!({"go": true}), &state))
+            .await
+            .is_err()
+    );
+    client.cancel().await.ok();
+
+    // 2025-11-25: a client that never answers (a short timeout), one that cannot be asked.
+    let silent = connect(
+        Client {
+            version: RmcpVersion::V_2025_11_25,
+            answer: None,
+            form: true,
+        },
+        Policy::development().timeout(Duration::from_millis(200)),
+    )
+    .await;
+    assert!(
+        silent
+            .call_tool(CallToolRequestParams::new("gate"))
+            .await
+            .is_err()
+    );
+    silent.cancel().await.ok();
+    let unable = connect(
+        Client {
+            version: RmcpVersion::V_2025_11_25,
+            answer: None,
+            form: false,
+        },
+        Policy::development(),
+    )
+    .await;
+    assert!(
+        unable
+            .call_tool(CallToolRequestParams::new("gate"))
+            .await
+            .is_err()
+    );
+    unable.cancel().await.ok();
+
+    let events = about("proceed");
+    let reasons: Vec<(Level, &str, Option<&str>)> = events
+        .iter()
+        .map(|e| {
+            (
+                e.level,
+                e.fields
+                    .get("reason")
+                    .or(e.fields.get("outcome"))
+                    .map_or("", String::as_str),
+                e.fields.get("version").map(String::as_str),
+            )
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            (Level::DEBUG, "input required", Some("2026-07-28")),
+            (Level::WARN, "invalid-request-state", Some("2026-07-28")),
+            (Level::WARN, "content", Some("2026-07-28")),
+            (Level::WARN, "replayed-state", Some("2026-07-28")),
+            (Level::INFO, "timeout", Some("2025-11-25")),
+            (Level::DEBUG, "client-cannot-elicit", Some("2025-11-25")),
+        ]
+    );
+    for event in &events {
+        assert_eq!(
+            event.fields.get("primitive").map(String::as_str),
+            Some("tool `gate`")
+        );
+    }
+    // The answer that did not fit names its field, not what it held.
+    assert_eq!(
+        events[2].fields.get("fields").map(String::as_str),
+        Some("go")
+    );
+    assert_no_secret(&events);
+}
+
+/// A line the transport cannot read is said, without the line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_that_cannot_be_read_is_said_without_the_line() {
+    use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _};
+    said();
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let (read, write) = tokio::io::split(server_io);
+    tokio::spawn(async move {
+        if let Ok(running) = Served::new(Gate, Policy::development())
+            .serve(Lines::new(read, write))
+            .await
+        {
+            running.waiting().await.ok();
+        }
+    });
+    let (client_read, mut client_write) = tokio::io::split(client_io);
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":41,"method":"initialize","params":{{"x":"{SECRET}","n":NaN}}}}"#
+    );
+    client_write.write_all(line.as_bytes()).await.unwrap();
+    client_write.write_all(b"\n").await.unwrap();
+    let mut reply = String::new();
+    tokio::io::BufReader::new(client_read)
+        .read_line(&mut reply)
+        .await
+        .unwrap();
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(
+        (reply["id"].clone(), reply["error"]["code"].clone()),
+        (json!(41), json!(-32700))
+    );
+    let events: Vec<Said> = said()
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.fields.get("id").map(String::as_str) == Some("41"))
+        .cloned()
+        .collect();
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].level, Level::WARN);
+    assert!(
+        events[0].fields["reason"].starts_with("expected value"),
+        "{events:?}"
+    );
+    assert_no_secret(&events);
+}
