@@ -226,6 +226,9 @@ enum Act {
     Cancel,
     /// Never answers (until the request is cancelled).
     Silent,
+    /// Answers each question with content that does not fit it (`colour: "purple"`,
+    /// `confirm: "yes"`) the first `n` times it is asked, then as `Accept` does.
+    WrongFirst(usize),
 }
 
 #[derive(Clone)]
@@ -252,8 +255,22 @@ impl ClientHandler for Client {
         let params = serde_json::to_value(&request).unwrap();
         let message = params["message"].as_str().unwrap_or_default().to_owned();
         self.seen.lock().unwrap().push(message.clone());
+        let asked = self
+            .seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|m| **m == message)
+            .count();
         Ok(match self.act {
-            Act::Accept => {
+            Act::WrongFirst(n) if asked <= n => {
+                let content = match message.as_str() {
+                    "Which colour?" => json!({"colour": "purple"}),
+                    _ => json!({"confirm": "yes"}),
+                };
+                ElicitResult::new(ElicitationAction::Accept).with_content(content)
+            }
+            Act::Accept | Act::WrongFirst(_) => {
                 let content = match message.as_str() {
                     "Which colour?" => json!({"colour": "green"}),
                     _ => json!({"confirm": true}),
@@ -659,6 +676,41 @@ async fn a_url_the_declaration_does_not_document_is_refused_before_sending() {
         );
         assert!(said.ends_with("nothing was sent"), "{version:?}: {said}");
         assert!(s.seen().is_empty(), "{version:?}");
+        s.client.cancel().await.ok();
+    }
+}
+
+/// An answer that does not fit its form is asked again, the same question with what was wrong,
+/// on every version: a client that corrects it gets the call done with the corrected answer; one
+/// that never does gets the problems after the policy's number of tries. Nothing is applied
+/// meanwhile (the tool returns only once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_does_not_fit_is_asked_again() {
+    let tries = usize::from(mcpdesc_runtime::session::DEFAULT_ANSWER_TRIES);
+    for version in VERSIONS {
+        let s = session(version.clone(), Act::WrongFirst(1), true).await;
+        assert_eq!(
+            s.call("twice", json!({})).await,
+            "green, sure true, 0 labels",
+            "{version:?}"
+        );
+        assert_eq!(
+            s.seen(),
+            ["Which colour?", "Which colour?", "Sure?", "Sure?"],
+            "{version:?}"
+        );
+        s.client.cancel().await.ok();
+
+        let s = session(version.clone(), Act::WrongFirst(tries), true).await;
+        let said = s
+            .client
+            .call_tool(CallToolRequestParams::new("twice").with_arguments(object(json!({}))))
+            .await;
+        let error = said
+            .expect_err("the last try's problems end the call")
+            .to_string();
+        assert!(error.contains("`colour`"), "{version:?}: {error}");
+        assert_eq!(s.seen(), vec!["Which colour?"; tries], "{version:?}");
         s.client.cancel().await.ok();
     }
 }

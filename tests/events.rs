@@ -228,14 +228,26 @@ async fn the_session_says_what_it_refused_and_why() {
             .await
             .is_err()
     );
+    // An answer that does not fit is asked again, in a new input-required result.
     let wrong = json!({"go": SECRET});
-    assert!(client.call_tool_once(retry(wrong, &state)).await.is_err());
+    let Ok(CallToolResponse::InputRequired(again)) =
+        client.call_tool_once(retry(wrong, &state)).await
+    else {
+        panic!("an answer that does not fit is asked again");
+    };
     assert!(
         client
             .call_tool_once(retry(json!({"go": true}), &state))
             .await
             .is_err()
     );
+    let again = again.request_state.clone().unwrap();
+    assert!(matches!(
+        client
+            .call_tool_once(retry(json!({"go": true}), &again))
+            .await,
+        Ok(CallToolResponse::Complete(_))
+    ));
     client.cancel().await.ok();
 
     // 2025-11-25: a client that never answers (a short timeout), one that cannot be asked.
@@ -291,8 +303,10 @@ async fn the_session_says_what_it_refused_and_why() {
         [
             (Level::DEBUG, "input required", Some("2026-07-28")),
             (Level::WARN, "invalid-request-state", Some("2026-07-28")),
-            (Level::WARN, "content", Some("2026-07-28")),
+            (Level::INFO, "content", Some("2026-07-28")),
+            (Level::DEBUG, "input required", Some("2026-07-28")),
             (Level::WARN, "replayed-state", Some("2026-07-28")),
+            (Level::DEBUG, "accepted", Some("2026-07-28")),
             (Level::INFO, "timeout", Some("2025-11-25")),
             (Level::DEBUG, "client-cannot-elicit", Some("2025-11-25")),
         ]

@@ -153,6 +153,13 @@ struct StateOut<'a> {
     kept: &'a Value,
     #[serde(rename = "a", skip_serializing_if = "Map::is_empty")]
     answers: &'a Map<String, Value>,
+    /// How many answers to the pending question did not fit its form.
+    #[serde(rename = "t", skip_serializing_if = "is_zero")]
+    tried: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A `requestState` as opened.
@@ -166,6 +173,8 @@ struct StateIn {
     kept: Value,
     #[serde(rename = "a", default)]
     answers: Map<String, Value>,
+    #[serde(rename = "t", default)]
+    tried: u8,
 }
 
 /// What the rounds of a call have gathered (MCP 2026-07-28): the answers of the earlier rounds,
@@ -175,8 +184,9 @@ struct Progress {
     opened: bool,
     /// Each answered declaration's `ElicitResult`, with what its answer is read against.
     answers: Map<String, Value>,
-    /// The declaration the brought-back state asked, with what its answer is read against.
-    pending: Option<(String, Value)>,
+    /// The declaration the brought-back state asked, with what its answer is read against and
+    /// how many of its answers did not fit.
+    pending: Option<(String, Value, u8)>,
     /// The declaration this retry answers, with what its answer is read against: its answer
     /// stays in the request's `inputResponses` until a later round's state needs it.
     answered_now: Option<(String, Value)>,
@@ -314,23 +324,19 @@ impl Asker {
         let version = self.form_version::<F>(declaration)?;
         let params = || form_params::<F>(declaration.message().to_owned());
         let made = Made::AsDeclared(Some(F::requested_schema()));
-        let step = self
-            .round(
-                declaration,
-                version,
-                ElicitationMode::Form,
-                (params, made),
-                || Value::Null,
-            )
-            .await?;
-        Ok(match step {
-            Step::Answered((result, _)) => {
-                Step::Answered(Asked::from_result(&result, declaration, || {
-                    read_accepted(&result, F::from_content)
-                })?)
-            }
-            Step::InputRequired(result) => Step::InputRequired(result),
-        })
+        let question = Question {
+            declaration,
+            version,
+            made,
+        };
+        self.ask_form(
+            &question,
+            params,
+            || Value::Null,
+            |_| false,
+            |result| read_accepted(result, F::from_content),
+        )
+        .await
     }
 
     /// Asks the form-mode declaration of `handle`, its form's run-time parts (choices, defaults)
@@ -367,37 +373,18 @@ impl Asker {
         let made = Made::AsDeclared(Some(P::Form::requested_schema()));
         let digest = choices_digest(&filled);
         let keep = || Value::String(digest.clone());
-        let step = self
-            .round(
-                declaration,
-                version,
-                ElicitationMode::Form,
-                (params, made),
-                keep,
-            )
-            .await?;
-        Ok(match step {
-            // A sealed retry is read against the choices of the round that asked; when the fill
-            // has other choices now, the user is asked again with them.
-            Step::Answered((_, Some(kept)))
-                if self.sealed && kept.as_str() != Some(digest.as_str()) =>
-            {
-                self.forget(declaration.name());
-                Step::InputRequired(self.input_required(
-                    declaration,
-                    version,
-                    ElicitationMode::Form,
-                    (params, made),
-                    keep,
-                )?)
-            }
-            Step::Answered((result, _)) => {
-                Step::Answered(Asked::from_result(&result, declaration, || {
-                    read_accepted(&result, |content| filled.read(content))
-                })?)
-            }
-            Step::InputRequired(result) => Step::InputRequired(result),
+        let question = Question {
+            declaration,
+            version,
+            made,
+        };
+        // A sealed retry is read against the choices of the round that asked; when the fill has
+        // other choices now, the user is asked again with them.
+        let stale = |kept: &Value| kept.as_str() != Some(digest.as_str());
+        self.ask_form(&question, params, keep, stale, |result| {
+            read_accepted(result, |content| filled.read(content))
         })
+        .await
     }
 
     /// Asks the URL-mode declaration of `handle` with its documented message, at its static URL,
@@ -453,7 +440,7 @@ impl Asker {
             )
             .await?;
         Ok(match step {
-            Step::Answered((result, _)) => {
+            Step::Answered((result, _, _)) => {
                 Step::Answered(Asked::from_result(&result, declaration, || Ok(()))?)
             }
             Step::InputRequired(result) => Step::InputRequired(result),
@@ -526,6 +513,97 @@ impl Asker {
         })
     }
 
+    /// Asks a form-mode question until its answer fits (`read`), at most the policy's
+    /// [`answer_tries`](super::Policy::answer_tries) times. An answer that does not fit is asked
+    /// again, the same question with what was wrong in the request's `_meta`
+    /// ([`PROBLEMS_META`](super::PROBLEMS_META)): in the same call before MCP 2026-07-28, in a
+    /// new input-required result on it (the try counted in the sealed state). Nothing is
+    /// returned to the primitive meanwhile, so nothing is applied. The last try's problems are
+    /// [`ElicitError::Content`].
+    async fn ask_form<T>(
+        &self,
+        question: &Question<'_>,
+        params: impl Fn() -> Result<ElicitRequestParams, ElicitError>,
+        keep: impl Fn() -> Value,
+        stale: impl Fn(&Value) -> bool,
+        read: impl Fn(&ElicitResult) -> Result<T, ElicitError>,
+    ) -> Result<Step<Asked<T>>, ElicitError> {
+        let Question {
+            declaration,
+            version,
+            made,
+        } = *question;
+        let key = declaration.name();
+        let tries = self.round.policy.answer_tries.max(1);
+        let mut problems: Vec<String> = Vec::new();
+        // The tries so far before MCP 2026-07-28, where the call asks them all.
+        let mut tried: u8 = 0;
+        loop {
+            let asked = || params().map(|p| with_problems(p, &problems));
+            let step = self
+                .round(
+                    declaration,
+                    version,
+                    ElicitationMode::Form,
+                    (asked, made),
+                    &keep,
+                )
+                .await?;
+            let (result, kept, tried_before) = match step {
+                Step::Answered(answer) => answer,
+                Step::InputRequired(result) => return Ok(Step::InputRequired(result)),
+            };
+            if self.sealed && kept.as_ref().is_some_and(&stale) {
+                self.forget(key);
+                let fresh = (&params, made);
+                return Ok(Step::InputRequired(self.input_required(
+                    declaration,
+                    version,
+                    ElicitationMode::Form,
+                    fresh,
+                    &keep,
+                    0,
+                )?));
+            }
+            tried = tried.max(tried_before).saturating_add(1);
+            match Asked::from_result(&result, declaration, || read(&result)) {
+                Err(error @ (ElicitError::Content(_) | ElicitError::ContentNotAnObject))
+                    if tried < tries =>
+                {
+                    problems = match &error {
+                        ElicitError::Content(e) => {
+                            e.problems().iter().map(ToString::to_string).collect()
+                        }
+                        other => vec![other.to_string()],
+                    };
+                    tracing::info!(
+                        target: "mcpdesc_runtime::session",
+                        primitive = %self.round.primitive,
+                        declaration = key,
+                        version = version.map(|v| v.as_str()),
+                        reason = error.reason(),
+                        fields = unfit_fields(&error),
+                        tries = tried,
+                        "the answer did not fit; asked again"
+                    );
+                    if is_multi_round_trip(version) {
+                        self.forget(key);
+                        let again = || params().map(|p| with_problems(p, &problems));
+                        return Ok(Step::InputRequired(self.input_required(
+                            declaration,
+                            version,
+                            ElicitationMode::Form,
+                            (again, made),
+                            &keep,
+                            tried,
+                        )?));
+                    }
+                }
+                outcome => return outcome.map(Step::Answered),
+            }
+        }
+    }
+
     /// Says what became of asking `declaration` as a `tracing` event (target
     /// `mcpdesc_runtime::session`), and hands the outcome on: see [`Asker`]'s "Events".
     fn report<T>(
@@ -548,16 +626,7 @@ impl Asker {
             }
             Err(error) => {
                 let reason = error.reason();
-                // Which fields did not fit, never what they held.
-                let fields = match error {
-                    ElicitError::Content(e) => {
-                        let mut fields: Vec<&str> =
-                            e.problems().iter().map(|p| p.property()).collect();
-                        fields.dedup();
-                        Some(fields.join(", "))
-                    }
-                    _ => None,
-                };
+                let fields = unfit_fields(error);
                 if error.is_unavailable() {
                     tracing::debug!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, reason, "not asked");
                 } else if matches!(
@@ -641,22 +710,26 @@ impl Asker {
             Made,
         ),
         keep: impl FnOnce() -> Value,
-    ) -> Result<Step<(ElicitResult, Option<Value>)>, ElicitError> {
+    ) -> Result<Step<(ElicitResult, Option<Value>, u8)>, ElicitError> {
         let key = declaration.name();
         if !is_multi_round_trip(version) {
             let params = self.checked_params(declaration, version, mode, (params, made))?;
-            return self.send(params).await.map(|r| Step::Answered((r, None)));
+            return self
+                .send(params)
+                .await
+                .map(|r| Step::Answered((r, None, 0)));
         }
         self.open().await?;
-        if let Some((result, kept)) = self.answered(key)? {
-            return Ok(Step::Answered((result, Some(kept))));
+        if let Some((result, kept, tried)) = self.answered(key)? {
+            return Ok(Step::Answered((result, Some(kept), tried)));
         }
-        self.input_required(declaration, version, mode, (params, made), keep)
+        self.input_required(declaration, version, mode, (params, made), keep, 0)
             .map(Step::InputRequired)
     }
 
     /// The input-required result that asks `declaration` (MCP 2026-07-28), its state keeping
-    /// `keep()` beside the answers of the earlier rounds.
+    /// `keep()` and the tries of the question so far (`tried`) beside the answers of the earlier
+    /// rounds.
     fn input_required(
         &self,
         declaration: &Declaration,
@@ -667,10 +740,11 @@ impl Asker {
             Made,
         ),
         keep: impl FnOnce() -> Value,
+        tried: u8,
     ) -> Result<Box<InputRequiredResult>, ElicitError> {
         let key = declaration.name();
         let params = self.checked_params(declaration, version, mode, (params, made))?;
-        let state = self.state_for(key, keep())?;
+        let state = self.state_for(key, keep(), tried)?;
         let request = InputRequest::Elicitation(ElicitRequest::new(params));
         let result =
             InputRequiredResult::new(Some([(key.to_owned(), request)].into()), Some(state));
@@ -713,7 +787,7 @@ impl Asker {
     /// The answer to `key` this call already has: from an earlier round (in the state), or from
     /// this retry when the state asked it. An answer the client sends for a question the state
     /// did not ask is not read.
-    fn answered(&self, key: &str) -> Result<Option<(ElicitResult, Value)>, ElicitError> {
+    fn answered(&self, key: &str) -> Result<Option<(ElicitResult, Value, u8)>, ElicitError> {
         use serde::Deserialize as _;
         let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = progress.answers.get(key) {
@@ -721,7 +795,7 @@ impl Asker {
             let kept = entry.get("k").cloned().unwrap_or(Value::Null);
             let result =
                 ElicitResult::deserialize(result).map_err(|_| ElicitError::InvalidRequestState)?;
-            return Ok(Some((result, kept)));
+            return Ok(Some((result, kept, 0)));
         }
         let answer = self.round.input_responses.as_ref().and_then(|r| r.get(key));
         if let (Some((answered, kept)), Some(value)) = (&progress.answered_now, answer)
@@ -729,10 +803,10 @@ impl Asker {
         {
             let result =
                 ElicitResult::deserialize(value).map_err(ElicitError::NotAnElicitResult)?;
-            return Ok(Some((result, kept.clone())));
+            return Ok(Some((result, kept.clone(), 0)));
         }
         let asked_now = match &progress.pending {
-            Some((pending, _)) => pending == key,
+            Some((pending, _, _)) => pending == key,
             // An answer with no state to say it was asked: refused on a sealed call, which
             // reads no answer it did not ask for; an unsealed call trusts the client.
             None if self.sealed && answer.is_some() && self.round.request_state.is_none() => {
@@ -744,12 +818,12 @@ impl Asker {
             return Ok(None);
         };
         let result = ElicitResult::deserialize(value).map_err(ElicitError::NotAnElicitResult)?;
-        let kept = match progress.pending.take() {
-            Some((_, kept)) => kept,
-            None => Value::Null,
+        let (kept, tried) = match progress.pending.take() {
+            Some((_, kept, tried)) => (kept, tried),
+            None => (Value::Null, 0),
         };
         progress.answered_now = Some((key.to_owned(), kept.clone()));
-        Ok(Some((result, kept)))
+        Ok(Some((result, kept, tried)))
     }
 
     /// Opens the state the retry brought back, once per call.
@@ -784,7 +858,9 @@ impl Asker {
                 }
             }
             opened.answers = payload.answers;
-            opened.pending = payload.pending.map(|pending| (pending, payload.kept));
+            opened.pending = payload
+                .pending
+                .map(|pending| (pending, payload.kept, payload.tried));
         }
         let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
         if !progress.opened {
@@ -796,7 +872,7 @@ impl Asker {
     /// The state of an input-required result that asks `key`: the answers so far, the question
     /// and what its answer is read against, and a nonce that makes it single-use; sealed unless
     /// the call is [`unsealed`](Self::unsealed).
-    fn state_for(&self, key: &str, kept: Value) -> Result<String, ElicitError> {
+    fn state_for(&self, key: &str, kept: Value, tried: u8) -> Result<String, ElicitError> {
         let nonce = new_nonce();
         let text = {
             let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
@@ -818,6 +894,7 @@ impl Asker {
                 pending: key,
                 kept: &kept,
                 answers: &progress.answers,
+                tried,
             })
             .map_err(ElicitError::Schema)?
         };
@@ -964,6 +1041,46 @@ fn made_by_lines(error: &ErrorData) -> Option<ElicitError> {
                 .map(ElicitError::NotAnElicitResult)
         }
         _ => None,
+    }
+}
+
+/// Which fields an answer did not fit, never what they held.
+fn unfit_fields(error: &ElicitError) -> Option<String> {
+    let ElicitError::Content(e) = error else {
+        return None;
+    };
+    let mut fields: Vec<&str> = e.problems().iter().map(|p| p.property()).collect();
+    fields.dedup();
+    Some(fields.join(", "))
+}
+
+/// A form-mode question as [`Asker::ask_form`] asks it.
+#[derive(Clone, Copy)]
+struct Question<'d> {
+    declaration: &'d Declaration,
+    version: Option<ProtocolVersion>,
+    made: Made,
+}
+
+/// `params` with what was wrong with the last answer (`problems`) in its `_meta`, under
+/// [`PROBLEMS_META`](super::PROBLEMS_META); as they are when there is nothing to say.
+fn with_problems(params: ElicitRequestParams, problems: &[String]) -> ElicitRequestParams {
+    if problems.is_empty() {
+        return params;
+    }
+    let mut said = Map::new();
+    said.insert(super::PROBLEMS_META.to_owned(), json!(problems));
+    match params {
+        ElicitRequestParams::FormElicitationParams {
+            message,
+            requested_schema,
+            ..
+        } => ElicitRequestParams::FormElicitationParams {
+            meta: Some(said.into()),
+            message,
+            requested_schema,
+        },
+        other => other,
     }
 }
 

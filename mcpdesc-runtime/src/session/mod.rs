@@ -113,8 +113,8 @@ pub use call::Call;
 pub use http_lines::{DEFAULT_MAX_BODY_BYTES, HttpLines, HttpResponse};
 pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
 pub use policy::{
-    DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates, Policy, SpendFuture,
-    SpentStates, StateKeys,
+    DEFAULT_ANSWER_TRIES, DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates,
+    PROBLEMS_META, Policy, SpendFuture, SpentStates, StateKeys,
 };
 #[cfg(feature = "redis")]
 pub use redis::RedisSpentStates;

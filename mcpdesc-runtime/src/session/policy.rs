@@ -20,6 +20,14 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 /// minutes.
 pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 
+/// How many times a form is asked when its answers do not fit it, unless the policy says
+/// ([`Policy::answer_tries`]).
+pub const DEFAULT_ANSWER_TRIES: u8 = 3;
+
+/// The `_meta` key under which a form asked again says what was wrong with the last answer: an
+/// array of strings, one a problem ("`confirm` is not a boolean").
+pub const PROBLEMS_META: &str = "io.github.mcpdesc-rs/problems";
+
 /// What the server asks with, set once for the server and handed to [`Served`](super::Served):
 /// the key ring that seals `requestState` (MCP 2026-07-28), the store that makes each state
 /// single-use, how long a state lives, and how long an `elicitation/create` may wait.
@@ -44,6 +52,7 @@ pub struct Policy {
     pub(crate) spent: Arc<dyn SpentStates>,
     pub(crate) state_ttl: Duration,
     pub(crate) timeout: Duration,
+    pub(crate) answer_tries: u8,
 }
 
 /// Never the keys.
@@ -53,6 +62,7 @@ impl fmt::Debug for Policy {
             .field("keys", &self.keys)
             .field("state_ttl", &self.state_ttl)
             .field("timeout", &self.timeout)
+            .field("answer_tries", &self.answer_tries)
             .finish_non_exhaustive()
     }
 }
@@ -74,6 +84,7 @@ impl Policy {
             spent: Arc::clone(spent) as Arc<dyn SpentStates>,
             state_ttl: DEFAULT_STATE_TTL,
             timeout: DEFAULT_TIMEOUT,
+            answer_tries: DEFAULT_ANSWER_TRIES,
         }
     }
 
@@ -117,6 +128,19 @@ impl Policy {
     /// Use it for development and tests; it says so on standard error.
     pub fn development() -> Self {
         Policy::with_keys(StateKeys::development())
+    }
+
+    /// How many times a form is asked when its answers do not fit it ([`DEFAULT_ANSWER_TRIES`]
+    /// unless set; at least once). Each answer that does not fit is asked again, the same
+    /// question with what was wrong in the request's `_meta` under [`PROBLEMS_META`], until the
+    /// last try, whose problems the primitive gets as
+    /// [`ElicitError::Content`](super::ElicitError::Content). The same on every version: before
+    /// MCP 2026-07-28 within the call, on it in a new input-required result (the old state is
+    /// spent; the new one counts the tries).
+    #[must_use]
+    pub fn answer_tries(mut self, tries: u8) -> Self {
+        self.answer_tries = tries.max(1);
+        self
     }
 
     /// How long the client may take to answer an `elicitation/create` request
