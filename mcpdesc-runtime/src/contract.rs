@@ -726,6 +726,11 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
         if let Some(p) = property_difference(sent_p, declared_p, &at, may_be_runtime, is_runtime) {
             return Some(p);
         }
+        // A default the declaration documents is sent: its value may be given at run time, but
+        // a request without it is not what the description promises.
+        if declared_p.get("default").is_some() && sent_p.get("default").is_none() {
+            return Some(format!("{at}/default"));
+        }
         let sent_default = sent_p.get("default");
         if sent_default.is_some() && sent_default != declared_p.get("default") {
             let fits = parsed
@@ -904,6 +909,34 @@ mod tests {
     }
 
     const CLOSE: Primitive = Primitive::Tool("close");
+
+    /// A default the description documents and the request leaves out is drift; one sent with
+    /// another value fitting the property is a run-time default.
+    #[test]
+    fn a_documented_default_the_request_leaves_out_is_drift() {
+        let mut document = document();
+        document["components"]["schemas"]["Confirm"]["properties"]["confirm"]["default"] =
+            json!(true);
+        let check = |schema: Value| {
+            check_description(
+                &document,
+                CLOSE,
+                ProtocolVersion::V2025_06_18,
+                &form("Close it?", schema),
+            )
+        };
+        let refused = check(confirm_schema()).unwrap_err();
+        assert_eq!(
+            refused.reasons(),
+            [Reason::SchemaDiffers {
+                declaration: "confirm".into(),
+                pointer: "/properties/confirm/default".into()
+            }]
+        );
+        let mut sent = confirm_schema();
+        sent["properties"]["confirm"]["default"] = json!(false);
+        assert!(check(sent).is_ok());
+    }
 
     #[test]
     fn a_form_request_matches_its_declaration_through_a_component_reference() {
