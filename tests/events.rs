@@ -276,11 +276,14 @@ async fn the_session_says_what_it_refused_and_why() {
         Policy::development(),
     )
     .await;
-    assert!(
-        unable
-            .call_tool(CallToolRequestParams::new("gate"))
-            .await
-            .is_err()
+    // Not asked is an outcome the tool sees (`ask!(..)?` goes on), not an error.
+    let went_on = unable
+        .call_tool(CallToolRequestParams::new("gate"))
+        .await
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(&went_on.content).unwrap()[0]["text"],
+        "stayed"
     );
     unable.cancel().await.ok();
 

@@ -385,13 +385,13 @@ impl IssueTracker {
                     details = format!(" (kind {:?}, estimate {})", t.kind, t.estimate);
                     t.labels.iter().map(|l| l.value().to_owned()).collect()
                 }
-                Ok(other) => {
-                    said.extend(other.follow_up().map(str::to_owned));
+                // Triage is optional: a session that cannot be asked gets the issue untriaged.
+                Ok(Asked::NotAsked(why)) => {
+                    details = format!(" (not triaged: {why})");
                     Vec::new()
                 }
-                // Triage is optional: a session that cannot be asked gets the issue untriaged.
-                Err(e) if e.unasked() => {
-                    details = format!(" (not triaged: {e})");
+                Ok(other) => {
+                    said.extend(other.follow_up().map(str::to_owned));
                     Vec::new()
                 }
                 Err(e) => return Ok(failure(format!("Nothing was changed: {e}"))),
@@ -412,12 +412,12 @@ impl IssueTracker {
                 };
                 match ask!(asker, Self::CREATE_ISSUE_CHOOSE_OWNER, fill) {
                     Ok(Asked::Accepted(a)) => Some(a.assignee),
-                    Ok(other) => {
-                        said.extend(other.follow_up().map(str::to_owned));
+                    Ok(Asked::NotAsked(why)) => {
+                        details.push_str(&format!(" (not assigned: {why})"));
                         None
                     }
-                    Err(e) if e.unasked() => {
-                        details.push_str(&format!(" (not assigned: {e})"));
+                    Ok(other) => {
+                        said.extend(other.follow_up().map(str::to_owned));
                         None
                     }
                     Err(e) => return Ok(failure(format!("Nothing was changed: {e}"))),
@@ -494,10 +494,10 @@ impl IssueTracker {
                     a.priority.map_or("unset", |p| p.value()),
                     a.notify
                 )),
+                Ok(Asked::NotAsked(why)) => failure(format!(
+                    "Cannot ask for an assignee: {why}. Pass `assignee`."
+                )),
                 Ok(other) => text(other.follow_up().unwrap_or_default()),
-                Err(e) if e.unasked() => {
-                    failure(format!("Cannot ask for an assignee: {e}. Pass `assignee`."))
-                }
                 Err(e) => failure(format!("Nothing was changed: {e}")),
             },
         )
@@ -551,8 +551,10 @@ impl IssueTracker {
         };
         Ok(match ask!(asker, Self::EDIT_ISSUE_EDIT_TITLE, fill) {
             Ok(Asked::Accepted(edit)) => text(rename(&edit.title).await?),
+            Ok(Asked::NotAsked(why)) => {
+                failure(format!("Cannot ask for a title: {why}. Pass `title`."))
+            }
             Ok(other) => text(other.follow_up().unwrap_or_default()),
-            Err(e) if e.unasked() => failure(format!("Cannot ask for a title: {e}. Pass `title`.")),
             Err(e) => failure(format!("Nothing was changed: {e}")),
         })
     }
@@ -584,6 +586,9 @@ impl IssueTracker {
             }
             // Not ticked is a decline.
             Ok(Asked::Accepted(_)) => text("Keep the issue open."),
+            Ok(Asked::NotAsked(why)) => failure(format!(
+                "Cannot ask for confirmation: {why}. Nothing was changed."
+            )),
             Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
             Err(e) => failure(format!(
                 "Cannot ask for confirmation: {e}. Nothing was changed."
@@ -615,6 +620,9 @@ impl IssueTracker {
                 text(format!("Deleted issue #{}", args.issue))
             }
             Ok(Asked::Accepted(_)) => text("Keep the issue."),
+            Ok(Asked::NotAsked(why)) => failure(format!(
+                "Cannot ask for confirmation: {why}. Nothing was changed."
+            )),
             Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
             Err(e) => failure(format!(
                 "Cannot ask for confirmation: {e}. Nothing was changed."
@@ -650,6 +658,9 @@ impl IssueTracker {
                         args.repository
                     ))
                 }
+                Ok(Asked::NotAsked(why)) => failure(format!(
+                    "Linking needs the user to authorize the tracker on a web page: {why}"
+                )),
                 Ok(other) => text(other.follow_up().unwrap_or("Nothing was changed.")),
                 Err(e) => failure(format!(
                     "Linking needs the user to authorize the tracker on a web page: {e}"
@@ -687,13 +698,13 @@ impl IssueTracker {
                         ""
                     }
                 ),
-                Ok(_) => "the latest release".to_owned(),
-                Err(e) if e.unasked() => {
+                Ok(Asked::NotAsked(why)) => {
                     return Err(ErrorData::invalid_params(
-                        format!("Name a `release`: {e}"),
+                        format!("Name a `release`: {why}"),
                         None,
                     ));
                 }
+                Ok(_) => "the latest release".to_owned(),
                 Err(e) => {
                     return Err(ErrorData::invalid_params(
                         format!("Nothing was written: {e}"),
@@ -742,8 +753,8 @@ impl IssueTracker {
         // Declined or cancelled, the report lists the open issues, and says so.
         let (state, assignees, note) = match ask!(asker, Self::READ_REPORT_REPORT_SCOPE) {
             Ok(Asked::Accepted(scope)) => (scope.state, scope.assignees, None),
+            Ok(Asked::NotAsked(_)) => (IssueState::Open, true, None),
             Ok(other) => (IssueState::Open, true, other.follow_up()),
-            Err(e) if e.unasked() => (IssueState::Open, true, None),
             Err(e) => return Err(e.into()),
         };
         let lines: Vec<String> = self

@@ -46,6 +46,12 @@ pub enum Asked<T> {
         /// The declaration's `on_cancel`: what the primitive does now, as documented.
         on_cancel: Option<&'static str>,
     },
+    /// The user was not asked here: the version is outside the declaration's scope or cannot
+    /// carry the question, the client did not declare its mode, or it refused the request. A
+    /// primitive whose question is optional goes on without the answer; one that cannot, says
+    /// why (the [`NotAsked`](super::NotAsked) displays it), or on MCP 2026-07-28 returns
+    /// [`Asker::missing_capability`]'s error.
+    NotAsked(super::NotAsked),
 }
 
 impl<T> Asked<T> {
@@ -63,6 +69,7 @@ impl<T> Asked<T> {
             Asked::Accepted(_) => None,
             Asked::Declined { on_decline } => *on_decline,
             Asked::Cancelled { on_cancel } => *on_cancel,
+            Asked::NotAsked(_) => None,
         }
     }
 
@@ -297,11 +304,10 @@ impl Asker {
     /// # Errors
     ///
     /// Nothing is sent when the declaration belongs to another primitive
-    /// ([`ElicitError::OtherPrimitive`]), the version is outside its scope
-    /// ([`ElicitError::OutOfScope`]) or lacks the form's vocabulary
-    /// ([`ElicitError::UnsupportedVersion`]), the client did not declare form mode
-    /// ([`ElicitError::ClientCannotElicit`]), or the guard finds no declaration for the request
-    /// ([`ElicitError::Undeclared`]). A retry's state that does not open is
+    /// ([`ElicitError::OtherPrimitive`]) or the guard finds no declaration for the request
+    /// ([`ElicitError::Undeclared`]). (A version outside its scope or without the form's
+    /// vocabulary, a client without form mode or one that refuses the request are not errors:
+    /// the outcome is [`Asked::NotAsked`].) A retry's state that does not open is
     /// [`ElicitError::InvalidRequestState`], one brought back twice
     /// [`ElicitError::ReplayedState`]. The client's silence past the timeout is
     /// [`ElicitError::Timeout`], the call's cancellation [`ElicitError::CallCancelled`], and an
@@ -621,14 +627,16 @@ impl Asker {
                     Step::Answered(Asked::Accepted(_)) => "accepted",
                     Step::Answered(Asked::Declined { .. }) => "declined",
                     Step::Answered(Asked::Cancelled { .. }) => "cancelled",
+                    Step::Answered(Asked::NotAsked(_)) => "not asked",
                 };
                 tracing::debug!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, outcome = what, "asked");
             }
             Err(error) => {
                 let reason = error.reason();
                 let fields = unfit_fields(error);
-                if error.is_unavailable() {
+                if let Some(not_asked) = super::NotAsked::of(error) {
                     tracing::debug!(target: "mcpdesc_runtime::session", primitive, declaration = name, version, reason, "not asked");
+                    return Ok(Step::Answered(Asked::NotAsked(not_asked)));
                 } else if matches!(
                     error,
                     ElicitError::Timeout { .. } | ElicitError::CallCancelled

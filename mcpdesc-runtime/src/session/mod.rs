@@ -70,8 +70,10 @@
 //!
 //! The answer is read as [`ElicitationForm::from_content`] reads it, every problem reported; a
 //! form with run-time choices is read against the choices of the round that asked.
-//! [`ElicitError::unasked`] tells a session that cannot be asked (the primitive may go on without
-//! the answer) from a failure. A primitive that cannot go on without the answer returns
+//! A session that cannot take the question (a version outside the declaration's scope, a client
+//! without its mode, a client that refused it) is the outcome [`Asked::NotAsked`], not an error:
+//! `ask!(asker, HANDLE)?` goes on, and the primitive decides. A primitive that cannot go on
+//! without the answer returns
 //! [`Asker::missing_capability`]'s error on 2026-07-28, which tells the client what to declare.
 //!
 //! [`Asker::unguarded`] and [`Asker::unsealed`] opt out of the guard and the seal, visibly.
@@ -119,6 +121,96 @@ pub use policy::{
 #[cfg(feature = "redis")]
 pub use redis::RedisSpentStates;
 pub use served::{Principal, Served};
+
+/// Why a question was not asked in this session: nothing was sent, and the primitive goes on
+/// without the answer ([`Asked::NotAsked`]). It is the outcome, not an error, so that the
+/// shortest code (`ask!(asker, HANDLE)?`) handles a version or a client that cannot take the
+/// question; what it says is what the matching [`ElicitError`] says.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum NotAsked {
+    /// The version is outside the declaration's explicit scope.
+    OutOfScope {
+        /// The declaration's name.
+        declaration: &'static str,
+        /// The request's version.
+        version: ProtocolVersion,
+        /// The declaration's scope.
+        scope: VersionSet,
+    },
+    /// The version lacks the form's vocabulary, or URL mode.
+    UnsupportedVersion {
+        /// The request's version.
+        version: ProtocolVersion,
+        /// The versions that can carry the question.
+        supported: VersionSet,
+    },
+    /// The client did not declare the mode the question needs.
+    ClientCannotElicit {
+        /// The mode the question needs.
+        mode: ElicitationMode,
+    },
+    /// The client answered the request with a JSON-RPC error instead of asking the user (some
+    /// clients refuse elicitation this way).
+    ClientRefused {
+        /// The client's error.
+        error: ErrorData,
+    },
+}
+
+impl NotAsked {
+    /// The outcome `error` stands for, when the user was never asked
+    /// ([`ElicitError::unasked`]).
+    pub fn of(error: &ElicitError) -> Option<NotAsked> {
+        if let Some(e) = error.client_error() {
+            return Some(NotAsked::ClientRefused { error: e.clone() });
+        }
+        match *error {
+            ElicitError::OutOfScope {
+                declaration,
+                version,
+                scope,
+            } => Some(NotAsked::OutOfScope {
+                declaration,
+                version,
+                scope,
+            }),
+            ElicitError::UnsupportedVersion { version, supported } => {
+                Some(NotAsked::UnsupportedVersion { version, supported })
+            }
+            ElicitError::ClientCannotElicit { mode } => Some(NotAsked::ClientCannotElicit { mode }),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for NotAsked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotAsked::OutOfScope {
+                declaration,
+                version,
+                scope,
+            } => write!(
+                f,
+                "the declaration `{declaration}` applies to {scope}, not to MCP {version}; nothing was sent"
+            ),
+            NotAsked::UnsupportedVersion { version, supported } => write!(
+                f,
+                "the session speaks MCP {version}, but this request needs {supported}; nothing was sent"
+            ),
+            NotAsked::ClientCannotElicit { mode } => write!(
+                f,
+                "the client did not declare the {} elicitation mode; nothing was sent",
+                mode_name(*mode)
+            ),
+            NotAsked::ClientRefused { error } => write!(
+                f,
+                "the client answered the elicitation request with an error: {error}"
+            ),
+        }
+    }
+}
 
 /// What the user did with a URL-mode request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -254,15 +346,13 @@ pub enum ElicitError {
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ElicitError::UnsupportedVersion { version, supported } => write!(
-                f,
-                "the session speaks MCP {version}, but this request needs {supported}; nothing was sent"
-            ),
-            ElicitError::ClientCannotElicit { mode } => write!(
-                f,
-                "the client did not declare the {} elicitation mode; nothing was sent",
-                mode_name(*mode)
-            ),
+            ElicitError::UnsupportedVersion { .. }
+            | ElicitError::ClientCannotElicit { .. }
+            | ElicitError::OutOfScope { .. }
+            | ElicitError::Service(ServiceError::McpError(_)) => match NotAsked::of(self) {
+                Some(not_asked) => not_asked.fmt(f),
+                None => f.write_str("nothing was sent"),
+            },
             ElicitError::InvalidUrl => f.write_str(
                 "a URL-mode request needs an absolute URL (the declaration's static one, or one chosen now); nothing was sent",
             ),
@@ -274,10 +364,6 @@ impl fmt::Display for ElicitError {
                 write!(f, "the declaration `{declaration}` is not a URL-mode declaration")
             }
             ElicitError::Schema(e) => write!(f, "rmcp cannot represent the form's schema: {e}"),
-            ElicitError::Service(ServiceError::McpError(e)) => write!(
-                f,
-                "the client answered the elicitation request with an error: {e}"
-            ),
             ElicitError::Service(e) => write!(f, "the elicitation request failed: {e}"),
             ElicitError::ContentNotAnObject => {
                 f.write_str("the client accepted with content that is not a JSON object")
@@ -286,14 +372,6 @@ impl fmt::Display for ElicitError {
             ElicitError::NotAnElicitResult(e) => {
                 write!(f, "the client's answer is not an elicitation result: {e}")
             }
-            ElicitError::OutOfScope {
-                declaration,
-                version,
-                scope,
-            } => write!(
-                f,
-                "the declaration `{declaration}` applies to {scope}, not to MCP {version}; nothing was sent"
-            ),
             ElicitError::Undeclared(e) => write!(f, "{e}; nothing was sent"),
             ElicitError::Fill(e) => write!(f, "{e}; nothing was sent"),
             ElicitError::InvalidRequestState => f.write_str(
