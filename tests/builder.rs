@@ -878,3 +878,27 @@ fn refuses_a_transport_without_a_command_or_an_absolute_url() {
             .all(|p| matches!(p, BuildProblem::InvalidTransport { .. }))
     );
 }
+
+/// A server whose `get_info` does not name it is described by rmcp as `rmcp <its version>`; the
+/// build refuses that info and says how to name the server.
+#[test]
+fn refuses_rmcps_own_name_for_the_server() {
+    let unnamed = rmcp::model::ServerConfig::new(Default::default());
+    let err = Description::builder(Info::from(&unnamed))
+        .build()
+        .unwrap_err();
+    let [BuildProblem::RmcpsOwnInfo { message }] = err.problems() else {
+        panic!("{err}");
+    };
+    assert!(
+        message.starts_with("the description names the server `rmcp "),
+        "{message}"
+    );
+    assert!(
+        message
+            .contains(r#"Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))"#),
+        "{message}"
+    );
+    let named = unnamed.with_server_info(rmcp::model::Implementation::new("tracker", "1.0.0"));
+    assert!(Description::builder(Info::from(&named)).build().is_ok());
+}

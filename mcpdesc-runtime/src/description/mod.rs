@@ -74,6 +74,12 @@ pub enum BuildProblem {
         /// What is empty.
         message: String,
     },
+    /// The description names the server `rmcp` at rmcp's version: the `Implementation` rmcp's
+    /// `ServerConfig::new` gives a server that does not name itself, not the server's own.
+    RmcpsOwnInfo {
+        /// What to write instead.
+        message: String,
+    },
     /// A transport cannot be written: a stdio transport without a command, or a Streamable HTTP
     /// one whose URL is not absolute.
     InvalidTransport {
@@ -112,7 +118,8 @@ impl fmt::Display for BuildProblem {
             BuildProblem::ScopeNotSatisfiable { message, .. } => f.write_str(message),
             BuildProblem::Duplicate { message }
             | BuildProblem::Empty { message }
-            | BuildProblem::InvalidTransport { message } => f.write_str(message),
+            | BuildProblem::InvalidTransport { message }
+            | BuildProblem::RmcpsOwnInfo { message } => f.write_str(message),
             BuildProblem::MemberNotInVersion {
                 primitive,
                 member,
@@ -497,6 +504,10 @@ impl DescriptionBuilder {
                 }
             })
             .collect();
+        #[cfg(feature = "rmcp")]
+        if let Some(message) = rmcp::rmcps_own_info(&self.info) {
+            problems.push(BuildProblem::RmcpsOwnInfo { message });
+        }
         if root_scope.len() != self.protocol_versions.len() {
             problems.push(BuildProblem::Duplicate {
                 message: "a protocol version is listed twice in `.protocol_versions([...])`"

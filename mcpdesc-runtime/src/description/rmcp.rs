@@ -41,6 +41,18 @@ impl From<&rmcp::model::Implementation> for Info {
     }
 }
 
+/// What to write instead when `info` is rmcp's own name and version, which rmcp gives a server
+/// that does not name itself (`ServerConfig::new` without `with_server_info`).
+pub(super) fn rmcps_own_info(info: &Info) -> Option<String> {
+    let rmcp = rmcp::model::Implementation::from_build_env();
+    (info.name == rmcp.name && info.version == rmcp.version).then(|| {
+        format!(
+            "the description names the server `{} {}`, which is rmcp's own name and version: rmcp gives them to a server whose `get_info` does not name it. Name the server in `get_info`: `ServerConfig::new(..).with_server_info(Implementation::new(env!(\"CARGO_PKG_NAME\"), env!(\"CARGO_PKG_VERSION\")))`, or describe it with `Info::new(..)`",
+            info.name, info.version
+        )
+    })
+}
+
 /// `info` from what an rmcp server says of itself (`ServerHandler::get_info()`).
 impl From<&rmcp::model::ServerConfig> for Info {
     fn from(server: &rmcp::model::ServerConfig) -> Self {

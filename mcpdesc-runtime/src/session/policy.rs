@@ -388,7 +388,7 @@ fn decode_key(text: &str) -> Option<Vec<u8>> {
 }
 
 /// Why a key ring could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum KeyError {
     /// The environment variable is not set.
@@ -416,6 +416,14 @@ impl fmt::Display for KeyError {
                 write!(f, "the key ring cannot be read: {}", problems.join("; "))
             }
         }
+    }
+}
+
+/// As `Display`: a server's `main` that returns `Result<(), Box<dyn Error>>` prints the error
+/// with `Debug`, and what it says there is what is wrong with the key ring and how to fix it.
+impl fmt::Debug for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -474,5 +482,21 @@ impl SpentStates for MemorySpentStates {
             spent.insert(id.into(), expires).is_none()
         };
         Box::pin(std::future::ready(Ok(first)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `main`'s `?` prints `Debug`: it says what is wrong and how to fix it, as `Display` does.
+    #[test]
+    fn a_key_error_says_what_to_do_wherever_it_is_printed() {
+        let error = StateKeys::parse("").unwrap_err();
+        assert_eq!(format!("{error:?}"), error.to_string());
+        assert!(
+            format!("{error:?}").contains("write at least one `id:key`"),
+            "{error:?}"
+        );
     }
 }
