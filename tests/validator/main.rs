@@ -16,6 +16,7 @@ mod conformance;
 mod format_schema;
 mod json_test_suite;
 mod msrv;
+mod readme;
 mod tool_schema_agreement;
 mod validate_properties;
 mod validate_rules;
