@@ -7,19 +7,21 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use mcpdesc_runtime::session::{Asked, Asker, Lines, Policy, Served};
-use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use mcpdesc_runtime::session::{Lines, Policy, Served};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, Implementation,
-    ProtocolVersion as RmcpVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, ElicitRequestParams,
+    ElicitResult, ElicitationAction, Implementation, ProtocolVersion as RmcpVersion,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
-use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ClientHandler, ErrorData, ServiceExt};
 use serde_json::{Value, json};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
+
+#[path = "support/gate.rs"]
+mod gate;
+use gate::Gate;
 
 /// What a secret in an answer looks like; no event may hold it.
 const SECRET: &str = "s3cret-answer-value";
@@ -87,36 +89,6 @@ fn about(declaration: &str) -> Vec<Said> {
         .filter(|s| s.fields.get("declaration").map(String::as_str) == Some(declaration))
         .cloned()
         .collect()
-}
-
-/// Go ahead?
-#[derive(ElicitationForm, Debug)]
-pub struct Proceed {
-    /// Go ahead.
-    pub go: bool,
-}
-
-#[derive(Clone)]
-struct Gate;
-
-#[tool_router]
-impl Gate {
-    #[elicitation(name = "proceed", form = Proceed, message = "Go ahead?")]
-    #[tool(description = "Ask, then say what the user said.")]
-    async fn gate(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
-        let said = match ask!(asker, Self::GATE_PROCEED)? {
-            Asked::Accepted(a) if a.go => "went ahead",
-            _ => "stayed",
-        };
-        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Gate {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-    }
 }
 
 /// A client that answers `answer`, or never answers (`None`), and declares form mode unless
@@ -210,7 +182,7 @@ async fn the_session_says_what_it_refused_and_why() {
     let state = first.request_state.clone().unwrap();
     let retry = |content: Value, state: &str| {
         let responses: rmcp::model::InputResponses = [(
-            "proceed".to_owned(),
+            "go_ahead".to_owned(),
             json!({"action": "accept", "content": content}),
         )]
         .into();
@@ -287,7 +259,7 @@ async fn the_session_says_what_it_refused_and_why() {
     );
     unable.cancel().await.ok();
 
-    let events = about("proceed");
+    let events = about("go_ahead");
     let reasons: Vec<(Level, &str, Option<&str>)> = events
         .iter()
         .map(|e| {

@@ -21,6 +21,8 @@
 mod example;
 
 mod cluster;
+#[path = "../support/gate.rs"]
+mod gate;
 mod load;
 mod spent_store;
 mod state_size;

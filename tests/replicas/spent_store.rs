@@ -4,49 +4,17 @@
 
 use std::time::{Duration, Instant, SystemTime};
 
-use mcpdesc_runtime::session::{
-    Asked, Asker, Policy, RedisSpentStates, Served, SpentStates, StateKeys,
-};
-use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use mcpdesc_runtime::session::{Policy, RedisSpentStates, Served, SpentStates, StateKeys};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, Implementation, ProtocolVersion as RmcpVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, Implementation,
+    ProtocolVersion as RmcpVersion,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
-use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ClientHandler, ServiceExt};
 use serde_json::json;
 
 use crate::cluster::{Redis, key_ring, services};
-
-/// Go ahead?
-#[derive(ElicitationForm, Debug)]
-pub struct GoAhead {
-    /// Go ahead.
-    pub go: bool,
-}
-
-#[derive(Clone)]
-struct Gate;
-
-#[tool_router]
-impl Gate {
-    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
-    #[tool(description = "Ask, then say what the user said.")]
-    async fn gate(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
-        let said = match ask!(asker, Self::GATE_GO_AHEAD)? {
-            Asked::Accepted(a) if a.go => "went ahead",
-            _ => "stayed",
-        };
-        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Gate {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-    }
-}
+use crate::gate::Gate;
 
 #[derive(Clone)]
 struct FormClient;
