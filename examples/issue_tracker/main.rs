@@ -1021,7 +1021,7 @@ impl ServeOptions {
 /// question may wait (`ISSUE_TRACKER_TIMEOUT_MS`) and a state opens
 /// (`ISSUE_TRACKER_STATE_TTL_MS`), ten minutes each unless set; and where spent states are kept
 /// (the shared store, when there is one).
-fn policy(store: Option<&str>) -> Result<Policy, String> {
+fn policy(store: Option<&RedisSpentStates>) -> Result<Policy, String> {
     let policy = Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS").map_err(|e| {
         format!("ISSUE_TRACKER_STATE_KEYS: {e}. Write the key ring as `id:key` entries, newest first, each key 32 bytes or more in hexadecimal or base64, or leave the variable unset for a key made for this process")
     })?;
@@ -1038,12 +1038,10 @@ fn policy(store: Option<&str>) -> Result<Policy, String> {
     if let Some(ttl) = millis("ISSUE_TRACKER_STATE_TTL_MS")? {
         policy = policy.state_ttl(ttl);
     }
-    match store {
-        Some(url) => RedisSpentStates::open(url)
-            .map(|spent| policy.spent_states(spent))
-            .map_err(|e| format!("the store {url}: {e}")),
-        None => Ok(policy),
-    }
+    Ok(match store {
+        Some(spent) => policy.spent_states(spent.clone()),
+        None => policy,
+    })
 }
 
 fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
@@ -1070,18 +1068,31 @@ fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
         }
     };
     runtime.block_on(async {
-        let policy = match policy(options.store.as_deref()) {
+        // The shared store: spent states and the tracker's data on one connection.
+        let store = match options
+            .store
+            .as_deref()
+            .map(RedisSpentStates::open)
+            .transpose()
+        {
+            Ok(store) => store,
+            Err(e) => {
+                eprintln!("the store {}: {e}", options.store.unwrap_or_default());
+                return ExitCode::FAILURE;
+            }
+        };
+        let policy = match policy(store.as_ref()) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         };
-        let data = match &options.store {
-            Some(url) => match Data::redis(url).await {
+        let data = match &store {
+            Some(spent) => match Data::redis(spent.connection()).await {
                 Ok(d) => d,
                 Err(e) => {
-                    eprintln!("cannot start with the store {url}: {e}");
+                    eprintln!("cannot start with the store: {e}");
                     return ExitCode::FAILURE;
                 }
             },

@@ -7,9 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 
 /// One issue.
@@ -65,9 +64,6 @@ impl From<StoreError> for rmcp::ErrorData {
         rmcp::ErrorData::internal_error(format!("{e}; nothing was changed"), None)
     }
 }
-
-/// How long one command to Redis may take, connecting included.
-const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The teammates a new tracker starts with: login and display name.
 type Team = Vec<(&'static str, &'static str)>;
@@ -144,16 +140,9 @@ impl Data {
         Data::Memory(Arc::new(Mutex::new(memory)))
     }
 
-    /// The tracker in the Redis server at `url`, seeded when it is empty. Each command waits at
-    /// most two seconds; a lost connection is made again on the next command.
-    pub async fn redis(url: &str) -> Result<Self, StoreError> {
-        let client = redis::Client::open(url)?;
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(REDIS_TIMEOUT))
-            .set_response_timeout(Some(REDIS_TIMEOUT))
-            .set_number_of_retries(1)
-            .set_max_delay(Duration::from_millis(200));
-        let mut connection = ConnectionManager::new_lazy_with_config(client, config)?;
+    /// The tracker in the Redis server behind `connection` (the spent states' connection, with
+    /// its time limits and reconnection), seeded when it is empty.
+    pub async fn redis(mut connection: ConnectionManager) -> Result<Self, StoreError> {
         let (issues, team) = seed();
         let issues: Vec<(u64, String)> = issues
             .iter()

@@ -89,6 +89,12 @@ impl RedisSpentStates {
         }
     }
 
+    /// The connection it spends states on: a server that keeps its own data in the same Redis
+    /// shares it (and its time limits and reconnection) this way.
+    pub fn connection(&self) -> ConnectionManager {
+        self.connection.clone()
+    }
+
     /// Sets keys under `prefix` instead of [`DEFAULT_PREFIX`](Self::DEFAULT_PREFIX): servers
     /// that share one Redis database and do not share a key ring keep apart this way.
     #[must_use]
