@@ -14,9 +14,8 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use mcpdesc_runtime::session::{HttpLines, Policy, Principal, Served};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use mcpdesc_runtime::session::{Policy, Principal, Served};
+use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 
 use super::IssueTracker;
 
@@ -159,13 +158,10 @@ pub async fn serve(config: HttpConfig, tracker: IssueTracker, policy: Policy) ->
         .with_allowed_hosts(config.allowed_hosts)
         .with_allowed_origins(config.allowed_origins)
         .enforce_origin_validation();
-    let service = StreamableHttpService::new(
-        move || Ok(Served::new(tracker.clone(), policy.clone())),
-        Arc::new(LocalSessionManager::default()),
-        http_config,
-    );
-    // Every body the tracker cannot read is answered, or fails the question it answers.
-    let mut router = axum::Router::new().nest_service("/mcp", HttpLines::new(service));
+    // rmcp's service in `HttpLines`: every body the tracker cannot read is answered, or fails the
+    // question it answers.
+    let service = Served::new(tracker, policy).streamable_http(http_config);
+    let mut router = axum::Router::new().nest_service("/mcp", service);
     if let Some(tokens) = config.tokens {
         router = router.layer(middleware::from_fn_with_state(
             Arc::new(tokens),

@@ -14,8 +14,7 @@ use rmcp::model::{
     ProtocolVersion as RmcpVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
@@ -185,14 +184,9 @@ fn serve_http() -> (SocketAddr, tokio::runtime::Runtime) {
         .build()
         .expect("a runtime");
     let addr = runtime.block_on(async {
-        let service = StreamableHttpService::new(
-            || Ok(big()),
-            std::sync::Arc::new(LocalSessionManager::default()),
-            // The body limit stays rmcp's default (4 MiB): the retry is far below it.
-            StreamableHttpServerConfig::default(),
-        );
-        let router = axum::Router::new()
-            .nest_service("/mcp", mcpdesc_runtime::session::HttpLines::new(service));
+        // The body limit stays rmcp's default (4 MiB): the retry is far below it.
+        let service = big().streamable_http(StreamableHttpServerConfig::default());
+        let router = axum::Router::new().nest_service("/mcp", service);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a port");

@@ -1032,15 +1032,11 @@ impl Asker {
 /// The error [`Lines`](super::Lines) made in place of an answer it could not read, as the
 /// `ElicitError` it stands for; `None` for an error the client sent.
 fn made_by_lines(error: &ErrorData) -> Option<ElicitError> {
-    use super::lines::{MARKER, NOT_AN_ELICIT_RESULT, UNREADABLE};
+    use super::lines::{MARKER, NOT_AN_ELICIT_RESULT, REASON, UNREADABLE};
     let data = error.data.as_ref()?;
     match data.get(MARKER)?.as_str()? {
         UNREADABLE => Some(ElicitError::UnreadableAnswer {
-            reason: error
-                .message
-                .strip_prefix("the client's answer could not be read: ")
-                .unwrap_or(&error.message)
-                .to_owned(),
+            reason: data.get(REASON)?.as_str()?.to_owned(),
         }),
         NOT_AN_ELICIT_RESULT => {
             let result = data.get("result").unwrap_or(&Value::Null);

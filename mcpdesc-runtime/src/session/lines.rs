@@ -20,7 +20,7 @@ pub const DEFAULT_MAX_LINE_LENGTH: usize = 16 * 1024 * 1024;
 /// How much of a line too long to read is kept, to find its `id`.
 const HEAD: usize = 64 * 1024;
 
-/// How many of the server's requests to the client are remembered, awaiting their answers.
+/// How many of the server's questions are remembered, awaiting their answers.
 const REMEMBERED: usize = 1024;
 
 /// The `data` member of the errors this transport makes for rmcp in place of a client's answer
@@ -31,6 +31,8 @@ pub(crate) const UNREADABLE: &str = "unreadable-answer";
 /// An answer to `elicitation/create` that is JSON-RPC, but not an elicitation result: the
 /// `result` is kept beside the marker, so that it is read as a retried call's answer is.
 pub(crate) const NOT_AN_ELICIT_RESULT: &str = "not-an-elicit-result";
+/// Beside [`UNREADABLE`], why the answer could not be read.
+pub(crate) const REASON: &str = "reason";
 
 /// MCP over a byte stream of newline-delimited JSON, as `rmcp::transport::stdio()` speaks it, and
 /// every line answered. Serve with [`stdio()`] (or [`Lines::new`] over any reader and writer):
@@ -44,8 +46,8 @@ pub(crate) const NOT_AN_ELICIT_RESULT: &str = "not-an-elicit-result";
 ///
 /// - **A request** (it has `method`) is answered at once with the JSON-RPC error "Parse error"
 ///   (`-32700`), its `id` when it could be read, else `null`.
-/// - **An answer to one of the server's requests** (it has `result` or `error`, and the `id` of
-///   a request the server sent) fails that request at once. A line with no `id` to be read
+/// - **An answer to one of the server's questions** (it has `result` or `error`, and the `id`
+///   of an `elicitation/create` the server sent) fails that question at once. A line with no `id` to be read
 ///   and no `method` is taken for the answer to the one `elicitation/create` that awaits one,
 ///   when one alone does. An `ask!` waiting on it ends with
 ///   [`ElicitError::UnreadableAnswer`](super::ElicitError::UnreadableAnswer). An answer to
@@ -69,9 +71,7 @@ pub struct Lines<R, W> {
     discarding: bool,
     max_line_length: usize,
     write: Arc<tokio::sync::Mutex<W>>,
-    /// The server's requests not answered yet: their `id`, and whether each is
-    /// `elicitation/create`.
-    sent: Arc<Mutex<VecDeque<(RequestId, bool)>>>,
+    questions: Questions,
 }
 
 impl<R, W> std::fmt::Debug for Lines<R, W> {
@@ -100,7 +100,7 @@ where
             discarding: false,
             max_line_length: DEFAULT_MAX_LINE_LENGTH,
             write: Arc::new(tokio::sync::Mutex::new(write)),
-            sent: Arc::new(Mutex::new(VecDeque::new())),
+            questions: Questions::default(),
         }
     }
 
@@ -149,42 +149,6 @@ where
         }
     }
 
-    /// What to do with a line that is not a message rmcp reads: the message to hand rmcp in its
-    /// place, if any (a reply to the client is written here).
-    fn unreadable(&self, line: &[u8], why: &str) -> Option<ClientJsonRpcMessage> {
-        let found = scan(line);
-        tracing::warn!(
-            target: "mcpdesc_runtime::session",
-            reason = why,
-            bytes = line.len(),
-            id = found.id.as_ref().map(ToString::to_string),
-            "a line from the client could not be read"
-        );
-        if found.method {
-            let reply = json!({
-                "jsonrpc": "2.0",
-                "id": found.id.as_ref().map_or(Value::Null, |id| json!(id)),
-                "error": {"code": ErrorCode::PARSE_ERROR.0, "message": format!("Parse error: {why}")},
-            });
-            self.write_later(reply.to_string());
-            return None;
-        }
-        let id = match found.id {
-            Some(id) if found.answer => id,
-            // No id to be read: when one question alone awaits an answer, this line is taken
-            // for its answer (nothing else was to come from the client).
-            None => self.only_question()?,
-            Some(_) => return None,
-        };
-        self.take_sent(&id)?;
-        let error = ErrorData::new(
-            ErrorCode::PARSE_ERROR,
-            format!("the client's answer could not be read: {why}"),
-            Some(json!({ MARKER: UNREADABLE })),
-        );
-        Some(JsonRpcMessage::error(error, Some(id)))
-    }
-
     /// Writes `text` as a line, after whatever is being written (a reply made while reading).
     fn write_later(&self, mut text: String) {
         text.push('\n');
@@ -196,22 +160,166 @@ where
         });
     }
 
-    /// The `id` of the one `elicitation/create` awaiting an answer, if one alone does.
-    fn only_question(&self) -> Option<RequestId> {
-        let sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
-        let mut questions = sent.iter().filter(|(_, elicitation)| *elicitation);
-        match (questions.next(), questions.next()) {
-            (Some((id, _)), None) => Some(id.clone()),
-            _ => None,
+    /// Hands rmcp what `read` says to, and answers the client where it says to.
+    fn hand(&self, read: Read) -> Option<ClientJsonRpcMessage> {
+        match read {
+            Read::Message(message) | Read::Instead(message) => Some(message),
+            Read::Reply(reply) => {
+                self.write_later(reply.to_string());
+                None
+            }
+            Read::Drop => None,
+        }
+    }
+}
+
+/// The server's questions (`elicitation/create` requests) awaiting answers: the session each was
+/// asked on (`None` over stdio), and its `id`. At most [`REMEMBERED`]; the oldest is forgotten.
+#[derive(Clone, Default)]
+pub(crate) struct Questions(Arc<Mutex<VecDeque<(Option<String>, RequestId)>>>);
+
+impl Questions {
+    /// The question `id` was asked on `session`.
+    pub(crate) fn asked(&self, session: Option<&str>, id: RequestId) {
+        let mut questions = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if questions.len() >= REMEMBERED {
+            questions.pop_front();
+        }
+        questions.push_back((session.map(str::to_owned), id));
+    }
+
+    /// Forgets the question `id` of `session`: whether it was awaiting an answer.
+    fn answered(&self, session: Option<&str>, id: &RequestId) -> bool {
+        let mut questions = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match questions
+            .iter()
+            .position(|(s, q)| s.as_deref() == session && q == id)
+        {
+            Some(at) => questions.remove(at).is_some(),
+            None => false,
         }
     }
 
-    /// Forgets the server's request `id`: `Some(whether it was elicitation/create)` when it was
-    /// awaiting an answer.
-    fn take_sent(&self, id: &RequestId) -> Option<bool> {
-        let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
-        let at = sent.iter().position(|(s, _)| s == id)?;
-        sent.remove(at).map(|(_, elicitation)| elicitation)
+    /// The `id` of the one question awaiting an answer on `session`, if one alone does.
+    fn only(&self, session: Option<&str>) -> Option<RequestId> {
+        let questions = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut on_session = questions.iter().filter(|(s, _)| s.as_deref() == session);
+        match (on_session.next(), on_session.next()) {
+            (Some((_, id)), None) => Some(id.clone()),
+            _ => None,
+        }
+    }
+}
+
+// Input-required results exist only where `elicitationId` does not: see `without_elicitation_ids`.
+const _: () = assert!(
+    crate::version::Fact::MultiRoundTrip
+        .versions()
+        .intersection(crate::version::Fact::ElicitationId.versions())
+        .is_empty(),
+    "a version has both input-required results and `elicitationId`: the transports must keep it there"
+);
+
+/// The `id` of the question `message` asks, when it is an `elicitation/create` request.
+pub(crate) fn question_id(message: &ServerJsonRpcMessage) -> Option<RequestId> {
+    match message {
+        JsonRpcMessage::Request(request)
+            if matches!(request.request, ServerRequest::ElicitRequest(_)) =>
+        {
+            Some(request.id.clone())
+        }
+        _ => None,
+    }
+}
+
+/// What a transport does with one message from the client (a line, or a request's body).
+pub(crate) enum Read {
+    /// Hand rmcp the message as it was read.
+    Message(ClientJsonRpcMessage),
+    /// Hand rmcp this error in place of an answer that could not be read, or that is not an
+    /// elicitation result: it fails the question at once.
+    Instead(ClientJsonRpcMessage),
+    /// Answer the client with this JSON-RPC error; rmcp is not told.
+    Reply(Value),
+    /// Nothing to hand rmcp and no one to answer.
+    Drop,
+}
+
+/// Reads one message from the client on `session`, as [`Lines`] and
+/// [`HttpLines`](super::HttpLines) both do: what it is, or what to do in its place.
+pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Questions) -> Read {
+    match serde_json::from_slice::<ClientJsonRpcMessage>(text) {
+        Ok(JsonRpcMessage::Response(response)) => {
+            if questions.answered(session, &response.id)
+                && let Some(error) = not_an_elicit_result(text)
+            {
+                return Read::Instead(JsonRpcMessage::error(error, Some(response.id)));
+            }
+            Read::Message(JsonRpcMessage::Response(response))
+        }
+        Ok(message) => {
+            if let JsonRpcMessage::Error(error) = &message
+                && let Some(id) = &error.id
+            {
+                questions.answered(session, id);
+            }
+            Read::Message(message)
+        }
+        Err(e) => {
+            let found = scan(text);
+            // Notifications outside MCP (an editor's, say), JSON with a `method` and no `id`,
+            // are passed over, as rmcp passes them over.
+            if found.method
+                && found.id.is_none()
+                && serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok()
+            {
+                return Read::Drop;
+            }
+            unreadable(found, text.len(), &e.to_string(), session, questions)
+        }
+    }
+}
+
+/// What to do in place of a message of `bytes` bytes that the client sent and that cannot be
+/// read (`why`), whose top-level members are `found`: a request is answered with "Parse error";
+/// an answer fails the question it answers; anything else is dropped. Said as a warning event,
+/// without the message.
+pub(crate) fn unreadable(
+    found: Found,
+    bytes: usize,
+    why: &str,
+    session: Option<&str>,
+    questions: &Questions,
+) -> Read {
+    tracing::warn!(
+        target: "mcpdesc_runtime::session",
+        reason = why,
+        bytes,
+        id = found.id.as_ref().map(ToString::to_string),
+        "a message from the client could not be read"
+    );
+    if found.method {
+        let id = found.id.as_ref().map_or(Value::Null, |id| json!(id));
+        return Read::Reply(json!({"jsonrpc": "2.0", "id": id, "error": {
+            "code": ErrorCode::PARSE_ERROR.0, "message": format!("Parse error: {why}")}}));
+    }
+    let id = match found.id {
+        Some(id) if found.answer => Some(id),
+        // No id to be read: when one question alone awaits an answer, this is taken for its
+        // answer (nothing else was to come from the client).
+        None => questions.only(session),
+        Some(_) => None,
+    };
+    match id.filter(|id| questions.answered(session, id)) {
+        Some(id) => {
+            let error = ErrorData::new(
+                ErrorCode::PARSE_ERROR,
+                format!("the client's answer could not be read: {why}"),
+                Some(json!({ MARKER: UNREADABLE, REASON: why })),
+            );
+            Read::Instead(JsonRpcMessage::error(error, Some(id)))
+        }
+        None => Read::Drop,
     }
 }
 
@@ -322,6 +430,9 @@ fn skip_space(line: &[u8], mut at: usize) -> usize {
 
 /// A URL-mode input request of an input-required result written without `elicitationId`, which
 /// MCP 2026-07-28 removed (rmcp's model writes it empty): `Some(the line)` when there was one.
+///
+/// A transport does not know a message's version; it needs none here, because no version has
+/// both input-required results and `elicitationId` (the assertion below reads the version table).
 pub(crate) fn without_elicitation_ids(text: &str) -> Option<String> {
     if !text.contains("\"input_required\"") || !text.contains("\"elicitationId\"") {
         return None;
@@ -353,13 +464,8 @@ where
         &mut self,
         item: ServerJsonRpcMessage,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        if let JsonRpcMessage::Request(request) = &item {
-            let elicitation = matches!(request.request, ServerRequest::ElicitRequest(_));
-            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
-            if sent.len() >= REMEMBERED {
-                sent.pop_front();
-            }
-            sent.push_back((request.id.clone(), elicitation));
+        if let Some(id) = question_id(&item) {
+            self.questions.asked(None, id);
         }
         let write = Arc::clone(&self.write);
         async move {
@@ -388,7 +494,8 @@ where
                 Ok(false) => return None,
                 Err(head) => {
                     let why = format!("the line is longer than {} bytes", self.max_line_length);
-                    match self.unreadable(&head, &why) {
+                    let read = unreadable(scan(&head), head.len(), &why, None, &self.questions);
+                    match self.hand(read) {
                         Some(message) => return Some(message),
                         None => continue,
                     }
@@ -400,40 +507,9 @@ where
             if text.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let message = match serde_json::from_slice::<ClientJsonRpcMessage>(text) {
-                Ok(message) => message,
-                Err(e) => {
-                    // Notifications outside MCP (an editor's, say), JSON with a `method` and no
-                    // `id`, are passed over, as rmcp passes them over.
-                    let found = scan(text);
-                    if found.method
-                        && found.id.is_none()
-                        && serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok()
-                    {
-                        continue;
-                    }
-                    match self.unreadable(text, &e.to_string()) {
-                        Some(message) => return Some(message),
-                        None => continue,
-                    }
-                }
-            };
-            match &message {
-                JsonRpcMessage::Response(response) => {
-                    if self.take_sent(&response.id) == Some(true)
-                        && let Some(error) = not_an_elicit_result(text)
-                    {
-                        return Some(JsonRpcMessage::error(error, Some(response.id.clone())));
-                    }
-                }
-                JsonRpcMessage::Error(error) => {
-                    if let Some(id) = &error.id {
-                        self.take_sent(id);
-                    }
-                }
-                _ => {}
+            if let Some(message) = self.hand(read_message(text, None, &self.questions)) {
+                return Some(message);
             }
-            return Some(message);
         }
     }
 

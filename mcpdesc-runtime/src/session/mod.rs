@@ -112,7 +112,7 @@ pub use asker::{__input_required, Ask, Asked, Asker, InputRequiredResponse, Prom
 #[allow(deprecated)]
 pub use call::Call;
 #[cfg(feature = "http")]
-pub use http_lines::{DEFAULT_MAX_BODY_BYTES, HttpLines, HttpResponse};
+pub use http_lines::{HttpLines, HttpResponse};
 pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
 pub use policy::{
     DEFAULT_ANSWER_TRIES, DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates,
