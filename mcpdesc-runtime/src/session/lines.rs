@@ -176,7 +176,10 @@ where
 /// The server's questions (`elicitation/create` requests) awaiting answers: the session each was
 /// asked on (`None` over stdio), and its `id`. At most [`REMEMBERED`]; the oldest is forgotten.
 #[derive(Clone, Default)]
-pub(crate) struct Questions(Arc<Mutex<VecDeque<(Option<String>, RequestId)>>>);
+pub(crate) struct Questions(Arc<Mutex<VecDeque<Question>>>);
+
+/// A question awaiting its answer: the session it was asked on, and its `id`.
+type Question = (Option<String>, RequestId);
 
 impl Questions {
     /// The question `id` was asked on `session`.

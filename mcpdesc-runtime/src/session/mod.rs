@@ -204,12 +204,16 @@ impl fmt::Display for NotAsked {
                 "the client did not declare the {} elicitation mode; nothing was sent",
                 mode_name(*mode)
             ),
-            NotAsked::ClientRefused { error } => write!(
-                f,
-                "the client answered the elicitation request with an error: {error}"
-            ),
+            NotAsked::ClientRefused { error } => client_refused(f, error),
         }
     }
+}
+
+fn client_refused(f: &mut fmt::Formatter<'_>, error: &ErrorData) -> fmt::Result {
+    write!(
+        f,
+        "the client answered the elicitation request with an error: {error}"
+    )
 }
 
 /// What the user did with a URL-mode request.
@@ -346,13 +350,22 @@ pub enum ElicitError {
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ElicitError::UnsupportedVersion { .. }
-            | ElicitError::ClientCannotElicit { .. }
-            | ElicitError::OutOfScope { .. }
-            | ElicitError::Service(ServiceError::McpError(_)) => match NotAsked::of(self) {
-                Some(not_asked) => not_asked.fmt(f),
-                None => f.write_str("nothing was sent"),
-            },
+            // Said as the outcome they become (`NotAsked`) says them.
+            &ElicitError::UnsupportedVersion { version, supported } => {
+                NotAsked::UnsupportedVersion { version, supported }.fmt(f)
+            }
+            &ElicitError::ClientCannotElicit { mode } => NotAsked::ClientCannotElicit { mode }.fmt(f),
+            &ElicitError::OutOfScope {
+                declaration,
+                version,
+                scope,
+            } => NotAsked::OutOfScope {
+                declaration,
+                version,
+                scope,
+            }
+            .fmt(f),
+            ElicitError::Service(ServiceError::McpError(e)) => client_refused(f, e),
             ElicitError::InvalidUrl => f.write_str(
                 "a URL-mode request needs an absolute URL (the declaration's static one, or one chosen now); nothing was sent",
             ),
