@@ -76,7 +76,8 @@ pub enum Reason {
     /// The primitive is not in the description (or has no registered declaration).
     UnknownPrimitive,
     /// The request's params are not an elicitation request (no `message`, an unknown `mode`, a
-    /// form without `requestedSchema` or a URL request without `url`).
+    /// form without `requestedSchema`, a URL request without `url`, or with `elicitationId`
+    /// where its version does not define it, or without it where its version requires it).
     Malformed(String),
     /// No declaration of the primitive has the request's mode (and message).
     NoSuchDeclaration {

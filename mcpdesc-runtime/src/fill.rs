@@ -203,8 +203,9 @@ impl<F: ElicitationForm> Filled<F> {
         F::__from_content_in(content, self.schema.properties())
     }
 
-    /// The run-time choice values that were sent, by property name: what a retried call must
-    /// check its answer against (MCP 2026-07-28 keeps it in the sealed `requestState`).
+    /// The run-time choice values that were sent, by property name: what an answer is checked
+    /// against. (On MCP 2026-07-28 `Asker` keeps only their digest in the sealed `requestState`,
+    /// and fills the form again on the retry; the deprecated `session::Call` keeps them whole.)
     pub fn runtime_choices(&self) -> Map<String, Value> {
         self.schema
             .properties()
