@@ -260,3 +260,40 @@ fn serde_defaults_work() {
     let form = shadowed::Defaults::from_content(&serde_json::Map::new()).unwrap();
     assert_eq!((form.limit, form.maybe, form.cache), (20, None, vec![1]));
 }
+
+/// A resource router without the prelude, next to types named like std's.
+#[no_implicit_prelude]
+mod resources {
+    #![allow(dead_code)]
+    pub struct Result;
+    pub struct Option;
+    pub struct Box;
+    pub struct Ok;
+    pub struct Err;
+
+    #[derive(::serde::Deserialize)]
+    pub struct Vars {
+        pub day: ::std::string::String,
+    }
+
+    pub struct Notes;
+
+    #[::mcpdesc_runtime::resource_router]
+    impl Notes {
+        /// A note.
+        #[::mcpdesc_runtime::resource_template(uri = "notes://{day}")]
+        async fn note(
+            &self,
+            uri: ::mcpdesc_runtime::resources::TemplateUri<Vars>,
+        ) -> ::std::result::Result<::rmcp::model::ReadResourceResult, ::rmcp::ErrorData> {
+            ::std::result::Result::Ok(::rmcp::model::ReadResourceResult::new(::std::vec![
+                ::rmcp::model::ResourceContents::text(uri.vars.day, uri.uri),
+            ]))
+        }
+    }
+
+    #[test]
+    fn the_router_is_built() {
+        ::std::assert_eq!(Notes::resource_router().list_all().len(), 1);
+    }
+}

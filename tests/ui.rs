@@ -10,5 +10,6 @@ fn ui() {
     t.compile_fail("tests/ui/elicitation/*.rs");
     t.compile_fail("tests/ui/api/*.rs");
     t.compile_fail("tests/ui/ask/*.rs");
+    t.compile_fail("tests/ui/resources/*.rs");
     t.pass("tests/ui/pass/*.rs");
 }

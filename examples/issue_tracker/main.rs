@@ -62,18 +62,20 @@ use std::process::ExitCode;
 use mcpdesc_runtime::description::{BuildError, Description, Info, Transport};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::FormHandle;
+use mcpdesc_runtime::resources::{ResourceRouter, TemplateUri};
 use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, RedisSpentStates, Served};
-use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation};
+use mcpdesc_runtime::{
+    ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation, resource_handler,
+    resource_router,
+};
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, GetPromptResult, Implementation,
-    ListResourceTemplatesResult, PaginatedRequestParams, PromptMessage, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, ResourceContents, ResourceTemplate, Role,
-    ServerCapabilities, ServerConfig,
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptResult, Implementation, PromptMessage,
+    ReadResourceResponse, ReadResourceResult, ResourceContents, Role, ServerCapabilities,
+    ServerConfig,
 };
-use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{
     ErrorData, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
     tool_handler, tool_router,
@@ -297,6 +299,7 @@ pub struct IssueTracker {
     data: Data,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
+    resource_router: ResourceRouter<Self>,
 }
 
 impl Default for IssueTracker {
@@ -326,6 +329,7 @@ impl IssueTracker {
             data,
             tool_router: Self::tool_router(),
             prompt_router: Self::prompt_router(),
+            resource_router: Self::resource_router(),
         }
     }
 
@@ -335,16 +339,6 @@ impl IssueTracker {
             .issue(number)
             .await?
             .ok_or_else(|| ErrorData::invalid_params(format!("there is no issue #{number}"), None))
-    }
-
-    /// The resource templates the tracker serves.
-    pub fn resource_templates() -> Vec<ResourceTemplate> {
-        vec![
-            ResourceTemplate::new("tracker://reports/{period}", "report")
-                .with_title("Issue report")
-                .with_description("A report of the tracker's issues for a period, as Markdown.")
-                .with_mime_type("text/markdown"),
-        ]
     }
 }
 
@@ -735,19 +729,32 @@ impl IssueTracker {
     }
 }
 
+/// The variables of `tracker://reports/{period}`.
+#[derive(Deserialize)]
+pub struct ReportPeriod {
+    /// The period the report covers, as the client names it (`2026-q4`).
+    pub period: String,
+}
+
+#[resource_router]
 impl IssueTracker {
-    /// Reads a report (`tracker://reports/{period}`): the user chooses which issues it lists.
+    /// A report of the tracker's issues for a period, as Markdown.
+    #[resource_template(
+        uri = "tracker://reports/{period}",
+        name = "report",
+        title = "Issue report",
+        mime_type = "text/markdown"
+    )]
     #[elicitation(
         name = "report_scope",
         form = ReportScope,
         message = "Which issues should the report list?",
         on_decline = "The report lists the open issues.",
         on_cancel = "The report lists the open issues.",
-        resource_template = "tracker://reports/{period}",
     )]
     async fn read_report(
         &self,
-        uri: &str,
+        uri: TemplateUri<ReportPeriod>,
         asker: Asker,
     ) -> Result<ReadResourceResponse, ErrorData> {
         // Declined or cancelled, the report lists the open issues, and says so.
@@ -779,8 +786,9 @@ impl IssueTracker {
             })
             .collect();
         let report = format!(
-            "# Issues ({})\n\n{}{}\n",
+            "# Issues ({}) for {}\n\n{}{}\n",
             state.value(),
+            uri.vars.period,
             note.map(|n| format!("{n}\n\n")).unwrap_or_default(),
             if lines.is_empty() {
                 "None.".to_owned()
@@ -788,12 +796,16 @@ impl IssueTracker {
                 lines.join("\n")
             }
         );
-        Ok(ReadResourceResult::new(vec![ResourceContents::text(report, uri)]).into())
+        Ok(ReadResourceResult::new(vec![
+            ResourceContents::text(report, uri.uri).with_mime_type("text/markdown"),
+        ])
+        .into())
     }
 }
 
 #[tool_handler]
 #[prompt_handler]
+#[resource_handler]
 impl ServerHandler for IssueTracker {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
@@ -810,32 +822,6 @@ impl ServerHandler for IssueTracker {
                     "Create, triage, assign and close issues; link repositories; write release notes and reports.",
                 ),
         )
-    }
-
-    async fn list_resource_templates(
-        &self,
-        _: Option<PaginatedRequestParams>,
-        _: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        Ok(ListResourceTemplatesResult::with_all_items(
-            Self::resource_templates(),
-        ))
-    }
-
-    async fn read_resource(
-        &self,
-        request: ReadResourceRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, ErrorData> {
-        match request.uri.strip_prefix("tracker://reports/") {
-            Some(period) if !period.is_empty() && !period.contains('/') => {
-                self.read_report(&request.uri, Asker::new(&context)?).await
-            }
-            _ => Err(ErrorData::resource_not_found(
-                format!("no resource at {}", request.uri),
-                None,
-            )),
-        }
     }
 }
 
@@ -878,7 +864,7 @@ pub fn description() -> Result<Description, BuildError> {
             }
         })
         .rmcp_prompts(server.prompt_router.list_all())
-        .rmcp_resource_templates(IssueTracker::resource_templates())
+        .resource_router(&server.resource_router)
         .registered_elicitations()
         .transport(Transport::stdio("issue_tracker", ["serve"]))
         .transport(Transport::streamable_http(public_url()))

@@ -22,6 +22,7 @@ mod ctxt;
 mod declaration;
 mod expand;
 mod keys;
+mod resources;
 mod runtime;
 mod sensitive;
 mod span;
@@ -124,4 +125,27 @@ pub fn derive_elicitation_enum(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn elicitation(args: TokenStream, item: TokenStream) -> TokenStream {
     declaration::expand(args.into(), item.into()).into()
+}
+
+/// Routes the resource templates of an impl block: each `async fn` marked
+/// `#[resource_template(uri = "...")]` serves the URIs its RFC 6570 template expands to.
+///
+/// The block gains `fn resource_router() -> ResourceRouter<Self>` (`vis = "pub"` makes it
+/// public). `#[resource_template]` keys: `uri` (required, checked at compile time), `name`
+/// (else the function's), `title`, `description` (else the doc comment) and `mime_type`. The
+/// function takes `&self` and any of `TemplateUri<T>`, `Asker`, `RequestContext<RoleServer>`
+/// and `ReadResourceRequestParams`, and returns a `Result` of something that converts to
+/// `ReadResourceResponse`. An `#[elicitation]` on it that names no primitive belongs to its
+/// template. See `mcpdesc_runtime::resources`.
+#[proc_macro_attribute]
+pub fn resource_router(args: TokenStream, item: TokenStream) -> TokenStream {
+    resources::router(args.into(), item.into()).into()
+}
+
+/// Writes `list_resource_templates` and `read_resource` of an `impl ServerHandler` from the
+/// router in `self.resource_router` (or `router = self.other_field`), unless the block writes
+/// them itself. See `mcpdesc_runtime::resources`.
+#[proc_macro_attribute]
+pub fn resource_handler(args: TokenStream, item: TokenStream) -> TokenStream {
+    resources::handler(args.into(), item.into()).into()
 }

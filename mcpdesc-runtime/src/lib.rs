@@ -80,6 +80,8 @@ mod object;
 pub mod reference;
 pub mod registry;
 #[cfg(feature = "rmcp")]
+pub mod resources;
+#[cfg(feature = "rmcp")]
 mod rmcp_schema;
 pub mod schema;
 #[cfg(feature = "rmcp")]
@@ -106,6 +108,8 @@ pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};
 
 #[cfg(feature = "derive")]
 pub use mcpdesc_derive::{ElicitationEnum, ElicitationForm, elicitation};
+#[cfg(all(feature = "derive", feature = "rmcp"))]
+pub use mcpdesc_derive::{resource_handler, resource_router};
 
 /// Implements `schemars::JsonSchema` for a derived form (when the `schemars` feature is on).
 #[doc(hidden)]

@@ -470,3 +470,51 @@ pub fn json_schema_of<F: ElicitationForm>() -> schemars::Schema {
         _ => schemars::Schema::default(),
     }
 }
+
+#[cfg(feature = "rmcp")]
+pub use crate::resources::{FromResourceRequest, ReadFuture, ResourceRequest, ResourceRouter};
+#[cfg(feature = "rmcp")]
+pub use rmcp;
+pub use std::boxed::Box;
+
+/// A resource template as `#[resource_template(...)]` writes it.
+#[cfg(feature = "rmcp")]
+pub fn resource_template(
+    uri: &str,
+    name: &str,
+    title: Option<&str>,
+    description: Option<&str>,
+    mime_type: Option<&str>,
+) -> rmcp::model::ResourceTemplate {
+    let mut template = rmcp::model::ResourceTemplate::new(uri, name);
+    if let Some(title) = title {
+        template = template.with_title(title);
+    }
+    if let Some(description) = description {
+        template = template.with_description(description);
+    }
+    if let Some(mime_type) = mime_type {
+        template = template.with_mime_type(mime_type);
+    }
+    template
+}
+
+/// The variables each parameter of a `#[resource_template]` function reads by name.
+#[cfg(feature = "rmcp")]
+pub fn read_variables(
+    each: &[Option<Vec<&'static str>>],
+) -> std::vec::Vec<std::vec::Vec<&'static str>> {
+    each.iter().flatten().cloned().collect()
+}
+
+/// What a `#[resource_template]` function returned, as `read_resource` answers.
+#[cfg(feature = "rmcp")]
+pub fn read_result<T, E>(
+    result: Result<T, E>,
+) -> Result<rmcp::model::ReadResourceResponse, rmcp::ErrorData>
+where
+    T: Into<rmcp::model::ReadResourceResponse>,
+    E: Into<rmcp::ErrorData>,
+{
+    result.map(Into::into).map_err(Into::into)
+}

@@ -76,71 +76,220 @@ impl<'t> UriTemplate<'t> {
     /// one; the reserved operators (`=`, `,`, `!`, `@`, `|`) expand to nothing RFC 6570
     /// defines, so a template that uses one matches no URI.
     pub(crate) fn matches(&self, uri: &str) -> bool {
-        let bytes = uri.as_bytes();
-        let n = bytes.len();
-        // `reachable[i]`: the parts so far can expand to `uri[..i]`.
-        let mut reachable = vec![false; n + 1];
-        if let Some(first) = reachable.first_mut() {
-            *first = true;
-        }
-        let mut next = vec![false; n + 1];
+        let mut reachable = start(uri.len());
         for part in &self.parts {
-            next.iter_mut().for_each(|r| *r = false);
-            match *part {
-                Part::Literal(literal) => {
-                    for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
-                        if bytes
-                            .get(i..)
-                            .is_some_and(|rest| rest.starts_with(literal.as_bytes()))
-                            && let Some(r) = next.get_mut(i + literal.len())
-                        {
-                            *r = true;
-                        }
-                    }
-                }
-                Part::Expression(operator, _) => {
-                    let Some((lead, allowed)) = expansion(operator) else {
-                        return false;
-                    };
-                    // Each place the expansion may begin: where the parts before end (an empty
-                    // expansion ends there too), past the operator's first character if any.
-                    let mut starts = vec![false; n + 1];
-                    for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
-                        if let Some(r) = next.get_mut(i) {
-                            *r = true;
-                        }
-                        match lead {
-                            None => {
-                                if let Some(s) = starts.get_mut(i) {
-                                    *s = true;
-                                }
-                            }
-                            Some(lead) if bytes.get(i) == Some(&lead) => {
-                                if let Some(s) = starts.get_mut(i + 1) {
-                                    *s = true;
-                                }
-                            }
-                            Some(_) => {}
-                        }
-                    }
-                    // A run of allowed characters from a start ends anywhere before the first
-                    // character it may not hold: one sweep marks every end.
-                    let mut open = false;
-                    for j in 0..=n {
-                        open |= starts.get(j).copied().unwrap_or(false);
-                        if open && let Some(r) = next.get_mut(j) {
-                            *r = true;
-                        }
-                        if bytes.get(j).is_some_and(|&b| !allowed(b)) {
-                            open = false;
-                        }
-                    }
-                }
+            match step(*part, uri.as_bytes(), &reachable) {
+                Some(next) => reachable = next,
+                None => return false,
             }
-            std::mem::swap(&mut reachable, &mut next);
         }
         reachable.last().copied().unwrap_or(false)
     }
+
+    /// The values of the template's variables in `uri`, percent-decoded, when `uri` is an
+    /// expansion of the template ([`matches`](Self::matches)); a variable that expanded to
+    /// nothing is left out. Where an expansion could be split more than one way (`{a}{b}`), the
+    /// later expression takes the longer value. `None` when the URI is not an expansion, or a
+    /// value is not UTF-8 once decoded. Linear in the URI's length for each part.
+    pub(crate) fn captures(&self, uri: &str) -> Option<Vec<(&'t str, String)>> {
+        let bytes = uri.as_bytes();
+        // `layers[k][i]`: the first `k` parts can expand to `uri[..i]`.
+        let mut layers = vec![start(uri.len())];
+        for part in &self.parts {
+            let next = step(*part, bytes, layers.last()?)?;
+            layers.push(next);
+        }
+        if !layers.last()?.last().copied().unwrap_or(false) {
+            return None;
+        }
+        // Walk back from the end: each part's start is a place the parts before it reach.
+        let mut end = bytes.len();
+        let mut raw: Vec<(u8, &'t str, &str)> = Vec::new();
+        for (k, part) in self.parts.iter().enumerate().rev() {
+            let before = layers.get(k)?;
+            let reaches = |i: usize| before.get(i).copied().unwrap_or(false);
+            match *part {
+                Part::Literal(literal) => {
+                    end = end.checked_sub(literal.len())?;
+                    if !reaches(end) {
+                        return None;
+                    }
+                }
+                Part::Expression(operator, specs) => {
+                    let (lead, allowed) = expansion(operator)?;
+                    // A value may start at `s` when the parts before reach `s` (or, for an
+                    // operator with a first character, reach the character before it, which
+                    // is that character).
+                    let opens = |s: usize| match lead {
+                        None => reaches(s),
+                        Some(lead) => s > 0 && bytes.get(s - 1) == Some(&lead) && reaches(s - 1),
+                    };
+                    // The earliest start of a run of allowed characters that ends at `end`.
+                    let mut chosen = None;
+                    let mut s = end;
+                    loop {
+                        if opens(s) {
+                            chosen = Some(s);
+                        }
+                        if s == 0 || !bytes.get(s - 1).is_some_and(|&b| allowed(b)) {
+                            break;
+                        }
+                        s -= 1;
+                    }
+                    match (chosen, lead) {
+                        (Some(c), Some(_)) => {
+                            raw.push((operator, specs, uri.get(c..end)?));
+                            end = c.checked_sub(1)?;
+                        }
+                        (Some(c), None) => {
+                            if c != end {
+                                raw.push((operator, specs, uri.get(c..end)?));
+                            }
+                            end = c;
+                        }
+                        // The expression expanded to nothing.
+                        (None, _) if reaches(end) => {}
+                        (None, _) => return None,
+                    }
+                }
+            }
+        }
+        raw.reverse();
+        let mut values = Vec::new();
+        for (operator, specs, text) in raw {
+            split_values(operator, specs, text, &mut values)?;
+        }
+        Some(values)
+    }
+}
+
+/// Where a template begins: its first `0` parts expand to the empty prefix, and nothing longer.
+fn start(n: usize) -> Vec<bool> {
+    let mut reachable = vec![false; n + 1];
+    if let Some(first) = reachable.first_mut() {
+        *first = true;
+    }
+    reachable
+}
+
+/// The places the parts so far reach once `part` follows them, from the places they reached
+/// before (`reachable[i]`: they can expand to `bytes[..i]`). `None` for an expression of a
+/// reserved operator, which expands to nothing RFC 6570 defines.
+fn step(part: Part<'_>, bytes: &[u8], reachable: &[bool]) -> Option<Vec<bool>> {
+    let n = bytes.len();
+    let mut next = vec![false; n + 1];
+    match part {
+        Part::Literal(literal) => {
+            for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
+                if bytes
+                    .get(i..)
+                    .is_some_and(|rest| rest.starts_with(literal.as_bytes()))
+                    && let Some(r) = next.get_mut(i + literal.len())
+                {
+                    *r = true;
+                }
+            }
+        }
+        Part::Expression(operator, _) => {
+            let (lead, allowed) = expansion(operator)?;
+            // Each place the expansion may begin: where the parts before end (an empty
+            // expansion ends there too), past the operator's first character if any.
+            let mut starts = vec![false; n + 1];
+            for (i, _) in reachable.iter().enumerate().filter(|(_, r)| **r) {
+                if let Some(r) = next.get_mut(i) {
+                    *r = true;
+                }
+                match lead {
+                    None => {
+                        if let Some(s) = starts.get_mut(i) {
+                            *s = true;
+                        }
+                    }
+                    Some(lead) if bytes.get(i) == Some(&lead) => {
+                        if let Some(s) = starts.get_mut(i + 1) {
+                            *s = true;
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            // A run of allowed characters from a start ends anywhere before the first
+            // character it may not hold: one sweep marks every end.
+            let mut open = false;
+            for j in 0..=n {
+                open |= starts.get(j).copied().unwrap_or(false);
+                if open && let Some(r) = next.get_mut(j) {
+                    *r = true;
+                }
+                if bytes.get(j).is_some_and(|&b| !allowed(b)) {
+                    open = false;
+                }
+            }
+        }
+    }
+    Some(next)
+}
+
+/// The values an expression expanded to (`text`, after its operator's first character), by
+/// variable: one variable takes the whole text; several are split at the operator's separator,
+/// in order; `;`, `?` and `&` name each value (`name=value`). Modifiers (`:3`, `*`) are read
+/// past: an exploded value is taken as written. `None` when a value is not UTF-8 once decoded.
+fn split_values<'t>(
+    operator: u8,
+    specs: &'t str,
+    text: &str,
+    out: &mut Vec<(&'t str, String)>,
+) -> Option<()> {
+    let names: Vec<&'t str> = specs
+        .split(',')
+        .map(|spec| spec.split_once([':', '*']).map_or(spec, |(name, _)| name))
+        .collect();
+    let separator = match operator {
+        b'.' => '.',
+        b'/' => '/',
+        b';' => ';',
+        b'?' | b'&' => '&',
+        _ => ',',
+    };
+    if matches!(operator, b';' | b'?' | b'&') {
+        for pair in text.split(separator) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if let Some(known) = names.iter().find(|n| **n == name) {
+                out.push((known, percent_decode(value)?));
+            }
+        }
+        return Some(());
+    }
+    if let [name] = names.as_slice() {
+        out.push((name, percent_decode(text)?));
+        return Some(());
+    }
+    for (name, value) in names.iter().zip(text.split(separator)) {
+        out.push((name, percent_decode(value)?));
+    }
+    Some(())
+}
+
+/// `text` with each `%XX` read as the byte it encodes; `None` when the bytes are not UTF-8. A
+/// `%` not followed by two hexadecimal digits stands for itself.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = |at: usize| bytes.get(at).and_then(|c| (*c as char).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(high), Some(low)) => {
+                out.push(u8::try_from(high * 16 + low).ok()?);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// What an expression expands to: the character it starts with, if any, and whether a byte may
@@ -252,5 +401,76 @@ mod tests {
             let t = UriTemplate::parse(template).unwrap();
             assert_eq!(t.matches(uri), *expected, "{template} ~ {uri}");
         }
+    }
+
+    #[test]
+    fn captures_are_the_values_the_template_expanded() {
+        type Case<'a> = (&'a str, &'a str, Option<&'a [(&'a str, &'a str)]>);
+        let cases: &[Case<'_>] = &[
+            (
+                "tracker://reports/{period}",
+                "tracker://reports/2026-q1",
+                Some(&[("period", "2026-q1")]),
+            ),
+            ("tracker://reports/{period}", "tracker://reports/a/b", None),
+            (
+                "tracker://reports/{period}",
+                "tracker://reports/",
+                Some(&[]),
+            ),
+            (
+                "repo://{owner}/{repo}/issues/{n}",
+                "repo://a/b/issues/12",
+                Some(&[("owner", "a"), ("repo", "b"), ("n", "12")]),
+            ),
+            (
+                "file://{+path}",
+                "file://a/b/c.txt",
+                Some(&[("path", "a/b/c.txt")]),
+            ),
+            (
+                "x://{a}{/rest*}",
+                "x://id/one/two",
+                Some(&[("a", "id"), ("rest", "one/two")]),
+            ),
+            ("x://{a}{/rest*}", "x://id", Some(&[("a", "id")])),
+            (
+                "x://s{?q,lang}",
+                "x://s?q=chess&lang=en",
+                Some(&[("q", "chess"), ("lang", "en")]),
+            ),
+            ("x://s{?q,lang}", "x://s?lang=en", Some(&[("lang", "en")])),
+            (
+                "x://d{#section}",
+                "x://d#intro/part",
+                Some(&[("section", "intro/part")]),
+            ),
+            ("x://h{.ext}", "x://h.json", Some(&[("ext", "json")])),
+            ("x://p{;v}", "x://p;v=1", Some(&[("v", "1")])),
+            ("x://{a,b}", "x://1,2", Some(&[("a", "1"), ("b", "2")])),
+            ("x://{a}", "x://caf%C3%A9", Some(&[("a", "café")])),
+            ("x://{a}", "x://%FF", None),
+            ("x://{a}", "y://b", None),
+        ];
+        for (template, uri, expected) in cases {
+            let t = UriTemplate::parse(template).unwrap();
+            let got = t.captures(uri);
+            let expected: Option<Vec<(&str, String)>> =
+                expected.map(|e| e.iter().map(|(n, v)| (*n, (*v).to_owned())).collect());
+            assert_eq!(got, expected, "{template} ~ {uri}");
+            assert_eq!(
+                t.matches(uri),
+                got.is_some() || uri.contains("%FF"),
+                "{template} ~ {uri}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_uri_of_a_mebibyte_is_read() {
+        let t = UriTemplate::parse("x://{a}/{b}/{c}").unwrap();
+        let uri = format!("x://{}/b/c", "a".repeat(1 << 20));
+        let got = t.captures(&uri).unwrap();
+        assert_eq!(got.first().map(|(_, v)| v.len()), Some(1 << 20));
     }
 }

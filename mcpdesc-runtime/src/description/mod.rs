@@ -100,6 +100,12 @@ pub enum BuildProblem {
         /// `execution`).
         until: Option<ProtocolVersion>,
     },
+    /// A resource template's function reads a variable its template does not have, or the
+    /// reverse ([`ResourceRouter::problems`](crate::resources::ResourceRouter::problems)).
+    ResourceVariables {
+        /// What does not fit, and how to fix it.
+        message: String,
+    },
     /// The written document did not validate.
     Invalid(Diagnostic),
 }
@@ -119,6 +125,7 @@ impl fmt::Display for BuildProblem {
             BuildProblem::Duplicate { message }
             | BuildProblem::Empty { message }
             | BuildProblem::InvalidTransport { message }
+            | BuildProblem::ResourceVariables { message }
             | BuildProblem::RmcpsOwnInfo { message } => f.write_str(message),
             BuildProblem::MemberNotInVersion {
                 primitive,
@@ -188,6 +195,8 @@ pub struct DescriptionBuilder {
     /// Whether `build` takes the registered declarations of the primitives it was given
     /// ([`DescriptionBuilder::registered_elicitations_of_given_primitives`]).
     registered_of_given: bool,
+    /// Problems found while the builder was given its parts, reported by `build`.
+    found: Vec<BuildProblem>,
 }
 
 /// A generated MCP Description. Valid by construction.
@@ -267,6 +276,7 @@ impl Description {
             primitives: Vec::new(),
             declarations: Vec::new(),
             registered_of_given: false,
+            found: Vec::new(),
         }
     }
 
@@ -482,7 +492,7 @@ impl DescriptionBuilder {
     /// protocol version), a member a version in scope does not define, and anything else the
     /// validator refuses in the written document.
     pub fn build(mut self) -> Result<Description, BuildError> {
-        let mut problems = Vec::new();
+        let mut problems = std::mem::take(&mut self.found);
         let root_scope: VersionSet = self.protocol_versions.iter().copied().collect();
         for entry in &mut self.primitives {
             let scope = entry.scope.unwrap_or(root_scope);

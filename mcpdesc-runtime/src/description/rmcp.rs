@@ -177,6 +177,21 @@ impl DescriptionBuilder {
         self.rmcp_resource_templates_with(templates, |_, template| template)
     }
 
+    /// Adds the resource templates of a [`ResourceRouter`](crate::resources::ResourceRouter)
+    /// (what `#[resource_router]` builds), as
+    /// [`rmcp_resource_templates`](Self::rmcp_resource_templates) does. A template whose
+    /// function reads a variable the template lacks, or the reverse, is a
+    /// [`BuildProblem::ResourceVariables`](super::BuildProblem::ResourceVariables).
+    pub fn resource_router<S>(mut self, router: &crate::resources::ResourceRouter<S>) -> Self {
+        self.found.extend(
+            router
+                .problems()
+                .into_iter()
+                .map(|message| super::BuildProblem::ResourceVariables { message }),
+        );
+        self.rmcp_resource_templates(router.list_all())
+    }
+
     /// Adds rmcp's resource templates as
     /// [`rmcp_resource_templates`](Self::rmcp_resource_templates) does, each first passed to
     /// `edit` with the rmcp template it was read from.
