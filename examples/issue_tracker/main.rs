@@ -1150,3 +1150,29 @@ fn main() -> ExitCode {
         _ => usage(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use mcpdesc_runtime::contract::Drive;
+    use mcpdesc_runtime::session::{Policy, Served};
+    use serde_json::json;
+
+    use super::{IssueTracker, description};
+
+    /// Every question the tracker asks, on every version, however the user answers, is one
+    /// its description declares, in the declared words.
+    #[tokio::test]
+    async fn the_tracker_keeps_its_contract() {
+        let description = description().unwrap();
+        let server = || Served::new(IssueTracker::new(), Policy::development());
+        let report = Drive::new(description.as_value(), server)
+            .arguments("assign_issue", json!({"issue": 1}))
+            .arguments("edit_issue", json!({"issue": 1}))
+            .arguments("close_issue", json!({"issue": 1}))
+            .arguments("delete_issue", json!({"issue": 1}))
+            .run()
+            .await
+            .unwrap();
+        println!("{report}");
+    }
+}

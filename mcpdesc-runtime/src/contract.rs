@@ -41,6 +41,11 @@
 //! # close_issue();
 //! ```
 
+#[cfg(feature = "testing")]
+mod drive;
+#[cfg(feature = "testing")]
+pub use drive::{Answer, Call, Drift, Drive, DriveError, Report, answers_for};
+
 use std::fmt;
 
 use serde_json::{Map, Value};

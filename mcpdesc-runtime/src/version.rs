@@ -388,6 +388,9 @@ pub(crate) enum Fact {
     /// `protocolVersion`, `clientInfo`, `clientCapabilities`, `logLevel`, `subscriptionId`)
     /// and trace context (`traceparent`, `tracestate`, `baggage`).
     StatelessMeta,
+    /// No `initialize`: a client learns the server with `server/discover` and sends its
+    /// capabilities with each request.
+    Discovery,
     /// A result's `resultType` (which a completed result sets to `"complete"`).
     ResultType,
     /// A resource read's cache hints, `ttlMs` and `cacheScope` (required where defined).
@@ -490,6 +493,7 @@ const REVISIONS: &[Revision] = {
                 AnyOutputSchema,
                 McpHeaders,
                 StatelessMeta,
+                Discovery,
                 ResultType,
                 CacheHints,
                 AnyStructuredContent,

@@ -1,0 +1,245 @@
+//! The contract drive (`contract::Drive`) fails on each kind of drift, and passes a server that
+//! keeps its description: a server of two tools, driven on MCP 2025-06-18, 2025-11-25 and
+//! 2026-07-28 against its own description and against that description changed in one place.
+#![allow(clippy::restriction)]
+
+use std::time::Duration;
+
+use mcpdesc_runtime::contract::{Answer, Drift, Drive, DriveError};
+use mcpdesc_runtime::description::{Description, Info};
+use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
+use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+/// Go ahead?
+#[derive(ElicitationForm, Debug)]
+struct GoAhead {
+    /// Go ahead.
+    go: bool,
+}
+
+/// `gate` asks and says what the user said; `picky` refuses whatever the user accepts, and
+/// `stuck` never finishes once the user accepts.
+#[derive(Clone)]
+struct Probe;
+
+#[tool_router]
+impl Probe {
+    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
+    #[tool(description = "Ask, then say what the user said.")]
+    async fn gate(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        let said = match ask!(asker, Self::GATE_GO_AHEAD)? {
+            Asked::Accepted(a) if a.go => "went ahead",
+            _ => "stayed",
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
+    }
+
+    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
+    #[tool(description = "Ask, then refuse an acceptance.")]
+    async fn picky(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        match ask!(asker, Self::PICKY_GO_AHEAD)? {
+            Asked::Accepted(_) => Err(ErrorData::invalid_params("not like that", None)),
+            _ => Ok(CallToolResult::success(vec![ContentBlock::text("stayed")]).into()),
+        }
+    }
+
+    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
+    #[tool(description = "Ask, then never finish an acceptance.")]
+    async fn stuck(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        if let Asked::Accepted(_) = ask!(asker, Self::STUCK_GO_AHEAD)? {
+            std::future::pending::<()>().await;
+        }
+        Ok(CallToolResult::success(vec![ContentBlock::text("stayed")]).into())
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Probe {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("probe", "1.0.0"))
+    }
+}
+
+fn server() -> Served<Probe> {
+    Served::new(Probe, Policy::development())
+}
+
+/// The description of the tools named, built from the server's own router.
+fn description(tools: &[&str]) -> Value {
+    let listed = Probe::tool_router()
+        .list_all()
+        .into_iter()
+        .filter(|t| tools.contains(&t.name.as_ref()));
+    Description::builder(Info::new("probe", "1.0.0"))
+        .rmcp_tools(listed)
+        .registered_elicitations_of_given_primitives()
+        .build()
+        .unwrap()
+        .as_value()
+        .clone()
+}
+
+/// `gate`'s declaration in `doc`, to change.
+fn declaration(doc: &mut Value) -> &mut Value {
+    &mut doc["tools"][0]["elicitations"][0]
+}
+
+async fn drive(doc: &Value) -> Result<mcpdesc_runtime::contract::Report, DriveError> {
+    Drive::new(doc, server).run().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_keeps_its_description_passes_every_version_and_answer() {
+    let report = drive(&description(&["gate"])).await.unwrap();
+    let calls: Vec<String> = report
+        .calls()
+        .iter()
+        .map(|c| format!("{} {} {} {:?}", c.version, c.primitive, c.answer, c.asked))
+        .collect();
+    assert_eq!(calls.len(), 9, "{report}");
+    for version in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        for answer in ["accept", "decline", "cancel"] {
+            let line = format!("{version} gate {answer} [\"go_ahead\"]");
+            assert!(calls.contains(&line), "{line} in {calls:#?}");
+        }
+    }
+    let accepted: Vec<&str> = report
+        .calls()
+        .iter()
+        .filter(|c| c.answer == Answer::Accept)
+        .map(|c| c.outcome.as_str())
+        .collect();
+    assert_eq!(accepted, ["went ahead"; 3]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn changed_wording_is_drift_unless_allowed() {
+    let mut doc = description(&["gate"]);
+    declaration(&mut doc)["message"] = json!("Shall we?");
+    let err = drive(&doc).await.unwrap_err();
+    assert_eq!(err.drifts().len(), 9, "{err}");
+    assert!(
+        err.drifts()
+            .iter()
+            .all(|d| matches!(d, Drift::Reworded { sent, .. } if sent == "Go ahead?")),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("allow it with `.allow_reworded(\"gate\", \"go_ahead\")`"),
+        "{err}"
+    );
+    Drive::new(&doc, server)
+        .allow_reworded("gate", "go_ahead")
+        .run()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_the_description_does_not_declare_is_drift() {
+    let mut doc = description(&["gate"]);
+    declaration(&mut doc)["requestedSchema"]["properties"]["note"] = json!({"type": "string"});
+    let err = drive(&doc).await.unwrap_err();
+    let undeclared = err
+        .drifts()
+        .iter()
+        .filter(|d| matches!(d, Drift::Undeclared { .. }))
+        .count();
+    let never = err
+        .drifts()
+        .iter()
+        .filter(|d| matches!(d, Drift::NeverAsked { .. }))
+        .count();
+    assert_eq!((undeclared, never), (9, 3), "{err}");
+    assert!(err.to_string().contains("requestedSchema differs"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_documented_default_the_server_does_not_send_is_drift() {
+    let mut doc = description(&["gate"]);
+    declaration(&mut doc)["requestedSchema"]["properties"]["go"]["default"] = json!(true);
+    let err = drive(&doc).await.unwrap_err();
+    assert!(
+        err.drifts()
+            .iter()
+            .any(|d| matches!(d, Drift::Undeclared { .. })),
+        "{err}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declaration_never_asked_is_drift_unless_conditional() {
+    let mut doc = description(&["gate"]);
+    let mut second = declaration(&mut doc).clone();
+    second["name"] = json!("second_thoughts");
+    second["message"] = json!("Really?");
+    doc["tools"][0]["elicitations"]
+        .as_array_mut()
+        .unwrap()
+        .push(second);
+    let err = drive(&doc).await.unwrap_err();
+    let never: Vec<String> = err
+        .drifts()
+        .iter()
+        .filter_map(|d| match d {
+            Drift::NeverAsked {
+                version,
+                declaration,
+                ..
+            } => Some(format!("{version} {declaration}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        never,
+        [
+            "2025-06-18 second_thoughts",
+            "2025-11-25 second_thoughts",
+            "2026-07-28 second_thoughts"
+        ],
+        "{err}"
+    );
+    Drive::new(&doc, server)
+        .conditional("gate", "second_thoughts")
+        .run()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
+    let err = drive(&description(&["picky"])).await.unwrap_err();
+    let refused: Vec<String> = err
+        .drifts()
+        .iter()
+        .filter_map(|d| match d {
+            Drift::Refused { message, .. } => Some(message.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refused.len(), 3, "{err}");
+    assert!(refused.iter().all(|m| m.contains("not like that")), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_never_ends_is_drift_after_the_timeout() {
+    let err = Drive::new(&description(&["stuck"]), server)
+        .timeout(Duration::from_millis(300))
+        .run()
+        .await
+        .unwrap_err();
+    let late = err
+        .drifts()
+        .iter()
+        .filter(|d| matches!(d, Drift::Session { message, .. } if message.contains("did not answer within 300ms")))
+        .count();
+    assert_eq!(late, 3, "{err}");
+}
