@@ -42,9 +42,7 @@ struct Folder {
 }
 
 #[derive(Clone)]
-struct Notes {
-    resource_router: ResourceRouter<Self>,
-}
+struct Notes;
 
 #[resource_router]
 impl Notes {
@@ -84,9 +82,7 @@ impl ServerHandler for Notes {
 }
 
 fn notes() -> Notes {
-    Notes {
-        resource_router: Notes::resource_router(),
-    }
+    Notes
 }
 
 struct Client(ProtocolVersion);
@@ -221,7 +217,7 @@ fn a_declaration_on_a_template_function_belongs_to_its_template() {
 #[test]
 fn the_router_describes_its_templates() {
     let description = Description::builder(Info::new("notes", "1.0.0"))
-        .resource_router(&notes().resource_router)
+        .resource_router(&Notes::resource_router())
         .registered_elicitations_of_given_primitives()
         .build()
         .unwrap();

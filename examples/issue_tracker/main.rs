@@ -62,14 +62,12 @@ use std::process::ExitCode;
 use mcpdesc_runtime::description::{BuildError, Description, Info, Transport};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::FormHandle;
-use mcpdesc_runtime::resources::{ResourceRouter, TemplateUri};
+use mcpdesc_runtime::resources::TemplateUri;
 use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, RedisSpentStates, Served};
 use mcpdesc_runtime::{
     ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation, resource_handler,
     resource_router,
 };
-use rmcp::handler::server::router::prompt::PromptRouter;
-use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, GetPromptResult, Implementation, PromptMessage,
@@ -292,14 +290,12 @@ pub struct ReleaseNotesArgs {
 // ---------------------------------------------------------------------------------------------
 // The server's state
 
-/// The issue tracker: its data (in memory, or in a shared store), and the routers rmcp
-/// dispatches through.
+/// The issue tracker: its data, in memory or in a shared store. Its tools, prompt and resource
+/// template are routed by `Self::tool_router()`, `Self::prompt_router()` and
+/// `Self::resource_router()`.
 #[derive(Clone)]
 pub struct IssueTracker {
     data: Data,
-    tool_router: ToolRouter<Self>,
-    prompt_router: PromptRouter<Self>,
-    resource_router: ResourceRouter<Self>,
 }
 
 impl Default for IssueTracker {
@@ -325,12 +321,7 @@ impl IssueTracker {
 
     /// A tracker whose data is `data` (a shared store, for replicas).
     pub fn with_data(data: Data) -> Self {
-        IssueTracker {
-            data,
-            tool_router: Self::tool_router(),
-            prompt_router: Self::prompt_router(),
-            resource_router: Self::resource_router(),
-        }
+        IssueTracker { data }
     }
 
     /// The issue numbered `number`, or the error that there is none.
@@ -836,12 +827,12 @@ fn fault_point(name: &str) {
 
 /// The MCP Description of the server, built from its own routers and declarations.
 pub fn description() -> Result<Description, BuildError> {
-    let server = IssueTracker::new();
-    let builder = Description::builder(Info::from(&server.get_info())).protocol_versions([
-        ProtocolVersion::V2025_06_18,
-        ProtocolVersion::V2025_11_25,
-        ProtocolVersion::V2026_07_28,
-    ]);
+    let builder = Description::builder(Info::from(&IssueTracker::new().get_info()))
+        .protocol_versions([
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+        ]);
     // The two confirmations are asked on every call of their tools, which change nothing
     // without them: their `clientRequirements` record that unconditional minimum (a bare
     // `elicitation`, which every version in scope reads as form mode). `link_repository` asks
@@ -852,7 +843,7 @@ pub fn description() -> Result<Description, BuildError> {
         IssueTracker::DELETE_ISSUE_CONFIRM_DELETE,
     ];
     builder
-        .rmcp_tools_with(server.tool_router.list_all(), |tool, written| {
+        .rmcp_tools_with(IssueTracker::tool_router().list_all(), |tool, written| {
             let primitive = |h: &FormHandle<Confirm>| h.declaration().primitive();
             if always_asks
                 .iter()
@@ -863,8 +854,8 @@ pub fn description() -> Result<Description, BuildError> {
                 written
             }
         })
-        .rmcp_prompts(server.prompt_router.list_all())
-        .resource_router(&server.resource_router)
+        .rmcp_prompts(IssueTracker::prompt_router().list_all())
+        .resource_router(&IssueTracker::resource_router())
         .registered_elicitations()
         .transport(Transport::stdio("issue_tracker", ["serve"]))
         .transport(Transport::streamable_http(public_url()))

@@ -143,8 +143,8 @@ pub fn resource_router(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Writes `list_resource_templates` and `read_resource` of an `impl ServerHandler` from the
-/// router in `self.resource_router` (or `router = self.other_field`), unless the block writes
-/// them itself. See `mcpdesc_runtime::resources`.
+/// router `Self::resource_router()` (or `router = expr`, such as a field `self.resources`),
+/// unless the block writes them itself, as rmcp's `#[tool_handler]` does for tools. See `mcpdesc_runtime::resources`.
 #[proc_macro_attribute]
 pub fn resource_handler(args: TokenStream, item: TokenStream) -> TokenStream {
     resources::handler(args.into(), item.into()).into()

@@ -170,7 +170,7 @@ pub fn router(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `#[resource_handler]`: `list_resource_templates` and `read_resource` from a router.
 pub fn handler(args: TokenStream, item: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
-    let mut router = quote!(self.resource_router);
+    let mut router = quote!(Self::resource_router());
     let mut runtime = Runtime::Default;
     let parsed = syn::meta::parser(|meta| {
         if meta.path.is_ident("router") {

@@ -16,8 +16,8 @@
 //!   where a typed variable the template lacks, or the reverse, is a build problem.
 //!
 //! `#[resource_handler]` on the `impl ServerHandler` writes `list_resource_templates` and
-//! `read_resource` from the router a field holds (`self.resource_router` unless
-//! `router = ...` says otherwise).
+//! `read_resource` from the router (`Self::resource_router()`, as rmcp's `#[tool_handler]`
+//! reads `Self::tool_router()`, unless `router = ...` names another, such as a field).
 //!
 //! ```
 //! use mcpdesc_runtime::resources::{ResourceRouter, TemplateUri};
@@ -27,9 +27,7 @@
 //! use rmcp::{ErrorData, ServerHandler};
 //!
 //! #[derive(Clone)]
-//! struct Notes {
-//!     resource_router: ResourceRouter<Self>,
-//! }
+//! struct Notes;
 //!
 //! /// The variables of `notes://{day}/{n}`, by name.
 //! #[derive(serde::Deserialize)]
@@ -55,10 +53,10 @@
 //!     }
 //! }
 //!
-//! let notes = Notes { resource_router: Notes::resource_router() };
-//! assert_eq!(notes.resource_router.list_all()[0].uri_template, "notes://{day}/{n}");
-//! assert!(notes.resource_router.has_route("notes://monday/2"));
-//! assert!(!notes.resource_router.has_route("notes://monday"));
+//! let router: ResourceRouter<Notes> = Notes::resource_router();
+//! assert_eq!(router.list_all()[0].uri_template, "notes://{day}/{n}");
+//! assert!(router.has_route("notes://monday/2"));
+//! assert!(!router.has_route("notes://monday"));
 //! # let _ = Asker::new;
 //! ```
 
