@@ -1270,6 +1270,9 @@ impl InputRequiredResponse for CallToolResponse {
     }
 }
 
+// Not suggested: rmcp's `#[prompt_router]` cannot route a function that returns
+// `GetPromptResponse`, so a prompt is pointed at `PromptReply` instead.
+#[diagnostic::do_not_recommend]
 impl InputRequiredResponse for GetPromptResponse {
     fn input_required(result: InputRequiredResult) -> Self {
         result.into()
