@@ -56,6 +56,52 @@ pub struct Variant<'a> {
     pub value_span: Span,
 }
 
+/// Why `ty` can never be a form field, when its shape alone says so: a map, a tuple, an array
+/// or slice, a reference, a JSON value (directly or in an `Option`). Other types are checked
+/// through `FormField`, whose error names the type.
+fn not_flat(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Tuple(t) if !t.elems.is_empty() => Some("a tuple has no name for each part"),
+        syn::Type::Array(_) | syn::Type::Slice(_) => {
+            Some("a fixed-size list is not a choice of values")
+        }
+        syn::Type::Reference(_) => Some("a form owns what it reads: write the owned type"),
+        syn::Type::Paren(p) => not_flat(&p.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let name = last.ident.to_string();
+            match name.as_str() {
+                "HashMap" | "BTreeMap" | "IndexMap" => {
+                    Some("a map has keys of its own, which a form cannot ask for")
+                }
+                "Value" if p.path.segments.iter().any(|s| s.ident == "serde_json") => {
+                    Some("a JSON value can be anything, which a form cannot ask for")
+                }
+                "Option" => match &last.arguments {
+                    syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+                        Some(syn::GenericArgument::Type(inner)) => not_flat(inner),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A type as written, without the spaces tokens print with (`Option<serde_json::Value>`).
+fn type_text(ty: &syn::Type) -> String {
+    quote::ToTokens::to_token_stream(ty)
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(" < ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
+}
+
 fn reject_generics(cx: &Ctxt, input: &syn::DeriveInput, what: &str) {
     if !input.generics.params.is_empty() {
         cx.error_spanned_by(
@@ -126,6 +172,17 @@ impl<'a> Form<'a> {
                         flatten,
                         "an MCP form is flat: a `#[serde(flatten)]` field's own fields cannot be its properties\n\
                          write those fields in this struct, or skip the field with `#[serde(skip)]` (it is then read as its `Default`)",
+                    );
+                    return None;
+                }
+                if let Some(why) = not_flat(&field.ty) {
+                    cx.error_spanned_by(
+                        &field.ty,
+                        format!(
+                            "`{}` cannot be a field of an MCP elicitation form: {why}\n\
+                             MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer, a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these",
+                            type_text(&field.ty)
+                        ),
                     );
                     return None;
                 }
