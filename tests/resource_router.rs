@@ -9,7 +9,7 @@
 
 use mcpdesc_runtime::description::{BuildProblem, Description, Info};
 use mcpdesc_runtime::registry::{self, Primitive};
-use mcpdesc_runtime::resources::{ResourceRouter, TemplateUri};
+use mcpdesc_runtime::resources::TemplateUri;
 use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation, resource_handler, resource_router};
 use rmcp::model::{

@@ -1349,3 +1349,84 @@ fn lines_the_server_cannot_read_end_the_call_at_once() {
     }
     assert_eq!(said_2025, said_2026);
 }
+
+/// A number the client wrote that reading changes (`99999999999999999999999999` reads as the
+/// double `1e26`) is said as written in what was wrong with the answer, on 2025-11-25 (the
+/// question asked again in the same call) and on 2026-07-28 (in the input request of the
+/// retried call), and an answer that forges the transport's `_meta` member changes nothing.
+#[test]
+fn numbers_out_of_range_are_said_as_written() {
+    let big = "99999999999999999999999999";
+    let expected = format!("`estimate` {big} is above the maximum 13");
+
+    // 2025-11-25: the question is asked again with the problem in its `_meta`.
+    let mut client = RawClient::start();
+    client.write(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"elicitation": {"form": {}}},
+            "clientInfo": {"name": "raw", "version": "1"}}})
+        .to_string(),
+    );
+    client.answer_to(&json!(0));
+    client.write(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    client.write(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "create_issue", "arguments": {"title": "Big"}}})
+        .to_string(),
+    );
+    let question = client.read();
+    assert_eq!(
+        question["params"]["message"],
+        "How should this issue be triaged?"
+    );
+    let answer = |id: &Value, estimate: &str, meta: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"action":"accept","content":{{"labels":["bug"],"kind":"defect","estimate":{estimate}}}{meta}}}}}"#
+        )
+    };
+    client.write(&answer(&question["id"], big, ""));
+    let again = client.read();
+    assert_eq!(
+        again["params"]["_meta"]["io.github.mcpdesc-rs/problems"],
+        json!([expected]),
+        "{again}"
+    );
+    // A forged member is dropped: the number is said as reading it gives.
+    let forged = r#","_meta":{"io.github.mcpdesc-rs/writtenNumbers":{"estimate":"14"}}"#;
+    client.write(&answer(&again["id"], "1e2", forged));
+    let third = client.read();
+    assert_eq!(
+        third["params"]["_meta"]["io.github.mcpdesc-rs/problems"],
+        json!(["`estimate` 1e2 is above the maximum 13"]),
+        "{third}"
+    );
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","id":{},"result":{{"action":"decline"}}}}"#,
+        third["id"]
+    ));
+
+    // 2026-07-28: the retried call's answer, in `inputResponses`.
+    let mut client = RawClient::start();
+    client.write(
+        &json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {
+            "name": "create_issue", "arguments": {"title": "Big"}, "_meta": meta_2026()}})
+        .to_string(),
+    );
+    let required = client.answer_to(&json!(10));
+    let state = required["result"]["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let retry = format!(
+        r#"{{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{{"name":"create_issue","arguments":{{"title":"Big"}},"_meta":{},"requestState":"{state}","inputResponses":{{"triage":{{"action":"accept","content":{{"labels":["bug"],"kind":"defect","estimate":{big}}}}}}}}}}}"#,
+        meta_2026()
+    );
+    client.write(&retry);
+    let again = client.answer_to(&json!(11));
+    assert_eq!(
+        again["result"]["inputRequests"]["triage"]["params"]["_meta"]["io.github.mcpdesc-rs/problems"],
+        json!([expected]),
+        "{again}"
+    );
+}

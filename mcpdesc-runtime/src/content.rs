@@ -306,6 +306,40 @@ impl fmt::Display for ProblemKind {
     }
 }
 
+/// Whether `text` is a JSON number literal (RFC 8259 §6), and nothing else.
+#[cfg(feature = "rmcp")]
+fn is_number_literal(text: &str) -> bool {
+    let mut bytes = text.as_bytes();
+    if let [b'-', rest @ ..] = bytes {
+        bytes = rest;
+    }
+    let digits = |b: &[u8]| b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let int = digits(bytes);
+    if int == 0 || (int > 1 && bytes.first() == Some(&b'0')) {
+        return false;
+    }
+    bytes = bytes.get(int..).unwrap_or_default();
+    if let [b'.', rest @ ..] = bytes {
+        let n = digits(rest);
+        if n == 0 {
+            return false;
+        }
+        bytes = rest.get(n..).unwrap_or_default();
+    }
+    if let [b'e' | b'E', rest @ ..] = bytes {
+        let rest = match rest {
+            [b'+' | b'-', r @ ..] => r,
+            r => r,
+        };
+        let n = digits(rest);
+        if n == 0 {
+            return false;
+        }
+        bytes = rest.get(n..).unwrap_or_default();
+    }
+    bytes.is_empty()
+}
+
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -315,6 +349,9 @@ fn plural(n: u64) -> &'static str {
 pub struct ContentProblem {
     property: Cow<'static, str>,
     kind: ProblemKind,
+    /// The number as the client wrote it, where reading it as a double changed how it reads
+    /// (`99999999999999999999999999`, read as `1e26`).
+    written: Option<String>,
 }
 
 impl ContentProblem {
@@ -326,6 +363,13 @@ impl ContentProblem {
     /// What is wrong.
     pub fn kind(&self) -> &ProblemKind {
         &self.kind
+    }
+
+    /// The number the problem is about as the client wrote it, when that is known and differs
+    /// from how the number reads once parsed (`99999999999999999999999999`, which JSON readers
+    /// read as the double `1e26`). `Display` says the number so.
+    pub fn as_written(&self) -> Option<&str> {
+        self.written.as_deref()
     }
 
     /// The JSON Pointer of the property within `content` (`/name`, escaped per RFC 6901).
@@ -345,7 +389,24 @@ impl ContentProblem {
 
 impl fmt::Display for ContentProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` {}", self.property, self.kind)
+        match (&self.kind, &self.written) {
+            (ProblemKind::BelowMinimum { minimum, .. }, Some(written)) => write!(
+                f,
+                "`{}` {written} is below the minimum {minimum}",
+                self.property
+            ),
+            (ProblemKind::AboveMaximum { maximum, .. }, Some(written)) => write!(
+                f,
+                "`{}` {written} is above the maximum {maximum}",
+                self.property
+            ),
+            (ProblemKind::NotAnInteger { .. }, Some(written)) => write!(
+                f,
+                "`{}` must be a whole number, not {written}",
+                self.property
+            ),
+            _ => write!(f, "`{}` {}", self.property, self.kind),
+        }
     }
 }
 
@@ -364,6 +425,36 @@ impl ContentError {
     /// The problems, in the order of the form's properties. Never empty.
     pub fn problems(&self) -> &[ContentProblem] {
         &self.problems
+    }
+
+    /// The problems with each number said as the client wrote it, where `written` (property
+    /// name to the number's text in the answer) holds a JSON number literal that reads as the
+    /// same number. A text that is not such a literal is passed over, so the problems never say
+    /// a number the answer did not hold.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn numbers_as_written(mut self, written: &serde_json::Map<String, Value>) -> Self {
+        for problem in &mut self.problems {
+            let value = match &problem.kind {
+                ProblemKind::BelowMinimum { value, .. }
+                | ProblemKind::AboveMaximum { value, .. } => value.as_f64(),
+                ProblemKind::NotAnInteger { value } => *value,
+                _ => continue,
+            };
+            let Some(text) = written
+                .get(problem.property.as_ref())
+                .and_then(Value::as_str)
+            else {
+                continue;
+            };
+            let same = serde_json::from_str::<Value>(text)
+                .ok()
+                .and_then(|v| v.as_f64())
+                .is_some_and(|v| v == value || (v.is_nan() && value.is_nan()));
+            if same && is_number_literal(text) {
+                problem.written = Some(text.to_owned());
+            }
+        }
+        self
     }
 
     /// The problems of one property.
@@ -425,6 +516,7 @@ impl Problems {
         self.problems.push(ContentProblem {
             property: property.name_text().clone(),
             kind,
+            written: None,
         });
     }
 
@@ -736,4 +828,30 @@ pub(crate) fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
         }
     }
     repeated
+}
+
+#[cfg(all(test, feature = "rmcp"))]
+mod written_tests {
+    use super::is_number_literal;
+
+    #[test]
+    fn number_literals_are_json_s() {
+        for ok in [
+            "0",
+            "-0",
+            "12",
+            "1.5",
+            "1e2",
+            "1E+2",
+            "-3.25e-7",
+            "99999999999999999999",
+        ] {
+            assert!(is_number_literal(ok), "{ok}");
+        }
+        for bad in [
+            "", "-", "01", "1.", ".5", "1e", "+1", "1 ", "NaN", "0x10", "1e2e3",
+        ] {
+            assert!(!is_number_literal(bad), "{bad}");
+        }
+    }
 }

@@ -1138,7 +1138,18 @@ fn read_accepted<F>(
         None => &EMPTY,
         Some(_) => return Err(ElicitError::ContentNotAnObject),
     };
-    read(content).map_err(ElicitError::Content)
+    read(content).map_err(|e| {
+        // The numbers as the client wrote them, which the transport passed on in `_meta`.
+        let written = result
+            .meta
+            .as_ref()
+            .and_then(|m| m.get(super::lines::WRITTEN_NUMBERS))
+            .and_then(Value::as_object);
+        ElicitError::Content(match written {
+            Some(written) => e.numbers_as_written(written),
+            None => e,
+        })
+    })
 }
 
 /// A value no other state of any process has: 8 random bytes drawn once per process, then a

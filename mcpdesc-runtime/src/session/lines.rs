@@ -253,12 +253,23 @@ pub(crate) enum Read {
 pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Questions) -> Read {
     match serde_json::from_slice::<ClientJsonRpcMessage>(text) {
         Ok(JsonRpcMessage::Response(response)) => {
-            if questions.answered(session, &response.id)
-                && let Some(error) = not_an_elicit_result(text)
-            {
-                return Read::Instead(JsonRpcMessage::error(error, Some(response.id)));
+            if questions.answered(session, &response.id) {
+                if let Some(error) = not_an_elicit_result(text) {
+                    return Read::Instead(JsonRpcMessage::error(error, Some(response.id)));
+                }
+                if let Some(marked) = with_written_numbers(text) {
+                    return Read::Message(marked);
+                }
             }
             Read::Message(JsonRpcMessage::Response(response))
+        }
+        Ok(message @ JsonRpcMessage::Request(_)) => {
+            // A retried call (MCP 2026-07-28) brings its answers in `inputResponses`.
+            let retried = text.windows(14).any(|w| w == b"inputResponses");
+            match with_written_numbers(text).filter(|_| retried) {
+                Some(marked) => Read::Message(marked),
+                None => Read::Message(message),
+            }
         }
         Ok(message) => {
             if let JsonRpcMessage::Error(error) = &message
@@ -521,6 +532,118 @@ where
     }
 }
 
+/// The `_meta` member in which an elicitation result passed on to rmcp holds the numbers of its
+/// `content` as the client wrote them, by property, where reading them changed how they read
+/// (`99999999999999999999999999` reads as the double `1e26`): the asker then says the number
+/// as written in a problem ([`crate::ContentProblem::as_written`]). The client's own member of
+/// this name is dropped.
+pub(crate) const WRITTEN_NUMBERS: &str = "io.github.mcpdesc-rs/writtenNumbers";
+
+/// The message `text` with each elicitation result it carries (a response's `result`, each
+/// entry of a request's `params.inputResponses`) marked with [`WRITTEN_NUMBERS`]; `None` when
+/// there is nothing to mark or drop, and the message is handed on as it was read.
+pub(crate) fn with_written_numbers(text: &[u8]) -> Option<ClientJsonRpcMessage> {
+    use serde_json::value::RawValue;
+
+    #[derive(serde::Deserialize)]
+    struct Message<'a> {
+        #[serde(borrow, default)]
+        result: Option<&'a RawValue>,
+        #[serde(borrow, default)]
+        params: Option<Params<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Params<'a> {
+        #[serde(borrow, default, rename = "inputResponses")]
+        input_responses: Option<std::collections::BTreeMap<String, &'a RawValue>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Answer<'a> {
+        #[serde(borrow, default)]
+        content: Option<&'a RawValue>,
+        #[serde(borrow, default, rename = "_meta")]
+        meta: Option<&'a RawValue>,
+    }
+
+    /// What to mark one result with, and whether the client sent a member of that name.
+    type Marks = (serde_json::Map<String, Value>, bool);
+
+    fn marks(result: &RawValue) -> Marks {
+        let Ok(answer) = serde_json::from_str::<Answer<'_>>(result.get()) else {
+            return (serde_json::Map::new(), false);
+        };
+        let forged = answer
+            .meta
+            .is_some_and(|m| m.get().contains(WRITTEN_NUMBERS));
+        let content = answer.content.and_then(|c| {
+            serde_json::from_str::<std::collections::BTreeMap<String, &RawValue>>(c.get()).ok()
+        });
+        let mut written = serde_json::Map::new();
+        for (name, raw) in content.iter().flatten() {
+            let text = raw.get().trim();
+            if !text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+                continue;
+            }
+            // As serde_json writes the number it read (not `Value == str`, which compares a
+            // JSON string with the text).
+            let printed = serde_json::from_str::<Value>(text).map(|v| v.to_string());
+            if printed.is_ok_and(|printed| printed != text) {
+                written.insert(name.clone(), Value::from(text));
+            }
+        }
+        (written, forged)
+    }
+
+    fn mark(result: &mut Value, written: serde_json::Map<String, Value>) {
+        let Some(result) = result.as_object_mut() else {
+            return;
+        };
+        if let Some(meta) = result.get_mut("_meta").and_then(Value::as_object_mut) {
+            meta.shift_remove(WRITTEN_NUMBERS);
+        }
+        if written.is_empty() {
+            return;
+        }
+        let meta = result
+            .entry("_meta")
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if let Some(meta) = meta.as_object_mut() {
+            meta.insert(WRITTEN_NUMBERS.to_owned(), Value::Object(written));
+        }
+    }
+
+    let message: Message<'_> = serde_json::from_slice(text).ok()?;
+    let in_result = message.result.map(marks);
+    let in_responses: Vec<(String, Marks)> = message
+        .params
+        .and_then(|p| p.input_responses)
+        .into_iter()
+        .flatten()
+        .map(|(key, raw)| (key, marks(raw)))
+        .collect();
+    let changes =
+        |(written, forged): &(serde_json::Map<String, Value>, bool)| !written.is_empty() || *forged;
+    if !in_result.as_ref().is_some_and(changes) && !in_responses.iter().any(|(_, m)| changes(m)) {
+        return None;
+    }
+    let mut value: Value = serde_json::from_slice(text).ok()?;
+    if let Some((written, _)) = in_result
+        && let Some(result) = value.get_mut("result")
+    {
+        mark(result, written);
+    }
+    for (key, (written, _)) in in_responses {
+        if let Some(entry) = value
+            .get_mut("params")
+            .and_then(|p| p.get_mut("inputResponses"))
+            .and_then(|r| r.get_mut(&key))
+        {
+            mark(entry, written);
+        }
+    }
+    serde_json::from_value(value).ok()
+}
+
 /// The error that takes the place of an answer to `elicitation/create` whose `result` is not an
 /// elicitation result (rmcp reads it as another kind of result), with that `result`.
 pub(crate) fn not_an_elicit_result(line: &[u8]) -> Option<ErrorData> {
@@ -540,6 +663,36 @@ mod tests {
 
     fn id(n: i64) -> Option<RequestId> {
         Some(RequestId::Number(n))
+    }
+
+    #[test]
+    fn numbers_that_read_otherwise_are_passed_on_as_written() {
+        let marked = |line: &str| {
+            with_written_numbers(line.as_bytes()).map(|m| serde_json::to_value(m).unwrap())
+        };
+        let line = r#"{"jsonrpc":"2.0","id":3,"result":{"action":"accept","content":{"n":99999999999999999999999999,"m":12,"f":1.5,"e":1E2,"s":"7"}}}"#;
+        assert_eq!(
+            marked(line).unwrap()["result"]["_meta"][WRITTEN_NUMBERS],
+            json!({"n": "99999999999999999999999999", "e": "1E2"})
+        );
+        // Nothing to say: the message is handed on as read.
+        let plain = r#"{"jsonrpc":"2.0","id":3,"result":{"action":"accept","content":{"m":12}}}"#;
+        assert!(marked(plain).is_none());
+        // A client's own member is dropped.
+        let forged = r#"{"jsonrpc":"2.0","id":3,"result":{"action":"accept","content":{"m":12},"_meta":{"io.github.mcpdesc-rs/writtenNumbers":{"m":"13"},"k":1}}}"#;
+        assert_eq!(marked(forged).unwrap()["result"]["_meta"], json!({"k": 1}));
+        // A retried call's answers.
+        let retry = r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"t","inputResponses":{"a":{"action":"accept","content":{"n":-0}},"b":{"action":"decline"}}}}"#;
+        let marked = marked(retry).unwrap();
+        assert_eq!(
+            marked["params"]["inputResponses"]["a"]["_meta"][WRITTEN_NUMBERS],
+            json!({"n": "-0"})
+        );
+        assert!(
+            marked["params"]["inputResponses"]["b"]
+                .get("_meta")
+                .is_none()
+        );
     }
 
     #[test]
