@@ -1209,6 +1209,67 @@ pub trait Ask: Copy {
     ) -> impl Future<Output = Result<Step<Asked<Self::Answer>>, ElicitError>> + Send + '_;
 }
 
+/// What the two-argument [`ask!`](crate::ask) asks: a handle, once known to need no fill, with
+/// the type of its answer. `ask!` passes its handle through [`without_fill`] first; nothing after that
+/// names the handle's type, so a form that needs its fill is one error, at the handle.
+#[doc(hidden)]
+pub struct Whole<A> {
+    declaration: Declaration,
+    run: for<'a> fn(&'a Asker, Declaration) -> AskFuture<'a, A>,
+}
+
+/// The question of a [`Whole`] handle, asked.
+#[doc(hidden)]
+pub type AskFuture<'a, A> =
+    std::pin::Pin<Box<dyn Future<Output = Result<Step<Asked<A>>, ElicitError>> + Send + 'a>>;
+
+impl<A> Whole<A> {
+    /// Asks it through `asker`.
+    pub fn ask(self, asker: &Asker) -> AskFuture<'_, A> {
+        (self.run)(asker, self.declaration)
+    }
+}
+
+/// A handle the two-argument `ask!` can ask, and the type of its answer.
+#[doc(hidden)]
+pub trait AskWithoutFill<A> {
+    /// The handle, as [`Whole`].
+    fn whole(self) -> Whole<A>;
+}
+
+impl<F: StaticForm + Send + 'static> AskWithoutFill<F> for FormHandle<F> {
+    fn whole(self) -> Whole<F> {
+        fn run<F: StaticForm + Send + 'static>(
+            asker: &Asker,
+            declaration: Declaration,
+        ) -> AskFuture<'_, F> {
+            Box::pin(asker.form(FormHandle::<F>::__new(declaration)))
+        }
+        Whole {
+            declaration: *self.declaration(),
+            run: run::<F>,
+        }
+    }
+}
+
+impl AskWithoutFill<()> for UrlHandle {
+    fn whole(self) -> Whole<()> {
+        fn run(asker: &Asker, declaration: Declaration) -> AskFuture<'_, ()> {
+            Box::pin(asker.url(UrlHandle::__new(declaration), None))
+        }
+        Whole {
+            declaration: *self.declaration(),
+            run,
+        }
+    }
+}
+
+/// `handle` as [`Whole`]: what the two-argument `ask!` calls.
+#[doc(hidden)]
+pub fn without_fill<H: AskWithoutFill<A>, A>(handle: H) -> Whole<A> {
+    handle.whole()
+}
+
 impl<F: StaticForm + Send + 'static> Ask for FormHandle<F> {
     type Answer = F;
 

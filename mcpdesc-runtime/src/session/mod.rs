@@ -108,7 +108,10 @@ mod served;
 
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
-pub use asker::{__input_required, Ask, Asked, Asker, InputRequiredResponse, PromptReply};
+pub use asker::{
+    __input_required, Ask, AskFuture, AskWithoutFill, Asked, Asker, InputRequiredResponse,
+    PromptReply, Whole, without_fill,
+};
 #[allow(deprecated)]
 pub use call::Call;
 #[cfg(feature = "http")]
@@ -1077,7 +1080,7 @@ macro_rules! ask {
         }
     };
     ($asker:expr, $handle:expr $(,)?) => {
-        $crate::ask!(@step $crate::session::Ask::ask($handle, &$asker).await)
+        $crate::ask!(@step $crate::session::without_fill($handle).ask(&$asker).await)
     };
     ($asker:expr, $handle:expr, url = $url:expr $(,)?) => {
         $crate::ask!(@step $crate::session::Asker::url(
