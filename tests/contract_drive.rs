@@ -1,5 +1,5 @@
 //! The contract drive (`contract::Drive`) fails on each kind of drift, and passes a server that
-//! keeps its description: a server of two tools, driven on MCP 2025-06-18, 2025-11-25 and
+//! keeps its description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and
 //! 2026-07-28 against its own description and against that description changed in one place.
 #![allow(clippy::restriction)]
 
@@ -8,7 +8,7 @@ use std::time::Duration;
 use mcpdesc_runtime::contract::{Answer, Drift, Drive, DriveError};
 use mcpdesc_runtime::description::{Description, Info};
 use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
-use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use mcpdesc_runtime::{ask, elicitation};
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities,
     ServerConfig,
@@ -16,31 +16,17 @@ use rmcp::model::{
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
-/// Go ahead?
-#[derive(ElicitationForm, Debug)]
-struct GoAhead {
-    /// Go ahead.
-    go: bool,
-}
+#[path = "support/gate.rs"]
+mod gate;
+use gate::Gate;
 
-/// `gate` asks and says what the user said; `picky` refuses whatever the user accepts, and
-/// `stuck` never finishes once the user accepts.
+/// `picky` refuses whatever the user accepts; `stuck` never finishes once the user accepts.
 #[derive(Clone)]
 struct Probe;
 
 #[tool_router]
 impl Probe {
-    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
-    #[tool(description = "Ask, then say what the user said.")]
-    async fn gate(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
-        let said = match ask!(asker, Self::GATE_GO_AHEAD)? {
-            Asked::Accepted(a) if a.go => "went ahead",
-            _ => "stayed",
-        };
-        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
-    }
-
-    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
+    #[elicitation(name = "go_ahead", form = gate::GoAhead, message = "Go ahead?")]
     #[tool(description = "Ask, then refuse an acceptance.")]
     async fn picky(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
         match ask!(asker, Self::PICKY_GO_AHEAD)? {
@@ -49,7 +35,7 @@ impl Probe {
         }
     }
 
-    #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
+    #[elicitation(name = "go_ahead", form = gate::GoAhead, message = "Go ahead?")]
     #[tool(description = "Ask, then never finish an acceptance.")]
     async fn stuck(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
         if let Asked::Accepted(_) = ask!(asker, Self::STUCK_GO_AHEAD)? {
@@ -67,16 +53,22 @@ impl ServerHandler for Probe {
     }
 }
 
-fn server() -> Served<Probe> {
+fn server() -> Served<Gate> {
+    Served::new(Gate, Policy::development())
+}
+
+fn probe() -> Served<Probe> {
     Served::new(Probe, Policy::development())
 }
 
-/// The description of the tools named, built from the server's own router.
-fn description(tools: &[&str]) -> Value {
-    let listed = Probe::tool_router()
-        .list_all()
-        .into_iter()
-        .filter(|t| tools.contains(&t.name.as_ref()));
+/// The description of the gate, or of the probe's tool `tool`, built from the server's router.
+fn description(tool: &str) -> Value {
+    let listed = match tool {
+        "gate" => Gate::tool_router().list_all(),
+        _ => Probe::tool_router().list_all(),
+    }
+    .into_iter()
+    .filter(|t| t.name == tool);
     Description::builder(Info::new("probe", "1.0.0"))
         .rmcp_tools(listed)
         .registered_elicitations_of_given_primitives()
@@ -97,7 +89,7 @@ async fn drive(doc: &Value) -> Result<mcpdesc_runtime::contract::Report, DriveEr
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_keeps_its_description_passes_every_version_and_answer() {
-    let report = drive(&description(&["gate"])).await.unwrap();
+    let report = drive(&description("gate")).await.unwrap();
     let calls: Vec<String> = report
         .calls()
         .iter()
@@ -121,7 +113,7 @@ async fn a_server_that_keeps_its_description_passes_every_version_and_answer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changed_wording_is_drift_unless_allowed() {
-    let mut doc = description(&["gate"]);
+    let mut doc = description("gate");
     declaration(&mut doc)["message"] = json!("Shall we?");
     let err = drive(&doc).await.unwrap_err();
     assert_eq!(err.drifts().len(), 9, "{err}");
@@ -145,7 +137,7 @@ async fn changed_wording_is_drift_unless_allowed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_the_description_does_not_declare_is_drift() {
-    let mut doc = description(&["gate"]);
+    let mut doc = description("gate");
     declaration(&mut doc)["requestedSchema"]["properties"]["note"] = json!({"type": "string"});
     let err = drive(&doc).await.unwrap_err();
     let undeclared = err
@@ -164,7 +156,7 @@ async fn a_request_the_description_does_not_declare_is_drift() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_documented_default_the_server_does_not_send_is_drift() {
-    let mut doc = description(&["gate"]);
+    let mut doc = description("gate");
     declaration(&mut doc)["requestedSchema"]["properties"]["go"]["default"] = json!(true);
     let err = drive(&doc).await.unwrap_err();
     assert!(
@@ -177,7 +169,7 @@ async fn a_documented_default_the_server_does_not_send_is_drift() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_declaration_never_asked_is_drift_unless_conditional() {
-    let mut doc = description(&["gate"]);
+    let mut doc = description("gate");
     let mut second = declaration(&mut doc).clone();
     second["name"] = json!("second_thoughts");
     second["message"] = json!("Really?");
@@ -216,7 +208,10 @@ async fn a_declaration_never_asked_is_drift_unless_conditional() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
-    let err = drive(&description(&["picky"])).await.unwrap_err();
+    let err = Drive::new(&description("picky"), probe)
+        .run()
+        .await
+        .unwrap_err();
     let refused: Vec<String> = err
         .drifts()
         .iter()
@@ -231,7 +226,7 @@ async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_that_never_ends_is_drift_after_the_timeout() {
-    let err = Drive::new(&description(&["stuck"]), server)
+    let err = Drive::new(&description("stuck"), probe)
         .timeout(Duration::from_millis(300))
         .run()
         .await

@@ -8,17 +8,16 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use mcpdesc_runtime::session::{Lines, Policy, Served};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, ElicitRequestParams,
-    ElicitResult, ElicitationAction, Implementation, ProtocolVersion as RmcpVersion,
-};
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
-use rmcp::{ClientHandler, ErrorData, ServiceExt};
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ProtocolVersion as RmcpVersion};
+use rmcp::service::RoleClient;
 use serde_json::{Value, json};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
 
+#[path = "support/client.rs"]
+mod client;
 #[path = "support/gate.rs"]
 mod gate;
 use gate::Gate;
@@ -91,43 +90,11 @@ fn about(declaration: &str) -> Vec<Said> {
         .collect()
 }
 
-/// A client that answers `answer`, or never answers (`None`), and declares form mode unless
-/// `silent_capability`.
-#[derive(Clone)]
-struct Client {
-    version: RmcpVersion,
-    answer: Option<Value>,
-    form: bool,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        if self.form {
-            capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
-        }
-        ClientConfig::new(capabilities, Implementation::new("events", "1.0.0"))
-            .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        _: ElicitRequestParams,
-        _: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        match &self.answer {
-            Some(content) => Ok(ElicitResult::new(ElicitationAction::Accept)
-                .with_content(serde_json::from_value(content.clone()).unwrap())),
-            None => std::future::pending().await,
-        }
-    }
-}
-
 /// The gate served over `Lines` on an in-memory pipe, and `client` connected to it.
 async fn connect(
-    client: Client,
+    client: client::Answering,
     policy: Policy,
-) -> rmcp::service::RunningService<RoleClient, Client> {
+) -> rmcp::service::RunningService<RoleClient, client::Answering> {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let (read, write) = tokio::io::split(server_io);
     tokio::spawn(async move {
@@ -137,20 +104,7 @@ async fn connect(
             .expect("serves");
         running.waiting().await.ok();
     });
-    let modern = client.version == RmcpVersion::V_2026_07_28;
-    let connected = if modern {
-        client
-            .serve_with_lifecycle(
-                client_io,
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![RmcpVersion::V_2026_07_28],
-                },
-            )
-            .await
-    } else {
-        client.serve(client_io).await
-    };
-    connected.expect("the client connects")
+    client.connect(client_io).await
 }
 
 fn assert_no_secret(events: &[Said]) {
@@ -166,11 +120,7 @@ async fn the_session_says_what_it_refused_and_why() {
     said();
     // 2026-07-28: asked, then a tampered state, a replay, and an answer that does not fit.
     let client = connect(
-        Client {
-            version: RmcpVersion::V_2026_07_28,
-            answer: None,
-            form: true,
-        },
+        client::Answering::silent(RmcpVersion::V_2026_07_28),
         Policy::development(),
     )
     .await;
@@ -224,11 +174,7 @@ async fn the_session_says_what_it_refused_and_why() {
 
     // 2025-11-25: a client that never answers (a short timeout), one that cannot be asked.
     let silent = connect(
-        Client {
-            version: RmcpVersion::V_2025_11_25,
-            answer: None,
-            form: true,
-        },
+        client::Answering::silent(RmcpVersion::V_2025_11_25),
         Policy::development().timeout(Duration::from_millis(200)),
     )
     .await;
@@ -240,11 +186,7 @@ async fn the_session_says_what_it_refused_and_why() {
     );
     silent.cancel().await.ok();
     let unable = connect(
-        Client {
-            version: RmcpVersion::V_2025_11_25,
-            answer: None,
-            form: false,
-        },
+        client::Answering::silent(RmcpVersion::V_2025_11_25).without_form(),
         Policy::development(),
     )
     .await;

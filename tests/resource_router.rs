@@ -10,15 +10,14 @@
 use mcpdesc_runtime::description::{BuildProblem, Description, Info};
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::resources::TemplateUri;
-use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
+use mcpdesc_runtime::session::{Asked, Asker, Lines, Policy, Served};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation, resource_handler, resource_router};
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
     ErrorCode, ErrorData, Implementation, ProtocolVersion, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, ResourceContents, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
-use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+use rmcp::service::RoleClient;
+use rmcp::{ServerHandler, ServiceExt};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -85,26 +84,8 @@ fn notes() -> Notes {
     Notes
 }
 
-struct Client(ProtocolVersion);
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
-        ClientConfig::new(capabilities, Implementation::new("notes-client", "1.0.0"))
-            .with_protocol_version(self.0.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let params = serde_json::to_value(&request).unwrap();
-        assert_eq!(params["message"], "How many lines of each note?");
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({"lines": 3})))
-    }
-}
+#[path = "support/client.rs"]
+mod client;
 
 const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
@@ -112,28 +93,23 @@ const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2026_07_28,
 ];
 
-async fn session(version: ProtocolVersion) -> rmcp::service::RunningService<RoleClient, Client> {
+async fn session(
+    version: ProtocolVersion,
+) -> rmcp::service::RunningService<RoleClient, client::Answering> {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let (read, write) = tokio::io::split(server_io);
     let served = Served::new(notes(), Policy::development());
     tokio::spawn(async move {
-        if let Ok(running) = served.serve(server_io).await {
+        if let Ok(running) = served.serve(Lines::new(read, write)).await {
             let _ = running.waiting().await;
         }
     });
-    let client = Client(version.clone());
-    if version == ProtocolVersion::V_2026_07_28 {
-        client
-            .serve_with_lifecycle(
-                client_io,
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![version],
-                },
-            )
-            .await
-    } else {
-        client.serve(client_io).await
-    }
-    .expect("the client connects")
+    client::Answering::new(version, |params| {
+        assert_eq!(params["message"], "How many lines of each note?");
+        json!({"lines": 3})
+    })
+    .connect(client_io)
+    .await
 }
 
 fn text_of(result: &ReadResourceResult) -> String {

@@ -1185,6 +1185,22 @@ impl RawClient {
         self.stdin.flush().expect("flushed");
     }
 
+    /// The 2025-11-25 handshake, declaring form mode.
+    fn initialize_2025_11_25(&mut self) {
+        self.write(
+            &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {"elicitation": {"form": {}}},
+                "clientInfo": {"name": "raw", "version": "1"}}})
+            .to_string(),
+        );
+        assert_eq!(
+            self.answer_to(&json!(0))["result"]["protocolVersion"],
+            "2025-11-25"
+        );
+        self.write(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    }
+
     /// The next message from the server, within ten seconds.
     fn read(&self) -> Value {
         let line = self
@@ -1258,18 +1274,7 @@ fn unreadable_answers() -> Vec<(String, &'static str)> {
 #[test]
 fn lines_the_server_cannot_read_end_the_call_at_once() {
     let mut client = RawClient::start();
-    client.write(
-        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {"elicitation": {"form": {}}},
-            "clientInfo": {"name": "raw", "version": "1"}}})
-        .to_string(),
-    );
-    assert_eq!(
-        client.answer_to(&json!(0))["result"]["protocolVersion"],
-        "2025-11-25"
-    );
-    client.write(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    client.initialize_2025_11_25();
     let mut said_2025 = Vec::new();
     for (n, (answer, words)) in unreadable_answers().into_iter().enumerate() {
         let id = json!(100 + n);
@@ -1361,15 +1366,7 @@ fn numbers_out_of_range_are_said_as_written() {
 
     // 2025-11-25: the question is asked again with the problem in its `_meta`.
     let mut client = RawClient::start();
-    client.write(
-        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {"elicitation": {"form": {}}},
-            "clientInfo": {"name": "raw", "version": "1"}}})
-        .to_string(),
-    );
-    client.answer_to(&json!(0));
-    client.write(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    client.initialize_2025_11_25();
     client.write(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": "create_issue", "arguments": {"title": "Big"}}})

@@ -32,42 +32,33 @@ struct Route {
 /// `#[resource_router]`.
 pub fn router(args: TokenStream, item: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
-    let mut runtime = Runtime::Default;
     let mut vis = TokenStream::new();
-    let parsed = syn::meta::parser(|meta| {
-        if meta.path.is_ident("crate") {
-            let key = format_ident!("crate");
-            runtime = Runtime::parse_key(&meta, &key)?.1;
-            Ok(())
-        } else if meta.path.is_ident("vis") {
-            let lit: LitStr = meta.value()?.parse()?;
-            let v: syn::Visibility = lit.parse()?;
-            vis = quote!(#v);
-            Ok(())
-        } else {
-            Err(meta.error("`#[resource_router]` takes `vis = \"pub\"` and `crate = \"...\"`"))
-        }
-    })
-    .parse2(args);
-    if let Err(e) = parsed {
-        cx.syn_error(e);
-    }
-
-    let mut tokens: Vec<TokenTree> = item.into_iter().collect();
-    let Some(TokenTree::Group(body)) = tokens.pop() else {
+    let runtime = read_args(
+        &cx,
+        args,
+        "`#[resource_router]` takes `vis = \"pub\"` and `crate = \"...\"`",
+        &mut |meta| {
+            if !meta.path.is_ident("vis") {
+                return None;
+            }
+            Some(
+                meta.value()
+                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(|lit| {
+                        let v: syn::Visibility = lit.parse()?;
+                        vis = quote!(#v);
+                        Ok(())
+                    }),
+            )
+        },
+    );
+    let Some((tokens, body)) = impl_body(item) else {
         return error(
             cx,
             Span::call_site(),
             "`#[resource_router]` goes on an impl block",
         );
     };
-    if body.delimiter() != Delimiter::Brace {
-        return error(
-            cx,
-            body.span(),
-            "`#[resource_router]` goes on an impl block",
-        );
-    }
 
     let mut items = TokenStream::new();
     let mut routes = Vec::new();
@@ -171,27 +162,24 @@ pub fn router(args: TokenStream, item: TokenStream) -> TokenStream {
 pub fn handler(args: TokenStream, item: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
     let mut router = quote!(Self::resource_router());
-    let mut runtime = Runtime::Default;
-    let parsed = syn::meta::parser(|meta| {
-        if meta.path.is_ident("router") {
-            let expr: syn::Expr = meta.value()?.parse()?;
-            router = quote!(#expr);
-            Ok(())
-        } else if meta.path.is_ident("crate") {
-            let key = format_ident!("crate");
-            runtime = Runtime::parse_key(&meta, &key)?.1;
-            Ok(())
-        } else {
-            Err(meta
-                .error("`#[resource_handler]` takes `router = self.field` and `crate = \"...\"`"))
-        }
-    })
-    .parse2(args);
-    if let Err(e) = parsed {
-        cx.syn_error(e);
-    }
-    let mut tokens: Vec<TokenTree> = item.into_iter().collect();
-    let Some(TokenTree::Group(body)) = tokens.pop() else {
+    let runtime = read_args(
+        &cx,
+        args,
+        "`#[resource_handler]` takes `router = ...` (the router, `Self::resource_router()` unless given) and `crate = \"...\"`",
+        &mut |meta| {
+            if !meta.path.is_ident("router") {
+                return None;
+            }
+            Some(
+                meta.value()
+                    .and_then(|v| v.parse::<syn::Expr>())
+                    .map(|expr| {
+                        router = quote!(#expr);
+                    }),
+            )
+        },
+    );
+    let Some((tokens, body)) = impl_body(item) else {
         return error(
             cx,
             Span::call_site(),
@@ -233,6 +221,40 @@ pub fn handler(args: TokenStream, item: TokenStream) -> TokenStream {
     out.extend([TokenTree::Group(Group::new(Delimiter::Brace, added))]);
     out.extend(errors);
     out
+}
+
+/// The arguments of one of this module's attributes: `crate = "..."`, and the keys `other`
+/// reads (it returns `None` for a key it does not know, which is then refused with `usage`).
+fn read_args(
+    cx: &Ctxt,
+    args: TokenStream,
+    usage: &str,
+    other: &mut dyn FnMut(&syn::meta::ParseNestedMeta) -> Option<syn::Result<()>>,
+) -> Runtime {
+    let mut runtime = Runtime::Default;
+    let parsed = syn::meta::parser(|meta| {
+        if meta.path.is_ident("crate") {
+            runtime = Runtime::parse_key(&meta, &format_ident!("crate"))?.1;
+            return Ok(());
+        }
+        other(&meta).unwrap_or_else(|| Err(meta.error(usage)))
+    })
+    .parse2(args);
+    if let Err(e) = parsed {
+        cx.syn_error(e);
+    }
+    runtime
+}
+
+/// An impl block's tokens before its body, and its body.
+fn impl_body(item: TokenStream) -> Option<(Vec<TokenTree>, Group)> {
+    let mut tokens: Vec<TokenTree> = item.into_iter().collect();
+    match tokens.pop() {
+        Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => {
+            Some((tokens, body))
+        }
+        _ => None,
+    }
 }
 
 fn error(cx: Ctxt, span: Span, message: &str) -> TokenStream {

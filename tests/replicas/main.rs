@@ -16,6 +16,8 @@
 //!
 //! On CI (`MCPDESC_REQUIRE_SERVICES`) a part that cannot start is a failure, not a skip.
 
+#[path = "../support/client.rs"]
+mod client;
 #[path = "../support/example.rs"]
 #[allow(dead_code)]
 mod example;

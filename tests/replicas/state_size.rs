@@ -9,13 +9,11 @@ use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
     ProtocolVersion as RmcpVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
 use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
-use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 use crate::Session;
@@ -85,30 +83,6 @@ fn pick_last(params: &Value) -> Value {
     json!({"action": "accept", "content": {"choice": PICKED}})
 }
 
-/// rmcp's client, declaring form mode and answering with `pick_last`.
-#[derive(Clone)]
-struct Picker(RmcpVersion);
-
-impl ClientHandler for Picker {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = serde_json::from_value(json!({"form": {}})).ok();
-        ClientConfig::new(capabilities, Implementation::new("picker", "1.0.0"))
-            .with_protocol_version(self.0.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let params = serde_json::to_value(&request).unwrap_or_default();
-        let answer = pick_last(&params);
-        Ok(ElicitResult::new(ElicitationAction::Accept)
-            .with_content(serde_json::from_value(answer["content"].clone()).unwrap_or_default()))
-    }
-}
-
 fn text_of(result: &CallToolResult) -> String {
     serde_json::to_value(&result.content).unwrap_or_default()[0]["text"]
         .as_str()
@@ -130,20 +104,11 @@ async fn a_million_choices_over_stdio_on_every_version() {
             let running = big().serve(server_io).await.expect("the server starts");
             running.waiting().await.ok();
         });
-        let picker = Picker(version.clone());
-        let client = if version == RmcpVersion::V_2026_07_28 {
-            picker
-                .serve_with_lifecycle(
-                    client_io,
-                    ClientLifecycleMode::Discover {
-                        preferred_versions: vec![RmcpVersion::V_2026_07_28],
-                    },
-                )
-                .await
-        } else {
-            picker.serve(client_io).await
-        }
-        .expect("the client connects");
+        let client = crate::client::Answering::new(version.clone(), |params| {
+            pick_last(params)["content"].clone()
+        })
+        .connect(client_io)
+        .await;
         let call = CallToolRequestParams::new("pick");
         let result = if version == RmcpVersion::V_2026_07_28 {
             let first = client.call_tool_once(call.clone()).await.expect("answered");

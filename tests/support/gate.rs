@@ -19,7 +19,7 @@ pub struct GoAhead {
 #[derive(Clone)]
 pub struct Gate;
 
-#[tool_router]
+#[tool_router(vis = "pub")]
 impl Gate {
     #[elicitation(name = "go_ahead", form = GoAhead, message = "Go ahead?")]
     #[tool(description = "Ask, then say what the user said.")]
