@@ -332,15 +332,6 @@ pub fn check_description<'p>(
     // cannot be read, or one that leaves its parent's, is a reason of its own.
     let (root_scope, root_problems) = crate::validate::root_scope_of(document);
     let kind = crate::validate::kind::Kind::of_name(primitive);
-    let (collection, key) = (kind.collection, kind.identity);
-    let entries = document
-        .get(collection)
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e.get(key).and_then(Value::as_str) == Some(primitive.identity()));
     // Each declaration with its effective scope and the fields it says take run-time choices
     // (when it says: `None` lets choices be filled into any string or string-array field). The
     // lists are kept here, as the candidates borrow them.
@@ -351,41 +342,26 @@ pub fn check_description<'p>(
         String,
         Option<(crate::validate::Code, String, String)>,
     );
-    let mut declared: Vec<Declared<'_>> = Vec::new();
-    for (i, entry) in entries {
-        let Some(entry) = entry.as_object() else {
-            continue;
-        };
-        let entry_path = format!("/{collection}/{i}");
-        let (entry_scope, entry_problems) =
-            crate::validate::scope_within_at(entry, &entry_path, root_scope, kind.what);
-        let declarations = entry
-            .get("elicitations")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        for (j, d) in declarations.iter().enumerate() {
-            let Some(d) = d.as_object() else {
-                continue;
-            };
-            let at = format!("{entry_path}/elicitations/{j}");
-            let (scope, problems) =
-                crate::validate::scope_within_at(d, &at, entry_scope, "this declaration");
-            // The declaration's own problem first, then its primitive's, then the document's.
-            let invalid_scope = problems
-                .iter()
-                .chain(&entry_problems)
-                .chain(&root_problems)
-                .next()
-                .map(|d| (d.code, d.path.clone(), d.message.clone()));
-            let runtime = d
-                .get(crate::members::RUNTIME_CHOICES)
-                .and_then(Value::as_array)
-                .map(|names| names.iter().filter_map(Value::as_str).collect());
-            let path = format!("{at}/requestedSchema");
-            declared.push((d, scope, runtime, path, invalid_scope));
-        }
-    }
+    let declared: Vec<Declared<'_>> =
+        declarations_in(document, kind, root_scope, Some(primitive.identity()))
+            .into_iter()
+            .map(|d| {
+                // The declaration's own problem first, then its primitive's, then the document's.
+                let invalid_scope = d
+                    .problems
+                    .iter()
+                    .chain(&root_problems)
+                    .next()
+                    .map(|p| (p.code, p.path.clone(), p.message.clone()));
+                let runtime = d
+                    .declaration
+                    .get(crate::members::RUNTIME_CHOICES)
+                    .and_then(Value::as_array)
+                    .map(|names| names.iter().filter_map(Value::as_str).collect());
+                let path = format!("{}/requestedSchema", d.path);
+                (d.declaration, d.scope, runtime, path, invalid_scope)
+            })
+            .collect();
     let candidates: Vec<Candidate<'_>> = declared
         .iter()
         .filter_map(|(d, scope, runtime, path, invalid_scope)| {
@@ -419,6 +395,79 @@ pub fn check_description<'p>(
         })
         .collect();
     check(primitive, &candidates, version, params)
+}
+
+/// A declaration of a description, as [`declarations_in`] finds it.
+pub(crate) struct DeclaredIn<'d> {
+    /// Its primitive's identity (`name`, `uri` or `uriTemplate`).
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) identity: &'d str,
+    /// Its primitive's entry.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) entry: &'d Value,
+    /// The declaration.
+    pub(crate) declaration: &'d Map<String, Value>,
+    /// Its JSON Pointer.
+    pub(crate) path: String,
+    /// Its effective scope: its own `protocolVersions` within its primitive's, within the
+    /// document's.
+    pub(crate) scope: VersionSet,
+    /// Why its scope or its primitive's cannot be read as written (its own first).
+    pub(crate) problems: Vec<crate::validate::Diagnostic>,
+}
+
+/// The declarations of the primitives of `kind` in `document` (of the one whose identity is
+/// `identity`, when given), with their effective scopes read as the validator reads them:
+/// what the contract check matches a request against, and what `contract::Drive` asks.
+pub(crate) fn declarations_in<'d>(
+    document: &'d Value,
+    kind: crate::validate::kind::Kind,
+    root_scope: VersionSet,
+    identity: Option<&str>,
+) -> Vec<DeclaredIn<'d>> {
+    let mut out = Vec::new();
+    let entries = document
+        .get(kind.collection)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    for (i, entry) in entries.iter().enumerate() {
+        let Some(object) = entry.as_object() else {
+            continue;
+        };
+        let Some(id) = object.get(kind.identity).and_then(Value::as_str) else {
+            continue;
+        };
+        if identity.is_some_and(|wanted| wanted != id) {
+            continue;
+        }
+        let entry_path = format!("/{}/{i}", kind.collection);
+        let (entry_scope, entry_problems) =
+            crate::validate::scope_within_at(object, &entry_path, root_scope, kind.what);
+        let declarations = object
+            .get("elicitations")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for (j, d) in declarations.iter().enumerate() {
+            let Some(d) = d.as_object() else {
+                continue;
+            };
+            let path = format!("{entry_path}/elicitations/{j}");
+            let (scope, mut problems) =
+                crate::validate::scope_within_at(d, &path, entry_scope, "this declaration");
+            problems.extend(entry_problems.iter().cloned());
+            out.push(DeclaredIn {
+                identity: id,
+                entry,
+                declaration: d,
+                path,
+                scope,
+                problems,
+            });
+        }
+    }
+    out
 }
 
 /// Checks an observed elicitation request against the `#[elicitation]` declarations linked into

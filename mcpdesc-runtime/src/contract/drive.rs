@@ -396,47 +396,26 @@ where
 }
 
 /// Every primitive of the document with declarations: its kind, identity, entry and the
-/// declarations' effective scopes, read as the validator reads them.
+/// declarations' effective scopes, read as the contract check reads them.
 fn targets(document: &Value, root_scope: VersionSet) -> Vec<Target> {
-    let mut out = Vec::new();
+    let mut out: Vec<Target> = Vec::new();
     for kind in KINDS {
-        let entries = document
-            .get(kind.collection)
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        for (i, entry) in entries.iter().enumerate() {
-            let Some(object) = entry.as_object() else {
+        for d in super::declarations_in(document, kind, root_scope, None) {
+            let Some(name) = d.declaration.get("name").and_then(Value::as_str) else {
                 continue;
             };
-            let Some(identity) = object.get(kind.identity).and_then(Value::as_str) else {
-                continue;
-            };
-            let path = format!("/{}/{i}", kind.collection);
-            let (scope, _) = crate::validate::scope_within_at(object, &path, root_scope, kind.what);
-            let declarations: Vec<(String, VersionSet)> = object
-                .get("elicitations")
-                .and_then(Value::as_array)
-                .map(Vec::as_slice)
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-                .filter_map(|(j, d)| {
-                    let d = d.as_object()?;
-                    let name = d.get("name")?.as_str()?.to_owned();
-                    let at = format!("{path}/elicitations/{j}");
-                    let (scope, _) =
-                        crate::validate::scope_within_at(d, &at, scope, "this declaration");
-                    Some((name, scope))
-                })
-                .collect();
-            if !declarations.is_empty() {
-                out.push(Target {
+            let declared = (name.to_owned(), d.scope);
+            match out
+                .iter_mut()
+                .find(|t| t.kind == kind.collection && t.identity == d.identity)
+            {
+                Some(target) => target.declarations.push(declared),
+                None => out.push(Target {
                     kind: kind.collection,
-                    identity: identity.to_owned(),
-                    entry: entry.clone(),
-                    declarations,
-                });
+                    identity: d.identity.to_owned(),
+                    entry: d.entry.clone(),
+                    declarations: vec![declared],
+                }),
             }
         }
     }
