@@ -24,6 +24,9 @@ fn main() {
 #[path = "common/description.rs"]
 mod common;
 use common::*;
+#[path = "common/shapes.rs"]
+mod shapes;
+use shapes::{chain, wide};
 
 #[divan::bench(sample_count = 20)]
 fn build_validate_serialize(bencher: divan::Bencher) {
@@ -83,38 +86,6 @@ fn mcpdesc_check_process(bencher: divan::Bencher) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A document with `n` URL declarations on one tool, a form of `n` required properties, and `n`
-/// tags; valid.
-fn wide(n: usize) -> serde_json::Value {
-    let declarations: Vec<serde_json::Value> = (0..n)
-        .map(|i| serde_json::json!({"name": format!("sign_in_{i}"), "mode": "url", "message": "Sign in."}))
-        .chain(std::iter::once(serde_json::json!({
-            "name": "wide_form",
-            "mode": "form",
-            "message": "Fill it in.",
-            "requestedSchema": {
-                "type": "object",
-                "properties": (0..n)
-                    .map(|i| (format!("p{i}"), serde_json::json!({"type": "string"})))
-                    .collect::<serde_json::Map<_, _>>(),
-                "required": (0..n).map(|i| format!("p{i}")).collect::<Vec<_>>(),
-            },
-        })))
-        .collect();
-    serde_json::json!({
-        "mcpdesc": "0.9.0",
-        "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
-        "info": {"name": "wide", "version": "1.0.0"},
-        "protocolVersions": ["2025-11-25"],
-        "tags": (0..n).map(|i| serde_json::json!({"name": format!("tag{i}")})).collect::<Vec<_>>(),
-        "tools": [{
-            "name": "wide_tool",
-            "inputSchema": {"type": "object"},
-            "elicitations": declarations,
-        }],
-    })
-}
-
 #[divan::bench(args = [2_000, 20_000], sample_count = 10)]
 fn validate_wide(bencher: divan::Bencher, n: usize) {
     let doc = wide(n);
@@ -129,37 +100,6 @@ fn positions_wide(bencher: divan::Bencher, n: usize) {
     let text = serde_json::to_string(&doc).unwrap_or_default();
     bencher
         .bench(|| mcpdesc_runtime::yaml::from_json_with_positions(divan::black_box(&text)).is_ok());
-}
-
-/// `n` schema components, each a reference to the next, the last a form; `n` declarations, each
-/// entering the chain at a different component.
-fn chain(n: usize) -> serde_json::Value {
-    let mut schemas: serde_json::Map<String, serde_json::Value> = (0..n)
-        .map(|i| {
-            (
-                format!("s{i}"),
-                serde_json::json!({"$componentRef": format!("#/components/schemas/s{}", i + 1)}),
-            )
-        })
-        .collect();
-    schemas.insert(
-        format!("s{n}"),
-        serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}}),
-    );
-    let declarations: Vec<serde_json::Value> = (0..n)
-        .map(|i| {
-            serde_json::json!({"name": format!("f{i}"), "mode": "form", "message": "m",
-                "requestedSchema": {"$componentRef": format!("#/components/schemas/s{i}")}})
-        })
-        .collect();
-    serde_json::json!({
-        "mcpdesc": "0.9.0",
-        "$schema": "https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json",
-        "info": {"name": "chain", "version": "1.0.0"},
-        "protocolVersions": ["2025-11-25"],
-        "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": declarations}],
-        "components": {"schemas": schemas},
-    })
 }
 
 #[divan::bench(args = [500, 5_000], sample_count = 10)]

@@ -169,8 +169,13 @@ pub(crate) fn check_in_scope(
 /// such a default at compile time and `fill` before sending, through the same check.
 fn defaults_that_do_not_fit(cx: &mut Cx, schema: &RequestedSchema, value: &Value, path: &str) {
     let properties = value.get("properties").and_then(Value::as_object);
-    for (name, written) in properties.into_iter().flatten() {
-        let (Some(default), Some(property)) = (written.get("default"), schema.property(name))
+    // By the parsed properties, in the order written, each default looked up by name in the
+    // written object (a hashed look-up: a form of `n` properties costs `n`, not `n²`).
+    for property in schema.properties() {
+        let name = property.name();
+        let Some(default) = properties
+            .and_then(|p| p.get(name))
+            .and_then(|written| written.get("default"))
         else {
             continue;
         };

@@ -1,0 +1,106 @@
+//! The validator grows with its input as the input grows: ten times the entries cost at most
+//! eleven times the instructions, counted by Valgrind (`callgrind`), never timed. Each shape of
+//! `benches/description.rs` (`validate_wide`, `validate_chain`, `positions_wide`) is run at `n`
+//! and `10 n` in a child process of this test binary under Valgrind, and once with nothing to do, for what every
+//! run costs whatever its input (the test harness, the process); the ratio is of what is left.
+//!
+//! Valgrind is installed on CI (`.ci/run`); where it is missing the test says it is skipped,
+//! unless `MCPDESC_REQUIRE_VALGRIND` is set, when that is a failure.
+#![allow(clippy::restriction)]
+
+use std::process::Command;
+
+#[path = "../benches/common/shapes.rs"]
+mod shapes;
+
+/// The environment variable that makes this binary's `child` test run one shape at one size.
+const CHILD: &str = "MCPDESC_GROWTH_CHILD";
+
+/// Runs the shape named in `MCPDESC_GROWTH_CHILD` (`wide:2000`), when it is set.
+#[test]
+fn child() {
+    let Ok(spec) = std::env::var(CHILD) else {
+        return;
+    };
+    let (shape, n) = spec.split_once(':').expect("shape:n");
+    let n: usize = n.parse().expect("a size");
+    match shape {
+        // What every run costs, whatever its input.
+        "none" => {}
+        "wide" => {
+            let doc = shapes::wide(n);
+            assert!(mcpdesc_runtime::validate::validate(&doc).is_valid());
+        }
+        "chain" => {
+            let doc = shapes::chain(n);
+            assert!(mcpdesc_runtime::validate::validate(&doc).is_valid());
+        }
+        "positions" => {
+            let mut doc = shapes::wide(n);
+            doc["info"]["title"] = serde_json::Value::from("Wide — one line");
+            let text = serde_json::to_string(&doc).unwrap();
+            assert!(mcpdesc_runtime::yaml::from_json_with_positions(&text).is_ok());
+        }
+        other => panic!("unknown shape {other}"),
+    }
+}
+
+/// The instructions this binary's `child` test runs for `shape` at `n`, under Valgrind.
+fn instructions(shape: &str, n: usize) -> u64 {
+    let exe = std::env::current_exe().expect("this test binary");
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(exe)
+        .args(["--exact", "child", "--test-threads=1"])
+        .env(CHILD, format!("{shape}:{n}"))
+        .output()
+        .expect("valgrind runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{shape}:{n} failed:\n{stderr}");
+    stderr
+        .lines()
+        .find_map(|line| {
+            let (_, count) = line.split_once("Collected :")?;
+            count.trim().parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no instruction count in:\n{stderr}"))
+}
+
+fn valgrind_present() -> bool {
+    let present = Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        assert!(
+            std::env::var_os("MCPDESC_REQUIRE_VALGRIND").is_none(),
+            "Valgrind is required (MCPDESC_REQUIRE_VALGRIND) and missing"
+        );
+        eprintln!("skipped: Valgrind is not installed");
+    }
+    present
+}
+
+#[test]
+fn ten_times_the_entries_cost_at_most_eleven_times_the_instructions() {
+    if std::env::var_os(CHILD).is_some() || !valgrind_present() {
+        return;
+    }
+    let mut said = Vec::new();
+    for (shape, n) in [("wide", 500), ("chain", 100), ("positions", 300)] {
+        let base = instructions("none", 0);
+        let small = instructions(shape, n).saturating_sub(base);
+        let large = instructions(shape, 10 * n).saturating_sub(base);
+        let ratio = large as f64 / small.max(1) as f64;
+        said.push(format!(
+            "{shape}: {small} at {n}, {large} at {}: {ratio:.2}x",
+            10 * n
+        ));
+        assert!(
+            ratio <= 11.0,
+            "{shape} grows faster than its input:\n{}",
+            said.join("\n")
+        );
+    }
+    eprintln!("{}", said.join("\n"));
+}
