@@ -768,3 +768,42 @@ fn bodies_the_server_cannot_read_end_the_call_at_once() {
             .contains("\"open\":false")
     );
 }
+
+/// Over Streamable HTTP (`session::HttpLines`), as over stdio: a number the client wrote that
+/// reading changes is said as written in the question asked again.
+#[test]
+fn numbers_out_of_range_are_said_as_written_over_http() {
+    let Some(cluster) = Cluster::start(1) else {
+        return;
+    };
+    let addr = cluster.replicas[0].addr();
+    let (headers, first) = request_2026(
+        1,
+        "tools/call",
+        json!({"name": "create_issue", "arguments": {"title": "Big"}}),
+    );
+    let required = post(addr, &headers, &first).answer();
+    let state = required["result"]["requestState"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{required}"))
+        .to_owned();
+    let (headers, mut retry) = request_2026(
+        2,
+        "tools/call",
+        json!({"name": "create_issue", "arguments": {"title": "Big"}}),
+    );
+    retry["params"]["requestState"] = json!(state);
+    retry["params"]["inputResponses"] = json!({"triage": {"action": "accept",
+        "content": {"labels": ["bug"], "kind": "defect", "estimate": "BIG"}}});
+    // Written by hand: serde_json would write the number as the double it reads.
+    let body = retry
+        .to_string()
+        .replace(r#""BIG""#, "99999999999999999999999999");
+    let host = format!("127.0.0.1:{}", addr.port());
+    let again = post_text(addr, &host, &headers, &body).answer();
+    assert_eq!(
+        again["result"]["inputRequests"]["triage"]["params"]["_meta"]["io.github.mcpdesc-rs/problems"],
+        json!(["`estimate` 99999999999999999999999999 is above the maximum 13"]),
+        "{again}"
+    );
+}

@@ -238,7 +238,7 @@ where
                 match read_message(&bytes, asked_on.as_deref(), &questions) {
                     // rmcp reads it again (or, when it is no MCP message, says what it says).
                     Read::Message(_) | Read::Drop => {}
-                    Read::Instead(message) => {
+                    Read::Instead(message) | Read::Rewritten(message) => {
                         bytes = Bytes::from(serde_json::to_vec(&message).unwrap_or_default());
                     }
                     Read::Reply(reply) => {

@@ -163,7 +163,9 @@ where
     /// Hands rmcp what `read` says to, and answers the client where it says to.
     fn hand(&self, read: Read) -> Option<ClientJsonRpcMessage> {
         match read {
-            Read::Message(message) | Read::Instead(message) => Some(message),
+            Read::Message(message) | Read::Rewritten(message) | Read::Instead(message) => {
+                Some(message)
+            }
             Read::Reply(reply) => {
                 self.write_later(reply.to_string());
                 None
@@ -239,6 +241,9 @@ pub(crate) fn question_id(message: &ServerJsonRpcMessage) -> Option<RequestId> {
 pub(crate) enum Read {
     /// Hand rmcp the message as it was read.
     Message(ClientJsonRpcMessage),
+    /// Hand rmcp this message, read and then rewritten: an answer marked with the numbers as
+    /// the client wrote them ([`WRITTEN_NUMBERS`]).
+    Rewritten(ClientJsonRpcMessage),
     /// Hand rmcp this error in place of an answer that could not be read, or that is not an
     /// elicitation result: it fails the question at once.
     Instead(ClientJsonRpcMessage),
@@ -258,7 +263,7 @@ pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Quest
                     return Read::Instead(JsonRpcMessage::error(error, Some(response.id)));
                 }
                 if let Some(marked) = with_written_numbers(text) {
-                    return Read::Message(marked);
+                    return Read::Rewritten(marked);
                 }
             }
             Read::Message(JsonRpcMessage::Response(response))
@@ -267,7 +272,7 @@ pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Quest
             // A retried call (MCP 2026-07-28) brings its answers in `inputResponses`.
             let retried = text.windows(14).any(|w| w == b"inputResponses");
             match with_written_numbers(text).filter(|_| retried) {
-                Some(marked) => Read::Message(marked),
+                Some(marked) => Read::Rewritten(marked),
                 None => Read::Message(message),
             }
         }
