@@ -14,34 +14,44 @@ use std::path::Path;
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::validate::validate;
 
-fn check_file(rel: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-    if std::env::var_os("MCPDESC_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "{rel} is stale: the issue tracker's code now describes something else.\n\
-         Review the change, then regenerate it with `MCPDESC_BLESS=1 cargo test --test main_job`.\n\
-         --- generated ---\n{actual}"
-    );
+#[test]
+fn checked_in_yaml_is_current_and_valid() {
+    let d = issue_tracker::description().unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
+    let report = mcpdesc_runtime::validate::check_checked_in(path, &d).unwrap();
+    assert!(report.is_empty(), "{report}");
 }
 
 #[test]
-fn checked_in_yaml_is_current() {
+fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
     let d = issue_tracker::description().unwrap();
-    check_file("examples/issue_tracker.mcpdesc.yaml", &d.to_yaml());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tracker.mcpdesc.yaml");
+    let stale = d
+        .to_yaml()
+        .replace(r#"version: "1.4.0""#, r#"version: "1.3.0""#);
+    assert_ne!(stale, d.to_yaml());
+    std::fs::write(&path, stale).unwrap();
+    let err = mcpdesc_runtime::validate::check_checked_in(&path, &d).unwrap_err();
+    let said = err.to_string();
+    assert!(
+        said.contains("is stale") && said.contains(r#"file:   version: "1.3.0""#),
+        "{said}"
+    );
+    assert!(said.contains(r#"code:   version: "1.4.0""#), "{said}");
+    assert!(said.contains("MCPDESC_BLESS=1 cargo test"), "{said}");
+    // The same check of a JSON file compares JSON.
+    let json = dir.path().join("tracker.mcpdesc.json");
+    std::fs::write(&json, d.to_json_pretty()).unwrap();
+    assert!(mcpdesc_runtime::validate::check_checked_in(&json, &d).is_ok());
 }
 
 #[test]
 fn json_snapshot_is_current() {
     let d = issue_tracker::description().unwrap();
-    check_file(
-        "tests/snapshots/issue_tracker.mcpdesc.json",
-        &d.to_json_pretty(),
-    );
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/issue_tracker.mcpdesc.json");
+    mcpdesc_runtime::validate::check_checked_in(path, &d).unwrap();
 }
 
 #[test]

@@ -1150,6 +1150,17 @@ mod tests {
 
     use super::{IssueTracker, description};
 
+    /// The checked-in description is what the code describes, and the whole validator finds
+    /// nothing in it. `MCPDESC_BLESS=1 cargo test` writes it from the code.
+    #[test]
+    fn the_checked_in_description_is_current_and_valid() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/issue_tracker.mcpdesc.yaml"
+        );
+        mcpdesc_runtime::validate::check_checked_in(path, &description().unwrap()).unwrap();
+    }
+
     /// Every question the tracker asks, on every version, however the user answers, is one
     /// its description declares, in the declared words.
     #[tokio::test]
