@@ -1,13 +1,13 @@
-//! The contract drive (`contract::Drive`) fails on each kind of drift, and passes a server that
+//! The contract drive (`testing::Drive`) fails on each kind of drift, and passes a server that
 //! keeps its description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and
 //! 2026-07-28 against its own description and against that description changed in one place.
 #![allow(clippy::restriction)]
 
 use std::time::Duration;
 
-use mcpdesc_runtime::contract::{Answer, Drift, Drive, DriveError};
 use mcpdesc_runtime::description::{Description, Info};
 use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
+use mcpdesc_runtime::testing::{Answer, Drift, Drive, DriveError};
 use mcpdesc_runtime::{ask, elicitation};
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities,
@@ -83,7 +83,7 @@ fn declaration(doc: &mut Value) -> &mut Value {
     &mut doc["tools"][0]["elicitations"][0]
 }
 
-async fn drive(doc: &Value) -> Result<mcpdesc_runtime::contract::Report, DriveError> {
+async fn drive(doc: &Value) -> Result<mcpdesc_runtime::testing::Report, DriveError> {
     Drive::new(doc, server).run().await
 }
 

@@ -18,7 +18,7 @@ use mcpdesc_runtime::validate::validate;
 fn checked_in_yaml_is_current_and_valid() {
     let d = issue_tracker::description().unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
-    let report = mcpdesc_runtime::validate::check_checked_in(path, &d).unwrap();
+    let report = d.check_checked_in(path).unwrap();
     assert!(report.is_empty(), "{report}");
 }
 
@@ -32,7 +32,7 @@ fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
         .replace(r#"version: "1.4.0""#, r#"version: "1.3.0""#);
     assert_ne!(stale, d.to_yaml());
     std::fs::write(&path, stale).unwrap();
-    let err = mcpdesc_runtime::validate::check_checked_in(&path, &d).unwrap_err();
+    let err = d.check_checked_in(&path).unwrap_err();
     let said = err.to_string();
     assert!(
         said.contains("is stale") && said.contains(r#"file:   version: "1.3.0""#),
@@ -43,7 +43,7 @@ fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
     // The same check of a JSON file compares JSON.
     let json = dir.path().join("tracker.mcpdesc.json");
     std::fs::write(&json, d.to_json_pretty()).unwrap();
-    assert!(mcpdesc_runtime::validate::check_checked_in(&json, &d).is_ok());
+    assert!(d.check_checked_in(&json).is_ok());
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn json_snapshot_is_current() {
     let d = issue_tracker::description().unwrap();
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/issue_tracker.mcpdesc.json");
-    mcpdesc_runtime::validate::check_checked_in(path, &d).unwrap();
+    d.check_checked_in(path).unwrap();
 }
 
 #[test]

@@ -1144,8 +1144,8 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use mcpdesc_runtime::contract::Drive;
     use mcpdesc_runtime::session::{Policy, Served};
+    use mcpdesc_runtime::testing::Drive;
     use serde_json::json;
 
     use super::{IssueTracker, description};
@@ -1158,7 +1158,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/examples/issue_tracker.mcpdesc.yaml"
         );
-        mcpdesc_runtime::validate::check_checked_in(path, &description().unwrap()).unwrap();
+        description().unwrap().check_checked_in(path).unwrap();
     }
 
     /// Every question the tracker asks, on every version, however the user answers, is one

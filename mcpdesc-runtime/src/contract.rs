@@ -41,11 +41,6 @@
 //! # close_issue();
 //! ```
 
-#[cfg(feature = "testing")]
-mod drive;
-#[cfg(feature = "testing")]
-pub use drive::{Answer, Call, Drift, Drive, DriveError, Report, answers_for};
-
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -418,7 +413,7 @@ pub(crate) struct DeclaredIn<'d> {
 
 /// The declarations of the primitives of `kind` in `document` (of the one whose identity is
 /// `identity`, when given), with their effective scopes read as the validator reads them:
-/// what the contract check matches a request against, and what `contract::Drive` asks.
+/// what the contract check matches a request against, and what `testing::Drive` asks.
 pub(crate) fn declarations_in<'d>(
     document: &'d Value,
     kind: crate::validate::kind::Kind,

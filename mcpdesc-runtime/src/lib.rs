@@ -88,6 +88,8 @@ pub mod schema;
 pub mod session;
 mod shown;
 pub mod source;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod text;
 mod uri_template;
 pub mod validate;

@@ -23,6 +23,7 @@ use std::fmt;
 
 use serde_json::{Map, Value, json};
 
+mod checked_in;
 mod primitives;
 #[cfg(feature = "rmcp")]
 mod rmcp;
@@ -34,6 +35,7 @@ pub use primitives::{
 };
 
 pub use crate::members::RUNTIME_CHOICES;
+pub use checked_in::{BLESS, CheckedInError};
 
 use crate::hash::Group;
 use crate::object::{Members as _, MembersMut as _};

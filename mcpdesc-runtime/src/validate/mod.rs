@@ -38,7 +38,6 @@
 // document says around the primitives (transports, capabilities, tags, security schemes and
 // requirements), after `document`. `validate` below drives them in that order, so no layer
 // calls one above it.
-mod checked_in;
 mod code;
 pub(crate) mod declarations;
 mod document;
@@ -61,7 +60,6 @@ mod unicode_properties;
 use serde_json::Value;
 
 use crate::object::Members as _;
-pub use checked_in::{BLESS, CheckedInError, check_checked_in};
 pub use code::Code;
 pub use form_schema::parse_requested_schema;
 pub(crate) use form_schema::request_problems;

@@ -1,6 +1,7 @@
-//! A server's contract test in a few lines: [`Drive`] calls every primitive that declares an
-//! elicitation, on every protocol version of its description, over an in-memory rmcp session,
-//! answers each question three ways, and checks every request against the description.
+//! A server's contract test in a few lines (feature `testing`, for `[dev-dependencies]`):
+//! [`Drive`] calls every primitive that declares an elicitation, on every protocol version of
+//! its description, over an in-memory rmcp session, answers each question three ways, and checks
+//! every request against the description ([`contract::check_description`](crate::contract::check_description)).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -16,7 +17,7 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleC
 use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
-use super::{ContractError, check_description};
+use crate::contract::{ContractError, check_description};
 use crate::registry::PrimitiveName;
 use crate::validate::kind::KINDS;
 use crate::version::{ProtocolVersion, VersionSet};
@@ -78,11 +79,11 @@ impl fmt::Display for Answer {
 ///   cannot be opened ([`Drift::Session`]).
 ///
 /// ```no_run
-/// # async fn example() -> Result<(), mcpdesc_runtime::contract::DriveError> {
+/// # async fn example() -> Result<(), mcpdesc_runtime::testing::DriveError> {
 /// # #[derive(Clone)] struct Server;
 /// # impl rmcp::ServerHandler for Server {}
 /// # fn description() -> serde_json::Value { serde_json::Value::Null }
-/// use mcpdesc_runtime::contract::Drive;
+/// use mcpdesc_runtime::testing::Drive;
 /// use mcpdesc_runtime::session::{Policy, Served};
 ///
 /// let report = Drive::new(&description(), || Served::new(Server, Policy::development()))
@@ -400,7 +401,7 @@ where
 fn targets(document: &Value, root_scope: VersionSet) -> Vec<Target> {
     let mut out: Vec<Target> = Vec::new();
     for kind in KINDS {
-        for d in super::declarations_in(document, kind, root_scope, None) {
+        for d in crate::contract::declarations_in(document, kind, root_scope, None) {
             let Some(name) = d.declaration.get("name").and_then(Value::as_str) else {
                 continue;
             };

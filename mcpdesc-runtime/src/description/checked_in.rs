@@ -3,76 +3,75 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{Report, validate};
-use crate::description::Description;
+use super::Description;
+use crate::validate::{Report, validate};
 
-/// The environment variable that makes [`check_checked_in`] write the description built from
-/// the code to the file instead of comparing them: `MCPDESC_BLESS=1 cargo test`.
+/// The environment variable that makes [`Description::check_checked_in`] write the file from
+/// the code instead of comparing them: `MCPDESC_BLESS=1 cargo test`.
 pub const BLESS: &str = "MCPDESC_BLESS";
 
-/// Holds the description file at `path` to `built` (what the server's code describes now) and
-/// checks it with the whole validator: the test a server's description needs, in one call.
-///
-/// The file is compared as text with `built` written in the file's format (`.json`: pretty
-/// JSON; anything else: YAML, as [`Description::to_yaml`] writes it). With the environment
-/// variable [`BLESS`] set, the file is written from `built` instead, and then checked. The
-/// whole validator runs on the file as read (YAML needs the `yaml` feature), so what the builder
-/// cannot know by construction (a tool schema's dialect, its examples) is checked too. Warnings
-/// are returned in the report; errors fail.
-///
-/// ```no_run
-/// # use mcpdesc_runtime::description::{BuildError, Description, Info};
-/// # fn description() -> Result<Description, BuildError> {
-/// #     Description::builder(Info::new("server", "1.0.0")).build()
-/// # }
-/// #[test]
-/// fn the_description_is_current_and_valid() {
-///     let built = description().unwrap();
-///     mcpdesc_runtime::validate::check_checked_in("server.mcpdesc.yaml", &built).unwrap();
-/// }
-/// ```
-///
-/// # Errors
-///
-/// [`CheckedInError`]: the file cannot be read or written, differs from `built` (with the first
-/// line that differs), cannot be parsed, or has validation errors.
-pub fn check_checked_in(
-    path: impl AsRef<Path>,
-    built: &Description,
-) -> Result<Report, CheckedInError> {
-    let path = path.as_ref();
-    let json = path.extension().is_some_and(|e| e == "json");
-    let expected = if json {
-        built.to_json_pretty()
-    } else {
-        built.to_yaml()
-    };
-    let io = |error: std::io::Error| CheckedInError::Io {
-        path: path.to_owned(),
-        error,
-    };
-    if std::env::var_os(BLESS).is_some() {
-        std::fs::write(path, &expected).map_err(io)?;
-    }
-    let text = std::fs::read_to_string(path).map_err(io)?;
-    if text != expected {
-        let (line, found, wanted) = first_difference(&text, &expected);
-        return Err(CheckedInError::Stale {
+impl Description {
+    /// Holds the description file at `path` to this description (what the server's code
+    /// describes now) and checks the file with the whole validator: the test a server's
+    /// description needs, in one call.
+    ///
+    /// The file is compared as text with this description written in the file's format
+    /// (`.json`: pretty JSON; anything else: YAML, as [`Description::to_yaml`] writes it). With
+    /// the environment variable [`BLESS`] set, the file is written from the code instead, and
+    /// then checked. The whole validator runs on the file as read (YAML needs the `yaml`
+    /// feature), so what the builder cannot know by construction is checked too. Warnings are
+    /// returned in the report; errors fail.
+    ///
+    /// ```no_run
+    /// # use mcpdesc_runtime::description::{BuildError, Description, Info};
+    /// # fn description() -> Result<Description, BuildError> {
+    /// #     Description::builder(Info::new("server", "1.0.0")).build()
+    /// # }
+    /// #[test]
+    /// fn the_description_is_current_and_valid() {
+    ///     description().unwrap().check_checked_in("server.mcpdesc.yaml").unwrap();
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`CheckedInError`]: the file cannot be read or written, differs from this description
+    /// (with the first line that differs), cannot be parsed, or has validation errors.
+    pub fn check_checked_in(&self, path: impl AsRef<Path>) -> Result<Report, CheckedInError> {
+        let path = path.as_ref();
+        let json = path.extension().is_some_and(|e| e == "json");
+        let expected = if json {
+            self.to_json_pretty()
+        } else {
+            self.to_yaml()
+        };
+        let io = |error: std::io::Error| CheckedInError::Io {
             path: path.to_owned(),
-            line,
-            found,
-            wanted,
-        });
-    }
-    let document = read(path, &text, json)?;
-    let report = validate(&document);
-    if report.is_valid() {
-        Ok(report)
-    } else {
-        Err(CheckedInError::Invalid {
-            path: path.to_owned(),
-            report,
-        })
+            error,
+        };
+        if std::env::var_os(BLESS).is_some() {
+            std::fs::write(path, &expected).map_err(io)?;
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        if text != expected {
+            let (line, found, wanted) = first_difference(&text, &expected);
+            return Err(CheckedInError::Stale {
+                path: path.to_owned(),
+                line,
+                found,
+                wanted,
+            });
+        }
+        let document = read(path, &text, json)?;
+        let report = validate(&document);
+        if report.is_valid() {
+            Ok(report)
+        } else {
+            Err(CheckedInError::Invalid {
+                path: path.to_owned(),
+                report,
+            })
+        }
     }
 }
 
@@ -119,7 +118,7 @@ fn first_difference(found: &str, wanted: &str) -> (usize, String, String) {
     }
 }
 
-/// Why a checked-in description does not pass [`check_checked_in`].
+/// Why a checked-in description does not pass [`Description::check_checked_in`].
 #[non_exhaustive]
 pub enum CheckedInError {
     /// The file cannot be read (or, with [`BLESS`], written).
