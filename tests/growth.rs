@@ -4,8 +4,9 @@
 //! and `10 n` in a child process of this test binary under Valgrind, and once with nothing to do, for what every
 //! run costs whatever its input (the test harness, the process); the ratio is of what is left.
 //!
-//! Valgrind is installed on CI (`.ci/run`); where it is missing the test says it is skipped,
-//! unless `MCPDESC_REQUIRE_VALGRIND` is set, when that is a failure.
+//! The test installs Valgrind from the distribution's packages when it is missing; where it
+//! cannot, it says it is skipped, unless `MCPDESC_REQUIRE_VALGRIND` is set (`.ci/run` sets it),
+//! when that is a failure.
 #![allow(clippy::restriction)]
 
 use std::process::Command;
@@ -66,11 +67,22 @@ fn instructions(shape: &str, n: usize) -> u64 {
         .unwrap_or_else(|| panic!("no instruction count in:\n{stderr}"))
 }
 
+/// Whether Valgrind runs here, installed from the distribution's packages when it is missing.
 fn valgrind_present() -> bool {
-    let present = Command::new("valgrind")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let present = || {
+        Command::new("valgrind")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !present() {
+        let _ = Command::new("apt-get")
+            .args(["install", "-y", "-qq", "valgrind"])
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdout(std::process::Stdio::null())
+            .status();
+    }
+    let present = present();
     if !present {
         assert!(
             std::env::var_os("MCPDESC_REQUIRE_VALGRIND").is_none(),
