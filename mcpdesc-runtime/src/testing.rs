@@ -272,7 +272,8 @@ where
             primitive: target.identity.clone(),
             message,
         };
-        let client = match connect(version, (self.server)(), answer, Arc::clone(&seen)).await {
+        let client = match drive_session(version, (self.server)(), answer, Arc::clone(&seen)).await
+        {
             Ok(client) => client,
             Err(message) => {
                 drifts.push(session(message));
@@ -637,7 +638,7 @@ impl ClientHandler for Answerer {
 /// with every elicitation request the server writes recorded in `seen` as it is on the wire
 /// (rmcp's client reads requests into its own types, which write members back that were not
 /// sent).
-async fn connect<H: ServerHandler + Send + 'static>(
+async fn drive_session<H: ServerHandler + Send + 'static>(
     version: ProtocolVersion,
     server: H,
     answer: Answer,
@@ -672,21 +673,39 @@ async fn connect<H: ServerHandler + Send + 'static>(
             }
         }
     });
-    let client = Answerer { version, answer };
-    // A version whose capabilities come with each request is found, not negotiated.
+    connect(Answerer { version, answer }, version, client_io).await
+}
+
+/// Connects rmcp's `client` on `version` to the server at the other end of `transport`: by
+/// discovery on a version without `initialize` (MCP 2026-07-28, whose capabilities come with
+/// each request), else by the handshake. The client's `get_info` names the version it speaks.
+///
+/// # Errors
+///
+/// What went wrong, when rmcp does not know the version or the session cannot be opened.
+pub async fn connect<C, T, E, A>(
+    client: C,
+    version: ProtocolVersion,
+    transport: T,
+) -> Result<rmcp::service::RunningService<RoleClient, C>, String>
+where
+    C: ClientHandler,
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
     let connected = if crate::version::Fact::Discovery.versions().contains(version) {
         let preferred = serde_json::from_value(Value::from(version.as_str()))
             .map_err(|e| format!("rmcp does not know {version}: {e}"))?;
         client
             .serve_with_lifecycle(
-                client_io,
+                transport,
                 ClientLifecycleMode::Discover {
                     preferred_versions: vec![preferred],
                 },
             )
             .await
     } else {
-        client.serve(client_io).await
+        client.serve(transport).await
     };
     connected.map_err(|e| format!("cannot connect on {version}: {e}"))
 }

@@ -11,9 +11,9 @@ use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
     Implementation, ProtocolVersion,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
+use rmcp::service::{RequestContext, RoleClient};
 use rmcp::transport::IntoTransport;
-use rmcp::{ClientHandler, ErrorData, ServiceExt};
+use rmcp::{ClientHandler, ErrorData};
 use serde_json::{Value, json};
 
 /// How a question is answered: the request's params, as JSON, to the content of an acceptance,
@@ -67,19 +67,14 @@ impl Answering {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
-        let version = self.version.clone();
-        let connected = if version == ProtocolVersion::V_2026_07_28 {
-            self.serve_with_lifecycle(
-                transport,
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![version],
-                },
-            )
+        let version = self
+            .version
+            .as_str()
+            .parse()
+            .expect("a version mcpdesc knows");
+        mcpdesc_runtime::testing::connect(self, version, transport)
             .await
-        } else {
-            self.serve(transport).await
-        };
-        connected.expect("the client connects")
+            .expect("the client connects")
     }
 }
 
