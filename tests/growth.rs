@@ -17,12 +17,12 @@ mod shapes;
 /// The environment variable that makes this binary's `child` test run one shape at one size.
 const CHILD: &str = "MCPDESC_GROWTH_CHILD";
 
-/// Runs the shape named in `MCPDESC_GROWTH_CHILD` (`wide:2000`), when it is set.
+/// Runs the shape named in `MCPDESC_GROWTH_CHILD` (`wide:2000`): the child process the test
+/// below counts, not a test of its own.
 #[test]
+#[ignore = "the child process of ten_times_the_entries_cost_at_most_eleven_times_the_instructions"]
 fn child() {
-    let Ok(spec) = std::env::var(CHILD) else {
-        return;
-    };
+    let spec = std::env::var(CHILD).expect("MCPDESC_GROWTH_CHILD names a shape and a size");
     let (shape, n) = spec.split_once(':').expect("shape:n");
     let n: usize = n.parse().expect("a size");
     match shape {
@@ -52,7 +52,7 @@ fn instructions(shape: &str, n: usize) -> u64 {
     let out = Command::new("valgrind")
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(exe)
-        .args(["--exact", "child", "--test-threads=1"])
+        .args(["--exact", "child", "--ignored", "--test-threads=1"])
         .env(CHILD, format!("{shape}:{n}"))
         .output()
         .expect("valgrind runs");
@@ -95,7 +95,7 @@ fn valgrind_present() -> bool {
 
 #[test]
 fn ten_times_the_entries_cost_at_most_eleven_times_the_instructions() {
-    if std::env::var_os(CHILD).is_some() || !valgrind_present() {
+    if !valgrind_present() {
         return;
     }
     let mut said = Vec::new();
