@@ -56,7 +56,7 @@ fn serialize_only(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn validate_only(bencher: divan::Bencher) {
     let doc = document();
-    bencher.bench(|| mcpdesc_runtime::validate::validate(divan::black_box(&doc)).is_valid());
+    bencher.bench(|| mcpdesc_check::validate(divan::black_box(&doc)).is_valid());
 }
 
 #[divan::bench(sample_count = 10)]
@@ -89,7 +89,7 @@ fn mcpdesc_check_process(bencher: divan::Bencher) {
 #[divan::bench(args = [2_000, 20_000], sample_count = 10)]
 fn validate_wide(bencher: divan::Bencher, n: usize) {
     let doc = wide(n);
-    bencher.bench(|| mcpdesc_runtime::validate::validate(divan::black_box(&doc)).is_valid());
+    bencher.bench(|| mcpdesc_check::validate(divan::black_box(&doc)).is_valid());
 }
 
 #[divan::bench(args = [2_000, 20_000], sample_count = 10)]
@@ -99,11 +99,11 @@ fn positions_wide(bencher: divan::Bencher, n: usize) {
     doc["info"]["title"] = serde_json::Value::from("Wide — one line");
     let text = serde_json::to_string(&doc).unwrap_or_default();
     bencher
-        .bench(|| mcpdesc_runtime::yaml::from_json_with_positions(divan::black_box(&text)).is_ok());
+        .bench(|| mcpdesc_check::yaml::from_json_with_positions(divan::black_box(&text)).is_ok());
 }
 
 #[divan::bench(args = [500, 5_000], sample_count = 10)]
 fn validate_chain(bencher: divan::Bencher, n: usize) {
     let doc = chain(n);
-    bencher.bench(|| mcpdesc_runtime::validate::validate(divan::black_box(&doc)).is_valid());
+    bencher.bench(|| mcpdesc_check::validate(divan::black_box(&doc)).is_valid());
 }

@@ -106,7 +106,7 @@ fn main() {
                 .unwrap_or(0)
         }),
         "validate" => repeat(runs, || {
-            usize::from(mcpdesc_runtime::validate::validate(black_box(&document)).is_valid())
+            usize::from(mcpdesc_check::validate(black_box(&document)).is_valid())
         }),
         "fill50" => repeat(runs, || {
             teams

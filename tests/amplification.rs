@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcpdesc_runtime::validate::{self, MAX_REPORT_BYTES};
+use mcpdesc_check::{self as validate, MAX_REPORT_BYTES};
 use serde_json::{Value, json};
 
 /// The system allocator, counting the bytes held and the most held at once.
@@ -91,7 +91,7 @@ fn a_small_file_makes_nothing_large() {
     // item, 4,000 times the file (500 MB for a 115 kB text).
     let key = "k".repeat(100_000);
     let text = long_key_over_many_items(key.len(), 5_000);
-    let (read, peak) = peak_of(|| mcpdesc_runtime::yaml::from_json_with_positions(&text));
+    let (read, peak) = peak_of(|| mcpdesc_check::yaml::from_json_with_positions(&text));
     let (_, positions) = read.unwrap();
     assert_eq!(positions.get("/k"), Some((1, 1)));
     // `{"k…k":[1,1,…`: the last item after the key, its quotes, `:[` and 4,999 `1,`.

@@ -468,7 +468,7 @@ fn a_tool_schema_dialect_is_left_out_when_2025_06_18_is_in_scope() {
             .get("$schema")
             .is_none()
     );
-    assert!(mcpdesc_runtime::validate::validate(doc.as_value()).is_empty());
+    assert!(mcpdesc_check::validate(doc.as_value()).is_empty());
 }
 
 #[test]
@@ -502,7 +502,7 @@ fn a_member_an_older_version_lacks_is_refused() {
 /// reference validator's code, at the member.
 #[test]
 fn builder_and_validator_agree_on_version_dependent_members() {
-    use mcpdesc_runtime::validate::validate;
+    use mcpdesc_check::validate;
     // The builder refuses `title` and `outputSchema` for 2025-03-26 and drops the dialect ...
     let err = Description::builder(Info::new("srv", "1"))
         .protocol_versions([ProtocolVersion::V2025_03_26, V2025_06_18])
@@ -651,7 +651,7 @@ fn a_built_description_serializes_to_its_json_and_its_warnings_are_the_validator
         *value
     );
     assert_eq!(doc.to_json(), serde_json::to_string(value).unwrap());
-    let report = mcpdesc_runtime::validate::validate(value);
+    let report = mcpdesc_check::validate(value);
     assert!(report.is_valid(), "{report}");
     let warnings: Vec<_> = report.warnings().cloned().collect();
     assert!(!warnings.is_empty());
@@ -757,7 +757,7 @@ fn client_requirements_are_written_and_held_to_every_version_in_scope() {
     let at = |k: &str| keys.iter().position(|x| *x == k).unwrap();
     assert!(at("clientRequirements") < at("elicitations"), "{keys:?}");
     assert!(
-        mcpdesc_runtime::validate::validate(doc.as_value())
+        mcpdesc_check::validate(doc.as_value())
             .diagnostics()
             .is_empty()
     );

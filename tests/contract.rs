@@ -199,7 +199,7 @@ fn choices_filled_into_a_static_field_are_refused() {
 fn said_as_the_validator_says(
     doc: &Value,
     what: &str,
-    pick: impl Fn(&Reason) -> Option<(mcpdesc_runtime::validate::Code, String)>,
+    pick: impl Fn(&Reason) -> Option<(mcpdesc_runtime::diagnostics::Code, String)>,
 ) -> String {
     let reasons = contract::check_description(doc, TOOL, V25, &note(V25))
         .unwrap_err()
@@ -209,7 +209,7 @@ fn said_as_the_validator_says(
         .iter()
         .find_map(pick)
         .unwrap_or_else(|| panic!("{what}: {reasons:?}"));
-    let report = mcpdesc_runtime::validate::validate(doc);
+    let report = mcpdesc_check::validate(doc);
     assert!(
         report
             .diagnostics()
@@ -514,8 +514,8 @@ mod properties {
 /// and warned of by the validator, each through the check answers go through.
 #[test]
 fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
+    use mcpdesc_check::{Severity, validate};
     use mcpdesc_runtime::fill::FillProblemKind;
-    use mcpdesc_runtime::validate::{Severity, validate};
 
     #[derive(ElicitationForm)]
     #[form(fill)]

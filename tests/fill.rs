@@ -168,7 +168,7 @@ fn the_static_shape_of_run_time_choices_is_a_plain_string_or_an_empty_enum() {
     assert_eq!(Label::PROTOCOL_VERSIONS, VersionSet::URL_MODE);
     // The static shapes are valid restricted schemas.
     for schema in [Assign::requested_schema(), Label::requested_schema()] {
-        mcpdesc_runtime::validate::parse_requested_schema(&schema.to_value()).unwrap();
+        mcpdesc_runtime::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
     }
 }
 
@@ -242,7 +242,7 @@ fn every_filled_schema_is_valid_in_its_version() {
         .unwrap();
         let schema = filled.requested_schema();
         assert!(schema.protocol_versions().contains(version), "{version}");
-        mcpdesc_runtime::validate::parse_requested_schema(&schema.to_value()).unwrap();
+        mcpdesc_runtime::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
     }
 }
 
@@ -721,7 +721,7 @@ fn a_description_of_run_time_forms_is_valid_and_documents_their_static_shape() {
         .registered_elicitations()
         .build()
         .unwrap();
-    let report = mcpdesc_runtime::validate::validate(doc.as_value());
+    let report = mcpdesc_check::validate(doc.as_value());
     assert!(report.is_valid(), "{report:?}");
     let value = doc.as_value();
     let declared = |tool: usize| &value["tools"][tool]["elicitations"][0]["requestedSchema"];
@@ -1055,7 +1055,7 @@ proptest! {
         prop_assert_eq!(result.is_ok(), distinct.len() == labels.len());
         if let Ok(filled) = result {
             let value: Value = serde_json::from_str(wire(&filled)).unwrap();
-            prop_assert!(mcpdesc_runtime::validate::parse_requested_schema(&value).is_ok());
+            prop_assert!(mcpdesc_runtime::diagnostics::parse_requested_schema(&value).is_ok());
         }
     }
 }

@@ -30,17 +30,17 @@ fn child() {
         "none" => {}
         "wide" => {
             let doc = shapes::wide(n);
-            assert!(mcpdesc_runtime::validate::validate(&doc).is_valid());
+            assert!(mcpdesc_check::validate(&doc).is_valid());
         }
         "chain" => {
             let doc = shapes::chain(n);
-            assert!(mcpdesc_runtime::validate::validate(&doc).is_valid());
+            assert!(mcpdesc_check::validate(&doc).is_valid());
         }
         "positions" => {
             let mut doc = shapes::wide(n);
             doc["info"]["title"] = serde_json::Value::from("Wide — one line");
             let text = serde_json::to_string(&doc).unwrap();
-            assert!(mcpdesc_runtime::yaml::from_json_with_positions(&text).is_ok());
+            assert!(mcpdesc_check::yaml::from_json_with_positions(&text).is_ok());
         }
         other => panic!("unknown shape {other}"),
     }

@@ -11,14 +11,14 @@ mod issue_tracker;
 
 use std::path::Path;
 
+use mcpdesc_check::validate;
 use mcpdesc_runtime::registry::{self, Primitive};
-use mcpdesc_runtime::validate::validate;
 
 #[test]
 fn checked_in_yaml_is_current_and_valid() {
     let d = issue_tracker::description().unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
-    let report = d.check_checked_in(path).unwrap();
+    let report = mcpdesc_check::check_checked_in(&d, path).unwrap();
     assert!(report.is_empty(), "{report}");
 }
 
@@ -32,7 +32,7 @@ fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
         .replace(r#"version: "1.4.0""#, r#"version: "1.3.0""#);
     assert_ne!(stale, d.to_yaml());
     std::fs::write(&path, stale).unwrap();
-    let err = d.check_checked_in(&path).unwrap_err();
+    let err = mcpdesc_check::check_checked_in(&d, &path).unwrap_err();
     let said = err.to_string();
     assert!(
         said.contains("is stale") && said.contains(r#"file:   version: "1.3.0""#),
@@ -43,7 +43,7 @@ fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
     // The same check of a JSON file compares JSON.
     let json = dir.path().join("tracker.mcpdesc.json");
     std::fs::write(&json, d.to_json_pretty()).unwrap();
-    assert!(d.check_checked_in(&json).is_ok());
+    assert!(mcpdesc_check::check_checked_in(&d, &json).is_ok());
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn json_snapshot_is_current() {
     let d = issue_tracker::description().unwrap();
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/issue_tracker.mcpdesc.json");
-    d.check_checked_in(path).unwrap();
+    mcpdesc_check::check_checked_in(&d, path).unwrap();
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn generated_documents_validate_and_round_trip() {
         "{}",
         validate(d.as_value())
     );
-    let from_yaml = mcpdesc_runtime::yaml::from_str(&d.to_yaml()).unwrap();
+    let from_yaml = mcpdesc_check::yaml::from_str(&d.to_yaml()).unwrap();
     assert_eq!(&from_yaml, d.as_value());
     let from_json: serde_json::Value = serde_json::from_str(&d.to_json_pretty()).unwrap();
     assert_eq!(&from_json, d.as_value());

@@ -1158,7 +1158,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/examples/issue_tracker.mcpdesc.yaml"
         );
-        description().unwrap().check_checked_in(path).unwrap();
+        mcpdesc_check::check_checked_in(&description().unwrap(), path).unwrap();
     }
 
     /// Every question the tracker asks, on every version, however the user answers, is one

@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpdesc_runtime::{json, yaml};
+use mcpdesc_check::{json, yaml};
 use serde_json::Value;
 
 #[path = "../../tests/support/same_numbers.rs"]

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpdesc_runtime::json;
+use mcpdesc_check::json;
 
 fuzz_target!(|text: &str| {
     match json::from_str(text) {

@@ -2,10 +2,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpdesc_runtime::{validate, yaml};
+use mcpdesc_check::{validate, yaml};
 
 fuzz_target!(|text: &str| {
     if let Ok(value) = yaml::from_str(text) {
-        let _ = validate::validate(&value).into_diagnostics();
+        let _ = validate(&value).into_diagnostics();
     }
 });

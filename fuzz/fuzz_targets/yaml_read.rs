@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpdesc_runtime::yaml;
+use mcpdesc_check::yaml;
 use serde_json::Value;
 
 /// The JSON Pointer of every value below `pointer` in `value`.

@@ -127,7 +127,7 @@ pub enum Reason {
         /// The declaration.
         declaration: String,
         /// The validator's code (`MissingComponent`, `ComponentCycle`, ...).
-        code: crate::validate::Code,
+        code: crate::diagnostics::Code,
         /// The JSON Pointer into the description where the reference breaks.
         pointer: String,
         /// What is wrong there.
@@ -142,7 +142,7 @@ pub enum Reason {
         /// The declaration.
         declaration: String,
         /// The validator's code.
-        code: crate::validate::Code,
+        code: crate::diagnostics::Code,
         /// The JSON Pointer into the description.
         pointer: String,
         /// What is wrong there.
@@ -298,9 +298,9 @@ struct Candidate<'a> {
     runtime: Option<&'a [&'a str]>,
     /// Why its schema's `$componentRef` does not resolve: the validator's code, pointer and
     /// message.
-    unresolved: Option<(crate::validate::Code, String, String)>,
+    unresolved: Option<(crate::diagnostics::Code, String, String)>,
     /// Why its `protocolVersions` cannot be read: the validator's code, pointer and message.
-    invalid_scope: Option<(crate::validate::Code, String, String)>,
+    invalid_scope: Option<(crate::diagnostics::Code, String, String)>,
 }
 
 /// Checks an observed elicitation request (its `params`) of `primitive`, sent on the negotiated
@@ -325,8 +325,8 @@ pub fn check_description<'p>(
     let primitive = primitive.into();
     // Scopes are read as the validator reads them: a root, primitive or declaration scope that
     // cannot be read, or one that leaves its parent's, is a reason of its own.
-    let (root_scope, root_problems) = crate::validate::root_scope_of(document);
-    let kind = crate::validate::kind::Kind::of_name(primitive);
+    let (root_scope, root_problems) = crate::diagnostics::root_scope_of(document);
+    let kind = crate::diagnostics::kind::Kind::of_name(primitive);
     // Each declaration with its effective scope and the fields it says take run-time choices
     // (when it says: `None` lets choices be filled into any string or string-array field). The
     // lists are kept here, as the candidates borrow them.
@@ -335,7 +335,7 @@ pub fn check_description<'p>(
         VersionSet,
         Option<Vec<&'d str>>,
         String,
-        Option<(crate::validate::Code, String, String)>,
+        Option<(crate::diagnostics::Code, String, String)>,
     );
     let declared: Vec<Declared<'_>> =
         declarations_in(document, kind, root_scope, Some(primitive.identity()))
@@ -362,12 +362,12 @@ pub fn check_description<'p>(
         .filter_map(|(d, scope, runtime, path, invalid_scope)| {
             let resolved = d
                 .get("requestedSchema")
-                .map(|s| crate::validate::resolve_requested_schema(document, s, path));
+                .map(|s| crate::diagnostics::resolve_requested_schema(document, s, path));
             let unresolved = match &resolved {
                 Some(Err(diagnostics)) => Some(diagnostics.first().map_or_else(
                     || {
                         (
-                            crate::validate::Code::MissingComponent,
+                            crate::diagnostics::Code::MissingComponent,
                             path.clone(),
                             String::new(),
                         )
@@ -408,7 +408,7 @@ pub(crate) struct DeclaredIn<'d> {
     /// document's.
     pub(crate) scope: VersionSet,
     /// Why its scope or its primitive's cannot be read as written (its own first).
-    pub(crate) problems: Vec<crate::validate::Diagnostic>,
+    pub(crate) problems: Vec<crate::diagnostics::Diagnostic>,
 }
 
 /// The declarations of the primitives of `kind` in `document` (of the one whose identity is
@@ -416,7 +416,7 @@ pub(crate) struct DeclaredIn<'d> {
 /// what the contract check matches a request against, and what `testing::Drive` asks.
 pub(crate) fn declarations_in<'d>(
     document: &'d Value,
-    kind: crate::validate::kind::Kind,
+    kind: crate::diagnostics::kind::Kind,
     root_scope: VersionSet,
     identity: Option<&str>,
 ) -> Vec<DeclaredIn<'d>> {
@@ -438,7 +438,7 @@ pub(crate) fn declarations_in<'d>(
         }
         let entry_path = format!("/{}/{i}", kind.collection);
         let (entry_scope, entry_problems) =
-            crate::validate::scope_within_at(object, &entry_path, root_scope, kind.what);
+            crate::diagnostics::scope_within_at(object, &entry_path, root_scope, kind.what);
         let declarations = object
             .get("elicitations")
             .and_then(Value::as_array)
@@ -450,7 +450,7 @@ pub(crate) fn declarations_in<'d>(
             };
             let path = format!("{entry_path}/elicitations/{j}");
             let (scope, mut problems) =
-                crate::validate::scope_within_at(d, &path, entry_scope, "this declaration");
+                crate::diagnostics::scope_within_at(d, &path, entry_scope, "this declaration");
             problems.extend(entry_problems.iter().cloned());
             out.push(DeclaredIn {
                 identity: id,
@@ -609,7 +609,7 @@ fn check(
     }
     // A request is first a valid form request of the version it is sent on.
     if let Some(sent) = request.schema {
-        let problems = crate::validate::request_problems(sent, version);
+        let problems = crate::diagnostics::request_problems(sent, version);
         if !problems.is_empty() {
             return Err(error(vec![Reason::NotAFormRequest {
                 version,
@@ -784,7 +784,7 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
         let sent_default = sent_p.get("default");
         if sent_default.is_some() && sent_default != declared_p.get("default") {
             let fits = parsed
-                .get_or_insert_with(|| crate::validate::parse_requested_schema(sent).ok())
+                .get_or_insert_with(|| crate::diagnostics::parse_requested_schema(sent).ok())
                 .as_ref()
                 .and_then(|schema| schema.property(name))
                 .zip(sent_default)

@@ -9,26 +9,26 @@
 //! foldhash documentation draws the same line).
 
 /// A `HashMap` hashing with foldhash, seeded per process.
-pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 /// A `HashSet` hashing with foldhash, seeded per process.
-pub(crate) type HashSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
+pub type HashSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
 
 /// An empty map that allocates room for `capacity` entries.
-pub(crate) fn map_with_capacity<K, V>(capacity: usize) -> HashMap<K, V> {
+pub fn map_with_capacity<K, V>(capacity: usize) -> HashMap<K, V> {
     HashMap::with_capacity_and_hasher(capacity, foldhash::fast::RandomState::default())
 }
 
 /// The values noted under one key, in the order they were noted, the first kept in place: most
 /// keys (a primitive's name, say) are noted once, and then need no list of their own.
-pub(crate) struct Group<T> {
+pub struct Group<T> {
     first: T,
     more: Vec<T>,
 }
 
 impl<T> Group<T> {
     /// A group of `first` alone.
-    pub(crate) fn new(first: T) -> Self {
+    pub fn new(first: T) -> Self {
         Group {
             first,
             more: Vec::new(),
@@ -36,17 +36,17 @@ impl<T> Group<T> {
     }
 
     /// Notes `value` after the others.
-    pub(crate) fn push(&mut self, value: T) {
+    pub fn push(&mut self, value: T) {
         self.more.push(value);
     }
 
     /// The values, in the order they were noted.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
         std::iter::once(&self.first).chain(&self.more)
     }
 
     /// Whether more than one value was noted.
-    pub(crate) fn is_several(&self) -> bool {
+    pub fn is_several(&self) -> bool {
         !self.more.is_empty()
     }
 }

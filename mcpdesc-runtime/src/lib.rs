@@ -49,9 +49,6 @@
 //! | `derive` (default) | the derives and the attribute, from `mcpdesc-derive` |
 //! | `float_roundtrip` (default) | JSON numbers read as the double nearest them, as JavaScript, Python and the YAML reader read them (serde_json's `float_roundtrip`, which cargo turns on for the whole build) |
 //! | `schemars` | forms implement `schemars::JsonSchema`; `Tool::input_schema_for::<T>()` |
-//! | `yaml` | `yaml::from_str`, the YAML subset descriptions are read in |
-//! | `jsonschema` | the validator checks tool examples' `input` and `structuredContent` against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`) |
-//! | `cli` | the `mcpdesc` command-line validator (implies `yaml` and `jsonschema`) |
 //! | `rmcp` | `session`: asking over an rmcp 3.11 session; descriptions from rmcp's routers |
 //! | `http` | serving over rmcp's Streamable HTTP: the caller ([`session::Principal`]) is bound into every sealed state |
 //! | `redis` | [`session::RedisSpentStates`]: spent states shared by replicas in Redis |
@@ -70,13 +67,19 @@ struct CratePageDoctests;
 mod content;
 pub mod contract;
 pub mod description;
+pub mod diagnostics;
 mod expand;
 pub mod fill;
 mod form;
-mod hash;
+// Shared with the checker's crate (`mcpdesc-check`), hidden: the two crates are released in
+// lockstep with an exact version pin.
+#[doc(hidden)]
+pub mod hash;
 pub mod json;
-mod members;
-mod object;
+#[doc(hidden)]
+pub mod members;
+#[doc(hidden)]
+pub mod object;
 pub mod reference;
 pub mod registry;
 #[cfg(feature = "rmcp")]
@@ -86,14 +89,16 @@ mod rmcp_schema;
 pub mod schema;
 #[cfg(feature = "rmcp")]
 pub mod session;
-mod shown;
-pub mod source;
+#[doc(hidden)]
+pub mod shown;
 #[cfg(feature = "testing")]
 pub mod testing;
-mod text;
-mod uri_template;
-pub mod validate;
-mod version;
+#[doc(hidden)]
+pub mod text;
+#[doc(hidden)]
+pub mod uri_template;
+#[doc(hidden)]
+pub mod version;
 pub mod yaml;
 
 #[doc(hidden)]

@@ -16,7 +16,7 @@ pub const RUNTIME_CHOICES: &str = "x-mcpdesc-runtime-choices";
 
 /// Where a version-dependent member sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Place {
+pub enum Place {
     /// A member of the primitive itself.
     Primitive,
     /// A member of each entry of a prompt's `arguments`.
@@ -29,28 +29,28 @@ pub(crate) enum Place {
 
 /// One member and the fact of the version table ([`Fact`]) that says which versions define it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct VersionedMember {
+pub struct VersionedMember {
     /// The collection of the primitives it belongs to (`tools`, `prompts`, ...).
-    pub(crate) collection: &'static str,
-    pub(crate) place: Place,
-    pub(crate) member: &'static str,
+    pub collection: &'static str,
+    pub place: Place,
+    pub member: &'static str,
     fact: Fact,
 }
 
 impl VersionedMember {
     /// The versions that define the member.
-    pub(crate) const fn versions(&self) -> VersionSet {
+    pub const fn versions(&self) -> VersionSet {
         self.fact.versions()
     }
 
     /// The versions of `scope` that do not define the member.
-    pub(crate) const fn missing_from(&self, scope: VersionSet) -> VersionSet {
+    pub const fn missing_from(&self, scope: VersionSet) -> VersionSet {
         scope.difference(self.versions())
     }
 
     /// The first version that defines the member (every member of the table has one: a
     /// `const` assertion below holds it).
-    pub(crate) const fn since(&self) -> ProtocolVersion {
+    pub const fn since(&self) -> ProtocolVersion {
         match self.fact.since() {
             Some(version) => version,
             None => ProtocolVersion::LATEST,
@@ -58,13 +58,13 @@ impl VersionedMember {
     }
 
     /// The version that removed the member after it came, if one did.
-    pub(crate) const fn until(&self) -> Option<ProtocolVersion> {
+    pub const fn until(&self) -> Option<ProtocolVersion> {
         self.fact.until()
     }
 
     /// What the member needs, for messages: "it requires 2025-11-25 or later", "MCP 2026-07-28
     /// removed it".
-    pub(crate) fn requirement(&self) -> String {
+    pub fn requirement(&self) -> String {
         match self.until() {
             Some(until) => format!(
                 "it is defined from {} and MCP {until} removed it",
@@ -100,7 +100,7 @@ use Place::{Primitive, PromptArgument, ResourceAnnotations, ToolSchemaRoot};
 /// held to versions: the format reads it as protocol-independent (the public fixture
 /// `protocol-independent-info-metadata` is valid with 2025-11-25's `info` members on
 /// 2025-06-18).
-pub(crate) const VERSIONED: &[VersionedMember] = &[
+pub const VERSIONED: &[VersionedMember] = &[
     m("tools", Primitive, "annotations", ToolAnnotations),
     m("tools", Primitive, "title", Titles),
     m("tools", Primitive, "outputSchema", OutputSchema),
@@ -143,6 +143,6 @@ const _: () = {
 };
 
 /// The versioned members of the primitives of `collection`.
-pub(crate) fn of(collection: &str) -> impl Iterator<Item = &'static VersionedMember> + '_ {
+pub fn of(collection: &str) -> impl Iterator<Item = &'static VersionedMember> + '_ {
     VERSIONED.iter().filter(move |v| v.collection == collection)
 }

@@ -9,7 +9,7 @@ const FEW_MEMBERS: usize = 16;
 /// Looking a member up in an object. serde_json's map hashes the key (SipHash) on every lookup;
 /// description objects have a handful of members, where comparing keys in order is several times
 /// faster, and the validator looks up members on every object of every primitive.
-pub(crate) trait Members {
+pub trait Members {
     /// The member named `key`.
     fn member(&self, key: &str) -> Option<&Value>;
 }
@@ -37,7 +37,7 @@ impl Members for Value {
 }
 
 /// [`Members`], to change the member found.
-pub(crate) trait MembersMut {
+pub trait MembersMut {
     /// The member named `key`.
     fn member_mut(&mut self, key: &str) -> Option<&mut Value>;
 }

@@ -1,28 +1,26 @@
 //! The reference: every field type, attribute key and compile error of the derives, the
-//! description builder, the validator, run-time forms, asking and serving over rmcp, and the
+//! description builder, run-time forms, asking and serving over rmcp, and the
 //! contract check, with examples that run as doctests.
 //!
 //! | page | what it covers |
 //! |---|---|
 //! | [`forms`] | field types, `#[form(...)]` keys, compile errors, how answers are read, sensitive fields, schemars |
 //! | [`declarations`] | `#[elicitation(...)]` keys, the registry, the description builder |
-//! | [`validation`] | what [`validate`](crate::validate) and `mcpdesc check` report, the YAML subset |
 //! | [`runtime_forms`] | forms whose choices or defaults are filled when they are sent |
 //! | [`asking`] | asking a form or a URL over an rmcp session |
 //! | [`serving`] | a server that asks in one line, and the contract check in its tests |
 //! | [`replicas`] | serving over Streamable HTTP as replicas: keys, the shared store, routing |
 //!
-//! The diagnostic codes are [`validate::Code`](crate::validate::Code); the feature flags are on
-//! the [crate page](crate#features).
+//! The diagnostic codes are [`diagnostics::Code`](crate::diagnostics::Code); the feature flags are
+//! on the [crate page](crate#features). What the whole-format validator and `mcpdesc check`
+//! report, and the YAML subset descriptions are read in, is the reference of the `mcpdesc-check`
+//! crate, the checker a server's tests and CI use.
 
 #[doc = include_str!("../docs/forms.md")]
 pub mod forms {}
 
 #[doc = include_str!("../docs/declarations.md")]
 pub mod declarations {}
-
-#[doc = include_str!("../docs/validation.md")]
-pub mod validation {}
 
 #[doc = include_str!("../docs/runtime_forms.md")]
 pub mod runtime_forms {}

@@ -7,7 +7,7 @@ use std::fmt;
 
 /// A value in a message: whole when short; else its first [`Shown::SHOWN`] characters, an
 /// ellipsis and how many characters it has in all.
-pub(crate) struct Shown<'a> {
+pub struct Shown<'a> {
     text: &'a str,
     /// Written as a Rust string literal (a string value); else as it is (JSON text).
     quoted: bool,
@@ -15,17 +15,17 @@ pub(crate) struct Shown<'a> {
 
 impl<'a> Shown<'a> {
     /// How many characters of a long value a message shows.
-    pub(crate) const SHOWN: usize = 80;
+    pub const SHOWN: usize = 80;
     /// Values up to this many characters are shown whole: cutting a few saves nothing.
-    pub(crate) const WHOLE: usize = 100;
+    pub const WHOLE: usize = 100;
 
     /// A string value, written quoted and escaped as Rust's `{:?}` writes it.
-    pub(crate) fn quoted(text: &'a str) -> Self {
+    pub fn quoted(text: &'a str) -> Self {
         Shown { text, quoted: true }
     }
 
     /// JSON text, written as it is.
-    pub(crate) fn json(text: &'a str) -> Self {
+    pub fn json(text: &'a str) -> Self {
         Shown {
             text,
             quoted: false,
@@ -61,11 +61,11 @@ impl fmt::Display for Shown<'_> {
 
 /// Choices in a message, in brackets: all of a short list; the first [`List::SHOWN`] of a long
 /// one (a run-time list can hold hundreds) and how many more. Each is a [`Shown::quoted`].
-pub(crate) struct List<I>(pub(crate) I);
+pub struct List<I>(pub I);
 
 impl<I> List<I> {
     /// How many choices of a long list a message shows.
-    pub(crate) const SHOWN: usize = 10;
+    pub const SHOWN: usize = 10;
 }
 
 impl<'a, I> fmt::Display for List<I>

@@ -18,8 +18,8 @@ use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use crate::contract::{ContractError, check_description};
+use crate::diagnostics::kind::KINDS;
 use crate::registry::PrimitiveName;
-use crate::validate::kind::KINDS;
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// How the driving client answers every question of a call.
@@ -200,7 +200,7 @@ where
     {
         let mut report = Report { calls: Vec::new() };
         let mut drifts = Vec::new();
-        let (root_scope, _) = crate::validate::root_scope_of(&self.document);
+        let (root_scope, _) = crate::diagnostics::root_scope_of(&self.document);
         if root_scope.is_empty() {
             drifts.push(Drift::Session {
                 version: None,

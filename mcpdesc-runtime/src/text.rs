@@ -554,7 +554,7 @@ const fn varspec(b: &[u8], mut i: usize) -> Option<usize> {
 
 /// A URI template as RFC 6570 writes it (level 4, the grammar of §2 with erratum 6937), what
 /// JSON Schema's `uri-template` format checks: literal characters and percent escapes, and
-/// expressions `{` [operator] varspec *( `,` varspec ) `}`. Expressions do not nest, every brace
+/// expressions `{` \[operator\] varspec *( `,` varspec ) `}`. Expressions do not nest, every brace
 /// is paired, and the reserved operators (`=`, `,`, `!`, `@`, `|`) are read as the grammar reads
 /// them. It says nothing of what the template expands to.
 pub const fn is_uri_template(s: &str) -> bool {

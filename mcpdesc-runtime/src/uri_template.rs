@@ -15,13 +15,13 @@ enum Part<'t> {
 
 /// A well-formed template, split into its parts.
 #[derive(Clone, Debug)]
-pub(crate) struct UriTemplate<'t> {
+pub struct UriTemplate<'t> {
     parts: Vec<Part<'t>>,
 }
 
 impl<'t> UriTemplate<'t> {
     /// `template` split into parts, or `None` when RFC 6570 does not read it as a template.
-    pub(crate) fn parse(template: &'t str) -> Option<Self> {
+    pub fn parse(template: &'t str) -> Option<Self> {
         if !is_uri_template(template) {
             return None;
         }
@@ -54,7 +54,7 @@ impl<'t> UriTemplate<'t> {
     }
 
     /// The names of the template's variables, in order, each once.
-    pub(crate) fn variables(&self) -> Vec<&'t str> {
+    pub fn variables(&self) -> Vec<&'t str> {
         let mut names: Vec<&'t str> = Vec::new();
         for part in &self.parts {
             let Part::Expression(_, specs) = part else {
@@ -75,7 +75,7 @@ impl<'t> UriTemplate<'t> {
     /// its operator lets a value expand to, after the operator's first character where it has
     /// one; the reserved operators (`=`, `,`, `!`, `@`, `|`) expand to nothing RFC 6570
     /// defines, so a template that uses one matches no URI.
-    pub(crate) fn matches(&self, uri: &str) -> bool {
+    pub fn matches(&self, uri: &str) -> bool {
         let mut reachable = start(uri.len());
         for part in &self.parts {
             match step(*part, uri.as_bytes(), &reachable) {
@@ -92,7 +92,7 @@ impl<'t> UriTemplate<'t> {
     /// later expression takes the longer value. `None` when the URI is not an expansion, or a
     /// value is not UTF-8 once decoded. Linear in the URI's length for each part.
     #[cfg(feature = "rmcp")]
-    pub(crate) fn captures(&self, uri: &str) -> Option<Vec<(&'t str, String)>> {
+    pub fn captures(&self, uri: &str) -> Option<Vec<(&'t str, String)>> {
         let bytes = uri.as_bytes();
         // `layers[k][i]`: the first `k` parts can expand to `uri[..i]`.
         let mut layers = vec![start(uri.len())];

@@ -335,7 +335,8 @@ impl serde::Serialize for VersionSet {
 /// builder, `fill`, the session and the contract check ask of a version. [`REVISIONS`] says which
 /// version brought each fact and which took it away; [`Fact::versions`] reads that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fact {
+#[doc(hidden)]
+pub enum Fact {
     /// Form-mode elicitation.
     FormElicitation,
     /// URL-mode elicitation.
@@ -539,12 +540,12 @@ const fn holds(facts: &[Fact], fact: Fact) -> bool {
 
 impl Fact {
     /// The version that brought this fact; `None` for a fact no version has.
-    pub(crate) const fn since(self) -> Option<ProtocolVersion> {
+    pub const fn since(self) -> Option<ProtocolVersion> {
         self.versions().first()
     }
 
     /// The version that took this fact away after it came, if one did.
-    pub(crate) const fn until(self) -> Option<ProtocolVersion> {
+    pub const fn until(self) -> Option<ProtocolVersion> {
         let mut present = false;
         let mut rest = REVISIONS;
         while let [(version, added, removed), tail @ ..] = rest {
@@ -561,7 +562,7 @@ impl Fact {
 
     /// The versions that have this fact: from the revision that brought it up to the one that
     /// took it away.
-    pub(crate) const fn versions(self) -> VersionSet {
+    pub const fn versions(self) -> VersionSet {
         let mut set = VersionSet::EMPTY;
         let mut present = false;
         let mut rest = REVISIONS;

@@ -38,6 +38,6 @@ pub fn description() -> &'static Value {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
         let text = std::fs::read_to_string(path).expect("the checked-in description");
-        mcpdesc_runtime::yaml::from_str(&text).expect("it parses")
+        mcpdesc_check::yaml::from_str(&text).expect("it parses")
     })
 }

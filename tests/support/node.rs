@@ -10,7 +10,13 @@ use std::process::Command;
 /// a failure.
 pub fn ts_client_dir() -> Option<PathBuf> {
     let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts_client");
+    // The workspace's, from the tests of any of its crates: the folder that holds `Cargo.lock`.
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = crate_dir
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").exists())
+        .unwrap_or(crate_dir);
+    let dir = workspace.join("tests/ts_client");
     let installed = || {
         [
             "@modelcontextprotocol/sdk",

@@ -14,16 +14,19 @@
 //! assert!(doc.to_yaml().starts_with("mcpdesc: \"0.9.0\"\n"));
 //! ```
 //!
-//! The builder refuses to produce an invalid document: [`DescriptionBuilder::build`] runs the
-//! [validator](crate::validate) over what it wrote, and returns every problem in a
-//! [`BuildError`].
+//! The builder refuses to produce a document it can know is invalid:
+//! [`DescriptionBuilder::build`] checks what it wrote in everything it cannot guarantee by
+//! construction, and returns every problem in a [`BuildError`]. What only a look at the whole
+//! file can judge (a tool's hand-written `inputSchema` against its dialect, examples,
+//! `annotations`, `_meta`) is left to the whole-format validator of the `mcpdesc-check` crate,
+//! which a server's tests run on its checked-in description with one call,
+//! `mcpdesc_check::check_checked_in`.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::{Map, Value, json};
 
-mod checked_in;
 mod primitives;
 #[cfg(feature = "rmcp")]
 mod rmcp;
@@ -35,13 +38,12 @@ pub use primitives::{
 };
 
 pub use crate::members::RUNTIME_CHOICES;
-pub use checked_in::{BLESS, CheckedInError};
 
+use crate::diagnostics::kind::{self, Kind};
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::hash::Group;
 use crate::object::{Members as _, MembersMut as _};
 use crate::registry::{self, Declaration, Mode, Primitive};
-use crate::validate::kind::{self, Kind};
-use crate::validate::{Diagnostic, Severity};
 use crate::version::{ProtocolVersion, VersionSet};
 
 /// One problem that stops [`DescriptionBuilder::build`].
@@ -108,7 +110,8 @@ pub enum BuildProblem {
         /// What does not fit, and how to fix it.
         message: String,
     },
-    /// The written document did not validate.
+    /// The written document breaks a rule the builder checks (see
+    /// [`DescriptionBuilder::build`]).
     Invalid(Diagnostic),
 }
 
@@ -315,7 +318,8 @@ impl Description {
         crate::yaml::to_string(self.as_value())
     }
 
-    /// The validator's warnings (for example, legacy versions in scope). Never errors.
+    /// The warnings of the builder's checks (for example, legacy versions in scope). Never
+    /// errors. The whole-format validator may warn of more.
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
     }
@@ -484,7 +488,15 @@ impl DescriptionBuilder {
         self
     }
 
-    /// Writes the document, refusing to produce an invalid one.
+    /// Writes the document, refusing to produce one it can know is invalid.
+    ///
+    /// It checks what the builder cannot guarantee by construction: the root's members, `info`
+    /// and versions, the transports (every version served), each primitive's name, identity,
+    /// scope and client requirements, every declaration with its form in the vocabulary of each
+    /// version in its scope, and component references. It leaves to the whole-format validator
+    /// (`mcpdesc_check::validate`, in the server's tests) each primitive's other members
+    /// (`annotations`, `icons`, `_meta`, `outputSchema`, `execution`, a prompt's `arguments`),
+    /// a tool's JSON Schemas against their dialect, examples, capabilities, tags and security.
     ///
     /// # Errors
     ///
@@ -492,7 +504,7 @@ impl DescriptionBuilder {
     /// for a primitive the builder was not given, a declaration its inherited scope cannot serve
     /// (with the split that fixes it), duplicate names, something required left empty (no
     /// protocol version), a member a version in scope does not define, and anything else the
-    /// validator refuses in the written document.
+    /// checks above refuse in the written document.
     pub fn build(mut self) -> Result<Description, BuildError> {
         let mut problems = std::mem::take(&mut self.found);
         let root_scope: VersionSet = self.protocol_versions.iter().copied().collect();
@@ -666,12 +678,12 @@ impl DescriptionBuilder {
         let (skeleton, declarations, lists) = self.write(transports, &merged, &shared);
         // The validator reads the declarations beside the document, as the description keeps
         // them: the same report as for the whole document, without writing it as one tree.
-        let report = crate::validate::validate_listed(
+        let report = crate::diagnostics::check_built(
             &skeleton,
-            &crate::validate::declarations::Listed {
+            Some(&crate::diagnostics::declarations::Listed {
                 objects: &declarations,
                 lists: &lists,
-            },
+            }),
         );
         let (errors, warnings): (Vec<_>, Vec<_>) = report
             .into_diagnostics()

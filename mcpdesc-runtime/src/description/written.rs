@@ -5,8 +5,8 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::Value;
 
+use crate::diagnostics::kind;
 use crate::registry::{Declaration, Mode};
-use crate::validate::kind;
 use crate::version::VersionSet;
 
 /// What a declaration's written object depends on, compared by address: two declarations with
@@ -142,8 +142,8 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::assemble;
-    use crate::validate::declarations::Listed;
-    use crate::validate::{validate, validate_listed};
+    use crate::diagnostics::check_built;
+    use crate::diagnostics::declarations::Listed;
 
     /// Declaration objects, valid and not, each listed by any primitive in the documents below.
     fn pool() -> Vec<Value> {
@@ -219,7 +219,7 @@ mod tests {
     }
 
     proptest! {
-        /// Validating the declarations beside the document gives exactly the report of the
+        /// Checking the declarations beside the document gives exactly the report of the
         /// document with them written in; and writing them in, as a tree or as text, agrees.
         #[test]
         fn declarations_beside_the_document_validate_and_write_as_inside_it(
@@ -240,8 +240,8 @@ mod tests {
                 prompts.iter().map(|(_, l)| l.clone()).collect(),
             ];
             let whole = assemble(skeleton.clone(), &objects, &lists);
-            let beside = validate_listed(&skeleton, &Listed { objects: &objects, lists: &lists });
-            prop_assert_eq!(beside, validate(&whole));
+            let beside = check_built(&skeleton, Some(&Listed { objects: &objects, lists: &lists }));
+            prop_assert_eq!(beside, check_built(&whole, None));
 
             let description = super::super::Description {
                 skeleton,

@@ -1,0 +1,71 @@
+//! The whole-format checker of MCP Description files: [`validate`], the YAML and JSON readers,
+//! and the `mcpdesc` command.
+//!
+//! A server depends on `mcpdesc-runtime`, which derives forms, declares elicitations and builds
+//! its description, checked in everything the builder can know by construction. This crate
+//! checks a description as a whole (examples, tool schemas, metadata, transports, capabilities,
+//! tags, security, every elicitation rule), from any source: in a server's tests
+//! ([`check_checked_in`]), in CI (`mcpdesc check`), or on a file someone else wrote. A server's
+//! build does not compile it: add it under `[dev-dependencies]`.
+//!
+//! ```
+//! use mcpdesc_check::{Severity, validate};
+//!
+//! let doc = serde_json::json!({
+//!     "mcpdesc": "0.9.0",
+//!     "info": {"name": "demo", "version": "1.0.0"},
+//!     "protocolVersions": ["2025-06-18"],
+//!     "tools": [{
+//!         "name": "sign_in",
+//!         "inputSchema": {"type": "object"},
+//!         "elicitations": [{"name": "login", "mode": "url", "message": "Sign in."}]
+//!     }]
+//! });
+//! let report = validate(&doc);
+//! let error = report.errors().next().unwrap();
+//! assert_eq!(error.code, "elicitation-mode-not-supported-by-version");
+//! assert_eq!(error.path, "/tools/0/elicitations/0/mode");
+//! assert_eq!(error.severity, Severity::Error);
+//! ```
+//!
+//! The `mcpdesc` command checks files from the command line:
+//!
+//! ```text
+//! cargo install mcpdesc-check
+//! mcpdesc check server.mcpdesc.yaml [--json]
+//! ```
+//!
+//! The [`reference`](mod@reference) says what the validator checks and reports, how the command reads files,
+//! and the YAML subset descriptions are read in.
+//!
+//! # Features
+//!
+//! | feature | what |
+//! |---|---|
+//! | `jsonschema` (default) | tool examples' `input` and `structuredContent` checked against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`); the `mcpdesc` command and its `--schema` option |
+
+#![deny(missing_docs)]
+
+// The crate page's example (`README.md`, what crates.io shows) is compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CratePageDoctests;
+
+mod checked_in;
+pub mod json;
+#[doc = include_str!("../docs/validation.md")]
+pub mod reference {}
+pub mod source;
+mod validate;
+pub mod yaml;
+
+// The runtime's model, under the paths the checks were written with.
+pub(crate) use mcpdesc_runtime::{
+    JsonType, RequestedSchema, hash, members, object, shown, text, uri_template, version,
+};
+
+pub use checked_in::{BLESS, CheckedInError, check_checked_in};
+pub use mcpdesc_runtime::diagnostics::{
+    Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity, rules,
+};
+pub use validate::validate;

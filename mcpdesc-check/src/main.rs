@@ -1,0 +1,491 @@
+//! `mcpdesc`: validate MCP Description files.
+//!
+//! ```text
+//! mcpdesc check FILE... [--json] [--schema SCHEMA.json]
+//! ```
+//!
+//! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
+//! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
+
+use std::ffi::{OsStr, OsString};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use mcpdesc_check::source::SourceError;
+use mcpdesc_check::{Code, Diagnostic, Severity, validate};
+use serde_json::{Value, json};
+
+const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
+
+Validates MCP Description files (.json, .yaml, .yml) against the elicitation rules of the
+format and what they depend on. A FILE `-` is standard input, read as JSON when it starts with
+`{`, else as YAML. --schema also checks every file against a JSON Schema, such as the format's
+published schema for the files' version, for the parts these rules do not cover (each violation
+is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors; 2 a file or the
+schema could not be read or parsed, or the command line is wrong.";
+
+/// How a file is read.
+#[derive(Clone, Copy)]
+enum Format {
+    Json,
+    Yaml,
+}
+
+enum Outcome {
+    /// The diagnostics, and for YAML files where each value is written.
+    Checked(Vec<Diagnostic>, Option<mcpdesc_check::yaml::Positions>),
+    Unreadable(String),
+}
+
+fn main() -> ExitCode {
+    let mut json_output = false;
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut command: Option<OsString> = None;
+    let mut schema_path: Option<PathBuf> = None;
+    // The options are text; the command and the files are any argument, since a path need not
+    // be UTF-8 (`std::env::args` would panic on one that is not).
+    let mut args = std::env::args_os().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.to_str() {
+            Some("--json") => json_output = true,
+            Some("-h" | "--help") => {
+                return match writeln!(std::io::stdout(), "{USAGE}") {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(_) => ExitCode::from(2),
+                };
+            }
+            Some("--schema") => match args.next() {
+                Some(path) => schema_path = Some(PathBuf::from(path)),
+                None => return refuse(format_args!("mcpdesc: --schema needs a file\n\n{USAGE}")),
+            },
+            Some(a) if a.starts_with("--schema=") => {
+                schema_path = a.strip_prefix("--schema=").map(PathBuf::from);
+            }
+            Some(a) if a.starts_with('-') && a != "-" => {
+                return refuse(format_args!("mcpdesc: unknown option {a}\n\n{USAGE}"));
+            }
+            None if arg.as_encoded_bytes().starts_with(b"-") => {
+                let a = arg.to_string_lossy();
+                let hint = if a.starts_with("--schema=") {
+                    "; a schema's path that is not UTF-8 goes after `--schema`, as an argument of its own"
+                } else {
+                    ""
+                };
+                return refuse(format_args!("mcpdesc: unknown option {a}{hint}\n\n{USAGE}"));
+            }
+            _ if command.is_none() => command = Some(arg),
+            _ => files.push(PathBuf::from(arg)),
+        }
+    }
+    if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return refuse(format_args!(
+            "mcpdesc: `-` (standard input) is given more than once; it can be read once"
+        ));
+    }
+    if command.as_deref() != Some(OsStr::new("check")) || files.is_empty() {
+        return refuse(format_args!("{USAGE}"));
+    }
+    let schema = match schema_path.as_deref().map(load_schema).transpose() {
+        Ok(schema) => schema,
+        Err(message) => return refuse(format_args!("mcpdesc: {message}")),
+    };
+
+    let results: Vec<(String, Outcome)> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let last = i + 1 == files.len();
+            if f.as_os_str() == "-" {
+                return (STDIN.to_owned(), check_stdin(schema.as_ref(), last));
+            }
+            // A name that is not UTF-8 is reported with U+FFFD in place of what is not.
+            let name = f.to_string_lossy().into_owned();
+            (name, check(f, schema.as_ref(), last))
+        })
+        .collect();
+    let unreadable = results
+        .iter()
+        .any(|(_, o)| matches!(o, Outcome::Unreadable(_)));
+    let invalid = results.iter().any(|(_, o)| {
+        matches!(o, Outcome::Checked(d, _) if d.iter().any(|d| d.severity == Severity::Error))
+    });
+
+    let mut out = std::io::stdout().lock();
+    let written = if json_output {
+        write_json(&mut out, &results)
+    } else {
+        write_human(&mut out, &results)
+    };
+    if written.is_err() {
+        return ExitCode::from(2);
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Says `message` on standard error and gives exit status 2 (the command line is wrong, or the
+/// schema cannot be used). Not `eprintln!`, which panics when standard error cannot be written
+/// (a full disk): then there is nowhere left to say it, and the status still tells.
+fn refuse(message: std::fmt::Arguments<'_>) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "{message}");
+    ExitCode::from(2)
+}
+
+/// Reads the JSON Schema given with `--schema` and compiles it once for every file. Formats are
+/// checked, as by the reference validator; nothing is fetched (a remote `$ref` is an error).
+fn load_schema(path: &Path) -> Result<jsonschema::Validator, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--schema {shown}: cannot read the file: {e}"))?;
+    let schema: Value = mcpdesc_check::json::from_str(&text)
+        .map_err(|e| format!("--schema {shown}: not JSON: {e}"))?;
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .map_err(|e| format!("--schema {shown}: not a JSON Schema this tool can use: {e}"))
+}
+
+/// Every place where `document` does not fit `schema`, as `schema-validation` errors, except
+/// where the rules already report `schema-validation` at the same path.
+fn schema_diagnostics(
+    schema: &jsonschema::Validator,
+    document: &Value,
+    reported: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    // The paths already reported, so that each is looked up once, not against every diagnostic.
+    let mut known: std::collections::HashSet<String> = reported
+        .iter()
+        .filter(|d| d.code == Code::SchemaValidation)
+        .map(|d| d.path.clone())
+        .collect();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for error in schema.iter_errors(document) {
+        let path = error.instance_path().to_string();
+        if known.insert(path.clone()) {
+            out.push(Diagnostic {
+                rule: rule_at(&path),
+                code: Code::SchemaValidation,
+                severity: Severity::Error,
+                path,
+                message: format!("{error} (the JSON Schema given with --schema)"),
+            });
+        }
+    }
+    out
+}
+
+/// The rule whose members a schema violation at `path` breaks: those of the declaration, tool,
+/// resource, resource template or prompt it is in (a declaration's form for its
+/// `requestedSchema`), else the document's.
+fn rule_at(path: &str) -> &'static str {
+    use mcpdesc_check::rules;
+    let mut segments = path.split('/').skip(1);
+    let (collection, index, member, declaration, part) = (
+        segments.next(),
+        segments.next(),
+        segments.next(),
+        segments.next(),
+        segments.next(),
+    );
+    if index.is_none() {
+        return rules::DOCUMENT_MEMBERS;
+    }
+    let primitive = match collection {
+        Some("tools") => rules::TOOL_MEMBERS,
+        Some("resources") => rules::RESOURCE_MEMBERS,
+        Some("resourceTemplates") => rules::RESOURCE_TEMPLATE_MEMBERS,
+        Some("prompts") => rules::PROMPT_MEMBERS,
+        _ => return rules::DOCUMENT_MEMBERS,
+    };
+    match (member, declaration, part) {
+        (Some("elicitations"), Some(_), Some("requestedSchema")) => rules::FORM_SCHEMA_MEMBERS,
+        (Some("elicitations"), Some(_), _) => rules::ELICITATION_MEMBERS,
+        _ => primitive,
+    }
+}
+
+/// The rules' diagnostics for `document`, and the schema's after them when one is given.
+fn diagnose(document: &Value, schema: Option<&jsonschema::Validator>) -> Vec<Diagnostic> {
+    let mut diagnostics = validate(document).into_diagnostics();
+    if let Some(schema) = schema {
+        let more = schema_diagnostics(schema, document, &diagnostics);
+        diagnostics.extend(more);
+    }
+    diagnostics
+}
+
+/// How standard input is named in the report.
+const STDIN: &str = "<stdin>";
+
+/// Checks standard input: JSON when its first character (after a byte-order mark and
+/// whitespace) is `{`, else YAML.
+fn check_stdin(schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        return Outcome::Unreadable(format!("{STDIN}: cannot read standard input: {e}"));
+    }
+    let text = match utf8(&STDIN, bytes) {
+        Ok(text) => text,
+        Err(outcome) => return outcome,
+    };
+    let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    let format = if first.starts_with('{') {
+        Format::Json
+    } else {
+        Format::Yaml
+    };
+    check_text(&STDIN, &text, format, schema, last)
+}
+
+/// Checks one file. `last`: no file is read after it, so its document is left to the end of the
+/// process (see [`release`]).
+fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
+    let name = path.display();
+    // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    let format = match ext.to_ascii_lowercase().as_str() {
+        "yaml" | "yml" => Format::Yaml,
+        "json" => Format::Json,
+        _ => {
+            return Outcome::Unreadable(format!(
+                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
+            ));
+        }
+    };
+    let text = match std::fs::read(path).map(|bytes| utf8(&name, bytes)) {
+        Ok(Ok(text)) => text,
+        Ok(Err(outcome)) => return outcome,
+        Err(e) => return Outcome::Unreadable(format!("{name}: cannot read the file: {e}")),
+    };
+    check_text(&name, &text, format, schema, last)
+}
+
+/// Checks the text of one file, named `name` in what it reports.
+fn check_text(
+    name: &impl std::fmt::Display,
+    text: &str,
+    format: Format,
+    schema: Option<&jsonschema::Validator>,
+    last: bool,
+) -> Outcome {
+    let (value, positions): (Value, _) = match format {
+        Format::Yaml => match mcpdesc_check::yaml::from_str_with_positions(text) {
+            Ok((v, p)) => (v, Some(p)),
+            Err(e) => return unreadable(name, &e),
+        },
+        Format::Json => match mcpdesc_check::json::from_str(text) {
+            Ok(v) => {
+                let diagnostics = diagnose(&v, schema);
+                // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
+                // locate the diagnostics. (The JSON reader's value stays authoritative.) A clean
+                // file needs no positions, so the second reading is only paid for a report.
+                let positions = if diagnostics.is_empty() {
+                    None
+                } else {
+                    mcpdesc_check::yaml::from_json_with_positions(text)
+                        .ok()
+                        .filter(|(same, _)| *same == v)
+                        .map(|(_, p)| p)
+                };
+                release(v, last);
+                return Outcome::Checked(diagnostics, positions);
+            }
+            Err(e) => return unreadable(name, &e),
+        },
+    };
+    let diagnostics = diagnose(&value, schema);
+    release(value, last);
+    Outcome::Checked(diagnostics, positions)
+}
+
+/// The text of a file's `bytes`, or what a file that is not UTF-8 is told (see [`not_utf8`]).
+fn utf8(name: &impl std::fmt::Display, bytes: Vec<u8>) -> Result<String, Outcome> {
+    String::from_utf8(bytes)
+        .map_err(|e| Outcome::Unreadable(not_utf8(name, e.as_bytes(), e.utf8_error())))
+}
+
+/// What a file that is not UTF-8 is told: where its first byte that is not (line and column of
+/// the text before it), or that it is UTF-16 or UTF-32, which a byte-order mark says.
+fn not_utf8(name: &impl std::fmt::Display, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let save = "MCP Description files are UTF-8 text: save the file as UTF-8";
+    let wide = match bytes {
+        [0, 0, 0xFE, 0xFF, ..] | [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32"),
+        [0xFE, 0xFF, ..] | [0xFF, 0xFE, ..] => Some("UTF-16"),
+        _ => None,
+    };
+    if let Some(encoding) = wide {
+        return format!("{name}: the file is {encoding} (its byte-order mark says so); {save}");
+    }
+    let valid = bytes.get(..error.valid_up_to()).unwrap_or_default();
+    // The prefix is valid UTF-8 by the error's word.
+    let before = std::str::from_utf8(valid).unwrap_or_default();
+    let (line, column) = mcpdesc_check::source::line_column(before, before.len());
+    let byte = bytes.get(error.valid_up_to()).copied().unwrap_or_default();
+    format!("{name}:{line}:{column}: the byte 0x{byte:02X} is not UTF-8 here; {save}")
+}
+
+/// Frees a document that is no longer needed, unless it is the last one read: the process then
+/// ends after writing its report, and the system takes the memory back at once, where freeing a
+/// large document node by node costs a fifth of a check's time (a 1,000-tool description).
+fn release(value: Value, last: bool) {
+    if last {
+        std::mem::forget(value);
+    }
+}
+
+/// A file that could not be read: each problem as `FILE:LINE:COLUMN: message`.
+fn unreadable(name: &impl std::fmt::Display, error: &SourceError) -> Outcome {
+    let lines: Vec<String> = error
+        .problems()
+        .iter()
+        .map(|p| format!("{name}:{p}"))
+        .collect();
+    Outcome::Unreadable(lines.join("\n"))
+}
+
+fn write_human(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::Result<()> {
+    let (mut errors, mut warnings, mut broken) = (0, 0, 0);
+    for (file, outcome) in results {
+        match outcome {
+            Outcome::Unreadable(message) => {
+                broken += 1;
+                writeln!(out, "{message}")?;
+            }
+            Outcome::Checked(diagnostics, _) if diagnostics.is_empty() => {
+                writeln!(out, "{file}: valid")?;
+            }
+            Outcome::Checked(diagnostics, positions) => {
+                let e = diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .count();
+                let w = diagnostics.len() - e;
+                errors += e;
+                warnings += w;
+                writeln!(
+                    out,
+                    "{file}: {}, {}",
+                    count(e, "error"),
+                    count(w, "warning")
+                )?;
+                for d in diagnostics {
+                    let path = if d.path.is_empty() {
+                        "/"
+                    } else {
+                        d.path.as_str()
+                    };
+                    match positions.as_ref().and_then(|p| p.get(&d.path)) {
+                        Some((line, column)) => writeln!(
+                            out,
+                            "  {}[{}] at {path} ({file}:{line}:{column})",
+                            d.severity, d.code
+                        )?,
+                        None => writeln!(out, "  {}[{}] at {path}", d.severity, d.code)?,
+                    }
+                    writeln!(out, "    {}", d.message)?;
+                    writeln!(out, "    rule: {}", d.rule)?;
+                }
+            }
+        }
+    }
+    if results.len() > 1 {
+        writeln!(
+            out,
+            "{} checked: {}, {}, {} unreadable",
+            count(results.len(), "file"),
+            count(errors, "error"),
+            count(warnings, "warning"),
+            broken
+        )?;
+    }
+    Ok(())
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn write_json(out: &mut impl Write, results: &[(String, Outcome)]) -> std::io::Result<()> {
+    let files: Vec<Value> = results
+        .iter()
+        .map(|(file, outcome)| match outcome {
+            Outcome::Checked(diagnostics, positions) => {
+                // Each diagnostic, with the line and column it is written at when known.
+                let located: Vec<Value> = diagnostics
+                    .iter()
+                    .map(|d| {
+                        let mut value = json!(d);
+                        let at = positions.as_ref().and_then(|p| p.get(&d.path));
+                        if let (Value::Object(members), Some((line, column))) = (&mut value, at) {
+                            members.insert("line".into(), line.into());
+                            members.insert("column".into(), column.into());
+                        }
+                        value
+                    })
+                    .collect();
+                json!({
+                    "file": file,
+                    "valid": !diagnostics.iter().any(|d| d.severity == Severity::Error),
+                    "diagnostics": located,
+                })
+            }
+            Outcome::Unreadable(message) => json!({
+                "file": file,
+                "valid": false,
+                "error": message,
+                "diagnostics": [],
+            }),
+        })
+        .collect();
+    let text =
+        serde_json::to_string_pretty(&json!({ "files": files })).map_err(std::io::Error::other)?;
+    writeln!(out, "{text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_at;
+
+    #[test]
+    fn a_schema_violation_belongs_to_the_members_rule_of_the_part_it_is_in() {
+        for (path, rule) in [
+            ("", "mcpdesc.document.members"),
+            ("/info/name", "mcpdesc.document.members"),
+            ("/tools", "mcpdesc.document.members"),
+            ("/securitySchemes/oauth/flows", "mcpdesc.document.members"),
+            ("/tools/0", "mcpdesc.tool.members"),
+            ("/tools/3/annotations/title", "mcpdesc.tool.members"),
+            ("/tools/0/elicitations", "mcpdesc.tool.members"),
+            ("/tools/0/elicitations/1", "mcpdesc.elicitation.members"),
+            (
+                "/tools/0/elicitations/1/message",
+                "mcpdesc.elicitation.members",
+            ),
+            (
+                "/prompts/2/elicitations/0/requestedSchema/properties/a",
+                "mcp.elicitation.form-schema.members",
+            ),
+            ("/resources/0/uri", "mcpdesc.resource.members"),
+            (
+                "/resourceTemplates/1/uriTemplate",
+                "mcpdesc.resource-template.members",
+            ),
+            ("/prompts/0/arguments/0", "mcpdesc.prompt.members"),
+        ] {
+            assert_eq!(rule_at(path), rule, "{path:?}");
+        }
+    }
+}

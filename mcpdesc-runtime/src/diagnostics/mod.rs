@@ -1,0 +1,247 @@
+//! What the description builder, the contract check and the whole-format checker report: a
+//! [`Report`] of [`Diagnostic`]s, each with the specification's rule id, a stable kebab-case
+//! [`Code`], a [`Severity`], a JSON Pointer and a message that says what is wrong and what to
+//! write instead.
+//!
+//! This crate runs the checks a server needs on what it builds ([`Description::build`]): the
+//! root's members, `info` and versions, the transports, the primitives' names and identities,
+//! scopes, declarations and their forms, component references, and what each declaration
+//! requires of its primitive. The whole-format validator, which checks
+//! a description file as a whole (examples, tool schemas, metadata, transports, capabilities,
+//! tags, security), is the `validate` function of the `mcpdesc-check` crate, which a server's
+//! tests and CI use and its build does not compile.
+//!
+//! [`Description::build`]: crate::description::DescriptionBuilder::build
+//!
+//! ```
+//! use mcpdesc_runtime::diagnostics::parse_requested_schema;
+//!
+//! let problems = parse_requested_schema(&serde_json::json!({
+//!     "type": "object",
+//!     "properties": {"address": {"type": "object"}}
+//! }))
+//! .unwrap_err();
+//! assert_eq!(problems[0].path, "/properties/address/type");
+//! ```
+
+// The layers, lowest first. Below every check: `report` (diagnostics and their limits), `code`
+// (the table of codes), `followed` (the memo of references followed), `toolbox` (the context,
+// scopes, pointers and shared member shapes). Then: `kind`, `extensions` and `references` read
+// only the document; `document` checks the root (its members, `info`, the versions) and sets
+// the root scope, `transports` the transports within it; `form_schema` checks one form;
+// `primitives` one primitive's identity, scope and client requirements; `declarations` the
+// declarations a primitive carries (using `form_schema` and `references`). `check_built` and
+// the checker's `validate` drive them in that order, `check_primitives` per primitive with the
+// checker's own checks in between (see `PrimitiveChecks`); no layer calls one above it.
+//
+// The layers are public, hidden from the documentation, for the checker's crate: it adds its
+// layers on top of these, and the two crates are released in lockstep.
+#[doc(hidden)]
+pub mod code;
+#[doc(hidden)]
+pub mod declarations;
+#[doc(hidden)]
+pub mod document;
+#[doc(hidden)]
+pub mod extensions;
+#[doc(hidden)]
+pub mod followed;
+#[doc(hidden)]
+pub mod form_schema;
+#[doc(hidden)]
+pub mod kind;
+#[doc(hidden)]
+pub mod primitives;
+#[doc(hidden)]
+pub mod references;
+#[doc(hidden)]
+pub mod report;
+#[doc(hidden)]
+pub mod seen;
+#[doc(hidden)]
+pub mod toolbox;
+#[doc(hidden)]
+pub mod transports;
+
+use serde_json::{Map, Value};
+
+pub use code::Code;
+pub use form_schema::parse_requested_schema;
+pub(crate) use form_schema::request_problems;
+pub(crate) use references::resolve_requested_schema;
+pub use report::{Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity};
+use toolbox::{Cx, write_item_pointer};
+pub(crate) use toolbox::{root_scope_of, scope_within_at};
+
+use crate::version::VersionSet;
+
+/// What the builder checks of a document whose elicitation declarations are given beside it
+/// rather than inside it, as the [description builder](crate::description) keeps them:
+/// `document` holds no `elicitations` member, and `listed` says which of its distinct
+/// declaration objects each primitive carries. Its diagnostics are the ones the checker gives
+/// for these rules on the document with those declarations written into it (`elicitations` as
+/// each primitive's last member), with every path the same; a declaration object listed by
+/// several primitives of the same scope is checked once, and its diagnostics are repeated where
+/// it is listed.
+///
+/// Without `listed`, the declarations are read from the document.
+pub(crate) fn check_built(document: &Value, listed: Option<&declarations::Listed<'_>>) -> Report {
+    let mut cx = Cx::new(document);
+    document::check(&mut cx);
+    transports::check(&mut cx);
+    references::check_components(&mut cx);
+    let mut memo = declarations::Memo::default();
+    check_primitives(&mut cx, listed.map(|l| (l, &mut memo)), &mut ());
+    Report {
+        diagnostics: cx.diagnostics.finish(),
+    }
+}
+
+/// The checks a validator runs on each primitive beside this crate's, in the order
+/// [`check_primitives`] calls them. Every method does nothing unless implemented.
+#[doc(hidden)]
+pub trait PrimitiveChecks<'a> {
+    /// Before the primitives of one collection.
+    fn collection(&mut self, kind: kind::Kind) {
+        let _ = kind;
+    }
+
+    /// After a primitive's identity, scope and client requirements, before its declarations.
+    fn members(
+        &mut self,
+        cx: &mut Cx<'a>,
+        kind: kind::Kind,
+        object: &'a Map<String, Value>,
+        path: &str,
+        scope: VersionSet,
+    ) {
+        let _ = (cx, kind, object, path, scope);
+    }
+
+    /// After a primitive's declarations (`declared`), before its identity is compared with the
+    /// others'.
+    fn declared(
+        &mut self,
+        cx: &mut Cx<'a>,
+        kind: kind::Kind,
+        object: &'a Map<String, Value>,
+        path: &str,
+        scope: VersionSet,
+        declared: &[declarations::Declared<'a>],
+    ) {
+        let _ = (cx, kind, object, path, scope, declared);
+    }
+}
+
+/// Only this crate's checks.
+impl PrimitiveChecks<'_> for () {}
+
+/// Every primitive of every kind: its identity, scope and client requirements, `checks`'
+/// members, the declarations it carries (read from `listed` when given), `checks`' checks of
+/// what it declares; last, identities per collection.
+#[doc(hidden)]
+pub fn check_primitives<'a>(
+    cx: &mut Cx<'a>,
+    mut listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,
+    checks: &mut dyn PrimitiveChecks<'a>,
+) {
+    let document = cx.document;
+    for (k, kind) in kind::KINDS.into_iter().enumerate() {
+        let Some(Value::Array(items)) = document.get(kind.collection) else {
+            continue;
+        };
+        checks.collection(kind);
+        let mut identities = primitives::Identities::with_capacity(items.len());
+        let mut path = String::new();
+        for (i, item) in items.iter().enumerate() {
+            write_item_pointer(&mut path, kind.collection, i);
+            let Some(object) = item.as_object() else {
+                cx.structural(kind.rule, &path, format!("{} must be an object", kind.what));
+                continue;
+            };
+            let scope = primitives::check(cx, kind, object, &path);
+            checks.members(cx, kind, object, &path, scope);
+            let declared = match listed.as_mut() {
+                Some((listed, memo)) => {
+                    declarations::check_listed(cx, listed, memo, (k, i), kind, &path, scope)
+                }
+                None => declarations::check(cx, kind, object, &path, scope),
+            };
+            checks.declared(cx, kind, object, &path, scope, &declared);
+            identities.check(cx, kind, object, &path, i, scope);
+        }
+    }
+}
+
+/// Rule ids.
+pub mod rules {
+    /// Root members, versions and collections.
+    pub const DOCUMENT_MEMBERS: &str = "mcpdesc.document.members";
+    /// A tool's members (and `elicitations` non-empty).
+    pub const TOOL_MEMBERS: &str = "mcpdesc.tool.members";
+    /// A resource's members.
+    pub const RESOURCE_MEMBERS: &str = "mcpdesc.resource.members";
+    /// A resource template's members.
+    pub const RESOURCE_TEMPLATE_MEMBERS: &str = "mcpdesc.resource-template.members";
+    /// A prompt's members.
+    pub const PROMPT_MEMBERS: &str = "mcpdesc.prompt.members";
+    /// Primitive identities (tool and prompt names, resource URIs) unique where scopes overlap.
+    pub const PRIMITIVE_UNIQUE: &str = "mcpdesc.primitive.identity-unique";
+    /// An elicitation declaration's members.
+    pub const ELICITATION_MEMBERS: &str = "mcpdesc.elicitation.members";
+    /// Declaration names unique per primitive.
+    pub const ELICITATION_NAME_UNIQUE: &str = "mcpdesc.elicitation.name-unique";
+    /// A flat form schema of the MCP vocabulary.
+    pub const FORM_SCHEMA_MEMBERS: &str = "mcp.elicitation.form-schema.members";
+    /// The form vocabulary of every version in scope.
+    pub const FORM_SCHEMA_PROTOCOL_SHAPE: &str = "mcp.elicitation.form-schema.protocol-shape";
+    /// Required names, enumNames, defaults and ranges consistent.
+    pub const FORM_SCHEMA_CONSISTENCY: &str = "mcpdesc.elicitation.form-schema.consistency";
+    /// Explicit scopes are non-empty subsets of their parent's.
+    pub const PROTOCOL_SCOPE_CONSISTENCY: &str = "mcpdesc.protocol-scope.consistency";
+    /// URL mode only where every version in scope has it.
+    pub const ELICITATION_PROTOCOL_VERSION: &str = "mcp.elicitation.protocol-version";
+    /// Component references resolve, to the right namespace, without cycles.
+    pub const COMPONENT_REFERENCES: &str = "mcpdesc.components.references";
+    /// `clientRequirements.elicitation` fits every version in scope.
+    pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
+    /// The other client capabilities a primitive requires: defined by every version in scope.
+    pub const CLIENT_CAPABILITIES: &str = "mcpdesc.client-requirements.capabilities";
+    /// Tool examples: their shape, a completed result of every version in scope, input and
+    /// structured content that fit the tool's schemas.
+    pub const TOOL_EXAMPLES: &str = "mcpdesc.tool.examples";
+    /// Prompt examples: their shape, declared and required arguments, a completed result of
+    /// every version in scope.
+    pub const PROMPT_EXAMPLES: &str = "mcpdesc.prompt.examples";
+    /// Resource and resource template examples: their shape, the URI read, a completed result
+    /// of every version in scope, with its cache hints, that returns that URI's contents.
+    pub const RESOURCE_EXAMPLES: &str = "mcpdesc.resource.examples";
+    /// Completion examples: their shape, the arguments or variables they name, the versions
+    /// that complete.
+    pub const COMPLETION_EXAMPLES: &str = "mcpdesc.completion.examples";
+    /// Security schemes: their names, types and OAuth flows.
+    pub const SECURITY_SCHEMES: &str = "mcpdesc.security.schemes";
+    /// Tool interaction examples' elicitation steps.
+    pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
+    /// A primitive's members are defined by every protocol version in its scope.
+    pub const PRIMITIVE_PROTOCOL_MEMBERS: &str = "mcp.primitive.protocol-members";
+    /// Legacy versions: validation is incomplete.
+    pub const LEGACY_SCOPE: &str = "mcpdesc.legacy-protocol.validation-scope";
+    /// A tool's `inputSchema` and `outputSchema`: the legacy shape, the dialect, the dialect's
+    /// meta-schema, and references that resolve.
+    pub const TOOL_SCHEMAS: &str = "mcpdesc.tool.schemas";
+    /// `_meta` keys the protocol reserves, where and as the versions in scope define them.
+    pub const RESERVED_META_KEYS: &str = "mcp.meta.reserved-keys";
+    /// Transports: every root version served, each transport defined by its versions.
+    pub const TRANSPORTS: &str = "mcpdesc.transports.coverage";
+    /// Capability sets: one per version.
+    pub const CAPABILITIES: &str = "mcpdesc.capabilities.scope";
+    /// Tags: declared once, referenced only when declared.
+    pub const TAGS: &str = "mcpdesc.tags.references";
+    /// Security requirements: schemes that exist, scopes where the scheme has them.
+    pub const SECURITY: &str = "mcpdesc.security.requirements";
+    /// This crate's own, not a rule of the format: a report lists at most
+    /// [`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS) diagnostics and
+    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES) of paths and messages.
+    pub const REPORT_LIMIT: &str = "mcpdesc-rs.report.limit";
+}
