@@ -13,14 +13,13 @@ use http_body::{Body, Frame};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt as _, Full, Limited};
 use rmcp::ServerHandler;
-use rmcp::model::ServerJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::SessionManager;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::Value;
 
 use super::Served;
-use super::lines::{Questions, Read, question_id, read_message};
+use super::lines::{Questions, Read, question_id_in, read_message};
 
 /// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -109,11 +108,7 @@ fn remember_question(message: &str, session: Option<&str>, questions: &Questions
     if !message.contains("\"elicitation/create\"") {
         return;
     }
-    if let Some(id) = serde_json::from_str::<ServerJsonRpcMessage>(message)
-        .ok()
-        .as_ref()
-        .and_then(question_id)
-    {
+    if let Some(id) = question_id_in(message) {
         questions.asked(session, id);
     }
 }
@@ -238,8 +233,11 @@ where
                 match read_message(&bytes, asked_on.as_deref(), &questions) {
                     // rmcp reads it again (or, when it is no MCP message, says what it says).
                     Read::Message(_) | Read::Drop => {}
-                    Read::Instead(message) | Read::Rewritten(message) => {
-                        bytes = Bytes::from(serde_json::to_vec(&message).unwrap_or_default());
+                    Read::Rewritten { text, .. } => bytes = Bytes::from(text),
+                    Read::Instead { error, id } => {
+                        let message =
+                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": error});
+                        bytes = Bytes::from(message.to_string());
                     }
                     Read::Reply(reply) => {
                         return Ok(json_response(StatusCode::BAD_REQUEST, &reply));

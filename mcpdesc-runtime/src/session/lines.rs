@@ -163,9 +163,12 @@ where
     /// Hands rmcp what `read` says to, and answers the client where it says to.
     fn hand(&self, read: Read) -> Option<ClientJsonRpcMessage> {
         match read {
-            Read::Message(message) | Read::Rewritten(message) | Read::Instead(message) => {
-                Some(message)
+            Read::Message(message) => Some(message),
+            // The rewritten text is the message with marks added: read as the message was.
+            Read::Rewritten { read, text } => {
+                Some(serde_json::from_slice::<ClientJsonRpcMessage>(&text).unwrap_or(read))
             }
+            Read::Instead { error, id } => Some(JsonRpcMessage::error(error, Some(id))),
             Read::Reply(reply) => {
                 self.write_later(reply.to_string());
                 None
@@ -237,16 +240,47 @@ pub(crate) fn question_id(message: &ServerJsonRpcMessage) -> Option<RequestId> {
     }
 }
 
+/// [`question_id`] of a message written as JSON `text`: its `id`, when its `method` is
+/// `elicitation/create`. Reads only those two members, not the whole message.
+pub(crate) fn question_id_in(text: &str) -> Option<RequestId> {
+    #[derive(serde::Deserialize)]
+    struct Envelope<'a> {
+        #[serde(borrow, default)]
+        method: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default)]
+        id: Option<RequestId>,
+    }
+    let envelope: Envelope<'_> = serde_json::from_str(text).ok()?;
+    use rmcp::model::ConstString as _;
+    if envelope.method.as_deref() == Some(rmcp::model::ElicitationCreateRequestMethod::VALUE) {
+        envelope.id
+    } else {
+        None
+    }
+}
+
 /// What a transport does with one message from the client (a line, or a request's body).
 pub(crate) enum Read {
     /// Hand rmcp the message as it was read.
     Message(ClientJsonRpcMessage),
-    /// Hand rmcp this message, read and then rewritten: an answer marked with the numbers as
-    /// the client wrote them ([`WRITTEN_NUMBERS`]).
-    Rewritten(ClientJsonRpcMessage),
-    /// Hand rmcp this error in place of an answer that could not be read, or that is not an
-    /// elicitation result: it fails the question at once.
-    Instead(ClientJsonRpcMessage),
+    /// Hand rmcp the message `read`, rewritten as `text`: an answer marked with the numbers as
+    /// the client wrote them ([`WRITTEN_NUMBERS`]). The rewrite is JSON text, which each
+    /// transport reads as it reads a message (so that rmcp's message types are read in one way
+    /// only, and written never: each way is code generated for every one of those types).
+    Rewritten {
+        /// The message as read.
+        read: ClientJsonRpcMessage,
+        /// The message rewritten.
+        text: Vec<u8>,
+    },
+    /// Hand rmcp this error in place of the answer to the question `id` that could not be read,
+    /// or that is not an elicitation result: it fails the question at once.
+    Instead {
+        /// The error.
+        error: ErrorData,
+        /// The question's id.
+        id: RequestId,
+    },
     /// Answer the client with this JSON-RPC error; rmcp is not told.
     Reply(Value),
     /// Nothing to hand rmcp and no one to answer.
@@ -260,10 +294,16 @@ pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Quest
         Ok(JsonRpcMessage::Response(response)) => {
             if questions.answered(session, &response.id) {
                 if let Some(error) = not_an_elicit_result(text) {
-                    return Read::Instead(JsonRpcMessage::error(error, Some(response.id)));
+                    return Read::Instead {
+                        error,
+                        id: response.id,
+                    };
                 }
                 if let Some(marked) = with_written_numbers(text) {
-                    return Read::Rewritten(marked);
+                    return Read::Rewritten {
+                        read: JsonRpcMessage::Response(response),
+                        text: marked,
+                    };
                 }
             }
             Read::Message(JsonRpcMessage::Response(response))
@@ -272,7 +312,10 @@ pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Quest
             // A retried call (MCP 2026-07-28) brings its answers in `inputResponses`.
             let retried = text.windows(14).any(|w| w == b"inputResponses");
             match with_written_numbers(text).filter(|_| retried) {
-                Some(marked) => Read::Rewritten(marked),
+                Some(marked) => Read::Rewritten {
+                    read: message,
+                    text: marked,
+                },
                 None => Read::Message(message),
             }
         }
@@ -336,7 +379,7 @@ pub(crate) fn unreadable(
                 format!("the client's answer could not be read: {why}"),
                 Some(json!({ MARKER: UNREADABLE, REASON: why })),
             );
-            Read::Instead(JsonRpcMessage::error(error, Some(id)))
+            Read::Instead { error, id }
         }
         None => Read::Drop,
     }
@@ -547,7 +590,7 @@ pub(crate) const WRITTEN_NUMBERS: &str = "io.github.mcpdesc-rs/writtenNumbers";
 /// The message `text` with each elicitation result it carries (a response's `result`, each
 /// entry of a request's `params.inputResponses`) marked with [`WRITTEN_NUMBERS`]; `None` when
 /// there is nothing to mark or drop, and the message is handed on as it was read.
-pub(crate) fn with_written_numbers(text: &[u8]) -> Option<ClientJsonRpcMessage> {
+pub(crate) fn with_written_numbers(text: &[u8]) -> Option<Vec<u8>> {
     use serde_json::value::RawValue;
 
     #[derive(serde::Deserialize)]
@@ -646,7 +689,7 @@ pub(crate) fn with_written_numbers(text: &[u8]) -> Option<ClientJsonRpcMessage> 
             mark(entry, written);
         }
     }
-    serde_json::from_value(value).ok()
+    serde_json::to_vec(&value).ok()
 }
 
 /// The error that takes the place of an answer to `elicitation/create` whose `result` is not an
@@ -673,7 +716,8 @@ mod tests {
     #[test]
     fn numbers_that_read_otherwise_are_passed_on_as_written() {
         let marked = |line: &str| {
-            with_written_numbers(line.as_bytes()).map(|m| serde_json::to_value(m).unwrap())
+            with_written_numbers(line.as_bytes())
+                .map(|m| serde_json::from_slice::<Value>(&m).unwrap())
         };
         let line = r#"{"jsonrpc":"2.0","id":3,"result":{"action":"accept","content":{"n":99999999999999999999999999,"m":12,"f":1.5,"e":1E2,"s":"7"}}}"#;
         assert_eq!(
