@@ -6,7 +6,7 @@
 //! - `serialize_only`: serializing the finished document with serde_json, the floor;
 //! - `validate_only`: `validate` on the finished document;
 //! - `mcpdesc_check_process`: `mcpdesc check` on the document as a whole process (when the binary
-//!   is built: `cargo build --release -p mcpdesc-runtime --features cli`).
+//!   is built: `cargo build --release -p mcpdesc-check`).
 //!
 //! And, at two sizes side by side, documents whose lists are long where a check looks for a name
 //! written twice (one tool's declarations, a form's `required`, the root `tags`): `validate_wide`
@@ -64,7 +64,7 @@ fn mcpdesc_check_process(bencher: divan::Bencher) {
     let binary = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/mcpdesc");
     if !binary.exists() {
         eprintln!(
-            "skipped mcpdesc_check_process: build it with `cargo build --release -p mcpdesc-runtime --features cli`"
+            "skipped mcpdesc_check_process: build it with `cargo build --release -p mcpdesc-check`"
         );
         return;
     }

@@ -4,11 +4,22 @@
 # A scratch server is the README's: its `[dependencies]` block (mcpdesc-runtime with `rmcp` and
 # `schemars`, rmcp, schemars, serde, tokio) and its server, which derives a form, declares it,
 # asks it with `ask!` and serves over stdio; a function more builds its description from the
-# registry. Every dependency is built once; then, three times, our two crates and schemars' two
-# are cleaned and rebuilt together, and cargo's `--timings` report gives each crate's own compile
-# time. Debug builds, not incremental (as cargo builds a crate from a registry). Prints each run
-# and the fastest of each side with their ratio (BENCHMARKS.md, "What we cost a user's build"),
-# and the server crate's own time beside them.
+# registry. Beside it, the same tool served by rmcp alone (`rmcp::transport::stdio()`, no form,
+# no question): what a server costs without us. Every dependency is built once; then, three
+# times, our two crates, schemars' two and both servers are cleaned and rebuilt together, and
+# cargo's `--timings` report gives each crate's own compile time. Debug builds, not incremental
+# (as cargo builds a crate from a registry). Prints each run and the fastest of each side with
+# their ratio (BENCHMARKS.md, "What we cost a user's build"):
+#
+# - ours: `mcpdesc-runtime` + `mcpdesc-derive`, against `schemars` + `schemars_derive`;
+# - added: ours + the README's server - the plain server. A server that reads MCP messages
+#   compiles their deserialization somewhere: in its own crate with rmcp's transport, in ours
+#   with `session::stdio()`; this counts it once, where it is.
+#
+# With valgrind installed, each of those crates' `rustc` command (as cargo runs it) also runs once
+# under callgrind, and the instructions it executes are printed: they do not move with the
+# machine's load, which moves the times above by a fifth or more between runs
+# (`USER_BUILD_COST_INSTRUCTIONS=0` skips this; it takes about ten minutes).
 #
 # Usage: scripts/user-build-cost.sh. Takes about two minutes after the first build.
 set -euo pipefail
@@ -16,7 +27,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-mkdir -p "$work/src"
+mkdir -p "$work/server/src" "$work/plain/src"
 python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" <<'PY'
 import sys
 readme, runtime, work = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
@@ -44,10 +55,56 @@ fn describe() -> String {
         .unwrap_or_default()
 }
 '''
-open(f"{work}/Cargo.toml", "w").write(
-    '[package]\nname = "user-build-cost"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
-    + dependencies + '\n[workspace]\n')
-open(f"{work}/src/main.rs", "w").write(server)
+package = '[package]\nname = "{}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+open(f"{work}/Cargo.toml", "w").write('[workspace]\nmembers = ["server", "plain"]\nresolver = "3"\n')
+open(f"{work}/server/Cargo.toml", "w").write(package.format("user-build-cost") + dependencies)
+open(f"{work}/server/src/main.rs", "w").write(server)
+# The plain server: the README's rmcp, schemars, serde and tokio, with rmcp's stdio transport.
+plain_dependencies = "\n".join(
+    line for line in dependencies.splitlines() if not line.startswith("mcpdesc-runtime"))
+plain_dependencies = plain_dependencies.replace('features = ["server",', 'features = ["transport-io", "server",', 1)
+assert "transport-io" in plain_dependencies, plain_dependencies
+open(f"{work}/plain/Cargo.toml", "w").write(package.format("plain-server") + plain_dependencies + "\n")
+open(f"{work}/plain/src/main.rs", "w").write("""use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation};
+use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct IssueArgs {
+    issue: u64,
+}
+
+#[derive(Clone)]
+struct Tracker;
+
+#[tool_router]
+impl Tracker {
+    #[tool(description = "Close an issue.")]
+    async fn close_issue(
+        &self,
+        Parameters(args): Parameters<IssueArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let said = format!("Closed #{}.", args.issue);
+        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Tracker {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")))
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let service = Tracker.serve(rmcp::transport::stdio()).await?;
+    service.waiting().await?;
+    Ok(())
+}
+""")
 PY
 cp "$root/Cargo.lock" "$work/Cargo.lock"
 
@@ -55,7 +112,7 @@ export CARGO_INCREMENTAL=0
 cd "$work"
 cargo build -q --offline
 for _ in 1 2 3; do
-  cargo clean -q -p mcpdesc-runtime -p mcpdesc-derive -p schemars -p schemars_derive -p user-build-cost
+  cargo clean -q -p mcpdesc-runtime -p mcpdesc-derive -p schemars -p schemars_derive -p user-build-cost -p plain-server
   cargo build -q --offline --timings 2>/dev/null
   # The report holds one JSON array of units, each with its crate's name and duration.
   python3 - target/cargo-timings/cargo-timing.html "$work/runs.txt" <<'PY'
@@ -68,12 +125,39 @@ for u in units:
     d[u["name"]] = d.get(u["name"], 0) + u["duration"]
 ours = d["mcpdesc-runtime"] + d["mcpdesc-derive"]
 theirs = d["schemars"] + d["schemars_derive"]
+server, plain = d["user-build-cost"], d["plain-server"]
 print(f"mcpdesc-runtime {d['mcpdesc-runtime']:.2f} s + mcpdesc-derive {d['mcpdesc-derive']:.2f} s = {ours:.2f} s; "
       f"schemars {d['schemars']:.2f} s + schemars_derive {d['schemars_derive']:.2f} s = {theirs:.2f} s; "
-      f"the server {d['user-build-cost']:.2f} s")
+      f"the server {server:.2f} s, the plain server {plain:.2f} s")
 with open(sys.argv[2], "a") as runs:
-    runs.write(f"{ours} {theirs} {d['user-build-cost']}\n")
+    runs.write(f"{ours} {theirs} {server} {plain}\n")
 PY
 done
-awk '{ if (!bo || $1 < bo) bo = $1; if (!bt || $2 < bt) bt = $2; if (!bs || $3 < bs) bs = $3 }
-     END { printf "fastest: ours %.2f s, schemars %.2f s: %.2fx (the server: %.2f s)\n", bo, bt, bo / bt, bs }' "$work/runs.txt"
+awk '{ if (!bo || $1 < bo) bo = $1; if (!bt || $2 < bt) bt = $2; if (!bs || $3 < bs) bs = $3; if (!bp || $4 < bp) bp = $4 }
+     END { printf "fastest: ours %.2f s, schemars %.2f s: %.2fx\n", bo, bt, bo / bt;
+           printf "added: ours + the server %.2f s - the plain server %.2f s = %.2f s: %.2fx\n", bs, bp, bo + bs - bp, (bo + bs - bp) / bt }' "$work/runs.txt"
+
+# The instructions `rustc` executes to build one crate of the scratch workspace, its command as
+# cargo runs it (the crate cleaned, everything else built).
+instructions() { # $1 = package, $2 = crate name
+  cargo clean -q -p "$1"
+  local cmd
+  cmd=$(cargo build -v --offline 2>&1 | grep 'Running `' | grep -- "--crate-name $2 " |
+    sed 's/^ *Running `//; s/`$//' | sed -E 's/^.* (\/[^ ]*\/rustc) /\1 /')
+  eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
+    awk '/Collected/ { print $NF }'
+}
+
+if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  runtime=$(instructions mcpdesc-runtime mcpdesc_runtime)
+  derive=$(instructions mcpdesc-derive mcpdesc_derive)
+  schemars=$(instructions schemars schemars)
+  schemars_derive=$(instructions schemars_derive schemars_derive)
+  server=$(instructions user-build-cost user_build_cost)
+  plain=$(instructions plain-server plain_server)
+  awk -v r="$runtime" -v d="$derive" -v s="$schemars" -v sd="$schemars_derive" -v u="$server" -v p="$plain" 'BEGIN {
+    printf "instructions (millions): mcpdesc-runtime %d + mcpdesc-derive %d = %d; schemars %d + schemars_derive %d = %d: %.2fx\n",
+      r / 1e6, d / 1e6, (r + d) / 1e6, s / 1e6, sd / 1e6, (s + sd) / 1e6, (r + d) / (s + sd)
+    printf "added: ours + the server %d - the plain server %d = %d: %.2fx\n",
+      u / 1e6, p / 1e6, (r + d + u - p) / 1e6, (r + d + u - p) / (s + sd) }'
+fi

@@ -1,5 +1,5 @@
 //! Descriptions that grow with `n`, for the benchmarks of the validator (benches/description.rs)
-//! and for the test that holds its growth to linear in instructions (tests/growth.rs).
+//! and for the test that holds its growth to linear in instructions (mcpdesc-check/tests/growth.rs).
 
 /// A document with `n` URL declarations on one tool, a form of `n` required properties, and `n`
 /// tags; valid.

@@ -1,6 +1,6 @@
 //! The validator, the readers and the writers, held to the format, the reference validator and
 //! readers written elsewhere: one test binary (they register no declarations, so they share one
-//! process without seeing each other's). The workspace's `tests/amplification.rs` stays a binary of its own: it
+//! process without seeing each other's). `tests/amplification.rs` stays a binary of its own: it
 //! counts every allocation of its process, which other tests running beside it would add to.
 
 // Test code: the workspace's no-panic lints are for the crates' own code.

@@ -19,7 +19,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 
 use super::Served;
-use super::lines::{Questions, Read, question_id_in, read_message};
+use super::lines::{Questions, Read, read_message};
 
 /// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -100,6 +100,25 @@ fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
         HeaderValue::from_static("application/json"),
     );
     response
+}
+
+/// The `id` of the question a message written as JSON `text` asks: its `id`, when its
+/// `method` is `elicitation/create`. Reads only those two members, not the whole message.
+fn question_id_in(text: &str) -> Option<rmcp::model::RequestId> {
+    #[derive(serde::Deserialize)]
+    struct Envelope<'a> {
+        #[serde(borrow, default)]
+        method: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default)]
+        id: Option<rmcp::model::RequestId>,
+    }
+    let envelope: Envelope<'_> = serde_json::from_str(text).ok()?;
+    use rmcp::model::ConstString as _;
+    if envelope.method.as_deref() == Some(rmcp::model::ElicitationCreateRequestMethod::VALUE) {
+        envelope.id
+    } else {
+        None
+    }
 }
 
 /// Remembers the question a message sent to the client asks, if it is `elicitation/create`.

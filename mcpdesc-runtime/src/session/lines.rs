@@ -240,25 +240,6 @@ pub(crate) fn question_id(message: &ServerJsonRpcMessage) -> Option<RequestId> {
     }
 }
 
-/// [`question_id`] of a message written as JSON `text`: its `id`, when its `method` is
-/// `elicitation/create`. Reads only those two members, not the whole message.
-pub(crate) fn question_id_in(text: &str) -> Option<RequestId> {
-    #[derive(serde::Deserialize)]
-    struct Envelope<'a> {
-        #[serde(borrow, default)]
-        method: Option<std::borrow::Cow<'a, str>>,
-        #[serde(default)]
-        id: Option<RequestId>,
-    }
-    let envelope: Envelope<'_> = serde_json::from_str(text).ok()?;
-    use rmcp::model::ConstString as _;
-    if envelope.method.as_deref() == Some(rmcp::model::ElicitationCreateRequestMethod::VALUE) {
-        envelope.id
-    } else {
-        None
-    }
-}
-
 /// What a transport does with one message from the client (a line, or a request's body).
 pub(crate) enum Read {
     /// Hand rmcp the message as it was read.

@@ -11,7 +11,7 @@
 
 use std::process::Command;
 
-#[path = "../benches/common/shapes.rs"]
+#[path = "../../benches/common/shapes.rs"]
 mod shapes;
 
 /// The environment variable that makes this binary's `child` test run one shape at one size.
