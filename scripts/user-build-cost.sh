@@ -111,7 +111,7 @@ cp "$root/Cargo.lock" "$work/Cargo.lock"
 export CARGO_INCREMENTAL=0
 cd "$work"
 cargo build -q --offline
-for _ in 1 2 3; do
+for _ in $(seq "${USER_BUILD_COST_RUNS:-3}"); do
   cargo clean -q -p mcpdesc-runtime -p mcpdesc-derive -p schemars -p schemars_derive -p user-build-cost -p plain-server
   cargo build -q --offline --timings 2>/dev/null
   # The report holds one JSON array of units, each with its crate's name and duration.
@@ -133,19 +133,28 @@ with open(sys.argv[2], "a") as runs:
     runs.write(f"{ours} {theirs} {server} {plain}\n")
 PY
 done
-awk '{ if (!bo || $1 < bo) bo = $1; if (!bt || $2 < bt) bt = $2; if (!bs || $3 < bs) bs = $3; if (!bp || $4 < bp) bp = $4 }
+[ -s "$work/runs.txt" ] && awk '{ if (!bo || $1 < bo) bo = $1; if (!bt || $2 < bt) bt = $2; if (!bs || $3 < bs) bs = $3; if (!bp || $4 < bp) bp = $4 }
      END { printf "fastest: ours %.2f s, schemars %.2f s: %.2fx\n", bo, bt, bo / bt;
            printf "added: ours + the server %.2f s - the plain server %.2f s = %.2f s: %.2fx\n", bs, bp, bo + bs - bp, (bo + bs - bp) / bt }' "$work/runs.txt"
 
-# The instructions `rustc` executes to build one crate of the scratch workspace, its command as
-# cargo runs it (the crate cleaned, everything else built).
+# The instructions `rustc` executes to build one crate of the scratch workspace: cargo runs
+# `rustc` through a wrapper that runs that crate's command under callgrind (with the environment
+# cargo gives it) and every other one as it is.
+cat > "$work/count.sh" <<'SH'
+#!/bin/sh
+case " $* " in
+  *" --crate-name $COUNT_CRATE "*)
+    exec valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$COUNT_LOG" "$@" ;;
+esac
+exec "$@"
+SH
+chmod +x "$work/count.sh"
 instructions() { # $1 = package, $2 = crate name
   cargo clean -q -p "$1"
-  local cmd
-  cmd=$(cargo build -v --offline 2>&1 | grep 'Running `' | grep -- "--crate-name $2 " |
-    sed 's/^ *Running `//; s/`$//' | sed -E 's/^.* (\/[^ ]*\/rustc) /\1 /')
-  eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
-    awk '/Collected/ { print $NF }'
+  rm -f "$work/count.log"
+  COUNT_CRATE="$2" COUNT_LOG="$work/count.log" RUSTC_WRAPPER="$work/count.sh" \
+    cargo build -q --offline 2>/dev/null
+  awk '/Collected/ { print $NF }' "$work/count.log"
 }
 
 if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then

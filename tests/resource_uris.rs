@@ -12,7 +12,7 @@
 //!   where RFC 3987 lets them. So the IRI checks must agree wherever the two crates' URI checks
 //!   agree on that mapped URI; where those differ (this crate refuses an empty hierarchical part,
 //!   `x:?q`, as ajv-formats does), the difference is the URI check's, held elsewhere
-//!   (`tests/agreement.rs`).
+//!   (`tests/forms/agreement.rs`).
 
 use mcpdesc_runtime::__private::{is_absolute_iri, is_absolute_uri, is_uri_template};
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! A form whose every property is optional through serde's `default`, on the struct and on
 //! fields, and which also derives `Deserialize`: read by the property tests
-//! (`tests/properties.rs`) and the fuzz target `from_content` (`fuzz/`), which hold its reading
+//! (`tests/forms/properties.rs`) and the fuzz target `from_content` (`fuzz/`), which hold its reading
 //! to serde's.
 
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};

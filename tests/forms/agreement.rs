@@ -16,11 +16,9 @@ use std::collections::BTreeSet;
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use serde_json::{Map, Value, json};
 
-#[path = "support/node.rs"]
-mod node;
+use crate::node;
 
-#[path = "support/picker.rs"]
-mod picker;
+use crate::picker;
 
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[form(rename_all = "lowercase")]

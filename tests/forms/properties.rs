@@ -6,7 +6,7 @@ use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
-mod support;
+use crate::support;
 
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Label {
@@ -47,8 +47,7 @@ struct Everything {
     set: BTreeSet<Label>,
 }
 
-#[path = "support/defaulted.rs"]
-mod defaulted;
+use crate::defaulted;
 use defaulted::Defaulted;
 
 /// The same bounds on an integer and on a `NonZero` one.
