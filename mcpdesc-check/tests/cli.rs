@@ -687,3 +687,48 @@ fn output_that_cannot_be_written_is_exit_two() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// Every public fixture, checked in one run, says word for word what the checked-in transcript
+/// says (`tests/snapshots/conformance.txt`; `MCPDESC_BLESS=1` writes it): the command's output
+/// changes only on purpose, and a change shows in review. The transcript was first written by
+/// the command as it was before the checker had a crate of its own.
+#[test]
+fn every_public_fixture_reads_as_the_transcript_says() {
+    let root = fixture("");
+    let mut files = Vec::new();
+    for dir in ["expected-valid", "expected-warning", "expected-invalid"] {
+        let mut names: Vec<String> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|entry| format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy()))
+            .collect();
+        names.sort();
+        files.extend(names);
+    }
+    assert!(files.len() >= 94, "{files:?}");
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpdesc"))
+        .arg("check")
+        .args(&files)
+        .current_dir(&root)
+        .output()
+        .expect("run mcpdesc");
+    assert_eq!(out.status.code(), Some(1), "the invalid fixtures are errors");
+    let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    let transcript = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/conformance.txt");
+    if std::env::var_os(mcpdesc_check::BLESS).is_some() {
+        std::fs::write(&transcript, &said).unwrap();
+    }
+    let expected = std::fs::read_to_string(&transcript).unwrap();
+    if said != expected {
+        let line = said
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| said.lines().count().min(expected.lines().count()));
+        panic!(
+            "line {}: `mcpdesc check` says\n  {}\nwhere the transcript says\n  {}",
+            line + 1,
+            said.lines().nth(line).unwrap_or_default(),
+            expected.lines().nth(line).unwrap_or_default()
+        );
+    }
+}
