@@ -711,7 +711,11 @@ fn every_public_fixture_reads_as_the_transcript_says() {
         .current_dir(&root)
         .output()
         .expect("run mcpdesc");
-    assert_eq!(out.status.code(), Some(1), "the invalid fixtures are errors");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the invalid fixtures are errors"
+    );
     let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
     let transcript = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/conformance.txt");
     if std::env::var_os(mcpdesc_check::BLESS).is_some() {
