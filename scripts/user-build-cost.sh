@@ -3,8 +3,7 @@
 #
 # A scratch server is the README's: its `[dependencies]` block (mcpdesc-runtime with `rmcp` and
 # `schemars`, rmcp, schemars, serde, tokio) and its server, which derives a form, declares it,
-# asks it with `ask!` and serves over stdio; a function more builds its description from the
-# registry. Beside it, the same tool served by rmcp alone (`rmcp::transport::stdio()`, no form,
+# asks it with `ask!`, serves over stdio, and builds its description from the registry. Beside it, the same tool served by rmcp alone (`rmcp::transport::stdio()`, no form,
 # no question): what a server costs without us. Every dependency is built once; then, three
 # times, our two crates, schemars' two and both servers are cleaned and rebuilt together, and
 # cargo's `--timings` report gives each crate's own compile time. Debug builds, not incremental
@@ -41,20 +40,6 @@ published = 'mcpdesc-runtime = { version = "0.1",'
 assert published in dependencies, dependencies
 dependencies = dependencies.replace(published, f'mcpdesc-runtime = {{ path = "{runtime}",')
 server = block_after("### Asking over rmcp", "rust,ignore")
-server += '''
-/// The server's description, from its declarations (what `describe` would print).
-#[allow(dead_code)]
-fn describe() -> String {
-    use mcpdesc_runtime::description::{Description, Info, Tool};
-    Description::builder(Info::new("tracker", "1.0.0"))
-        .protocol_versions([mcpdesc_runtime::ProtocolVersion::V2025_11_25])
-        .tool(Tool::new("close_issue").input_schema_for::<IssueArgs>())
-        .registered_elicitations()
-        .build()
-        .map(|d| d.to_yaml())
-        .unwrap_or_default()
-}
-'''
 package = '[package]\nname = "{}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
 open(f"{work}/Cargo.toml", "w").write('[workspace]\nmembers = ["server", "plain"]\nresolver = "3"\n')
 open(f"{work}/server/Cargo.toml", "w").write(package.format("user-build-cost") + dependencies)
