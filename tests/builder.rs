@@ -902,3 +902,50 @@ fn refuses_rmcps_own_name_for_the_server() {
     let named = unnamed.with_server_info(rmcp::model::Implementation::new("tracker", "1.0.0"));
     assert!(Description::builder(Info::from(&named)).build().is_ok());
 }
+
+/// What the builder leaves to the whole-format checker, as `DescriptionBuilder::build` documents:
+/// a hand-written tool schema of an unknown dialect and malformed `annotations` build, and the
+/// checker reports both; a name the builder checks (an empty tool name) does not build.
+#[test]
+fn the_builder_leaves_hand_written_members_to_the_checker() {
+    let doc = Description::builder(Info::new("srv", "1.0.0"))
+        .protocol_versions([V2025_11_25])
+        .tool(
+            Tool::new("t")
+                .input_schema(
+                    json!({"$schema": "https://example.com/my-dialect", "type": "object"}),
+                )
+                .annotations(json!("read-only")),
+        )
+        .build()
+        .unwrap();
+    let report = mcpdesc_check::validate(doc.as_value());
+    let codes: Vec<(&str, &str)> = report
+        .errors()
+        .map(|d| (d.code.as_str(), d.path.as_str()))
+        .collect();
+    assert!(
+        codes.contains(&(
+            "unsupported-tool-schema-dialect",
+            "/tools/0/inputSchema/$schema"
+        )),
+        "{report}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(_, path)| path.starts_with("/tools/0/annotations")),
+        "{report}"
+    );
+
+    let err = Description::builder(Info::new("srv", "1.0.0"))
+        .tool(Tool::new(""))
+        .build()
+        .unwrap_err();
+    assert!(
+        err.problems()
+            .iter()
+            .any(|p| matches!(p, BuildProblem::Invalid(d) if d.path == "/tools/0/name")),
+        "{err}"
+    );
+}
