@@ -19,7 +19,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 
 use super::Served;
-use super::lines::{Questions, Read, read_message};
+use super::lines::{Questions, Read, error_message, read_message};
 
 /// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
@@ -254,9 +254,7 @@ where
                     Read::Message(_) | Read::Drop => {}
                     Read::Rewritten { text, .. } => bytes = Bytes::from(text),
                     Read::Instead { error, id } => {
-                        let message =
-                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": error});
-                        bytes = Bytes::from(message.to_string());
+                        bytes = Bytes::from(error_message(&id, &error).to_string());
                     }
                     Read::Reply(reply) => {
                         return Ok(json_response(StatusCode::BAD_REQUEST, &reply));

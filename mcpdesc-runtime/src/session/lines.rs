@@ -343,8 +343,9 @@ pub(crate) fn unreadable(
     );
     if found.method {
         let id = found.id.as_ref().map_or(Value::Null, |id| json!(id));
-        return Read::Reply(json!({"jsonrpc": "2.0", "id": id, "error": {
-            "code": ErrorCode::PARSE_ERROR.0, "message": format!("Parse error: {why}")}}));
+        let error =
+            json!({"code": ErrorCode::PARSE_ERROR.0, "message": format!("Parse error: {why}")});
+        return Read::Reply(error_message(&id, &error));
     }
     let id = match found.id {
         Some(id) if found.answer => Some(id),
@@ -364,6 +365,11 @@ pub(crate) fn unreadable(
         }
         None => Read::Drop,
     }
+}
+
+/// A JSON-RPC error response to the message `id`, as the transports write one themselves.
+pub(crate) fn error_message(id: &impl serde::Serialize, error: &impl serde::Serialize) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": error})
 }
 
 /// What the top-level members of a line say, read without reading it as JSON.
