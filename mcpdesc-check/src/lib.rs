@@ -52,9 +52,13 @@
 struct CratePageDoctests;
 
 mod checked_in;
+pub mod diff;
 pub mod json;
 #[doc = include_str!("../docs/validation.md")]
-pub mod reference {}
+pub mod reference {
+    #[doc = include_str!("../docs/diff.md")]
+    pub mod diff {}
+}
 pub mod source;
 mod validate;
 pub mod yaml;

@@ -1,7 +1,8 @@
-//! `mcpdesc`: validate MCP Description files.
+//! `mcpdesc`: validate MCP Description files, and compare two.
 //!
 //! ```text
 //! mcpdesc check FILE... [--json] [--schema SCHEMA.json]
+//! mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
 //! ```
 //!
 //! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
@@ -16,14 +17,18 @@ use mcpdesc_check::source::SourceError;
 use mcpdesc_check::{Code, Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
+mod cli_diff;
+
 const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
+       mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
 
 Validates MCP Description files (.json, .yaml, .yml) against the elicitation rules of the
 format and what they depend on. A FILE `-` is standard input, read as JSON when it starts with
 `{`, else as YAML. --schema also checks every file against a JSON Schema, such as the format's
 published schema for the files' version, for the parts these rules do not cover (each violation
 is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors; 2 a file or the
-schema could not be read or parsed, or the command line is wrong.";
+schema could not be read or parsed, or the command line is wrong. `mcpdesc diff --help` says what
+diff does.";
 
 /// How a file is read.
 #[derive(Clone, Copy)]
@@ -39,6 +44,10 @@ enum Outcome {
 }
 
 fn main() -> ExitCode {
+    let mut all = std::env::args_os().skip(1).peekable();
+    if all.peek().is_some_and(|a| a == "diff") {
+        return cli_diff::run(all.skip(1));
+    }
     let mut json_output = false;
     let mut files: Vec<PathBuf> = Vec::new();
     let mut command: Option<OsString> = None;

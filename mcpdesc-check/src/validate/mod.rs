@@ -14,7 +14,7 @@ mod interactions;
 mod metadata;
 mod regex;
 mod surface;
-mod tool_schema;
+pub(crate) mod tool_schema;
 mod unicode_properties;
 
 use serde_json::{Map, Value};

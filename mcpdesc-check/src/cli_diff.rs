@@ -1,0 +1,512 @@
+//! `mcpdesc diff OLD NEW`: what changed between two descriptions, and what it breaks.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use mcpdesc_check::diff::{Change, Class, Diff, Witness, diff};
+use mcpdesc_check::yaml::Positions;
+use mcpdesc_check::{Diagnostic, Severity, validate};
+use serde_json::{Value, json};
+
+pub(crate) const USAGE: &str = "usage: mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
+
+Compares two MCP Description files (.json, .yaml, .yml; `-` is standard input, for one of
+them) and reports every change: its rule, its class (breaking, warning, info), the client it
+affects, where it is in both files, what to do instead, and for a breaking schema change a
+witness checked against both schemas. A file with validation errors is still compared where it
+can be, its errors listed first; --strict refuses it instead. Exit status: 0 no change of the
+--fail-on class or above (default breaking); 1 one is found; 2 a file could not be read or
+parsed, --strict refused one, or the command line is wrong.";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Human,
+    Json,
+    Markdown,
+    Github,
+}
+
+/// One side, read.
+struct Side {
+    name: String,
+    value: Value,
+    positions: Option<Positions>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Side {
+    fn errors(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    }
+
+    /// `FILE:LINE:COLUMN` of `pointer`, or `FILE` when the position is not known.
+    fn place(&self, pointer: &str) -> String {
+        match self.position(pointer) {
+            Some((line, column)) => format!("{}:{line}:{column}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    fn position(&self, pointer: &str) -> Option<(usize, usize)> {
+        self.positions.as_ref().and_then(|p| p.get(pointer))
+    }
+}
+
+pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
+    let mut output = Output::Human;
+    let mut fail_on: Option<Class> = Some(Class::Breaking);
+    let mut strict = false;
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let mut args = args.peekable();
+    while let Some(arg) = args.next() {
+        let text = arg.to_str().map(str::to_owned);
+        let (option, inline) = match text.as_deref().and_then(|t| t.split_once('=')) {
+            Some((o, v)) if o.starts_with("--") => (Some(o.to_owned()), Some(v.to_owned())),
+            _ => (text.clone(), None),
+        };
+        let mut value = |name: &str| -> Result<String, ExitCode> {
+            match inline
+                .clone()
+                .or_else(|| args.next().and_then(|a| a.into_string().ok()))
+            {
+                Some(v) => Ok(v),
+                None => Err(super::refuse(format_args!(
+                    "mcpdesc diff: {name} needs a value\n\n{USAGE}"
+                ))),
+            }
+        };
+        match option.as_deref() {
+            Some("-h" | "--help") => {
+                return match writeln!(std::io::stdout(), "{USAGE}") {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(_) => ExitCode::from(2),
+                };
+            }
+            Some("--strict") => strict = true,
+            Some("--format") => {
+                let given = match value("--format") {
+                    Ok(given) => given,
+                    Err(code) => return code,
+                };
+                output = match given.as_str() {
+                    "human" => Output::Human,
+                    "json" => Output::Json,
+                    "markdown" => Output::Markdown,
+                    "github" => Output::Github,
+                    other => {
+                        return super::refuse(format_args!(
+                            "mcpdesc diff: unknown format {other:?}: human, json, markdown or github\n\n{USAGE}"
+                        ));
+                    }
+                };
+            }
+            Some("--fail-on") => {
+                let given = match value("--fail-on") {
+                    Ok(given) => given,
+                    Err(code) => return code,
+                };
+                fail_on = match given.as_str() {
+                    "none" => None,
+                    class => match class.parse::<Class>() {
+                        Ok(class) => Some(class),
+                        Err(e) => {
+                            return super::refuse(format_args!(
+                                "mcpdesc diff: --fail-on: {e}, or none\n\n{USAGE}"
+                            ));
+                        }
+                    },
+                };
+            }
+            Some(a) if a.starts_with('-') && a != "-" => {
+                return super::refuse(format_args!("mcpdesc diff: unknown option {a}\n\n{USAGE}"));
+            }
+            None if arg.as_encoded_bytes().starts_with(b"-") => {
+                return super::refuse(format_args!(
+                    "mcpdesc diff: unknown option {}\n\n{USAGE}",
+                    arg.to_string_lossy()
+                ));
+            }
+            _ => files.push(arg.into()),
+        }
+    }
+    let [old, new] = files.as_slice() else {
+        return super::refuse(format_args!(
+            "mcpdesc diff: give two files, OLD and NEW\n\n{USAGE}"
+        ));
+    };
+    if old.as_os_str() == "-" && new.as_os_str() == "-" {
+        return super::refuse(format_args!(
+            "mcpdesc diff: `-` (standard input) is given twice; it can be read once"
+        ));
+    }
+    let sides = (read(old), read(new));
+    let (old, new) = match sides {
+        (Ok(old), Ok(new)) => (old, new),
+        (old, new) => {
+            let mut err = std::io::stderr().lock();
+            for message in [old.err(), new.err()].into_iter().flatten() {
+                let _ = writeln!(err, "{message}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    if strict {
+        let refused: Vec<&Side> = [&old, &new]
+            .into_iter()
+            .filter(|s| s.errors() > 0)
+            .collect();
+        if !refused.is_empty() {
+            let mut err = std::io::stderr().lock();
+            for side in refused {
+                let _ = writeln!(
+                    err,
+                    "{}: {} (--strict compares only valid descriptions; `mcpdesc check {}` lists them)",
+                    side.name,
+                    super::count(side.errors(), "validation error"),
+                    side.name
+                );
+            }
+            return ExitCode::from(2);
+        }
+    }
+    let changes = diff(&old.value, &new.value);
+    let failed = fail_on.is_some_and(|class| changes.at_least(class).next().is_some());
+    let mut out = std::io::stdout().lock();
+    let written = match output {
+        Output::Human => human(&mut out, &old, &new, &changes),
+        Output::Json => json_report(&mut out, &old, &new, &changes, fail_on, failed),
+        Output::Markdown => markdown(&mut out, &old, &new, &changes),
+        Output::Github => github(&mut out, &old, &new, &changes),
+    };
+    if written.is_err() {
+        return ExitCode::from(2);
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads and validates one side: a file, or standard input for `-`.
+fn read(path: &Path) -> Result<Side, String> {
+    let (name, text, json) = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| format!("{}: cannot read standard input: {e}", super::STDIN))?;
+        let text = utf8(super::STDIN, bytes)?;
+        let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+        let json = first.starts_with('{');
+        (super::STDIN.to_owned(), text, json)
+    } else {
+        let name = path.to_string_lossy().into_owned();
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let json = match ext.as_str() {
+            "json" => true,
+            "yaml" | "yml" => false,
+            _ => {
+                return Err(format!(
+                    "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
+                ));
+            }
+        };
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("{name}: cannot read the file: {e}"))?;
+        let text = utf8(&name, bytes)?;
+        (name, text, json)
+    };
+    let unreadable = |e: &mcpdesc_check::source::SourceError| {
+        let lines: Vec<String> = e.problems().iter().map(|p| format!("{name}:{p}")).collect();
+        lines.join("\n")
+    };
+    let (value, positions) = if json {
+        let value = mcpdesc_check::json::from_str(&text).map_err(|e| unreadable(&e))?;
+        // JSON is YAML 1.2: where the YAML reader reads the same value, its positions locate
+        // the changes (the JSON reader's value stays authoritative).
+        let positions = mcpdesc_check::yaml::from_json_with_positions(&text)
+            .ok()
+            .filter(|(same, _)| *same == value)
+            .map(|(_, p)| p);
+        (value, positions)
+    } else {
+        let (value, positions) =
+            mcpdesc_check::yaml::from_str_with_positions(&text).map_err(|e| unreadable(&e))?;
+        (value, Some(positions))
+    };
+    let diagnostics = validate(&value).into_diagnostics();
+    Ok(Side {
+        name,
+        value,
+        positions,
+        diagnostics,
+    })
+}
+
+fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| super::not_utf8(&name, e.as_bytes(), e.utf8_error()))
+}
+
+fn summary(changes: &Diff) -> String {
+    format!(
+        "{}: {} breaking, {}, {} info",
+        super::count(changes.changes().len(), "change"),
+        changes.count(Class::Breaking),
+        super::count(changes.count(Class::Warning), "warning"),
+        changes.count(Class::Info)
+    )
+}
+
+/// The validation errors and warnings of a side that has any, as `mcpdesc check` lists them.
+fn problems(out: &mut impl Write, side: &Side) -> std::io::Result<()> {
+    if side.diagnostics.is_empty() {
+        return Ok(());
+    }
+    let e = side.errors();
+    writeln!(
+        out,
+        "{}: {}, {} (compared where it can be)",
+        side.name,
+        super::count(e, "error"),
+        super::count(side.diagnostics.len() - e, "warning")
+    )?;
+    for d in &side.diagnostics {
+        let path = mcpdesc_check::diff::shown(&d.path);
+        match side.position(&d.path) {
+            Some((line, column)) => writeln!(
+                out,
+                "  {}[{}] at {path} ({}:{line}:{column})",
+                d.severity, d.code, side.name
+            )?,
+            None => writeln!(out, "  {}[{}] at {path}", d.severity, d.code)?,
+        }
+        writeln!(out, "    {}", d.message)?;
+    }
+    writeln!(out)
+}
+
+fn witness_text(witness: &Witness) -> String {
+    match witness {
+        Witness::Shown {
+            of,
+            accepted_by,
+            value,
+        } => {
+            let other = if *accepted_by == "old" { "new" } else { "old" };
+            format!(
+                "witness: {of} the {accepted_by} description accepts and the {other} refuses: {value}"
+            )
+        }
+        Witness::Withheld { reason } => format!("witness: none shown: {reason}"),
+    }
+}
+
+fn human(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {
+    problems(out, old)?;
+    problems(out, new)?;
+    if changes.is_empty() {
+        return writeln!(out, "{} → {}: no changes", old.name, new.name);
+    }
+    for c in changes.changes() {
+        writeln!(out, "{}[{}]: {}", c.class, c.rule.id, c.message)?;
+        let o = mcpdesc_check::diff::shown(&c.old);
+        let n = mcpdesc_check::diff::shown(&c.new);
+        writeln!(out, "  --> {} (old, {o})", old.place(&c.old))?;
+        writeln!(out, "  --> {} (new, {n})", new.place(&c.new))?;
+        for place in &c.uses {
+            writeln!(out, "  = used by {} ({place})", new.place(place))?;
+        }
+        if let Some(w) = &c.witness {
+            writeln!(out, "  = {}", witness_text(w))?;
+        }
+        writeln!(out, "  = affects: {}", c.consumer.who())?;
+        if !c.help.is_empty() {
+            writeln!(out, "  = help: {}", c.help)?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "{}", summary(changes))
+}
+
+fn located(side: &Side, pointer: &str) -> Value {
+    let mut at = json!({ "pointer": pointer });
+    if let (Some((line, column)), Value::Object(m)) = (side.position(pointer), &mut at) {
+        m.insert("line".into(), line.into());
+        m.insert("column".into(), column.into());
+    }
+    at
+}
+
+fn json_report(
+    out: &mut impl Write,
+    old: &Side,
+    new: &Side,
+    changes: &Diff,
+    fail_on: Option<Class>,
+    failed: bool,
+) -> std::io::Result<()> {
+    let side = |s: &Side| {
+        json!({
+            "file": s.name,
+            "valid": s.errors() == 0,
+            "diagnostics": s.diagnostics,
+        })
+    };
+    let list: Vec<Value> = changes
+        .changes()
+        .iter()
+        .map(|c: &Change| {
+            let mut v = json!({
+                "rule": c.rule.id,
+                "class": c.class,
+                "consumer": c.consumer,
+                "message": c.message,
+                "help": c.help,
+                "old": located(old, &c.old),
+                "new": located(new, &c.new),
+            });
+            if let Value::Object(m) = &mut v {
+                if let Some(w) = &c.witness {
+                    m.insert("witness".into(), json!(w));
+                }
+                if !c.uses.is_empty() {
+                    m.insert("uses".into(), json!(c.uses));
+                }
+            }
+            v
+        })
+        .collect();
+    let report = json!({
+        "old": side(old),
+        "new": side(new),
+        "changes": list,
+        "summary": {
+            "breaking": changes.count(Class::Breaking),
+            "warning": changes.count(Class::Warning),
+            "info": changes.count(Class::Info),
+        },
+        "failOn": fail_on.map_or("none", Class::as_str),
+        "failed": failed,
+    });
+    let text = serde_json::to_string_pretty(&report).map_err(std::io::Error::other)?;
+    writeln!(out, "{text}")
+}
+
+/// Text for a Markdown table cell: pipes escaped, one line.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+fn markdown(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {
+    writeln!(out, "### `mcpdesc diff`: {}", summary(changes))?;
+    writeln!(out)?;
+    for side in [old, new] {
+        if side.errors() > 0 {
+            writeln!(
+                out,
+                "> `{}` has {}; it was compared where it can be.",
+                cell(&side.name),
+                super::count(side.errors(), "validation error")
+            )?;
+            writeln!(out)?;
+        }
+    }
+    if changes.is_empty() {
+        return writeln!(
+            out,
+            "No changes between `{}` and `{}`.",
+            cell(&old.name),
+            cell(&new.name)
+        );
+    }
+    writeln!(out, "| class | rule | change | new | old |")?;
+    writeln!(out, "|---|---|---|---|---|")?;
+    for c in changes.changes() {
+        writeln!(
+            out,
+            "| {} | `{}` | {} | `{}` | `{}` |",
+            c.class,
+            c.rule.id,
+            cell(&c.message),
+            cell(&new.place(&c.new)),
+            cell(&old.place(&c.old))
+        )?;
+    }
+    let explained: Vec<&Change> = changes.at_least(Class::Warning).collect();
+    if !explained.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "<details><summary>What to do</summary>")?;
+        writeln!(out)?;
+        for c in explained {
+            writeln!(out, "- **`{}`** {}", c.rule.id, cell(&c.message))?;
+            if !c.help.is_empty() {
+                writeln!(out, "  - help: {}", cell(c.help))?;
+            }
+            if let Some(w) = &c.witness {
+                writeln!(out, "  - {}", cell(&witness_text(w)))?;
+            }
+        }
+        writeln!(out)?;
+        writeln!(out, "</details>")?;
+    }
+    Ok(())
+}
+
+/// A GitHub workflow command's data, escaped as the runner reads it.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A GitHub workflow command's property, escaped as the runner reads it.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn github(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {
+    for c in changes.changes() {
+        let level = match c.class {
+            Class::Breaking => "error",
+            Class::Warning => "warning",
+            Class::Info => "notice",
+        };
+        // On the new file where the change is there, else on the old.
+        let (side, pointer) = match new.position(&c.new) {
+            Some(_) => (new, &c.new),
+            None => (old, &c.old),
+        };
+        let mut properties = vec![format!("file={}", escape_property(&side.name))];
+        if let Some((line, column)) = side.position(pointer) {
+            properties.push(format!("line={line}"));
+            properties.push(format!("col={column}"));
+        }
+        properties.push(format!(
+            "title={}",
+            escape_property(&format!("mcpdesc diff: {} ({})", c.rule.id, c.class))
+        ));
+        let mut message = c.message.clone();
+        if let Some(w) = &c.witness {
+            message.push('\n');
+            message.push_str(&witness_text(w));
+        }
+        if !c.help.is_empty() {
+            message.push_str("\nhelp: ");
+            message.push_str(c.help);
+        }
+        writeln!(
+            out,
+            "::{level} {}::{}",
+            properties.join(","),
+            escape_data(&message)
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,176 @@
+//! What changed between two descriptions, and what each change breaks: [`diff`].
+//!
+//! ```
+//! use mcpdesc_check::diff::{Class, diff};
+//! use serde_json::json;
+//!
+//! let old = json!({
+//!     "mcpdesc": "0.9.0",
+//!     "info": {"name": "tracker", "version": "1.0.0"},
+//!     "protocolVersions": ["2025-11-25"],
+//!     "tools": [{
+//!         "name": "list_issues",
+//!         "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}}
+//!     }]
+//! });
+//! let mut new = old.clone();
+//! new["tools"][0]["inputSchema"]["required"] = json!(["limit"]);
+//!
+//! let changes = diff(&old, &new);
+//! let change = &changes.changes()[0];
+//! assert_eq!(change.rule.id, "input-required-added");
+//! assert_eq!(change.class, Class::Breaking);
+//! assert_eq!(change.new, "/tools/0/inputSchema/required");
+//! // The arguments an old caller sent, which the new schema refuses, checked against both.
+//! let witness = change.witness.as_ref().unwrap();
+//! assert_eq!(
+//!     serde_json::to_value(witness).unwrap()["value"],
+//!     json!({})
+//! );
+//! ```
+//!
+//! The rules, each with an example pair, are in the [`reference`](crate::reference::diff).
+
+mod rules;
+mod schema;
+mod walk;
+mod witness;
+
+use std::fmt;
+
+use serde_json::Value;
+
+pub use rules::{ALL as RULES, Class, Consumer, Rule, by_id as rule};
+pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
+pub use witness::Witness;
+
+/// One change between two descriptions.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Change {
+    /// The rule it falls under (serialized as its id).
+    pub rule: &'static Rule,
+    /// How much it matters: the rule's class.
+    pub class: Class,
+    /// The client it affects: the rule's.
+    pub consumer: Consumer,
+    /// Where it is in the old description: a JSON Pointer (to the nearest member that is there,
+    /// for something added).
+    pub old: String,
+    /// Where it is in the new description, the same way (for something removed, the member that
+    /// held it).
+    pub new: String,
+    /// What changed.
+    pub message: String,
+    /// What the author can do instead (the rule's advice); empty when nothing is needed.
+    pub help: &'static str,
+    /// For a breaking change to a schema or a form: an instance that shows it, checked against
+    /// both, or why none is shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<Witness>,
+    /// For a change to a shared component: every place that uses it, as pointers in the new
+    /// description (in the old, for a place the new no longer has).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub uses: Vec<String>,
+}
+
+/// Every change between two descriptions, in document order, as [`diff`] finds them.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Diff {
+    changes: Vec<Change>,
+}
+
+impl Diff {
+    /// Every change.
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+
+    /// Every change, owned.
+    pub fn into_changes(self) -> Vec<Change> {
+        self.changes
+    }
+
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.changes.is_empty()
+    }
+
+    /// The changes of class `class` or above.
+    pub fn at_least(&self, class: Class) -> impl Iterator<Item = &Change> {
+        self.changes.iter().filter(move |c| c.class >= class)
+    }
+
+    /// How many changes are of `class`.
+    pub fn count(&self, class: Class) -> usize {
+        self.changes.iter().filter(|c| c.class == class).count()
+    }
+
+    /// The class of the most serious change, if any.
+    pub fn worst(&self) -> Option<Class> {
+        self.changes.iter().map(|c| c.class).max()
+    }
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}[{}]: {}", self.class, self.rule.id, self.message)?;
+        writeln!(f, "  old: {}", shown(&self.old))?;
+        writeln!(f, "  new: {}", shown(&self.new))?;
+        for place in &self.uses {
+            writeln!(f, "  used by: {place}")?;
+        }
+        match &self.witness {
+            Some(Witness::Shown {
+                of,
+                accepted_by,
+                value,
+            }) => writeln!(
+                f,
+                "  witness: {of} the {accepted_by} description accepts and the other refuses: {value}"
+            )?,
+            Some(Witness::Withheld { reason }) => writeln!(f, "  witness: none shown: {reason}")?,
+            None => {}
+        }
+        writeln!(f, "  affects: {}", self.consumer.who())?;
+        if !self.help.is_empty() {
+            writeln!(f, "  help: {}", self.help)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Diff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for change in &self.changes {
+            writeln!(f, "{change}")?;
+        }
+        write!(
+            f,
+            "{} breaking, {} warning, {} info",
+            self.count(Class::Breaking),
+            self.count(Class::Warning),
+            self.count(Class::Info)
+        )
+    }
+}
+
+/// A pointer as the reports show it: `/` for the whole document.
+pub fn shown(pointer: &str) -> &str {
+    if pointer.is_empty() { "/" } else { pointer }
+}
+
+/// Every change from the description `old` to the description `new`, as the validator reads
+/// them (JSON or YAML, 0.8.0 or 0.9.0), with `$componentRef`s resolved.
+///
+/// Primitives are paired by what clients call them by (tools and prompts by name, resources by
+/// URI, resource templates by URI template); declarations by name within their primitive. Each
+/// change names its rule, class and consumer, points into both documents, says what the author
+/// can do instead, and for a breaking schema change shows a witness checked against both schemas.
+/// A schema shared through `components.schemas` is compared once, at the component, naming every
+/// place that uses it. A document that does not validate is compared where it can be: run
+/// [`validate`](crate::validate) first to know whether it does.
+pub fn diff(old: &Value, new: &Value) -> Diff {
+    Diff {
+        changes: walk::walk(old, new),
+    }
+}

@@ -1,0 +1,439 @@
+//! Witnesses: a concrete instance that one schema accepts and the other refuses, found among
+//! candidates made from the change and checked against both schemas before it is shown.
+
+use serde_json::{Map, Value, json};
+
+use super::schema::{Event, Found, Role, Step, choices};
+use crate::object::Members as _;
+
+/// What shows a break: an instance, or why none is shown.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase", tag = "status")]
+pub enum Witness {
+    /// An instance the side that worked accepts and the other refuses, checked against both.
+    Shown {
+        /// What the instance is: `arguments` (a tool's or prompt's), `structuredContent` (a
+        /// tool's result), `answer` (a form's).
+        of: &'static str,
+        /// Which description accepts it: `old` (a caller or answerer sent it, and the new
+        /// refuses it) or `new` (the server may now return it, and the old promised otherwise).
+        accepted_by: &'static str,
+        /// The instance.
+        value: Value,
+    },
+    /// No instance is shown, and why.
+    Withheld {
+        /// Why no instance could be made or checked.
+        reason: String,
+    },
+}
+
+/// How many candidates are tried before the search gives up.
+const MOST_CANDIDATES: usize = 64;
+
+/// An acceptance check of instances against one schema.
+pub(crate) enum Judge {
+    #[cfg(feature = "jsonschema")]
+    Schema(Box<jsonschema::Validator>),
+    Form(mcpdesc_runtime::RequestedSchema),
+}
+
+impl Judge {
+    /// A judge for `schema` in `role`, or why there is none.
+    pub(crate) fn new(schema: &Value, role: Role) -> Result<Judge, String> {
+        if role == Role::Form {
+            return mcpdesc_runtime::diagnostics::parse_requested_schema(schema)
+                .map(Judge::Form)
+                .map_err(|problems| {
+                    let first = problems
+                        .first()
+                        .map(|d| d.message.clone())
+                        .unwrap_or_default();
+                    format!("the form does not read as a form ({first})")
+                });
+        }
+        #[cfg(feature = "jsonschema")]
+        {
+            use crate::validate::tool_schema::{Dialect, dialect_of};
+            let draft = match dialect_of(schema) {
+                Some(Dialect::Draft07) => jsonschema::Draft::Draft7,
+                Some(Dialect::Draft2020_12) => jsonschema::Draft::Draft202012,
+                None => return Err("the schema names a dialect this tool cannot check".into()),
+            };
+            jsonschema::options()
+                .with_draft(draft)
+                .should_validate_formats(true)
+                .build(schema)
+                .map(|v| Judge::Schema(Box::new(v)))
+                .map_err(|e| format!("the schema does not compile: {e}"))
+        }
+        #[cfg(not(feature = "jsonschema"))]
+        {
+            let _ = schema;
+            Err("this build of mcpdesc-check leaves out its `jsonschema` feature, which checks witnesses against JSON Schemas".into())
+        }
+    }
+
+    pub(crate) fn accepts(&self, instance: &Value) -> bool {
+        match self {
+            #[cfg(feature = "jsonschema")]
+            Judge::Schema(validator) => validator.is_valid(instance),
+            Judge::Form(form) => instance
+                .as_object()
+                .is_some_and(|content| form.check_content(content).is_ok()),
+        }
+    }
+}
+
+/// A witness for `found` between schemas `old` and `new` of `role`: an instance the side that
+/// worked accepts and the other refuses. `old_first`: the old schema is the one that accepts.
+pub(crate) fn witness(
+    found: &Found,
+    old: &Value,
+    new: &Value,
+    role: Role,
+    old_first: bool,
+) -> Witness {
+    let (yes, no) = if old_first { (old, new) } else { (new, old) };
+    let judges = Judge::new(yes, role).and_then(|y| Ok((y, Judge::new(no, role)?)));
+    let (accepting, refusing) = match judges {
+        Ok(judges) => judges,
+        Err(reason) => return Witness::Withheld { reason },
+    };
+    let mut tried = 0usize;
+    for candidate in candidates(found, yes, no, role) {
+        tried += 1;
+        if tried > MOST_CANDIDATES {
+            break;
+        }
+        if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
+            return Witness::Shown {
+                of: role.instance(),
+                accepted_by: if old_first { "old" } else { "new" },
+                value: candidate,
+            };
+        }
+    }
+    let (a, b) = if old_first {
+        ("old", "new")
+    } else {
+        ("new", "old")
+    };
+    Witness::Withheld {
+        reason: format!(
+            "no {} among the {} tried is accepted by the {a} schema and refused by the {b}; check by hand whether any is",
+            role.instance(),
+            tried.min(MOST_CANDIDATES)
+        ),
+    }
+}
+
+/// The schema at `path` inside `schema`.
+fn at<'a>(schema: &'a Value, path: &[Step]) -> Option<&'a Value> {
+    path.iter().try_fold(schema, |s, step| match step {
+        Step::Member(name) => s.member("properties")?.member(name),
+        Step::Element => s.member("items"),
+    })
+}
+
+/// A small instance `schema` accepts, as far as the compared subset tells.
+pub(crate) fn sample(schema: &Value, depth: usize) -> Value {
+    if depth > 16 {
+        return Value::Null;
+    }
+    if let Some(default) = schema.member("default") {
+        return default.clone();
+    }
+    if let Some(first) = choices(schema).and_then(|c| c.first().copied()) {
+        return first.clone();
+    }
+    let ty = match schema.member("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(ts)) => ts.iter().find_map(Value::as_str).unwrap_or("null"),
+        _ if schema.member("properties").is_some() => "object",
+        _ if schema.member("items").is_some() => "array",
+        _ => "null",
+    };
+    typed(ty, schema, depth)
+}
+
+/// A small instance of type `ty` that `schema`'s bounds accept.
+fn typed(ty: &str, schema: &Value, depth: usize) -> Value {
+    let number = |key: &str| schema.member(key).and_then(Value::as_f64);
+    let count = |key: &str| schema.member(key).and_then(Value::as_u64).unwrap_or(0);
+    match ty {
+        "object" => {
+            let mut members = Map::new();
+            let required = schema.member("required").and_then(Value::as_array);
+            for name in required.into_iter().flatten().filter_map(Value::as_str) {
+                let value = schema
+                    .member("properties")
+                    .and_then(|p| p.member(name))
+                    .map_or(Value::String("a".into()), |s| sample(s, depth + 1));
+                members.insert(name.to_owned(), value);
+            }
+            Value::Object(members)
+        }
+        "array" => {
+            let n = usize::try_from(count("minItems")).unwrap_or(0).min(64);
+            array_of(schema.member("items"), n, depth)
+        }
+        "string" => {
+            if let Some(text) = schema
+                .member("format")
+                .and_then(Value::as_str)
+                .and_then(formatted)
+            {
+                return Value::String(text.into());
+            }
+            let n = usize::try_from(count("minLength")).unwrap_or(0).min(4096);
+            Value::String("a".repeat(n))
+        }
+        "integer" | "number" => {
+            let low =
+                number("minimum").or_else(|| number("exclusiveMinimum").map(|m| m.floor() + 1.0));
+            let high =
+                number("maximum").or_else(|| number("exclusiveMaximum").map(|m| m.ceil() - 1.0));
+            let value = match (low, high) {
+                (Some(low), _) => low.ceil(),
+                (None, Some(high)) => high.floor().min(0.0),
+                (None, None) => 0.0,
+            };
+            whole(value)
+        }
+        "boolean" => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+/// An array of `n` elements of `items`: distinct choices while there are (a multi-select
+/// refuses a choice twice), samples after them.
+fn array_of(items: Option<&Value>, n: usize, depth: usize) -> Value {
+    let offered = items.and_then(choices).unwrap_or_default();
+    let sampled = items.map_or(Value::String("a".into()), |s| sample(s, depth + 1));
+    Value::Array(
+        (0..n)
+            .map(|i| {
+                offered
+                    .get(i)
+                    .map_or_else(|| sampled.clone(), |v| (*v).clone())
+            })
+            .collect(),
+    )
+}
+
+/// A number as JSON, an integer when it is whole.
+fn whole(value: f64) -> Value {
+    if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        // Whole and within i64, so the cast is exact.
+        #[allow(clippy::cast_possible_truncation)]
+        return json!(value as i64);
+    }
+    json!(value)
+}
+
+/// A string of `format`.
+fn formatted(format: &str) -> Option<&'static str> {
+    Some(match format {
+        "email" => "user@example.com",
+        "uri" => "https://example.com/",
+        "date" => "2026-01-01",
+        "date-time" => "2026-01-01T00:00:00Z",
+        "uuid" => "00000000-0000-4000-8000-000000000000",
+        "hostname" => "example.com",
+        "ipv4" => "192.0.2.1",
+        "time" => "00:00:00Z",
+        _ => return None,
+    })
+}
+
+/// `base` with the value at `path` set to `value` (or removed: `None`), containers on the way
+/// made from `schema`'s samples when `base` lacks them.
+fn with_at(base: &Value, schema: &Value, path: &[Step], value: Option<Value>) -> Option<Value> {
+    let mut out = base.clone();
+    let mut here = &mut out;
+    let mut sub = Some(schema);
+    let Some((last, before)) = path.split_last() else {
+        return value;
+    };
+    for step in before {
+        sub = sub.and_then(|s| at(s, std::slice::from_ref(step)));
+        here = match step {
+            Step::Member(name) => {
+                let object = here.as_object_mut()?;
+                object
+                    .entry(name.clone())
+                    .or_insert_with(|| sub.map_or(json!({}), |s| sample(s, 0)))
+            }
+            Step::Element => {
+                let array = here.as_array_mut()?;
+                if array.is_empty() {
+                    array.push(sub.map_or(json!({}), |s| sample(s, 0)));
+                }
+                array.first_mut()?
+            }
+        };
+    }
+    match (last, value) {
+        (Step::Member(name), Some(value)) => {
+            here.as_object_mut()?.insert(name.clone(), value);
+        }
+        (Step::Member(name), None) => {
+            here.as_object_mut()?.remove(name);
+        }
+        (Step::Element, Some(value)) => {
+            let array = here.as_array_mut()?;
+            match array.first_mut() {
+                Some(first) => *first = value,
+                None => array.push(value),
+            }
+        }
+        (Step::Element, None) => {
+            here.as_array_mut()?.clear();
+        }
+    }
+    Some(out)
+}
+
+/// Values of every JSON type, to try where a specific value is not known.
+fn palette() -> Vec<Value> {
+    vec![
+        Value::Null,
+        json!(false),
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(0.5),
+        json!(-1_000_000_000),
+        json!(1_000_000_000),
+        json!(""),
+        json!("a"),
+        json!("%"),
+        json!([]),
+        json!({}),
+    ]
+}
+
+/// Candidate instances for `found`, from `yes` (the schema that should accept) and `no`.
+fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> {
+    let base = sample(yes, 0);
+    let base = if role == Role::Form && !base.is_object() {
+        json!({})
+    } else {
+        base
+    };
+    let path = &found.path;
+    let mut out = Vec::new();
+    let member_path = |name: &str| {
+        let mut p = path.clone();
+        p.push(Step::Member(name.to_owned()));
+        p
+    };
+    let sub_yes = at(yes, path);
+    let sub_no = at(no, path);
+    let mut values: Vec<Value> = Vec::new();
+    match &found.event {
+        Event::RequiredAdded(name) | Event::RequiredRemoved(name) => {
+            out.extend(with_at(&base, yes, &member_path(name), None));
+            return out;
+        }
+        Event::PropertyRemoved { name, .. } => {
+            let p = member_path(name);
+            let described = sub_yes
+                .and_then(|s| s.member("properties"))
+                .and_then(|s| s.member(name));
+            if let Some(s) = described {
+                out.extend(with_at(&base, yes, &p, Some(sample(s, 0))));
+            }
+            for v in palette() {
+                out.extend(with_at(&base, yes, &p, Some(v)));
+            }
+            return out;
+        }
+        Event::Closed | Event::Opened => {
+            let described = |s: Option<&Value>, n: &str| {
+                s.and_then(|s| s.member("properties"))
+                    .is_some_and(|p| p.member(n).is_some())
+            };
+            let name = (0..)
+                .map(|i| {
+                    if i == 0 {
+                        "unexpected".to_owned()
+                    } else {
+                        format!("unexpected_{i}")
+                    }
+                })
+                .find(|n| !described(sub_yes, n) && !described(sub_no, n))
+                .unwrap_or_default();
+            for v in [json!("a"), json!(0), json!(true), Value::Null] {
+                out.extend(with_at(&base, yes, &member_path(&name), Some(v)));
+            }
+            return out;
+        }
+        Event::TypeNarrowed(types) | Event::TypeWidened(types) => {
+            for t in types {
+                values.push(typed(t, sub_yes.unwrap_or(&Value::Null), 0));
+                if t == "number" {
+                    values.push(json!(0.5));
+                }
+            }
+        }
+        Event::ChoicesRemoved(Some(vs)) | Event::ChoicesAdded(Some(vs)) => {
+            values.extend(vs.iter().cloned())
+        }
+        Event::Bound {
+            old, new, keyword, ..
+        } => {
+            let numbers: Vec<f64> = [old, new]
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_f64)
+                .flat_map(|n| [n, n - 1.0, n + 1.0, n - 0.5, n + 0.5])
+                .collect();
+            let length = |n: f64| usize::try_from(n as i64).ok().filter(|n| *n <= 4096);
+            match *keyword {
+                "minLength" | "maxLength" => values.extend(
+                    numbers
+                        .iter()
+                        .filter_map(|n| length(*n))
+                        .map(|n| Value::String("a".repeat(n))),
+                ),
+                "minItems" | "maxItems" | "uniqueItems" => {
+                    let items = sub_yes.and_then(|s| s.member("items"));
+                    values.extend(
+                        numbers
+                            .iter()
+                            .filter_map(|n| length(*n))
+                            .map(|n| array_of(items, n, 0)),
+                    );
+                    let item = items.map_or(json!("a"), |s| sample(s, 0));
+                    values.push(Value::Array(vec![item.clone(), item]));
+                }
+                "minProperties" | "maxProperties" => {
+                    values.extend(numbers.iter().filter_map(|n| length(*n)).map(|n| {
+                        let mut object = sub_yes.map_or(Map::new(), |s| {
+                            sample(s, 0).as_object().cloned().unwrap_or_default()
+                        });
+                        for i in 0..n {
+                            object.entry(format!("p{i}")).or_insert(json!("a"));
+                        }
+                        Value::Object(object)
+                    }));
+                }
+                _ => values.extend(numbers.iter().map(|n| whole(*n))),
+            }
+        }
+        Event::FormatAdded(_) | Event::FormatRemoved(_) | Event::FormatChanged(..) => {
+            for format in ["email", "uri", "date", "date-time", "uuid"] {
+                values.extend(formatted(format).map(Value::from));
+            }
+            values.extend([json!("%"), json!("a"), json!("2026-13-45")]);
+        }
+        _ => {}
+    }
+    values.extend(palette());
+    for v in values {
+        out.extend(with_at(&base, yes, path, Some(v)));
+    }
+    out
+}
