@@ -31,6 +31,7 @@
 //!
 //! The rules, each with an example pair, are in the [`reference`](crate::reference::diff).
 
+mod coverage;
 mod rules;
 mod schema;
 mod walk;
@@ -40,6 +41,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+pub use coverage::{COVERAGE, Coverage};
 pub use rules::{ALL as RULES, Class, Consumer, Rule, by_id as rule};
 pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
 pub use witness::Witness;

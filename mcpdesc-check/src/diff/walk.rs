@@ -14,7 +14,8 @@ use crate::validate::toolbox::{Cx, pointer};
 /// A schema component used by one side's primitives under the same name on both sides, compared
 /// once after the walk.
 struct Shared {
-    name: String,
+    /// The pointer of the component the references end at, the same on both sides.
+    at: String,
     roles: Vec<Role>,
     uses: Vec<String>,
 }
@@ -693,6 +694,7 @@ impl<'a> Walk<'a> {
 
     fn primitive(&mut self, c: Collection, a: &'a Value, b: &'a Value, po: &str, pn: &str) {
         if same(a, b) {
+            self.note_uses(c, b, pn);
             return;
         }
         let subject = format!("{} `{}`", c.noun, text(b.member(c.key)).unwrap_or_default());
@@ -1220,28 +1222,7 @@ impl<'a> Walk<'a> {
         pn: &str,
         subject: &str,
     ) {
-        let name = |v: &Value| {
-            text(v.member("$componentRef"))
-                .and_then(|t| t.strip_prefix("#/components/schemas/"))
-                .map(str::to_owned)
-        };
-        if let (Some(x), Some(y)) = (name(a), name(b))
-            && x == y
-        {
-            let place = pn.to_owned();
-            match self.shared.iter_mut().find(|s| s.name == x) {
-                Some(s) => {
-                    if !s.roles.contains(&role) {
-                        s.roles.push(role);
-                    }
-                    s.uses.push(place);
-                }
-                None => self.shared.push(Shared {
-                    name: x,
-                    roles: vec![role],
-                    uses: vec![place],
-                }),
-            }
+        if self.share(role, a, b, pn) {
             return;
         }
         let (Some((ta, ca)), Some((tb, cb))) = (
@@ -1265,6 +1246,55 @@ impl<'a> Walk<'a> {
             cb.unwrap_or_else(|| pn.to_owned()),
         );
         self.compare_schemas(role, ta, tb, &ba, &bb, subject, &[]);
+    }
+
+    /// Notes a use of a shared component when `a` and `b` are references that end at the same
+    /// component (compared once, at the component, by [`Walk::components`]); whether they do.
+    fn share(&mut self, role: Role, a: &'a Value, b: &'a Value, pn: &str) -> bool {
+        if a.member("$componentRef").is_none() || b.member("$componentRef").is_none() {
+            return false;
+        }
+        let (Some((_, Some(x))), Some((_, Some(y)))) = (
+            schema_target(&self.cx_old, a),
+            schema_target(&self.cx_new, b),
+        ) else {
+            return false;
+        };
+        if x != y {
+            return false;
+        }
+        let place = pn.to_owned();
+        match self.shared.iter_mut().find(|s| s.at == x) {
+            Some(s) => {
+                if !s.roles.contains(&role) {
+                    s.roles.push(role);
+                }
+                s.uses.push(place);
+            }
+            None => self.shared.push(Shared {
+                at: x,
+                roles: vec![role],
+                uses: vec![place],
+            }),
+        }
+        true
+    }
+
+    /// The uses of shared components in a primitive the same on both sides.
+    fn note_uses(&mut self, c: Collection, b: &'a Value, pn: &str) {
+        if c.member == "tools" {
+            for (key, role) in [("inputSchema", Role::Input), ("outputSchema", Role::Output)] {
+                if let Some(schema) = b.member(key) {
+                    self.share(role, schema, schema, &pointer(pn, key));
+                }
+            }
+        }
+        let at = pointer(pn, "elicitations");
+        for (q, declaration) in elements(b.member("elicitations"), &at) {
+            if let Some(form) = declaration.member("requestedSchema") {
+                self.share(Role::Form, form, form, &pointer(&q, "requestedSchema"));
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1361,7 +1391,7 @@ impl<'a> Walk<'a> {
             return;
         }
         let mode = |v: &Value| text(v.member("mode")).unwrap_or_default().to_owned();
-        let mut known = vec![
+        let known = vec![
             "name",
             "mode",
             "message",
@@ -1463,25 +1493,15 @@ impl<'a> Walk<'a> {
         );
         let shared = std::mem::take(&mut self.shared);
         for s in &shared {
-            let component = |d: Option<&'a Value>| {
-                d.and_then(|c| c.member("schemas"))
-                    .and_then(|m| m.member(&s.name))
-            };
-            let (Some(a), Some(b)) = (component(co), component(cn)) else {
+            let (Some(ta), Some(tb)) = (self.old.pointer(&s.at), self.new.pointer(&s.at)) else {
                 continue;
             };
-            let (Some((ta, ca)), Some((tb, cb))) = (
-                schema_target(&self.cx_old, a),
-                schema_target(&self.cx_new, b),
-            ) else {
-                continue;
-            };
-            let ba = ca.unwrap_or_else(|| pointer(&pointer(&po, "schemas"), &s.name));
-            let bb = cb.unwrap_or_else(|| pointer(&pointer(&pn, "schemas"), &s.name));
+            let (ba, bb) = (s.at.clone(), s.at.clone());
+            let name = s.at.rsplit('/').next().unwrap_or_default();
             for role in &s.roles {
                 let subject = format!(
                     "component schema `{}` (as {})",
-                    s.name,
+                    name,
                     match role {
                         Role::Input => "a tool's input",
                         Role::Output => "a tool's output",
@@ -1498,9 +1518,8 @@ impl<'a> Walk<'a> {
             let (a, b) = (mo.get(ns), mn.get(ns));
             let (ma, mb) = (members(a), members(b));
             for name in union_keys_maps(ma, mb) {
-                if shared.iter().any(|s| ns == "schemas" && s.name == name)
-                    || same_opt(ma.get(name), mb.get(name))
-                {
+                let at = pointer(&pointer("/components", ns), name);
+                if shared.iter().any(|s| s.at == at) || same_opt(ma.get(name), mb.get(name)) {
                     continue;
                 }
                 let rule = if ns == "schemas" {
