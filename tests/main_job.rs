@@ -46,6 +46,72 @@ fn a_stale_checked_in_file_is_refused_with_the_line_and_the_fix() {
     assert!(mcpdesc_check::check_checked_in(&d, &json).is_ok());
 }
 
+/// The description of the tracker's last release, checked in when it shipped.
+fn release() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/releases/issue_tracker-1.4.0.mcpdesc.yaml")
+}
+
+#[test]
+fn the_tracker_breaks_no_client_of_its_last_release() {
+    let current = issue_tracker::description().unwrap();
+    let changes = mcpdesc_check::check_compatible(current.as_value(), release()).unwrap();
+    assert!(changes.is_empty(), "{changes}");
+}
+
+#[test]
+fn a_tool_removed_fails_the_release_check_with_where_and_what_to_do() {
+    let mut current = issue_tracker::description().unwrap().into_value();
+    let tools = current["tools"].as_array_mut().unwrap();
+    let at = tools
+        .iter()
+        .position(|t| t["name"] == "delete_issue")
+        .unwrap();
+    tools.remove(at);
+    let said = mcpdesc_check::check_compatible(&current, release())
+        .unwrap_err()
+        .to_string();
+    println!("{said}");
+    let expected = format!(
+        "the description breaks clients of the release in {} (1 breaking change):
+
+breaking[tool-removed]: tool `delete_issue` is gone
+  release: /tools/4 ({}:185:5)
+  now:     /tools
+  help: keep the old tool beside the new one until its callers have moved, and mark it `deprecated`
+
+If the break is deliberate, release a new major version and replace {} with the description it ships.",
+        release().display(),
+        release().display(),
+        release().display()
+    );
+    assert_eq!(said, expected);
+}
+
+#[test]
+fn a_new_required_argument_fails_the_release_check_with_a_witness() {
+    let mut current = issue_tracker::description().unwrap().into_value();
+    let create = current["tools"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|t| t["name"] == "create_issue")
+        .unwrap();
+    create["inputSchema"]["required"] = serde_json::json!(["title", "assignee"]);
+    let said = mcpdesc_check::check_compatible(&current, release())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        said.contains("breaking[input-required-added]: the input of tool `create_issue`: `assignee` is now required"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            r#"witness: arguments the release accepts and the code refuses: {"title":""}"#
+        ),
+        "{said}"
+    );
+}
+
 #[test]
 fn json_snapshot_is_current() {
     let d = issue_tracker::description().unwrap();

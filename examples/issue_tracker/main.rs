@@ -1161,6 +1161,17 @@ mod tests {
         mcpdesc_check::check_checked_in(&description().unwrap(), path).unwrap();
     }
 
+    /// The description breaks no client of the last release: the release's description, checked
+    /// in when it shipped, against the one the code builds now. Replace the file on release.
+    #[test]
+    fn the_description_keeps_its_last_release() {
+        let release = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/releases/issue_tracker-1.4.0.mcpdesc.yaml"
+        );
+        mcpdesc_check::check_compatible(description().unwrap().as_value(), release).unwrap();
+    }
+
     /// Every question the tracker asks, on every version, however the user answers, is one
     /// its description declares, in the declared words.
     #[tokio::test]

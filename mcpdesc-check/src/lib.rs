@@ -52,6 +52,7 @@
 struct CratePageDoctests;
 
 mod checked_in;
+mod compatible;
 pub mod diff;
 pub mod json;
 #[doc = include_str!("../docs/validation.md")]
@@ -69,6 +70,7 @@ pub(crate) use mcpdesc_runtime::{
 };
 
 pub use checked_in::{BLESS, CheckedInError, check_checked_in};
+pub use compatible::{IncompatibleError, check_compatible};
 pub use mcpdesc_runtime::diagnostics::{
     Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity, rules,
 };
