@@ -8,7 +8,11 @@ use crate::object::Members as _;
 
 /// What shows a break: an instance, or why none is shown.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase", tag = "status")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "status"
+)]
 pub enum Witness {
     /// An instance the side that worked accepts and the other refuses, checked against both.
     Shown {
