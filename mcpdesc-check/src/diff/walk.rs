@@ -582,6 +582,7 @@ impl<'a> Walk<'a> {
         );
         let olds = elements(self.old.member(c.member), &po);
         let news = elements(self.new.member(c.member), &pn);
+        let first = self.out.len();
         let id = |v: &'a Value| text(v.member(c.key));
         let mut removed: Vec<(String, &Value)> = Vec::new();
         let mut matched_new: Vec<bool> = vec![false; news.len()];
@@ -689,6 +690,20 @@ impl<'a> Walk<'a> {
                 q,
                 format!("{} `{name}` is new", c.noun),
             );
+        }
+        // In the old document's order, what is new after it in the new document's.
+        let index = |pointer: &str, base: &str| {
+            pointer
+                .strip_prefix(base)
+                .and_then(|rest| rest.strip_prefix('/'))
+                .and_then(|rest| rest.split('/').next())
+                .and_then(|i| i.parse::<usize>().ok())
+        };
+        if let Some(changes) = self.out.get_mut(first..) {
+            changes.sort_by_key(|change| match index(&change.old, &po) {
+                Some(i) => (0, i),
+                None => (1, index(&change.new, &pn).unwrap_or(usize::MAX)),
+            });
         }
     }
 

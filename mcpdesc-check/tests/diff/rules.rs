@@ -1166,3 +1166,23 @@ fn removing_a_tool_names_it_and_says_what_to_do() {
     assert_eq!(changes.worst(), Some(B));
     let _ = without;
 }
+
+#[test]
+fn the_reference_table_has_every_rule_with_its_class_and_consumer() {
+    let page = include_str!("../../docs/diff.md");
+    for rule in RULES {
+        let row = format!("| `{}` | {} | {} | ", rule.id, rule.class, rule.consumer);
+        assert_eq!(
+            page.matches(&row).count(),
+            1,
+            "the reference's row of {}",
+            rule.id
+        );
+    }
+    let rows = page
+        .lines()
+        .filter(|l| l.starts_with("| `") && l.contains("` | "))
+        .count();
+    // The rules' table, and the catalogue's rows that start with an id.
+    assert!(rows >= RULES.len(), "{rows}");
+}
