@@ -2,6 +2,7 @@
 //! refuses, and the other way round, over a documented subset of keywords. A keyword outside the
 //! subset that changed is reported as changed with its compatibility unknown, never passed over.
 
+use mcpdesc_runtime::hash::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{self, Rule};
@@ -524,14 +525,21 @@ pub(crate) fn compare(
     );
     match (&ca, &cb) {
         (Some(ca), Some(cb)) => {
+            // Compared as canonical JSON (numbers by value), each looked up once.
+            let canonical = |vs: &[&Value]| -> HashSet<String> {
+                vs.iter()
+                    .map(|v| mcpdesc_runtime::json::canonical(v))
+                    .collect()
+            };
+            let (in_a, in_b) = (canonical(ca), canonical(cb));
             let removed: Vec<Value> = ca
                 .iter()
-                .filter(|v| !cb.iter().any(|w| same(v, w)))
+                .filter(|v| !in_b.contains(&mcpdesc_runtime::json::canonical(v)))
                 .map(|v| (*v).clone())
                 .collect();
             let added: Vec<Value> = cb
                 .iter()
-                .filter(|v| !ca.iter().any(|w| same(v, w)))
+                .filter(|v| !in_a.contains(&mcpdesc_runtime::json::canonical(v)))
                 .map(|v| (*v).clone())
                 .collect();
             if !removed.is_empty() {
@@ -649,13 +657,15 @@ pub(crate) fn compare(
 
     // Members: required, described, extra.
     let (ra, rb) = (required(a), required(b));
-    for name in rb.iter().filter(|n| !ra.contains(n)) {
+    let (ra, rb): (HashSet<&str>, HashSet<&str>) =
+        (ra.into_iter().collect(), rb.into_iter().collect());
+    for name in required(b).into_iter().filter(|n| !ra.contains(n)) {
         let (x, y) = here("required");
-        push(out, Event::RequiredAdded((*name).to_owned()), x, y, path);
+        push(out, Event::RequiredAdded(name.to_owned()), x, y, path);
     }
-    for name in ra.iter().filter(|n| !rb.contains(n)) {
+    for name in required(a).into_iter().filter(|n| !rb.contains(n)) {
         let (x, y) = here("required");
-        push(out, Event::RequiredRemoved((*name).to_owned()), x, y, path);
+        push(out, Event::RequiredRemoved(name.to_owned()), x, y, path);
     }
     let empty = Map::new();
     let (pa, pb) = (

@@ -1,6 +1,7 @@
 //! The walk over two descriptions: the document's members, each collection's primitives paired
 //! by what clients call them by, their declarations, and the components they share.
 
+use mcpdesc_runtime::hash::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::Change;
@@ -583,14 +584,21 @@ impl<'a> Walk<'a> {
         let olds = elements(self.old.member(c.member), &po);
         let news = elements(self.new.member(c.member), &pn);
         let first = self.out.len();
-        let id = |v: &'a Value| text(v.member(c.key));
+        // The new primitives by what clients call them by; the first of a key written twice
+        // (which the validator reports) is the one paired.
+        let mut by_key: HashMap<&str, usize> = HashMap::default();
+        for (i, (_, b)) in news.iter().enumerate() {
+            if let Some(key) = text(b.member(c.key)) {
+                by_key.entry(key).or_insert(i);
+            }
+        }
         let mut removed: Vec<(String, &Value)> = Vec::new();
         let mut matched_new: Vec<bool> = vec![false; news.len()];
         for (p, a) in &olds {
-            let found = news.iter().enumerate().find(|(i, (_, b))| {
-                !matched_new.get(*i).copied().unwrap_or(true) && id(b) == id(a) && id(a).is_some()
-            });
-            match found {
+            let found = text(a.member(c.key))
+                .and_then(|key| by_key.get(key).copied())
+                .filter(|i| !matched_new.get(*i).copied().unwrap_or(true));
+            match found.and_then(|i| Some((i, news.get(i)?))) {
                 Some((i, (q, b))) => {
                     if let Some(m) = matched_new.get_mut(i) {
                         *m = true;
@@ -600,79 +608,82 @@ impl<'a> Walk<'a> {
                 None => removed.push((p.clone(), a)),
             }
         }
-        let mut added: Vec<(String, &Value)> = news
+        let mut added: Vec<Option<(String, &Value)>> = news
             .iter()
             .zip(&matched_new)
             .filter(|(_, m)| !**m)
-            .map(|((q, b), _)| (q.clone(), *b))
+            .map(|((q, b), _)| Some((q.clone(), *b)))
             .collect();
-        // A removal and an addition alike in their second key (unique on both sides): a rename,
-        // or a URI changed.
+        // A removal and an addition alike in their second key, each the only one so on its
+        // side: a rename, or a URI changed. Alike is compared as canonical JSON, once each.
         if let Some((rule, second)) = c.paired {
-            let value_of = |w: &Walk<'a>, v: &'a Value, old: bool| -> Option<Value> {
+            let alike = |w: &Walk<'a>, v: &'a Value, old: bool| -> Option<String> {
                 let member = v.member(second)?;
                 if second == "inputSchema" {
                     let cx = if old { &w.cx_old } else { &w.cx_new };
-                    return schema_target(cx, member).map(|(t, _)| t.clone());
+                    return schema_target(cx, member)
+                        .map(|(t, _)| mcpdesc_runtime::json::canonical(t));
                 }
-                Some(member.clone())
+                Some(mcpdesc_runtime::json::canonical(member))
             };
-            let mut i = 0;
-            while i < removed.len() {
-                let Some((p, a)) = removed.get(i).cloned() else {
-                    break;
-                };
-                let va = value_of(self, a, true);
-                let alike_old = removed
-                    .iter()
-                    .filter(|(_, x)| {
-                        value_of(self, x, true)
-                            .as_ref()
-                            .zip(va.as_ref())
-                            .is_some_and(|(x, y)| same(x, y))
-                    })
-                    .count();
-                let candidates: Vec<usize> = added
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (_, b))| {
-                        value_of(self, b, false)
-                            .as_ref()
-                            .zip(va.as_ref())
-                            .is_some_and(|(x, y)| same(x, y))
-                    })
-                    .map(|(j, _)| j)
-                    .collect();
-                match (alike_old, candidates.as_slice()) {
-                    (1, [j]) => {
-                        let j = *j;
-                        let Some((q, b)) = (j < added.len()).then(|| added.remove(j)) else {
-                            break;
-                        };
-                        removed.remove(i);
-                        let name = |v: &Value| text(v.member(c.key)).unwrap_or_default().to_owned();
-                        let message = if second == "name" {
-                            format!(
-                                "{} `{}`: `{}` → `{}`",
-                                c.noun,
-                                text(b.member("name")).unwrap_or_default(),
-                                name(a),
-                                name(b)
-                            )
-                        } else {
-                            format!(
-                                "{} `{}` is now `{}` (the same {second}: likely a rename)",
-                                c.noun,
-                                name(a),
-                                name(b)
-                            )
-                        };
-                        self.change(rule, p, q, message);
-                    }
-                    _ => i += 1,
+            let mut olds_alike: HashMap<String, Vec<usize>> = HashMap::default();
+            for (i, (_, a)) in removed.iter().enumerate() {
+                if let Some(key) = alike(self, a, true) {
+                    olds_alike.entry(key).or_default().push(i);
                 }
             }
+            let mut news_alike: HashMap<String, Vec<usize>> = HashMap::default();
+            for (j, (_, b)) in added.iter().flatten().enumerate() {
+                if let Some(key) = alike(self, b, false) {
+                    news_alike.entry(key).or_default().push(j);
+                }
+            }
+            let mut paired: Vec<(usize, usize)> = olds_alike
+                .iter()
+                .filter_map(|(key, olds)| {
+                    match (olds.as_slice(), news_alike.get(key).map(Vec::as_slice)) {
+                        ([i], Some([j])) => Some((*i, *j)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            paired.sort_unstable();
+            let mut taken = vec![false; removed.len()];
+            for (i, j) in paired {
+                let (Some((p, a)), Some(slot)) = (removed.get(i), added.get_mut(j)) else {
+                    continue;
+                };
+                let Some((q, b)) = slot.take() else { continue };
+                if let Some(t) = taken.get_mut(i) {
+                    *t = true;
+                }
+                let name = |v: &Value| text(v.member(c.key)).unwrap_or_default().to_owned();
+                let message = if second == "name" {
+                    format!(
+                        "{} `{}`: `{}` → `{}`",
+                        c.noun,
+                        text(b.member("name")).unwrap_or_default(),
+                        name(a),
+                        name(b)
+                    )
+                } else {
+                    format!(
+                        "{} `{}` is now `{}` (the same {second}: likely a rename)",
+                        c.noun,
+                        name(a),
+                        name(b)
+                    )
+                };
+                self.change(rule, p.clone(), q, message);
+            }
+            removed = removed
+                .into_iter()
+                .zip(taken)
+                .filter(|(_, t)| !t)
+                .map(|(r, _)| r)
+                .collect();
         }
+        let added: Vec<(String, &Value)> = added.into_iter().flatten().collect();
         for (p, a) in removed {
             let name = text(a.member(c.key)).unwrap_or("?");
             self.change(
