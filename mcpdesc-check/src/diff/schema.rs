@@ -453,6 +453,10 @@ fn same_opt(a: Option<&Value>, b: Option<&Value>) -> bool {
     }
 }
 
+/// How deep into a schema's members and elements the comparison goes; a difference below is
+/// reported where it begins, as changed with its compatibility unknown.
+const MAX_DEPTH: usize = 64;
+
 /// Every difference between schemas `a` (old) and `b` (new), at `path` in the instance and
 /// `a_at`/`b_at` in each schema.
 pub(crate) fn compare(
@@ -464,6 +468,17 @@ pub(crate) fn compare(
     out: &mut Vec<Found>,
 ) {
     if same(a, b) {
+        return;
+    }
+    if path.len() > MAX_DEPTH {
+        let detail = format!("a schema nested deeper than {MAX_DEPTH} levels");
+        push(
+            out,
+            Event::KeywordChanged(detail),
+            a_at.into(),
+            b_at.into(),
+            path,
+        );
         return;
     }
     let (Some(ao), Some(bo)) = (a.as_object(), b.as_object()) else {

@@ -594,7 +594,25 @@ impl<'a> Walk<'a> {
         }
         let mut removed: Vec<(String, &Value)> = Vec::new();
         let mut matched_new: Vec<bool> = vec![false; news.len()];
+        // Primitives without their key (which the validator reports) are paired in order.
+        let mut keyless = news
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, b))| text(b.member(c.key)).is_none())
+            .map(|(i, _)| i);
         for (p, a) in &olds {
+            if text(a.member(c.key)).is_none() {
+                match keyless.next().and_then(|i| Some((i, news.get(i)?))) {
+                    Some((i, (q, b))) => {
+                        if let Some(m) = matched_new.get_mut(i) {
+                            *m = true;
+                        }
+                        self.primitive(c, a, b, p, q);
+                    }
+                    None => removed.push((p.clone(), a)),
+                }
+                continue;
+            }
             let found = text(a.member(c.key))
                 .and_then(|key| by_key.get(key).copied())
                 .filter(|i| !matched_new.get(*i).copied().unwrap_or(true));

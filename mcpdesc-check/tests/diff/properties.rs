@@ -153,3 +153,61 @@ proptest! {
         prop_assert!(back.is_empty(), "{}", back);
     }
 }
+
+/// Any JSON value, a few levels deep.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        (-1e6f64..1e6).prop_map(|n| json!(n)),
+        "[a-z$]{0,6}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map(
+                prop_oneof![
+                    Just("type".to_owned()),
+                    Just("properties".to_owned()),
+                    Just("required".to_owned()),
+                    Just("items".to_owned()),
+                    Just("enum".to_owned()),
+                    Just("tools".to_owned()),
+                    Just("name".to_owned()),
+                    Just("inputSchema".to_owned()),
+                    Just("elicitations".to_owned()),
+                    Just("$componentRef".to_owned()),
+                    "[a-z]{1,4}",
+                ],
+                inner,
+                0..5
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Whatever two documents hold, `diff` returns, and a document against itself has no change.
+    #[test]
+    fn any_two_documents_are_compared_without_panicking(old in any_json(), new in any_json()) {
+        let _ = diff(&old, &new).to_string();
+        prop_assert!(diff(&old, &old).is_empty());
+        prop_assert!(diff(&new, &new).is_empty());
+    }
+
+    /// Whatever two schemas a tool has, `diff` returns; each break has a witness or says why not.
+    #[test]
+    fn any_two_tool_schemas_are_compared_and_every_break_explained(old in any_json(), new in any_json()) {
+        let (a, b) = (described(&old), described(&new));
+        let changes = diff(&a, &b);
+        for change in changes.at_least(Class::Breaking) {
+            if change.rule.id.starts_with("input-") {
+                prop_assert!(change.witness.is_some(), "{}", change);
+            }
+        }
+    }
+}
