@@ -8,8 +8,11 @@
 
 #[path = "common/description.rs"]
 mod description;
+#[path = "common/diff_pair.rs"]
+mod diff_pair;
 #[path = "common/forms.rs"]
 mod forms;
+use description as common;
 
 use std::hint::black_box;
 
@@ -31,6 +34,8 @@ const OPERATIONS: &[&str] = &[
     "rmcp_builder50",
     "fill50_into_rmcp",
     "read50",
+    "read_both",
+    "diff",
 ];
 
 fn main() {
@@ -64,6 +69,10 @@ fn main() {
         .collect();
     let team_form = forms::runtime::filled(forms::runtime::team());
     let team_answer = forms::runtime::answer();
+    let (old_text, new_text) = diff_pair::pair();
+    let read = |text: &str| mcpdesc_check::json::from_str(text).unwrap_or(Value::Null);
+    let (old, new) = (read(&old_text), read(&new_text));
+    let mut read_back = Vec::with_capacity(n);
     let runs = if baseline { 0 } else { n };
     let mut kept = Vec::with_capacity(n);
     // The operation is chosen once, before its loop: a choice made per run (a `match` on the
@@ -131,9 +140,22 @@ fn main() {
                 .as_ref()
                 .map_or(0, |f| usize::from(f.read(black_box(&team_answer)).is_ok()))
         }),
+        "read_both" => repeat(runs, || {
+            let both = (read(black_box(&old_text)), read(black_box(&new_text)));
+            let n = usize::from(both.0.is_object());
+            // Freed after the loop, as `diff` frees nothing it was given.
+            read_back.push(both);
+            n
+        }),
+        "diff" => repeat(runs, || {
+            mcpdesc_check::diff::diff(black_box(&old), black_box(&new))
+                .changes()
+                .len()
+        }),
         _ => 0,
     };
     black_box(ok);
+    std::mem::forget(read_back);
     // Built descriptions are not freed (nor are the builders a baseline leaves): the operation
     // ends with the JSON written, and the process ends next.
     std::mem::forget(kept);

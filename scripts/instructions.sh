@@ -34,10 +34,13 @@ done
 for op in fill50 rmcp_builder50 fill50_into_rmcp read50; do
   ir[$op]=$(per_op "$op" 2000)
 done
+for op in read_both diff; do
+  ir[$op]=$(per_op "$op" 5)
+done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 printf '%-28s %14s\n' "operation" "instructions"
-for op in from_content3 serde3 jsonschema3 from_content8 serde8 jsonschema8 build_validate_serialize serialize validate fill50 rmcp_builder50 fill50_into_rmcp read50; do
+for op in from_content3 serde3 jsonschema3 from_content8 serde8 jsonschema8 build_validate_serialize serialize validate fill50 rmcp_builder50 fill50_into_rmcp read50 read_both diff; do
   printf '%-28s %14s\n' "$op" "${ir[$op]}"
 done
 echo
@@ -48,3 +51,4 @@ echo "jsonschema + serde / from_content, 8 fields: $(ratio "${ir[jsonschema8]}" 
 echo "1,000 tools, build + validate + serialize / serialize: $(ratio "${ir[build_validate_serialize]}" "${ir[serialize]}")"
 echo "1,000 tools, validate / serialize: $(ratio "${ir[validate]}" "${ir[serialize]}")"
 echo "50 run-time choices, rmcp builder + serialize / fill + wire JSON: $(ratio "${ir[rmcp_builder50]}" "${ir[fill50]}")"
+echo "two 1,000-tool descriptions, diff / reading both: $(ratio "${ir[diff]}" "${ir[read_both]}")"

@@ -1,5 +1,6 @@
-//! The whole-format checker of MCP Description files: [`validate`], the YAML and JSON readers,
-//! and the `mcpdesc` command.
+//! The whole-format checker of MCP Description files: [`validate`], [`diff`](diff::diff) (what
+//! changed between two descriptions and what it breaks), the YAML and JSON readers, and the
+//! `mcpdesc` command.
 //!
 //! A server depends on `mcpdesc-runtime`, which derives forms, declares elicitations and builds
 //! its description, checked in everything the builder can know by construction. This crate
@@ -33,10 +34,15 @@
 //! ```text
 //! cargo install mcpdesc-check
 //! mcpdesc check server.mcpdesc.yaml [--json]
+//! mcpdesc diff releases/1.4.0.mcpdesc.yaml server.mcpdesc.yaml [--format github]
 //! ```
 //!
+//! A server's tests hold its description to the code with [`check_checked_in`], and to its last
+//! release with [`check_compatible`].
+//!
 //! The [`reference`](mod@reference) says what the validator checks and reports, how the command reads files,
-//! and the YAML subset descriptions are read in.
+//! and the YAML subset descriptions are read in; [`reference::diff`] says what `diff` compares,
+//! with every rule.
 //!
 //! # Features
 //!
