@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use mcpdesc_check::diff::{Change, Class, Diff, Witness, diff};
-use mcpdesc_check::yaml::Positions;
+use mcpdesc_check::source::{Document, Format};
 use mcpdesc_check::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
@@ -30,8 +30,7 @@ enum Output {
 /// One side, read.
 struct Side {
     name: String,
-    value: Value,
-    positions: Option<Positions>,
+    document: Document,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -52,7 +51,7 @@ impl Side {
     }
 
     fn position(&self, pointer: &str) -> Option<(usize, usize)> {
-        self.positions.as_ref().and_then(|p| p.get(pointer))
+        self.document.position(pointer)
     }
 }
 
@@ -173,7 +172,7 @@ pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let changes = diff(&old.value, &new.value);
+    let changes = diff(old.document.value(), new.document.value());
     let failed = fail_on.is_some_and(|class| changes.at_least(class).next().is_some());
     let mut out = std::io::stdout().lock();
     let written = match output {
@@ -194,58 +193,34 @@ pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
 
 /// Reads and validates one side: a file, or standard input for `-`.
 fn read(path: &Path) -> Result<Side, String> {
-    let (name, text, json) = if path.as_os_str() == "-" {
+    let (name, text, format) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
             .map_err(|e| format!("{}: cannot read standard input: {e}", super::STDIN))?;
         let text = utf8(super::STDIN, bytes)?;
-        let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-        let json = first.starts_with('{');
-        (super::STDIN.to_owned(), text, json)
+        let format = Format::of_text(&text);
+        (super::STDIN.to_owned(), text, format)
     } else {
         let name = path.to_string_lossy().into_owned();
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        let json = match ext.as_str() {
-            "json" => true,
-            "yaml" | "yml" => false,
-            _ => {
-                return Err(format!(
-                    "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
-                ));
-            }
+        let Some(format) = Format::of_path(path) else {
+            let ext = path.extension().unwrap_or_default().to_string_lossy();
+            return Err(format!(
+                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
+            ));
         };
         let bytes =
             std::fs::read(path).map_err(|e| format!("{name}: cannot read the file: {e}"))?;
         let text = utf8(&name, bytes)?;
-        (name, text, json)
+        (name, text, format)
     };
-    let unreadable = |e: &mcpdesc_check::source::SourceError| {
+    let document = Document::read(&text, format).map_err(|e| {
         let lines: Vec<String> = e.problems().iter().map(|p| format!("{name}:{p}")).collect();
         lines.join("\n")
-    };
-    let (value, positions) = if json {
-        let value = mcpdesc_check::json::from_str(&text).map_err(|e| unreadable(&e))?;
-        // JSON is YAML 1.2: where the YAML reader reads the same value, its positions locate
-        // the changes (the JSON reader's value stays authoritative).
-        let positions = mcpdesc_check::yaml::from_json_with_positions(&text)
-            .ok()
-            .filter(|(same, _)| *same == value)
-            .map(|(_, p)| p);
-        (value, positions)
-    } else {
-        let (value, positions) =
-            mcpdesc_check::yaml::from_str_with_positions(&text).map_err(|e| unreadable(&e))?;
-        (value, Some(positions))
-    };
-    let diagnostics = validate(&value).into_diagnostics();
+    })?;
+    let diagnostics = validate(document.value()).into_diagnostics();
     Ok(Side {
         name,
-        value,
-        positions,
+        document,
         diagnostics,
     })
 }

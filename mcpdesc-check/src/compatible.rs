@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::diff::{Class, Diff, Witness, diff};
+use crate::source::{Document, Format};
 
 /// Holds `current` (the description the server's code builds now, as
 /// `Description::as_value` gives it) to the description of its last release, the file at
@@ -41,32 +42,19 @@ pub fn check_compatible(
         path: path.to_owned(),
         error,
     })?;
-    let json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let read = if json {
-        crate::json::from_str(&text).map(|value| {
-            let positions = crate::yaml::from_json_with_positions(&text)
-                .ok()
-                .filter(|(same, _)| *same == value)
-                .map(|(_, p)| p);
-            (value, positions)
-        })
-    } else {
-        crate::yaml::from_str_with_positions(&text).map(|(v, p)| (v, Some(p)))
-    };
-    let (old, positions) = read.map_err(|e| IncompatibleError::Unreadable {
+    let format = Format::of_path(path).unwrap_or(Format::Yaml);
+    let old = Document::read(&text, format).map_err(|e| IncompatibleError::Unreadable {
         path: path.to_owned(),
         message: e.to_string(),
     })?;
-    let changes = diff(&old, current);
+    let changes = diff(old.value(), current);
     if changes.at_least(Class::Breaking).next().is_none() {
         return Ok(changes);
     }
     let located = changes
         .changes()
         .iter()
-        .map(|c| positions.as_ref().and_then(|p| p.get(&c.old)))
+        .map(|c| old.position(&c.old))
         .collect();
     Err(IncompatibleError::Breaking {
         path: path.to_owned(),

@@ -3,6 +3,7 @@
 
 /// How a member of the format is compared.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Coverage {
     /// By the rules whose ids start with these (`input-` is every rule of tool input schemas),
     /// the member as a whole.

@@ -29,7 +29,9 @@
 //! );
 //! ```
 //!
-//! The rules, each with an example pair, are in the [`reference`](crate::reference::diff).
+//! The rules, each with an example pair, are in the [`reference`](crate::reference::diff). Read
+//! a description's text with [`source::Document`](crate::source::Document) to locate each
+//! change's pointers at a line and column.
 
 mod coverage;
 mod rules;
@@ -46,8 +48,10 @@ pub use rules::{ALL as RULES, Class, Consumer, Rule, by_id as rule};
 pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
 pub use witness::Witness;
 
-/// One change between two descriptions.
+/// One change between two descriptions. Its pointers locate it in each document's text through
+/// [`source::Document::position`](crate::source::Document::position).
 #[derive(Clone, Debug, serde::Serialize)]
+#[non_exhaustive]
 pub struct Change {
     /// The rule it falls under (serialized as its id).
     pub rule: &'static Rule,

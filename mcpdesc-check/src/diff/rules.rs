@@ -52,6 +52,7 @@ impl std::str::FromStr for Class {
 /// The client a change affects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Consumer {
     /// A client that lists and calls tools, gets prompts, reads resources: what it sends and
     /// what it gets back.
@@ -92,6 +93,7 @@ impl fmt::Display for Consumer {
 /// One rule of [`diff`](crate::diff::diff): a kind of change, how much it matters, to whom, and
 /// what to do instead.
 #[derive(Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Rule {
     /// The rule's id, as the reports and the reference name it: `tool-removed`.
     pub id: &'static str,

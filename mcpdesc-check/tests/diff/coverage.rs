@@ -168,6 +168,7 @@ fn every_entry_names_rules_that_exist_or_says_why_not() {
             }
             Coverage::NotCompared(reason) => assert!(reason.len() > 10, "{key}: say why"),
             Coverage::Within => {}
+            other => panic!("{key}: a kind of coverage this test does not know: {other:?}"),
         }
     }
 }
