@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use mcpdesc_check::diff::{Change, Class, Diff, Witness, diff};
-use mcpdesc_check::source::{Document, Format};
+use mcpdesc_check::document::{Document, Format};
 use mcpdesc_check::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::diff::{Class, Diff, Witness, diff};
-use crate::source::{Document, Format};
+use crate::document::{Document, Format};
 
 /// Holds `current` (the description the server's code builds now, as
 /// `Description::as_value` gives it) to the description of its last release, the file at

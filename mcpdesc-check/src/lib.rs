@@ -60,6 +60,7 @@ struct CratePageDoctests;
 mod checked_in;
 mod compatible;
 pub mod diff;
+pub mod document;
 pub mod json;
 #[doc = include_str!("../docs/validation.md")]
 pub mod reference {

@@ -30,7 +30,7 @@
 //! ```
 //!
 //! The rules, each with an example pair, are in the [`reference`](crate::reference::diff). Read
-//! a description's text with [`source::Document`](crate::source::Document) to locate each
+//! a description's text with [`document::Document`](crate::document::Document) to locate each
 //! change's pointers at a line and column.
 
 mod coverage;
@@ -49,7 +49,7 @@ pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
 pub use witness::Witness;
 
 /// One change between two descriptions. Its pointers locate it in each document's text through
-/// [`source::Document::position`](crate::source::Document::position).
+/// [`document::Document::position`](crate::document::Document::position).
 #[derive(Clone, Debug, serde::Serialize)]
 #[non_exhaustive]
 pub struct Change {

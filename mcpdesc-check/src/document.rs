@@ -1,0 +1,102 @@
+//! A description read from its text, with where each value is written: what `mcpdesc diff` and
+//! [`check_compatible`](crate::check_compatible) read, above the readers ([`json`](crate::json),
+//! [`yaml`](crate::yaml)).
+
+use crate::source::SourceError;
+
+/// How a description's text is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// JSON, read by [`json::from_str`](crate::json::from_str).
+    Json,
+    /// YAML, read by [`yaml::from_str`](crate::yaml::from_str).
+    Yaml,
+}
+
+impl Format {
+    /// The format a file's extension names, in any case: `.json`; `.yaml` or `.yml`.
+    pub fn of_path(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "json" => Some(Format::Json),
+            "yaml" | "yml" => Some(Format::Yaml),
+            _ => None,
+        }
+    }
+
+    /// The format of text that comes without a name (standard input): JSON when its first
+    /// character, after a byte-order mark and whitespace, is `{`; else YAML.
+    pub fn of_text(text: &str) -> Format {
+        let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+        if first.starts_with('{') {
+            Format::Json
+        } else {
+            Format::Yaml
+        }
+    }
+}
+
+/// A description read from its text, with the line and column each value is written at: what
+/// [`diff`](crate::diff::diff)'s changes and the validator's diagnostics point into, located.
+///
+/// ```
+/// use mcpdesc_check::document::{Document, Format};
+///
+/// let text = "{\n  \"info\": {\"name\": \"tracker\"}\n}";
+/// let document = Document::read(text, Format::Json).unwrap();
+/// assert_eq!(document.value()["info"]["name"], "tracker");
+/// // A member of an object is where its key is written.
+/// assert_eq!(document.position("/info/name"), Some((2, 12)));
+/// ```
+#[derive(Debug)]
+pub struct Document {
+    value: serde_json::Value,
+    positions: Option<crate::yaml::Positions>,
+}
+
+impl Document {
+    /// Reads `text` written in `format`.
+    ///
+    /// # Errors
+    ///
+    /// Every problem that keeps the text from being read, each at its line and column.
+    pub fn read(text: &str, format: Format) -> Result<Document, SourceError> {
+        match format {
+            Format::Json => {
+                let value = crate::json::from_str(text)?;
+                // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
+                // locate the document's values (the JSON reader's value stays authoritative).
+                let positions = crate::yaml::from_json_with_positions(text)
+                    .ok()
+                    .filter(|(same, _)| *same == value)
+                    .map(|(_, p)| p);
+                Ok(Document { value, positions })
+            }
+            Format::Yaml => {
+                let (value, positions) = crate::yaml::from_str_with_positions(text)?;
+                Ok(Document {
+                    value,
+                    positions: Some(positions),
+                })
+            }
+        }
+    }
+
+    /// The document.
+    pub fn value(&self) -> &serde_json::Value {
+        &self.value
+    }
+
+    /// The document, owned.
+    pub fn into_value(self) -> serde_json::Value {
+        self.value
+    }
+
+    /// The line and column (from 1) where the value at `pointer` is written (a member of an
+    /// object: where its key is), or, for a pointer to nothing, where its nearest ancestor is;
+    /// `None` when the text's positions are not known.
+    pub fn position(&self, pointer: &str) -> Option<(usize, usize)> {
+        self.positions.as_ref().and_then(|p| p.get(pointer))
+    }
+}
