@@ -184,85 +184,118 @@ pub(crate) struct Found {
 }
 
 impl Found {
-    /// The rule this difference falls under in a schema of `role`.
+    /// The rule this difference falls under in a schema of `role`: one row per kind of
+    /// difference, its rule as an input, an output and a form.
     pub(crate) fn rule(&self, role: Role) -> &'static Rule {
         use Event as E;
         use rules as r;
-        match (role, &self.event) {
-            (Role::Input, E::RequiredAdded(_)) => &r::INPUT_REQUIRED_ADDED,
-            (Role::Input, E::RequiredRemoved(_)) => &r::INPUT_REQUIRED_REMOVED,
-            (Role::Input, E::PropertyAdded(_)) => &r::INPUT_PROPERTY_ADDED,
-            (Role::Input, E::PropertyRemoved { closed: true, .. }) => &r::INPUT_PROPERTY_REMOVED,
-            (Role::Input, E::PropertyRemoved { .. }) => &r::INPUT_PROPERTY_IGNORED,
-            (Role::Input, E::TypeNarrowed(_)) => &r::INPUT_TYPE_NARROWED,
-            (Role::Input, E::TypeWidened(_)) => &r::INPUT_TYPE_WIDENED,
-            (Role::Input, E::ChoicesRemoved(_)) => &r::INPUT_CHOICE_REMOVED,
-            (Role::Input, E::ChoicesAdded(_)) => &r::INPUT_CHOICE_ADDED,
-            (
-                Role::Input,
-                E::Bound {
-                    tightened: true, ..
-                },
-            ) => &r::INPUT_BOUND_TIGHTENED,
-            (Role::Input, E::Bound { .. }) => &r::INPUT_BOUND_LOOSENED,
-            (Role::Input, E::FormatAdded(_)) => &r::INPUT_FORMAT_ADDED,
-            (Role::Input, E::FormatRemoved(_)) => &r::INPUT_FORMAT_REMOVED,
-            (Role::Input, E::FormatChanged(..)) => &r::INPUT_FORMAT_CHANGED,
-            (Role::Input, E::Closed) => &r::INPUT_CLOSED,
-            (Role::Input, E::Opened) => &r::INPUT_OPENED,
-            (Role::Input, E::DefaultChanged) => &r::INPUT_DEFAULT_CHANGED,
-            (Role::Input, E::KeywordChanged(_)) => &r::INPUT_KEYWORD_CHANGED,
-            (Role::Input, E::AnnotationChanged(_)) => &r::INPUT_ANNOTATION_CHANGED,
-            (Role::Output, E::RequiredAdded(_)) => &r::OUTPUT_REQUIRED_ADDED,
-            (Role::Output, E::RequiredRemoved(_)) => &r::OUTPUT_REQUIRED_REMOVED,
-            (Role::Output, E::PropertyAdded(_)) => &r::OUTPUT_PROPERTY_ADDED,
-            (Role::Output, E::PropertyRemoved { closed: true, .. }) => {
-                &r::OUTPUT_PROPERTY_FORBIDDEN
-            }
-            (Role::Output, E::PropertyRemoved { .. }) => &r::OUTPUT_PROPERTY_REMOVED,
-            (Role::Output, E::TypeNarrowed(_)) => &r::OUTPUT_TYPE_NARROWED,
-            (Role::Output, E::TypeWidened(_)) => &r::OUTPUT_TYPE_WIDENED,
-            (Role::Output, E::ChoicesRemoved(_)) => &r::OUTPUT_CHOICE_REMOVED,
-            (Role::Output, E::ChoicesAdded(_)) => &r::OUTPUT_CHOICE_ADDED,
-            (
-                Role::Output,
-                E::Bound {
-                    tightened: true, ..
-                },
-            ) => &r::OUTPUT_BOUND_TIGHTENED,
-            (Role::Output, E::Bound { .. }) => &r::OUTPUT_BOUND_LOOSENED,
-            (Role::Output, E::FormatAdded(_)) => &r::OUTPUT_FORMAT_ADDED,
-            (Role::Output, E::FormatRemoved(_)) => &r::OUTPUT_FORMAT_REMOVED,
-            (Role::Output, E::FormatChanged(..)) => &r::OUTPUT_FORMAT_CHANGED,
-            (Role::Output, E::Closed) => &r::OUTPUT_CLOSED,
-            (Role::Output, E::Opened) => &r::OUTPUT_OPENED,
-            (Role::Output, E::DefaultChanged) => &r::OUTPUT_DEFAULT_CHANGED,
-            (Role::Output, E::KeywordChanged(_)) => &r::OUTPUT_KEYWORD_CHANGED,
-            (Role::Output, E::AnnotationChanged(_)) => &r::OUTPUT_ANNOTATION_CHANGED,
-            (Role::Form, E::RequiredAdded(_)) => &r::FORM_REQUIRED_ADDED,
-            (Role::Form, E::RequiredRemoved(_)) => &r::FORM_REQUIRED_REMOVED,
-            (Role::Form, E::PropertyAdded(_)) => &r::FORM_PROPERTY_ADDED,
-            (Role::Form, E::PropertyRemoved { .. }) => &r::FORM_PROPERTY_REMOVED,
-            (Role::Form, E::TypeNarrowed(_)) => &r::FORM_TYPE_NARROWED,
-            (Role::Form, E::TypeWidened(_)) => &r::FORM_TYPE_WIDENED,
-            (Role::Form, E::ChoicesRemoved(_)) => &r::FORM_CHOICE_REMOVED,
-            (Role::Form, E::ChoicesAdded(_)) => &r::FORM_CHOICE_ADDED,
-            (
-                Role::Form,
-                E::Bound {
-                    tightened: true, ..
-                },
-            ) => &r::FORM_BOUND_TIGHTENED,
-            (Role::Form, E::Bound { .. }) => &r::FORM_BOUND_LOOSENED,
-            (Role::Form, E::FormatAdded(_)) => &r::FORM_FORMAT_ADDED,
-            (Role::Form, E::FormatRemoved(_)) => &r::FORM_FORMAT_REMOVED,
-            (Role::Form, E::FormatChanged(..)) => &r::FORM_FORMAT_CHANGED,
-            // A form's vocabulary has no `additionalProperties`: a change to it is a change
-            // outside the compared subset.
-            (Role::Form, E::Closed | E::Opened) => &r::FORM_KEYWORD_CHANGED,
-            (Role::Form, E::DefaultChanged) => &r::FORM_DEFAULT_CHANGED,
-            (Role::Form, E::KeywordChanged(_)) => &r::FORM_KEYWORD_CHANGED,
-            (Role::Form, E::AnnotationChanged(_)) => &r::FORM_ANNOTATION_CHANGED,
+        let [input, output, form]: [&'static Rule; 3] = match &self.event {
+            E::RequiredAdded(_) => [
+                &r::INPUT_REQUIRED_ADDED,
+                &r::OUTPUT_REQUIRED_ADDED,
+                &r::FORM_REQUIRED_ADDED,
+            ],
+            E::RequiredRemoved(_) => [
+                &r::INPUT_REQUIRED_REMOVED,
+                &r::OUTPUT_REQUIRED_REMOVED,
+                &r::FORM_REQUIRED_REMOVED,
+            ],
+            E::PropertyAdded(_) => [
+                &r::INPUT_PROPERTY_ADDED,
+                &r::OUTPUT_PROPERTY_ADDED,
+                &r::FORM_PROPERTY_ADDED,
+            ],
+            // Refused by the new schema: an input accepts less, an output promises more.
+            E::PropertyRemoved { closed: true, .. } => [
+                &r::INPUT_PROPERTY_REMOVED,
+                &r::OUTPUT_PROPERTY_FORBIDDEN,
+                &r::FORM_PROPERTY_REMOVED,
+            ],
+            // No longer described, and still accepted: an output promises less.
+            E::PropertyRemoved { .. } => [
+                &r::INPUT_PROPERTY_IGNORED,
+                &r::OUTPUT_PROPERTY_REMOVED,
+                &r::FORM_PROPERTY_REMOVED,
+            ],
+            E::TypeNarrowed(_) => [
+                &r::INPUT_TYPE_NARROWED,
+                &r::OUTPUT_TYPE_NARROWED,
+                &r::FORM_TYPE_NARROWED,
+            ],
+            E::TypeWidened(_) => [
+                &r::INPUT_TYPE_WIDENED,
+                &r::OUTPUT_TYPE_WIDENED,
+                &r::FORM_TYPE_WIDENED,
+            ],
+            E::ChoicesRemoved(_) => [
+                &r::INPUT_CHOICE_REMOVED,
+                &r::OUTPUT_CHOICE_REMOVED,
+                &r::FORM_CHOICE_REMOVED,
+            ],
+            E::ChoicesAdded(_) => [
+                &r::INPUT_CHOICE_ADDED,
+                &r::OUTPUT_CHOICE_ADDED,
+                &r::FORM_CHOICE_ADDED,
+            ],
+            E::Bound {
+                tightened: true, ..
+            } => [
+                &r::INPUT_BOUND_TIGHTENED,
+                &r::OUTPUT_BOUND_TIGHTENED,
+                &r::FORM_BOUND_TIGHTENED,
+            ],
+            E::Bound { .. } => [
+                &r::INPUT_BOUND_LOOSENED,
+                &r::OUTPUT_BOUND_LOOSENED,
+                &r::FORM_BOUND_LOOSENED,
+            ],
+            E::FormatAdded(_) => [
+                &r::INPUT_FORMAT_ADDED,
+                &r::OUTPUT_FORMAT_ADDED,
+                &r::FORM_FORMAT_ADDED,
+            ],
+            E::FormatRemoved(_) => [
+                &r::INPUT_FORMAT_REMOVED,
+                &r::OUTPUT_FORMAT_REMOVED,
+                &r::FORM_FORMAT_REMOVED,
+            ],
+            E::FormatChanged(..) => [
+                &r::INPUT_FORMAT_CHANGED,
+                &r::OUTPUT_FORMAT_CHANGED,
+                &r::FORM_FORMAT_CHANGED,
+            ],
+            // A form's vocabulary has no `additionalProperties`: a change to it is outside the
+            // compared subset.
+            E::Closed => [
+                &r::INPUT_CLOSED,
+                &r::OUTPUT_CLOSED,
+                &r::FORM_KEYWORD_CHANGED,
+            ],
+            E::Opened => [
+                &r::INPUT_OPENED,
+                &r::OUTPUT_OPENED,
+                &r::FORM_KEYWORD_CHANGED,
+            ],
+            E::DefaultChanged => [
+                &r::INPUT_DEFAULT_CHANGED,
+                &r::OUTPUT_DEFAULT_CHANGED,
+                &r::FORM_DEFAULT_CHANGED,
+            ],
+            E::KeywordChanged(_) => [
+                &r::INPUT_KEYWORD_CHANGED,
+                &r::OUTPUT_KEYWORD_CHANGED,
+                &r::FORM_KEYWORD_CHANGED,
+            ],
+            E::AnnotationChanged(_) => [
+                &r::INPUT_ANNOTATION_CHANGED,
+                &r::OUTPUT_ANNOTATION_CHANGED,
+                &r::FORM_ANNOTATION_CHANGED,
+            ],
+        };
+        match role {
+            Role::Input => input,
+            Role::Output => output,
+            Role::Form => form,
         }
     }
 
