@@ -1,7 +1,7 @@
 //! The walk over two descriptions: the document's members, each collection's primitives paired
 //! by what clients call them by, their declarations, and the components they share.
 
-use mcpdesc_runtime::hash::HashMap;
+use mcpdesc_runtime::hash::{HashMap, HashSet};
 use serde_json::{Map, Value, json};
 
 use super::Change;
@@ -86,6 +86,34 @@ fn elements<'a>(value: Option<&'a Value>, base: &str) -> Vec<(String, &'a Value)
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Pairs `olds` with `news` one to one by `key`, in order: for each old element, the index of
+/// the first new one with its key not paired yet; and the new ones no old one was paired with.
+/// Each key is looked up once.
+fn pair_by(
+    olds: &[(String, &Value)],
+    news: &[(String, &Value)],
+    key: impl Fn(&Value) -> String,
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    let mut waiting: HashMap<String, std::collections::VecDeque<usize>> = HashMap::default();
+    for (j, (_, b)) in news.iter().enumerate() {
+        waiting.entry(key(b)).or_default().push_back(j);
+    }
+    let paired: Vec<Option<usize>> = olds
+        .iter()
+        .map(|(_, a)| waiting.get_mut(&key(a)).and_then(|q| q.pop_front()))
+        .collect();
+    let mut taken = vec![false; news.len()];
+    for j in paired.iter().flatten() {
+        if let Some(t) = taken.get_mut(*j) {
+            *t = true;
+        }
+    }
+    let rest = (0..news.len())
+        .filter(|j| !taken.get(*j).copied().unwrap_or(true))
+        .collect();
+    (paired, rest)
 }
 
 /// The versions of a scope member, or `inherited` when there is none.
@@ -327,8 +355,9 @@ impl<'a> Walk<'a> {
         );
         let olds = elements(self.old.member("transports"), &po);
         let news = elements(self.new.member("transports"), &pn);
-        for (p, t) in &olds {
-            match news.iter().find(|(_, n)| key(n) == key(t)) {
+        let (paired, rest) = pair_by(&olds, &news, key);
+        for ((p, t), j) in olds.iter().zip(paired) {
+            match j.and_then(|j| news.get(j)) {
                 None => self.change(
                     &r::TRANSPORT_REMOVED,
                     p.clone(),
@@ -354,15 +383,13 @@ impl<'a> Walk<'a> {
                 Some(_) => {}
             }
         }
-        for (q, n) in &news {
-            if !olds.iter().any(|(_, t)| key(t) == key(n)) {
-                self.change(
-                    &r::TRANSPORT_ADDED,
-                    po.clone(),
-                    q.clone(),
-                    format!("transport `{}` is new", key(n).trim()),
-                );
-            }
+        for (q, n) in rest.into_iter().filter_map(|j| news.get(j)) {
+            self.change(
+                &r::TRANSPORT_ADDED,
+                po.clone(),
+                q.clone(),
+                format!("transport `{}` is new", key(n).trim()),
+            );
         }
     }
 
@@ -378,17 +405,15 @@ impl<'a> Walk<'a> {
         let olds = elements(self.old.member("capabilities"), &po);
         let news = elements(self.new.member("capabilities"), &pn);
         let empty = json!({});
-        for (p, c) in &olds {
-            let (q, n) = news
-                .iter()
-                .find(|(_, n)| key(n) == key(c))
+        let (paired, rest) = pair_by(&olds, &news, key);
+        for ((p, c), j) in olds.iter().zip(paired) {
+            let (q, n) = j
+                .and_then(|j| news.get(j))
                 .map_or((pn.clone(), &empty), |(q, n)| (q.clone(), *n));
             self.capability_entry(c, n, p, &q);
         }
-        for (q, n) in &news {
-            if !olds.iter().any(|(_, c)| key(c) == key(n)) {
-                self.capability_entry(&empty, n, &po, q);
-            }
+        for (q, n) in rest.into_iter().filter_map(|j| news.get(j)) {
+            self.capability_entry(&empty, n, &po, q);
         }
     }
 
@@ -511,15 +536,19 @@ impl<'a> Walk<'a> {
             );
             return;
         }
+        let (in_a, in_b): (HashSet<String>, HashSet<String>) = (
+            a.iter().map(|v| shown(v)).collect(),
+            b.iter().map(|v| shown(v)).collect(),
+        );
         let removed: Vec<String> = a
             .iter()
-            .filter(|v| !b.iter().any(|w| same(v, w)))
             .map(|v| shown(v))
+            .filter(|v| !in_b.contains(v))
             .collect();
         let added: Vec<String> = b
             .iter()
-            .filter(|v| !a.iter().any(|w| same(v, w)))
             .map(|v| shown(v))
+            .filter(|v| !in_a.contains(v))
             .collect();
         if !removed.is_empty() {
             self.change(
@@ -1170,8 +1199,9 @@ impl<'a> Walk<'a> {
             json!({"type": "object", "properties": properties, "required": required})
         };
         let (sa, sb) = (schema(&olds), schema(&news));
-        for (p, va) in &olds {
-            match news.iter().find(|(_, vb)| name(vb) == name(va)) {
+        let (paired, rest) = pair_by(&olds, &news, name);
+        for ((p, va), j) in olds.iter().zip(paired) {
+            match j.and_then(|j| news.get(j)) {
                 None => self.change(
                     &r::PROMPT_ARGUMENT_REMOVED,
                     p.clone(),
@@ -1218,10 +1248,7 @@ impl<'a> Walk<'a> {
                 }
             }
         }
-        for (q, vb) in &news {
-            if olds.iter().any(|(_, va)| name(va) == name(vb)) {
-                continue;
-            }
+        for (q, vb) in rest.into_iter().filter_map(|j| news.get(j)) {
             if required(vb) {
                 self.change(
                     &r::PROMPT_ARGUMENT_REQUIRED_ADDED,
@@ -1389,8 +1416,9 @@ impl<'a> Walk<'a> {
         let olds = elements(a.member("elicitations"), &x);
         let news = elements(b.member("elicitations"), &y);
         let name = |v: &Value| text(v.member("name")).unwrap_or_default().to_owned();
-        for (p, da) in &olds {
-            match news.iter().find(|(_, db)| name(db) == name(da)) {
+        let (paired, rest) = pair_by(&olds, &news, name);
+        for ((p, da), j) in olds.iter().zip(paired) {
+            match j.and_then(|j| news.get(j)) {
                 None => self.change(
                     &r::ELICITATION_REMOVED,
                     p.clone(),
@@ -1407,18 +1435,16 @@ impl<'a> Walk<'a> {
                 ),
             }
         }
-        for (q, db) in &news {
-            if !olds.iter().any(|(_, da)| name(da) == name(db)) {
-                self.change(
-                    &r::ELICITATION_ADDED,
-                    x.clone(),
-                    q.clone(),
-                    format!(
-                        "{subject}: declaration `{}` is new: calls may now ask the client",
-                        name(db)
-                    ),
-                );
-            }
+        for (q, db) in rest.into_iter().filter_map(|j| news.get(j)) {
+            self.change(
+                &r::ELICITATION_ADDED,
+                x.clone(),
+                q.clone(),
+                format!(
+                    "{subject}: declaration `{}` is new: calls may now ask the client",
+                    name(db)
+                ),
+            );
         }
     }
 

@@ -211,10 +211,14 @@ fn typed(ty: &str, schema: &Value, depth: usize) -> Value {
 }
 
 /// An array of `n` elements of `items`: distinct choices while there are (a multi-select
-/// refuses a choice twice), samples after them.
+/// refuses a choice twice), samples after them. Never more than [`MOST_VALUES`] values in all:
+/// arrays of arrays with a `minItems` each would otherwise multiply into an instance too large
+/// to make (an array cut short is then refused, and the search goes on or says so).
 fn array_of(items: Option<&Value>, n: usize, depth: usize) -> Value {
     let offered = items.and_then(choices).unwrap_or_default();
     let sampled = items.map_or(Value::String("a".into()), |s| sample(s, depth + 1));
+    let each = values_in(&sampled).max(1);
+    let n = n.min(MOST_VALUES / each);
     Value::Array(
         (0..n)
             .map(|i| {
@@ -225,6 +229,27 @@ fn array_of(items: Option<&Value>, n: usize, depth: usize) -> Value {
             .collect(),
     )
 }
+
+/// How many values an instance is made of, counted up to [`MOST_VALUES`].
+fn values_in(value: &Value) -> usize {
+    let mut count = 0usize;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        count += 1;
+        if count >= MOST_VALUES {
+            break;
+        }
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(members) => stack.extend(members.values()),
+            _ => {}
+        }
+    }
+    count
+}
+
+/// The most values an instance made for a witness holds.
+const MOST_VALUES: usize = 10_000;
 
 /// A number as JSON, an integer when it is whole.
 fn whole(value: f64) -> Value {

@@ -211,3 +211,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn nested_arrays_with_minimums_do_not_multiply_into_a_huge_witness() {
+    // Twelve levels of arrays of at least 64: 64^12 elements if sampled naively.
+    let mut nested = json!({"type": "string"});
+    for _ in 0..12 {
+        nested = json!({"type": "array", "minItems": 64, "items": nested});
+    }
+    let old = json!({"type": "object", "properties": {"x": nested}});
+    let mut new = old.clone();
+    new["required"] = json!(["x"]);
+    let changes = diff(&described(&old), &described(&new));
+    let change = of(&changes, "input-required-added")[0];
+    assert!(change.witness.is_some());
+}
