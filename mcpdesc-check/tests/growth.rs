@@ -1,8 +1,10 @@
-//! The validator grows with its input as the input grows: ten times the entries cost at most
-//! eleven times the instructions, counted by Valgrind (`callgrind`), never timed. Each shape of
-//! `benches/description.rs` (`validate_wide`, `validate_chain`, `positions_wide`) is run at `n`
-//! and `10 n` in a child process of this test binary under Valgrind, and once with nothing to do, for what every
-//! run costs whatever its input (the test harness, the process); the ratio is of what is left.
+//! The validator and `diff` grow with their input as the input grows: ten times the entries cost
+//! at most eleven times the instructions, counted by Valgrind (`callgrind`), never timed. Each
+//! shape of `benches/description.rs` (`validate_wide`, `validate_chain`, `positions_wide`), a
+//! tool schema that requires `n` members, and `diff` of the wide shape against itself with every
+//! form field and declaration changed, is run at `n` and `10 n` in a child process of this test
+//! binary under Valgrind, and once with nothing to do, for what every run costs whatever its
+//! input (the test harness, the process); the ratio is of what is left.
 //!
 //! The test installs Valgrind from the distribution's packages when it is missing; where it
 //! cannot, it says it is skipped, unless `MCPDESC_REQUIRE_VALGRIND` is set (`.ci/run` sets it),
@@ -35,6 +37,39 @@ fn child() {
         "chain" => {
             let doc = shapes::chain(n);
             assert!(mcpdesc_check::validate(&doc).is_valid());
+        }
+        "tool_required" => {
+            let mut doc = shapes::wide(n);
+            doc["tools"][0]["inputSchema"] = serde_json::json!({
+                "type": "object",
+                "properties": (0..n)
+                    .map(|i| (format!("a{i}"), serde_json::json!({"type": "string"})))
+                    .collect::<serde_json::Map<_, _>>(),
+                "required": (0..n).map(|i| format!("a{i}")).collect::<Vec<_>>(),
+            });
+            doc["tools"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("elicitations");
+            doc.as_object_mut().unwrap().remove("tags");
+            assert!(mcpdesc_check::validate(&doc).is_valid());
+        }
+        "diff" => {
+            let old = shapes::wide(n);
+            let mut new = old.clone();
+            for declaration in new["tools"][0]["elicitations"].as_array_mut().unwrap() {
+                declaration["message"] = serde_json::Value::from("Sign in again.");
+                if let Some(properties) = declaration
+                    .pointer_mut("/requestedSchema/properties")
+                    .and_then(serde_json::Value::as_object_mut)
+                {
+                    for field in properties.values_mut() {
+                        field["maxLength"] = serde_json::Value::from(5);
+                    }
+                }
+            }
+            let changes = mcpdesc_check::diff::diff(&old, &new);
+            assert_eq!(changes.changes().len(), 2 * n + 1);
         }
         "positions" => {
             let mut doc = shapes::wide(n);
@@ -99,7 +134,13 @@ fn ten_times_the_entries_cost_at_most_eleven_times_the_instructions() {
         return;
     }
     let mut said = Vec::new();
-    for (shape, n) in [("wide", 500), ("chain", 100), ("positions", 300)] {
+    for (shape, n) in [
+        ("wide", 500),
+        ("chain", 100),
+        ("positions", 300),
+        ("tool_required", 500),
+        ("diff", 100),
+    ] {
         let base = instructions("none", 0);
         let small = instructions(shape, n).saturating_sub(base);
         let large = instructions(shape, 10 * n).saturating_sub(base);

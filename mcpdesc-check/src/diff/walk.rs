@@ -28,6 +28,8 @@ struct Walk<'a> {
     cx_new: Cx<'a>,
     out: Vec<Change>,
     shared: Vec<Shared>,
+    /// How many witnesses were made (at most [`witness::MOST_WITNESSES`]).
+    witnesses: usize,
     root_old: Vec<&'a str>,
     root_new: Vec<&'a str>,
 }
@@ -46,6 +48,7 @@ pub(super) fn walk(old: &Value, new: &Value) -> Vec<Change> {
         cx_new: Cx::new(new),
         out: Vec::new(),
         shared: Vec::new(),
+        witnesses: 0,
         root_old: versions(old),
         root_new: versions(new),
     };
@@ -1276,7 +1279,11 @@ impl<'a> Walk<'a> {
             old_at: String::new(),
             new_at: String::new(),
         };
-        let w = witness::witness(&found, old, new, Role::Input, true);
+        let w = self.witness(
+            &mut witness::Judges::new(old, new, Role::Input),
+            &found,
+            true,
+        );
         if let Some(last) = self.out.last_mut() {
             last.witness = Some(w);
         }
@@ -1368,6 +1375,26 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// A witness for `found` through `judges`, while fewer than [`witness::MOST_WITNESSES`]
+    /// were made.
+    fn witness(
+        &mut self,
+        judges: &mut witness::Judges<'_>,
+        found: &Found,
+        old_first: bool,
+    ) -> Witness {
+        if self.witnesses >= witness::MOST_WITNESSES {
+            return Witness::Withheld {
+                reason: format!(
+                    "witnesses are made for the first {} breaking changes of a comparison",
+                    witness::MOST_WITNESSES
+                ),
+            };
+        }
+        self.witnesses += 1;
+        judges.witness(found, old_first)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn compare_schemas(
         &mut self,
@@ -1381,11 +1408,12 @@ impl<'a> Walk<'a> {
     ) {
         let mut found = Vec::new();
         schema::compare(a, b, &mut Vec::new(), po, pn, &mut found);
+        let mut judges = witness::Judges::new(a, b, role);
         for f in found {
             let rule = f.rule(role);
             let witness = f
                 .witness_direction(role)
-                .map(|old_first| witness::witness(&f, a, b, role, old_first));
+                .map(|old_first| self.witness(&mut judges, &f, old_first));
             self.out.push(Change {
                 rule,
                 class: rule.class,

@@ -89,48 +89,91 @@ impl Judge {
     }
 }
 
-/// A witness for `found` between schemas `old` and `new` of `role`: an instance the side that
-/// worked accepts and the other refuses. `old_first`: the old schema is the one that accepts.
-pub(crate) fn witness(
-    found: &Found,
-    old: &Value,
-    new: &Value,
+/// The acceptance checks of one pair of schemas, made once for every witness between them.
+pub(crate) struct Judges<'s> {
+    old: &'s Value,
+    new: &'s Value,
     role: Role,
-    old_first: bool,
-) -> Witness {
-    let (yes, no) = if old_first { (old, new) } else { (new, old) };
-    let judges = Judge::new(yes, role).and_then(|y| Ok((y, Judge::new(no, role)?)));
-    let (accepting, refusing) = match judges {
-        Ok(judges) => judges,
-        Err(reason) => return Witness::Withheld { reason },
-    };
-    let mut tried = 0usize;
-    for candidate in candidates(found, yes, no, role) {
-        tried += 1;
-        if tried > MOST_CANDIDATES {
-            break;
-        }
-        if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
-            return Witness::Shown {
-                of: role.instance(),
-                accepted_by: if old_first { "old" } else { "new" },
-                value: candidate,
-            };
+    judges: Option<Result<(Judge, Judge), String>>,
+    /// The smallest instance each side accepts (old, new), which every candidate edits.
+    bases: (Option<Value>, Option<Value>),
+}
+
+impl<'s> Judges<'s> {
+    /// The judges of `old` and `new` in `role`, made when the first witness needs them.
+    pub(crate) fn new(old: &'s Value, new: &'s Value, role: Role) -> Self {
+        Judges {
+            old,
+            new,
+            role,
+            judges: None,
+            bases: (None, None),
         }
     }
-    let (a, b) = if old_first {
-        ("old", "new")
-    } else {
-        ("new", "old")
-    };
-    Witness::Withheld {
-        reason: format!(
-            "no {} among the {} tried is accepted by the {a} schema and refused by the {b}; check by hand whether any is",
-            role.instance(),
-            tried.min(MOST_CANDIDATES)
-        ),
+
+    /// A witness for `found`: an instance the side that worked accepts and the other refuses.
+    /// `old_first`: the old schema is the one that accepts.
+    pub(crate) fn witness(&mut self, found: &Found, old_first: bool) -> Witness {
+        let (old, new, role) = (self.old, self.new, self.role);
+        let judges = self
+            .judges
+            .get_or_insert_with(|| Ok((Judge::new(old, role)?, Judge::new(new, role)?)));
+        let (judge_old, judge_new) = match &*judges {
+            Ok(judges) => judges,
+            Err(reason) => {
+                return Witness::Withheld {
+                    reason: reason.clone(),
+                };
+            }
+        };
+        let (yes, no, accepting, refusing) = if old_first {
+            (old, new, judge_old, judge_new)
+        } else {
+            (new, old, judge_new, judge_old)
+        };
+        let mut tried = 0usize;
+        let slot = if old_first {
+            &mut self.bases.0
+        } else {
+            &mut self.bases.1
+        };
+        let base = &*slot.get_or_insert_with(|| smallest(yes, role));
+        let edits = candidates(found, yes, no);
+        for (path, value) in edits {
+            tried += 1;
+            if tried > MOST_CANDIDATES {
+                break;
+            }
+            let Some(candidate) = with_at(&base, yes, &path, value) else {
+                continue;
+            };
+            if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
+                return Witness::Shown {
+                    of: role.instance(),
+                    accepted_by: if old_first { "old" } else { "new" },
+                    value: candidate,
+                };
+            }
+        }
+        let (a, b) = if old_first {
+            ("old", "new")
+        } else {
+            ("new", "old")
+        };
+        Witness::Withheld {
+            reason: format!(
+                "no {} among the {} tried is accepted by the {a} schema and refused by the {b}; check by hand whether any is",
+                role.instance(),
+                tried.min(MOST_CANDIDATES)
+            ),
+        }
     }
 }
+
+/// How many witnesses one comparison makes at most; the breaking changes after them say so.
+/// Each witness checks instances as large as the schemas, so that without a limit a schema of
+/// `n` members changed in every member would cost `n` times `n`.
+pub(crate) const MOST_WITNESSES: usize = 100;
 
 /// The schema at `path` inside `schema`.
 fn at<'a>(schema: &'a Value, path: &[Step]) -> Option<&'a Value> {
@@ -344,15 +387,24 @@ fn palette() -> Vec<Value> {
 }
 
 /// Candidate instances for `found`, from `yes` (the schema that should accept) and `no`.
-fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> {
-    let base = sample(yes, 0);
-    let base = if role == Role::Form && !base.is_object() {
+/// Candidates are edits of one smallest instance (`base`): a value to place at a path, or the
+/// member at the path to remove. Each is made into an instance only when it is tried.
+type Edit = (Vec<Step>, Option<Value>);
+
+/// The smallest instance `schema` accepts, as far as the compared subset tells: what every
+/// candidate edits (an answer to a form is an object).
+fn smallest(schema: &Value, role: Role) -> Value {
+    let base = sample(schema, 0);
+    if role == Role::Form && !base.is_object() {
         json!({})
     } else {
         base
-    };
+    }
+}
+
+fn candidates(found: &Found, yes: &Value, no: &Value) -> Vec<Edit> {
     let path = &found.path;
-    let mut out = Vec::new();
+    let mut out: Vec<Edit> = Vec::new();
     let member_path = |name: &str| {
         let mut p = path.clone();
         p.push(Step::Member(name.to_owned()));
@@ -363,7 +415,7 @@ fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> 
     let mut values: Vec<Value> = Vec::new();
     match &found.event {
         Event::RequiredAdded(name) | Event::RequiredRemoved(name) => {
-            out.extend(with_at(&base, yes, &member_path(name), None));
+            out.push((member_path(name), None));
             return out;
         }
         Event::PropertyRemoved { name, .. } => {
@@ -372,10 +424,10 @@ fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> 
                 .and_then(|s| s.member("properties"))
                 .and_then(|s| s.member(name));
             if let Some(s) = described {
-                out.extend(with_at(&base, yes, &p, Some(sample(s, 0))));
+                out.push((p.clone(), Some(sample(s, 0))));
             }
             for v in palette() {
-                out.extend(with_at(&base, yes, &p, Some(v)));
+                out.push((p.clone(), Some(v)));
             }
             return out;
         }
@@ -395,7 +447,7 @@ fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> 
                 .find(|n| !described(sub_yes, n) && !described(sub_no, n))
                 .unwrap_or_default();
             for v in [json!("a"), json!(0), json!(true), Value::Null] {
-                out.extend(with_at(&base, yes, &member_path(&name), Some(v)));
+                out.push((member_path(&name), Some(v)));
             }
             return out;
         }
@@ -462,7 +514,7 @@ fn candidates(found: &Found, yes: &Value, no: &Value, role: Role) -> Vec<Value> 
     }
     values.extend(palette());
     for v in values {
-        out.extend(with_at(&base, yes, path, Some(v)));
+        out.push((path.clone(), Some(v)));
     }
     out
 }

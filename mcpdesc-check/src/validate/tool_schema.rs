@@ -905,13 +905,15 @@ impl<'a> Walk<'a> {
             ));
             return;
         };
+        // The names met so far, each looked up once (a list of `n` names costs `n` lookups).
+        let mut met: crate::hash::HashSet<&str> = crate::hash::HashSet::default();
         for (i, item) in items.iter().enumerate() {
-            let message = if !item.is_string() {
-                format!("a property name is a string, not {}", describe(item))
-            } else if items.iter().take(i).any(|earlier| earlier == item) {
-                format!("{item} is listed twice; list each property name once")
-            } else {
-                continue;
+            let message = match item.as_str() {
+                None => format!("a property name is a string, not {}", describe(item)),
+                Some(name) if !met.insert(name) => {
+                    format!("{item} is listed twice; list each property name once")
+                }
+                Some(_) => continue,
             };
             self.path.push(Step::Index(i));
             self.problem(message);
