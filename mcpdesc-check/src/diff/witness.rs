@@ -144,7 +144,7 @@ impl<'s> Judges<'s> {
             if tried > MOST_CANDIDATES {
                 break;
             }
-            let Some(candidate) = with_at(&base, yes, &path, value) else {
+            let Some(candidate) = with_at(base, yes, &path, value) else {
                 continue;
             };
             if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
