@@ -268,19 +268,10 @@ fn problems(out: &mut impl Write, side: &Side) -> std::io::Result<()> {
 }
 
 fn witness_text(witness: &Witness) -> String {
-    match witness {
-        Witness::Shown {
-            of,
-            accepted_by,
-            value,
-        } => {
-            let other = if *accepted_by == "old" { "new" } else { "old" };
-            format!(
-                "witness: {of} the {accepted_by} description accepts and the {other} refuses: {value}"
-            )
-        }
-        Witness::Withheld { reason } => format!("witness: none shown: {reason}"),
-    }
+    format!(
+        "witness: {}",
+        witness.explain("the old description", "the new")
+    )
 }
 
 fn human(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {

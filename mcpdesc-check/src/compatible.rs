@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::diff::{Class, Diff, Witness, diff};
+use crate::diff::{Class, Diff, diff};
 use crate::document::{Document, Format};
 
 /// Holds `current` (the description the server's code builds now, as
@@ -126,29 +126,12 @@ impl fmt::Display for IncompatibleError {
                         None => writeln!(f, "  release: {}", crate::diff::shown(&c.old))?,
                     }
                     writeln!(f, "  now:     {}", crate::diff::shown(&c.new))?;
-                    match &c.witness {
-                        Some(Witness::Shown {
-                            of,
-                            accepted_by,
-                            value,
-                        }) => writeln!(
+                    if let Some(witness) = &c.witness {
+                        writeln!(
                             f,
-                            "  witness: {of} the {} accepts and the {} refuses: {value}",
-                            if *accepted_by == "old" {
-                                "release"
-                            } else {
-                                "code"
-                            },
-                            if *accepted_by == "old" {
-                                "code"
-                            } else {
-                                "release"
-                            },
-                        )?,
-                        Some(Witness::Withheld { reason }) => {
-                            writeln!(f, "  witness: none shown: {reason}")?;
-                        }
-                        None => {}
+                            "  witness: {}",
+                            witness.explain("the release", "the code")
+                        )?;
                     }
                     writeln!(f, "  help: {}", c.help)?;
                 }

@@ -125,17 +125,12 @@ impl fmt::Display for Change {
         for place in &self.uses {
             writeln!(f, "  used by: {place}")?;
         }
-        match &self.witness {
-            Some(Witness::Shown {
-                of,
-                accepted_by,
-                value,
-            }) => writeln!(
+        if let Some(witness) = &self.witness {
+            writeln!(
                 f,
-                "  witness: {of} the {accepted_by} description accepts and the other refuses: {value}"
-            )?,
-            Some(Witness::Withheld { reason }) => writeln!(f, "  witness: none shown: {reason}")?,
-            None => {}
+                "  witness: {}",
+                witness.explain("the old description", "the new")
+            )?;
         }
         writeln!(f, "  affects: {}", self.consumer.who())?;
         if !self.help.is_empty() {

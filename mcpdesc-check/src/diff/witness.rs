@@ -32,6 +32,34 @@ pub enum Witness {
     },
 }
 
+impl Witness {
+    /// The witness in a sentence, naming the two descriptions `old` and `new` (`"the old
+    /// description"`, `"the release"`): `an answer the old description accepts and the new
+    /// refuses: {...}`, or why none is shown.
+    pub fn explain(&self, old: &str, new: &str) -> String {
+        match self {
+            Witness::Shown {
+                of,
+                accepted_by,
+                value,
+            } => {
+                let (yes, no) = if *accepted_by == "old" {
+                    (old, new)
+                } else {
+                    (new, old)
+                };
+                let what = match *of {
+                    "answer" => "an answer",
+                    "structuredContent" => "a result's structuredContent",
+                    other => other,
+                };
+                format!("{what} {yes} accepts and {no} refuses: {value}")
+            }
+            Witness::Withheld { reason } => format!("none shown: {reason}"),
+        }
+    }
+}
+
 /// How many candidates are tried before the search gives up.
 const MOST_CANDIDATES: usize = 64;
 
