@@ -99,13 +99,23 @@ fn pair_by(
     news: &[(String, &Value)],
     key: impl Fn(&Value) -> String,
 ) -> (Vec<Option<usize>>, Vec<usize>) {
+    pair_by_sides(olds, news, &key, &key)
+}
+
+/// [`pair_by`], with a key for each side.
+fn pair_by_sides(
+    olds: &[(String, &Value)],
+    news: &[(String, &Value)],
+    key_old: impl Fn(&Value) -> String,
+    key_new: impl Fn(&Value) -> String,
+) -> (Vec<Option<usize>>, Vec<usize>) {
     let mut waiting: HashMap<String, std::collections::VecDeque<usize>> = HashMap::default();
     for (j, (_, b)) in news.iter().enumerate() {
-        waiting.entry(key(b)).or_default().push_back(j);
+        waiting.entry(key_new(b)).or_default().push_back(j);
     }
     let paired: Vec<Option<usize>> = olds
         .iter()
-        .map(|(_, a)| waiting.get_mut(&key(a)).and_then(|q| q.pop_front()))
+        .map(|(_, a)| waiting.get_mut(&key_old(a)).and_then(|q| q.pop_front()))
         .collect();
     let mut taken = vec![false; news.len()];
     for j in paired.iter().flatten() {
@@ -616,53 +626,63 @@ impl<'a> Walk<'a> {
         let olds = elements(self.old.member(c.member), &po);
         let news = elements(self.new.member(c.member), &pn);
         let first = self.out.len();
-        // The new primitives by what clients call them by; the first of a key written twice
-        // (which the validator reports) is the one paired.
-        let mut by_key: HashMap<&str, usize> = HashMap::default();
-        for (i, (_, b)) in news.iter().enumerate() {
-            if let Some(key) = text(b.member(c.key)) {
-                by_key.entry(key).or_insert(i);
-            }
-        }
-        let mut removed: Vec<(String, &Value)> = Vec::new();
-        let mut matched_new: Vec<bool> = vec![false; news.len()];
-        // Primitives without their key (which the validator reports) are paired in order.
-        let mut keyless = news
+        // Paired by what clients call them by and the versions they are offered on (a name may
+        // stand twice, on disjoint versions), then what is left by what clients call them by
+        // alone; one to one, in order. Primitives without their key (which the validator
+        // reports) are paired in order among themselves.
+        let name = |v: &Value| text(v.member(c.key)).unwrap_or_default().to_owned();
+        let (root_old, root_new) = (self.root_old.clone(), self.root_new.clone());
+        let scoped = |root: &[&str], v: &Value| {
+            let mut versions = scope(v, root);
+            versions.sort_unstable();
+            format!("{}\u{0}{}", name(v), versions.join(" "))
+        };
+        let (first_pass, left_new) = pair_by_sides(
+            &olds,
+            &news,
+            |v| scoped(&root_old, v),
+            |v| scoped(&root_new, v),
+        );
+        let left_old: Vec<usize> = first_pass
             .iter()
             .enumerate()
-            .filter(|(_, (_, b))| text(b.member(c.key)).is_none())
-            .map(|(i, _)| i);
-        for (p, a) in &olds {
-            if text(a.member(c.key)).is_none() {
-                match keyless.next().and_then(|i| Some((i, news.get(i)?))) {
-                    Some((i, (q, b))) => {
-                        if let Some(m) = matched_new.get_mut(i) {
-                            *m = true;
-                        }
-                        self.primitive(c, a, b, p, q);
-                    }
-                    None => removed.push((p.clone(), a)),
-                }
-                continue;
-            }
-            let found = text(a.member(c.key))
-                .and_then(|key| by_key.get(key).copied())
-                .filter(|i| !matched_new.get(*i).copied().unwrap_or(true));
-            match found.and_then(|i| Some((i, news.get(i)?))) {
-                Some((i, (q, b))) => {
-                    if let Some(m) = matched_new.get_mut(i) {
-                        *m = true;
-                    }
-                    self.primitive(c, a, b, p, q);
-                }
-                None => removed.push((p.clone(), a)),
+            .filter(|(_, j)| j.is_none())
+            .map(|(i, _)| i)
+            .collect();
+        let pick = |from: &[(String, &'a Value)], at: &[usize]| -> Vec<(String, &'a Value)> {
+            at.iter().filter_map(|i| from.get(*i).cloned()).collect()
+        };
+        let (second_pass, still_new) =
+            pair_by(&pick(&olds, &left_old), &pick(&news, &left_new), name);
+        let mut pairs: Vec<(usize, usize)> = first_pass
+            .iter()
+            .enumerate()
+            .filter_map(|(i, j)| Some((i, (*j)?)))
+            .collect();
+        pairs.extend(
+            second_pass
+                .iter()
+                .enumerate()
+                .filter_map(|(k, j)| Some((*left_old.get(k)?, *left_new.get((*j)?)?))),
+        );
+        pairs.sort_unstable();
+        let mut removed: Vec<(String, &Value)> = Vec::new();
+        for (k, j) in second_pass.iter().enumerate() {
+            if j.is_none()
+                && let Some(old) = left_old.get(k).and_then(|i| olds.get(*i))
+            {
+                removed.push(old.clone());
             }
         }
-        let mut added: Vec<Option<(String, &Value)>> = news
+        for (i, j) in pairs {
+            if let (Some((p, a)), Some((q, b))) = (olds.get(i), news.get(j)) {
+                self.primitive(c, a, b, p, q);
+            }
+        }
+        let mut added: Vec<Option<(String, &Value)>> = still_new
             .iter()
-            .zip(&matched_new)
-            .filter(|(_, m)| !**m)
-            .map(|((q, b), _)| Some((q.clone(), *b)))
+            .filter_map(|k| left_new.get(*k).and_then(|j| news.get(*j)))
+            .map(|(q, b)| Some((q.clone(), *b)))
             .collect();
         // A removal and an addition alike in their second key, each the only one so on its
         // side: a rename, or a URI changed. Alike is compared as canonical JSON, once each.

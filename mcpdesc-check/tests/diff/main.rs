@@ -6,6 +6,7 @@
 
 mod components;
 mod coverage;
+mod pairing;
 mod properties;
 mod rules;
 
