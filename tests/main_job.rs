@@ -59,6 +59,21 @@ fn the_tracker_breaks_no_client_of_its_last_release() {
 }
 
 #[test]
+fn a_change_that_breaks_nothing_passes_the_release_check_and_is_returned() {
+    let mut current = issue_tracker::description().unwrap().into_value();
+    let create = current["tools"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|t| t["name"] == "create_issue")
+        .unwrap();
+    create["inputSchema"]["properties"]["milestone"] = serde_json::json!({"type": "string"});
+    let changes = mcpdesc_check::check_compatible(&current, release()).unwrap();
+    let ids: Vec<&str> = changes.changes().iter().map(|c| c.rule.id).collect();
+    assert_eq!(ids, ["input-property-added"]);
+}
+
+#[test]
 fn a_tool_removed_fails_the_release_check_with_where_and_what_to_do() {
     let mut current = issue_tracker::description().unwrap().into_value();
     let tools = current["tools"].as_array_mut().unwrap();

@@ -258,3 +258,46 @@ fn one_side_may_be_standard_input() {
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.ends_with("→ <stdin>: no changes\n"), "{stdout}");
 }
+
+#[test]
+fn a_shared_component_changed_names_every_place_that_uses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = |states: Value| {
+        serde_json::to_string_pretty(&json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "tracker", "version": "1.0.0"},
+            "protocolVersions": ["2025-11-25"],
+            "components": {"schemas": {"Filter": {
+                "type": "object",
+                "properties": {"state": {"type": "string", "enum": states}}
+            }}},
+            "tools": [
+                {"name": "list", "inputSchema": {"$componentRef": "#/components/schemas/Filter"}},
+                {"name": "count", "inputSchema": {"$componentRef": "#/components/schemas/Filter"}}
+            ]
+        }))
+        .unwrap()
+    };
+    let old = write(&dir, "old.json", &doc(json!(["open", "closed"])));
+    let new = write(&dir, "new.json", &doc(json!(["open"])));
+    let (code, stdout, _) = run(&["diff", &old, &new]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "breaking[input-choice-removed]: component schema `Filter` (as a tool's input): `state`: no longer offers \"closed\"\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("  = used by {new}:28:7 (/tools/0/inputSchema)\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("  = used by {new}:34:7 (/tools/1/inputSchema)\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("1 change: 1 breaking, 0 warnings, 0 info\n"),
+        "{stdout}"
+    );
+}
