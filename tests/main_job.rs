@@ -51,6 +51,16 @@ fn release() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/releases/issue_tracker-1.4.0.mcpdesc.yaml")
 }
 
+/// The tool named `name` in a description.
+fn tool_mut<'a>(description: &'a mut serde_json::Value, name: &str) -> &'a mut serde_json::Value {
+    description["tools"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|t| t["name"] == name)
+        .unwrap()
+}
+
 #[test]
 fn the_tracker_breaks_no_client_of_its_last_release() {
     let current = issue_tracker::description().unwrap();
@@ -61,12 +71,7 @@ fn the_tracker_breaks_no_client_of_its_last_release() {
 #[test]
 fn a_change_that_breaks_nothing_passes_the_release_check_and_is_returned() {
     let mut current = issue_tracker::description().unwrap().into_value();
-    let create = current["tools"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|t| t["name"] == "create_issue")
-        .unwrap();
+    let create = tool_mut(&mut current, "create_issue");
     create["inputSchema"]["properties"]["milestone"] = serde_json::json!({"type": "string"});
     let changes = mcpdesc_check::check_compatible(&current, release()).unwrap();
     let ids: Vec<&str> = changes.changes().iter().map(|c| c.rule.id).collect();
@@ -105,12 +110,7 @@ If the break is deliberate, release a new major version and replace {} with the 
 #[test]
 fn a_new_required_argument_fails_the_release_check_with_a_witness() {
     let mut current = issue_tracker::description().unwrap().into_value();
-    let create = current["tools"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|t| t["name"] == "create_issue")
-        .unwrap();
+    let create = tool_mut(&mut current, "create_issue");
     create["inputSchema"]["required"] = serde_json::json!(["title", "assignee"]);
     let said = mcpdesc_check::check_compatible(&current, release())
         .unwrap_err()
