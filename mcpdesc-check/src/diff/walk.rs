@@ -637,12 +637,22 @@ impl<'a> Walk<'a> {
             versions.sort_unstable();
             format!("{}\u{0}{}", name(v), versions.join(" "))
         };
-        let (first_pass, left_new) = pair_by_sides(
-            &olds,
-            &news,
-            |v| scoped(&root_old, v),
-            |v| scoped(&root_new, v),
-        );
+        // The versions are written into the key only where a name stands twice on a side.
+        let repeats = |list: &[(String, &Value)]| {
+            let mut met: HashSet<&str> = HashSet::default();
+            list.iter()
+                .any(|(_, v)| !met.insert(text(v.member(c.key)).unwrap_or_default()))
+        };
+        let (first_pass, left_new) = if repeats(&olds) || repeats(&news) {
+            pair_by_sides(
+                &olds,
+                &news,
+                |v| scoped(&root_old, v),
+                |v| scoped(&root_new, v),
+            )
+        } else {
+            pair_by(&olds, &news, name)
+        };
         let left_old: Vec<usize> = first_pass
             .iter()
             .enumerate()
