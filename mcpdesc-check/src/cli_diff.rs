@@ -142,13 +142,45 @@ pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
             "mcpdesc diff: `-` (standard input) is given twice; it can be read once"
         ));
     }
+    let (old_path, new_path) = (old, new);
     let sides = (read(old), read(new));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
         (old, new) => {
+            let (old_name, new_name) = (files_name(old_path), files_name(new_path));
             let mut err = std::io::stderr().lock();
-            for message in [old.err(), new.err()].into_iter().flatten() {
+            for message in [old.as_ref().err(), new.as_ref().err()]
+                .into_iter()
+                .flatten()
+            {
                 let _ = writeln!(err, "{message}");
+            }
+            // A JSON report still says which input could not be read, as `check --json` does.
+            if output == Output::Json {
+                let side = |name: String, read: &Result<Side, String>| match read {
+                    Ok(side) => json!({
+                        "file": side.name,
+                        "valid": side.errors() == 0,
+                        "diagnostics": side.diagnostics,
+                    }),
+                    Err(message) => json!({
+                        "file": name,
+                        "valid": false,
+                        "error": message,
+                        "diagnostics": [],
+                    }),
+                };
+                let report = json!({
+                    "old": side(old_name, &old),
+                    "new": side(new_name, &new),
+                    "changes": [],
+                    "summary": {"breaking": 0, "warning": 0, "info": 0},
+                    "failOn": fail_on.map_or("none", Class::as_str),
+                    "failed": false,
+                });
+                if let Ok(text) = serde_json::to_string_pretty(&report) {
+                    let _ = writeln!(std::io::stdout().lock(), "{text}");
+                }
             }
             return ExitCode::from(2);
         }
@@ -188,6 +220,15 @@ pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// How an input is named in reports: its path, or `<stdin>` for `-`.
+fn files_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        super::STDIN.to_owned()
+    } else {
+        path.to_string_lossy().into_owned()
     }
 }
 

@@ -151,6 +151,22 @@ fn the_json_report_fits_its_published_schema() {
         validator.is_valid(&serde_json::from_str(&same).unwrap()),
         "{same}"
     );
+    // An input that cannot be read: exit 2, and a report that says which, still of this shape.
+    let dir = tempfile::tempdir().unwrap();
+    let broken = write(&dir, "broken.json", "{\"mcpdesc\": ");
+    let (code, unread, _) = run(&["diff", &old, &broken, "--format", "json"]);
+    assert_eq!(code, 2);
+    let unread: Value = serde_json::from_str(&unread).unwrap();
+    assert!(validator.is_valid(&unread), "{unread}");
+    assert_eq!(unread["new"]["valid"], false);
+    assert!(
+        unread["new"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("broken.json:1:"),
+        "{unread}"
+    );
+    assert_eq!(unread["old"]["valid"], true);
     // The schema holds the report to its shape: a change without a rule does not fit.
     let mut broken = report.clone();
     broken["changes"][0].as_object_mut().unwrap().remove("rule");
