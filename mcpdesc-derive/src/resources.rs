@@ -52,12 +52,8 @@ pub fn router(args: TokenStream, item: TokenStream) -> TokenStream {
             )
         },
     );
-    let Some((tokens, body)) = impl_body(item) else {
-        return error(
-            cx,
-            Span::call_site(),
-            "`#[resource_router]` goes on an impl block",
-        );
+    let Some((tokens, body)) = impl_body(item.clone()) else {
+        return error(cx, item, "`#[resource_router]` goes on an impl block");
     };
 
     let mut items = TokenStream::new();
@@ -179,10 +175,10 @@ pub fn handler(args: TokenStream, item: TokenStream) -> TokenStream {
             )
         },
     );
-    let Some((tokens, body)) = impl_body(item) else {
+    let Some((tokens, body)) = impl_body(item.clone()) else {
         return error(
             cx,
-            Span::call_site(),
+            item,
             "`#[resource_handler]` goes on `impl ServerHandler for ...`",
         );
     };
@@ -246,23 +242,32 @@ fn read_args(
     runtime
 }
 
-/// An impl block's tokens before its body, and its body.
+/// An impl block's tokens before its body, and its body; `None` for an item that is not an impl
+/// block (no `impl` keyword before a braced body).
 fn impl_body(item: TokenStream) -> Option<(Vec<TokenTree>, Group)> {
     let mut tokens: Vec<TokenTree> = item.into_iter().collect();
+    let is_impl = tokens
+        .iter()
+        .any(|t| matches!(t, TokenTree::Ident(i) if i == "impl"));
     match tokens.pop() {
-        Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => {
+        Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace && is_impl => {
             Some((tokens, body))
         }
         _ => None,
     }
 }
 
-fn error(cx: Ctxt, span: Span, message: &str) -> TokenStream {
-    cx.error_at(span, message);
-    cx.check()
+/// The error `message`, at the item's first token, and the item as it was: the attribute's
+/// mistake is reported once, and what uses the item still finds it.
+fn error(cx: Ctxt, item: TokenStream, message: &str) -> TokenStream {
+    cx.error_at(first_span(&item), message);
+    let mut out = cx
+        .check()
         .err()
         .map(|e| e.to_compile_error())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    out.extend(item);
+    out
 }
 
 fn first_span(tokens: &TokenStream) -> Span {
