@@ -2,7 +2,7 @@
 //! on), over a generated corpus of answers: every property kind, valid and invalid values, alone
 //! and combined. They must agree on whether an answer is accepted and on which properties are
 //! wrong, except where this crate is stricter or looser on purpose — each such case is listed in
-//! `EXCEPTIONS` with its reason (the README's "Answers are checked as the TypeScript SDK checks
+//! `EXCEPTIONS` with its reason (`reference::forms`, "Answers are checked as the TypeScript SDK checks
 //! them" names them too), and every listed case must actually occur in the corpus.
 //!
 //! The same corpus then goes through the TypeScript SDK's own check of an accepted answer (its
@@ -384,7 +384,7 @@ const RFC3986_AUTHORITY: Exception = Exception {
     reason: "after `//` comes an authority, whose port is digits, and brackets belong to an authority's IP literal, whose IPv4 octets have no leading zero; ajv-formats' pattern reads an empty authority and a path after `//`, an authority after one `/`, and octets such as `01`",
 };
 
-/// Where this crate differs from the TypeScript SDK's own check on purpose (the README's
+/// Where this crate differs from the TypeScript SDK's own check on purpose (`reference::forms`,
 /// "Answers are checked as the TypeScript SDK checks them" names each).
 const TS_SDK_EXCEPTIONS: &[Exception] = &[
     NULL_OPTIONAL,
