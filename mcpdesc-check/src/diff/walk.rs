@@ -9,6 +9,8 @@ use super::rules::{self as r, Rule};
 use super::schema::{self, Found, Role, same};
 use super::witness::{self, Witness};
 use crate::object::Members as _;
+use crate::validate::document::ROOT_MEMBERS;
+use crate::validate::kind::{self, Kind};
 use crate::validate::references::schema_target;
 use crate::validate::toolbox::{Cx, pointer};
 
@@ -142,12 +144,11 @@ fn quoted(list: &[&str]) -> String {
     q.join(", ")
 }
 
-/// A collection of primitives: its member, its noun, and what identifies a primitive to clients.
+/// A kind of primitive (its collection, its noun, what identifies it to clients: the
+/// validator's [`Kind`]) and the rules of its primitives added, removed and paired.
 #[derive(Clone, Copy)]
 struct Collection {
-    member: &'static str,
-    noun: &'static str,
-    key: &'static str,
+    kind: Kind,
     removed: &'static Rule,
     added: &'static Rule,
     /// The rule for a pair found by its second key (a rename, a URI changed), and that key.
@@ -156,56 +157,29 @@ struct Collection {
 
 const COLLECTIONS: [Collection; 4] = [
     Collection {
-        member: "tools",
-        noun: "tool",
-        key: "name",
+        kind: kind::TOOL,
         removed: &r::TOOL_REMOVED,
         added: &r::TOOL_ADDED,
         paired: Some((&r::TOOL_RENAMED, "inputSchema")),
     },
     Collection {
-        member: "resources",
-        noun: "resource",
-        key: "uri",
+        kind: kind::RESOURCE,
         removed: &r::RESOURCE_REMOVED,
         added: &r::RESOURCE_ADDED,
         paired: Some((&r::RESOURCE_URI_CHANGED, "name")),
     },
     Collection {
-        member: "resourceTemplates",
-        noun: "resource template",
-        key: "uriTemplate",
+        kind: kind::RESOURCE_TEMPLATE,
         removed: &r::RESOURCE_TEMPLATE_REMOVED,
         added: &r::RESOURCE_TEMPLATE_ADDED,
         paired: Some((&r::RESOURCE_TEMPLATE_URI_CHANGED, "name")),
     },
     Collection {
-        member: "prompts",
-        noun: "prompt",
-        key: "name",
+        kind: kind::PROMPT,
         removed: &r::PROMPT_REMOVED,
         added: &r::PROMPT_ADDED,
         paired: Some((&r::PROMPT_RENAMED, "arguments")),
     },
-];
-
-/// The document members the walk compares itself; any other is compared whole.
-const DOCUMENT_MEMBERS: &[&str] = &[
-    "mcpdesc",
-    "$schema",
-    "info",
-    "instructions",
-    "protocolVersions",
-    "transports",
-    "capabilities",
-    "security",
-    "securitySchemes",
-    "tags",
-    "components",
-    "tools",
-    "resources",
-    "resourceTemplates",
-    "prompts",
 ];
 
 /// Members of a primitive that only document it.
@@ -260,7 +234,7 @@ impl<'a> Walk<'a> {
                 "the tag catalogue changed".into(),
             );
         }
-        self.rest(old, new, "", "", DOCUMENT_MEMBERS, "the document");
+        self.rest(old, new, "", "", ROOT_MEMBERS, "the document");
         for collection in COLLECTIONS {
             self.collection(collection);
         }
@@ -620,17 +594,21 @@ impl<'a> Walk<'a> {
 
     fn collection(&mut self, c: Collection) {
         let (po, pn) = (
-            at_or("", Some(self.old), c.member),
-            at_or("", Some(self.new), c.member),
+            at_or("", Some(self.old), c.kind.collection),
+            at_or("", Some(self.new), c.kind.collection),
         );
-        let olds = elements(self.old.member(c.member), &po);
-        let news = elements(self.new.member(c.member), &pn);
+        let olds = elements(self.old.member(c.kind.collection), &po);
+        let news = elements(self.new.member(c.kind.collection), &pn);
         let first = self.out.len();
         // Paired by what clients call them by and the versions they are offered on (a name may
         // stand twice, on disjoint versions), then what is left by what clients call them by
         // alone; one to one, in order. Primitives without their key (which the validator
         // reports) are paired in order among themselves.
-        let name = |v: &Value| text(v.member(c.key)).unwrap_or_default().to_owned();
+        let name = |v: &Value| {
+            text(v.member(c.kind.identity))
+                .unwrap_or_default()
+                .to_owned()
+        };
         let (root_old, root_new) = (self.root_old.clone(), self.root_new.clone());
         let scoped = |root: &[&str], v: &Value| {
             let mut versions = scope(v, root);
@@ -641,7 +619,7 @@ impl<'a> Walk<'a> {
         let repeats = |list: &[(String, &Value)]| {
             let mut met: HashSet<&str> = HashSet::default();
             list.iter()
-                .any(|(_, v)| !met.insert(text(v.member(c.key)).unwrap_or_default()))
+                .any(|(_, v)| !met.insert(text(v.member(c.kind.identity)).unwrap_or_default()))
         };
         let (first_pass, left_new) = if repeats(&olds) || repeats(&news) {
             pair_by_sides(
@@ -737,11 +715,15 @@ impl<'a> Walk<'a> {
                 if let Some(t) = taken.get_mut(i) {
                     *t = true;
                 }
-                let name = |v: &Value| text(v.member(c.key)).unwrap_or_default().to_owned();
+                let name = |v: &Value| {
+                    text(v.member(c.kind.identity))
+                        .unwrap_or_default()
+                        .to_owned()
+                };
                 let message = if second == "name" {
                     format!(
                         "{} `{}`: `{}` → `{}`",
-                        c.noun,
+                        c.kind.noun(),
                         text(b.member("name")).unwrap_or_default(),
                         name(a),
                         name(b)
@@ -749,7 +731,7 @@ impl<'a> Walk<'a> {
                 } else {
                     format!(
                         "{} `{}` is now `{}` (the same {second}: likely a rename)",
-                        c.noun,
+                        c.kind.noun(),
                         name(a),
                         name(b)
                     )
@@ -765,21 +747,21 @@ impl<'a> Walk<'a> {
         }
         let added: Vec<(String, &Value)> = added.into_iter().flatten().collect();
         for (p, a) in removed {
-            let name = text(a.member(c.key)).unwrap_or("?");
+            let name = text(a.member(c.kind.identity)).unwrap_or("?");
             self.change(
                 c.removed,
                 p,
                 pn.clone(),
-                format!("{} `{name}` is gone", c.noun),
+                format!("{} `{name}` is gone", c.kind.noun()),
             );
         }
         for (q, b) in added {
-            let name = text(b.member(c.key)).unwrap_or("?");
+            let name = text(b.member(c.kind.identity)).unwrap_or("?");
             self.change(
                 c.added,
                 po.clone(),
                 q,
-                format!("{} `{name}` is new", c.noun),
+                format!("{} `{name}` is new", c.kind.noun()),
             );
         }
         // In the old document's order, what is new after it in the new document's.
@@ -803,9 +785,13 @@ impl<'a> Walk<'a> {
             self.note_uses(c, b, pn);
             return;
         }
-        let subject = format!("{} `{}`", c.noun, text(b.member(c.key)).unwrap_or_default());
+        let subject = format!(
+            "{} `{}`",
+            c.kind.noun(),
+            text(b.member(c.kind.identity)).unwrap_or_default()
+        );
         let mut known: Vec<&str> = vec![
-            c.key,
+            c.kind.identity,
             "deprecated",
             "protocolVersions",
             "clientRequirements",
@@ -898,14 +884,14 @@ impl<'a> Walk<'a> {
             let (x, y) = (po.to_owned(), pn.to_owned());
             self.security(ea, eb, &x, &y, &subject);
         }
-        match c.member {
+        match c.kind.collection {
             "tools" => {
                 known.extend(["inputSchema", "outputSchema", "annotations", "execution"]);
                 self.tool(a, b, po, pn, &subject);
             }
             "resources" | "resourceTemplates" => {
                 known.extend(["name", "mimeType", "annotations"]);
-                let (renamed, mime) = if c.member == "resources" {
+                let (renamed, mime) = if c.kind == kind::RESOURCE {
                     (&r::RESOURCE_RENAMED, &r::RESOURCE_MIME_TYPE_CHANGED)
                 } else {
                     (
@@ -1390,7 +1376,7 @@ impl<'a> Walk<'a> {
 
     /// The uses of shared components in a primitive the same on both sides.
     fn note_uses(&mut self, c: Collection, b: &'a Value, pn: &str) {
-        if c.member == "tools" {
+        if c.kind == kind::TOOL {
             for (key, role) in [("inputSchema", Role::Input), ("outputSchema", Role::Output)] {
                 if let Some(schema) = b.member(key) {
                     self.share(role, schema, schema, &pointer(pn, key));
