@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use mcpdesc_runtime::description::Description;
 
+use crate::document::Format;
 use crate::{Report, validate};
 
 /// The environment variable that makes [`check_checked_in`] write the file from the code
@@ -41,7 +42,8 @@ pub fn check_checked_in(
     path: impl AsRef<Path>,
 ) -> Result<Report, CheckedInError> {
     let path = path.as_ref();
-    let json = path.extension().is_some_and(|e| e == "json");
+    // Anything but JSON (by its extension, in any case) is written as YAML.
+    let json = Format::of_path(path) == Ok(Format::Json);
     let expected = if json {
         description.to_json_pretty()
     } else {

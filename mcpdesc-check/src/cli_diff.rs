@@ -243,12 +243,7 @@ fn read(path: &Path) -> Result<Side, String> {
         (super::STDIN.to_owned(), text, format)
     } else {
         let name = path.to_string_lossy().into_owned();
-        let Some(format) = Format::of_path(path) else {
-            let ext = path.extension().unwrap_or_default().to_string_lossy();
-            return Err(format!(
-                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
-            ));
-        };
+        let format = Format::of_path(path).map_err(|unknown| format!("{name}: {unknown}"))?;
         let bytes =
             std::fs::read(path).map_err(|e| format!("{name}: cannot read the file: {e}"))?;
         let text = utf8(&name, bytes)?;

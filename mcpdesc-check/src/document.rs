@@ -6,7 +6,6 @@ use crate::source::SourceError;
 
 /// How a description's text is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum Format {
     /// JSON, read by [`json::from_str`](crate::json::from_str).
     Json,
@@ -16,12 +15,19 @@ pub enum Format {
 
 impl Format {
     /// The format a file's extension names, in any case: `.json`; `.yaml` or `.yml`.
-    pub fn of_path(path: &std::path::Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "json" => Some(Format::Json),
-            "yaml" | "yml" => Some(Format::Yaml),
-            _ => None,
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownFileType`] for any other extension, or none.
+    pub fn of_path(path: &std::path::Path) -> Result<Format, UnknownFileType> {
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match extension.to_ascii_lowercase().as_str() {
+            "json" => Ok(Format::Json),
+            "yaml" | "yml" => Ok(Format::Yaml),
+            _ => Err(UnknownFileType { extension }),
         }
     }
 
@@ -36,6 +42,24 @@ impl Format {
         }
     }
 }
+
+/// A file whose extension names no format of MCP Descriptions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFileType {
+    extension: String,
+}
+
+impl std::fmt::Display for UnknownFileType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown file type {:?}; MCP Descriptions are .json, .yaml or .yml (in any case)",
+            self.extension
+        )
+    }
+}
+
+impl std::error::Error for UnknownFileType {}
 
 /// A description read from its text, with the line and column each value is written at: what
 /// [`diff`](crate::diff::diff)'s changes and the validator's diagnostics point into, located.

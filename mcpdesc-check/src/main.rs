@@ -13,6 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use mcpdesc_check::document::Format;
 use mcpdesc_check::source::SourceError;
 use mcpdesc_check::{Code, Diagnostic, Severity, validate};
 use serde_json::{Value, json};
@@ -29,13 +30,6 @@ published schema for the files' version, for the parts these rules do not cover 
 is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors; 2 a file or the
 schema could not be read or parsed, or the command line is wrong. `mcpdesc diff --help` says what
 diff does.";
-
-/// How a file is read.
-#[derive(Clone, Copy)]
-enum Format {
-    Json,
-    Yaml,
-}
 
 enum Outcome {
     /// The diagnostics, and for YAML files where each value is written.
@@ -243,13 +237,7 @@ fn check_stdin(schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
         Ok(text) => text,
         Err(outcome) => return outcome,
     };
-    let first = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-    let format = if first.starts_with('{') {
-        Format::Json
-    } else {
-        Format::Yaml
-    };
-    check_text(&STDIN, &text, format, schema, last)
+    check_text(&STDIN, &text, Format::of_text(&text), schema, last)
 }
 
 /// Checks one file. `last`: no file is read after it, so its document is left to the end of the
@@ -257,18 +245,9 @@ fn check_stdin(schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
 fn check(path: &Path, schema: Option<&jsonschema::Validator>, last: bool) -> Outcome {
     let name = path.display();
     // Extensions are matched without regard to case: `D.MCPDESC.JSON` is a JSON description.
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or_default();
-    let format = match ext.to_ascii_lowercase().as_str() {
-        "yaml" | "yml" => Format::Yaml,
-        "json" => Format::Json,
-        _ => {
-            return Outcome::Unreadable(format!(
-                "{name}: unknown file type {ext:?}; MCP Descriptions are .json, .yaml or .yml (in any case)"
-            ));
-        }
+    let format = match Format::of_path(path) {
+        Ok(format) => format,
+        Err(unknown) => return Outcome::Unreadable(format!("{name}: {unknown}")),
     };
     let text = match std::fs::read(path).map(|bytes| utf8(&name, bytes)) {
         Ok(Ok(text)) => text,
