@@ -317,7 +317,7 @@ fn human(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::i
         return writeln!(out, "{} → {}: no changes", old.name, new.name);
     }
     for c in changes.changes() {
-        writeln!(out, "{}[{}]: {}", c.class, c.rule.id, c.message)?;
+        writeln!(out, "{}[{}]: {}", c.class(), c.rule.id, c.message)?;
         let o = mcpdesc_check::diff::shown(&c.old);
         let n = mcpdesc_check::diff::shown(&c.new);
         writeln!(out, "  --> {} (old, {o})", old.place(&c.old))?;
@@ -328,9 +328,9 @@ fn human(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::i
         if let Some(w) = &c.witness {
             writeln!(out, "  = {}", witness_text(w))?;
         }
-        writeln!(out, "  = affects: {}", c.consumer.who())?;
-        if !c.help.is_empty() {
-            writeln!(out, "  = help: {}", c.help)?;
+        writeln!(out, "  = affects: {}", c.consumer().who())?;
+        if !c.help().is_empty() {
+            writeln!(out, "  = help: {}", c.help())?;
         }
         writeln!(out)?;
     }
@@ -367,10 +367,10 @@ fn json_report(
         .map(|c: &Change| {
             let mut v = json!({
                 "rule": c.rule.id,
-                "class": c.class,
-                "consumer": c.consumer,
+                "class": c.class(),
+                "consumer": c.consumer(),
                 "message": c.message,
-                "help": c.help,
+                "help": c.help(),
                 "old": located(old, &c.old),
                 "new": located(new, &c.new),
             });
@@ -434,7 +434,7 @@ fn markdown(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std
         writeln!(
             out,
             "| {} | `{}` | {} | `{}` | `{}` |",
-            c.class,
+            c.class(),
             c.rule.id,
             cell(&c.message),
             cell(&new.place(&c.new)),
@@ -448,8 +448,8 @@ fn markdown(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std
         writeln!(out)?;
         for c in explained {
             writeln!(out, "- **`{}`** {}", c.rule.id, cell(&c.message))?;
-            if !c.help.is_empty() {
-                writeln!(out, "  - help: {}", cell(c.help))?;
+            if !c.help().is_empty() {
+                writeln!(out, "  - help: {}", cell(c.help()))?;
             }
             if let Some(w) = &c.witness {
                 writeln!(out, "  - {}", cell(&witness_text(w)))?;
@@ -475,7 +475,7 @@ fn escape_property(text: &str) -> String {
 
 fn github(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {
     for c in changes.changes() {
-        let level = match c.class {
+        let level = match c.class() {
             Class::Breaking => "error",
             Class::Warning => "warning",
             Class::Info => "notice",
@@ -492,16 +492,16 @@ fn github(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::
         }
         properties.push(format!(
             "title={}",
-            escape_property(&format!("mcpdesc diff: {} ({})", c.rule.id, c.class))
+            escape_property(&format!("mcpdesc diff: {} ({})", c.rule.id, c.class()))
         ));
         let mut message = c.message.clone();
         if let Some(w) = &c.witness {
             message.push('\n');
             message.push_str(&witness_text(w));
         }
-        if !c.help.is_empty() {
+        if !c.help().is_empty() {
             message.push_str("\nhelp: ");
-            message.push_str(c.help);
+            message.push_str(c.help());
         }
         writeln!(
             out,

@@ -111,7 +111,7 @@ impl fmt::Display for IncompatibleError {
                     if n == 1 { "change" } else { "changes" }
                 )?;
                 for (c, at) in changes.changes().iter().zip(located) {
-                    if c.class != Class::Breaking {
+                    if c.class() != Class::Breaking {
                         continue;
                     }
                     writeln!(f)?;
@@ -133,7 +133,7 @@ impl fmt::Display for IncompatibleError {
                             witness.explain("the release", "the code")
                         )?;
                     }
-                    writeln!(f, "  help: {}", c.help)?;
+                    writeln!(f, "  help: {}", c.help())?;
                 }
                 writeln!(f)?;
                 write!(

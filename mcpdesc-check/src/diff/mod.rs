@@ -19,7 +19,7 @@
 //! let changes = diff(&old, &new);
 //! let change = &changes.changes()[0];
 //! assert_eq!(change.rule.id, "input-required-added");
-//! assert_eq!(change.class, Class::Breaking);
+//! assert_eq!(change.class(), Class::Breaking);
 //! assert_eq!(change.new, "/tools/0/inputSchema/required");
 //! // The arguments an old caller sent, which the new schema refuses, checked against both.
 //! let witness = change.witness.as_ref().unwrap();
@@ -46,19 +46,15 @@ use serde_json::Value;
 pub use coverage::{COVERAGE, Coverage};
 pub use rules::{ALL as RULES, Class, Consumer, Rule, by_id as rule};
 pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
-pub use witness::Witness;
+pub use witness::{Instance, Side, Witness};
 
 /// One change between two descriptions. Its pointers locate it in each document's text through
 /// [`document::Document::position`](crate::document::Document::position).
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Change {
-    /// The rule it falls under (serialized as its id).
+    /// The rule it falls under: its class, the client it affects and what to do instead.
     pub rule: &'static Rule,
-    /// How much it matters: the rule's class.
-    pub class: Class,
-    /// The client it affects: the rule's.
-    pub consumer: Consumer,
     /// Where it is in the old description: a JSON Pointer (to the nearest member that is there,
     /// for something added).
     pub old: String,
@@ -67,16 +63,55 @@ pub struct Change {
     pub new: String,
     /// What changed.
     pub message: String,
-    /// What the author can do instead (the rule's advice); empty when nothing is needed.
-    pub help: &'static str,
     /// For a breaking change to a schema or a form: an instance that shows it, checked against
     /// both, or why none is shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Witness>,
     /// For a change to a shared component: every place that uses it, as pointers in the new
     /// description (in the old, for a place the new no longer has).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub uses: Vec<String>,
+}
+
+impl Change {
+    /// How much it matters: its rule's class.
+    pub fn class(&self) -> Class {
+        self.rule.class
+    }
+
+    /// The client it affects: its rule's.
+    pub fn consumer(&self) -> Consumer {
+        self.rule.consumer
+    }
+
+    /// What the author can do instead (its rule's advice); empty when nothing is needed.
+    pub fn help(&self) -> &'static str {
+        self.rule.help
+    }
+}
+
+/// As `mcpdesc diff --format json` writes a change, without the positions: the rule by its id,
+/// with its class, consumer and help.
+impl serde::Serialize for Change {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut out = s.serialize_struct("Change", 9)?;
+        out.serialize_field("rule", self.rule.id)?;
+        out.serialize_field("class", &self.class())?;
+        out.serialize_field("consumer", &self.consumer())?;
+        out.serialize_field("message", &self.message)?;
+        out.serialize_field("help", self.help())?;
+        out.serialize_field("old", &self.old)?;
+        out.serialize_field("new", &self.new)?;
+        match &self.witness {
+            Some(witness) => out.serialize_field("witness", witness)?,
+            None => out.skip_field("witness")?,
+        }
+        if self.uses.is_empty() {
+            out.skip_field("uses")?;
+        } else {
+            out.serialize_field("uses", &self.uses)?;
+        }
+        out.end()
+    }
 }
 
 /// Every change between two descriptions, in document order, as [`diff`] finds them.
@@ -103,23 +138,23 @@ impl Diff {
 
     /// The changes of class `class` or above.
     pub fn at_least(&self, class: Class) -> impl Iterator<Item = &Change> {
-        self.changes.iter().filter(move |c| c.class >= class)
+        self.changes.iter().filter(move |c| c.class() >= class)
     }
 
     /// How many changes are of `class`.
     pub fn count(&self, class: Class) -> usize {
-        self.changes.iter().filter(|c| c.class == class).count()
+        self.changes.iter().filter(|c| c.class() == class).count()
     }
 
     /// The class of the most serious change, if any.
     pub fn worst(&self) -> Option<Class> {
-        self.changes.iter().map(|c| c.class).max()
+        self.changes.iter().map(Change::class).max()
     }
 }
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}[{}]: {}", self.class, self.rule.id, self.message)?;
+        writeln!(f, "{}[{}]: {}", self.class(), self.rule.id, self.message)?;
         writeln!(f, "  old: {}", shown(&self.old))?;
         writeln!(f, "  new: {}", shown(&self.new))?;
         for place in &self.uses {
@@ -132,9 +167,9 @@ impl fmt::Display for Change {
                 witness.explain("the old description", "the new")
             )?;
         }
-        writeln!(f, "  affects: {}", self.consumer.who())?;
-        if !self.help.is_empty() {
-            writeln!(f, "  help: {}", self.help)?;
+        writeln!(f, "  affects: {}", self.consumer().who())?;
+        if !self.help().is_empty() {
+            writeln!(f, "  help: {}", self.help())?;
         }
         Ok(())
     }

@@ -105,12 +105,6 @@ pub struct Rule {
     pub help: &'static str,
 }
 
-impl serde::Serialize for &'static Rule {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id)
-    }
-}
-
 macro_rules! rules {
     ($($name:ident = $id:literal, $class:ident, $consumer:ident, $help:literal;)*) => {
         $(

@@ -22,11 +22,11 @@ pub(crate) enum Role {
 
 impl Role {
     /// What an instance of the schema is, in a report.
-    pub(crate) fn instance(self) -> &'static str {
+    pub(crate) fn instance(self) -> super::Instance {
         match self {
-            Role::Input => "arguments",
-            Role::Output => "structuredContent",
-            Role::Form => "answer",
+            Role::Input => super::Instance::Arguments,
+            Role::Output => super::Instance::StructuredContent,
+            Role::Form => super::Instance::Answer,
         }
     }
 

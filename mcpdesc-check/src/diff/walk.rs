@@ -191,12 +191,9 @@ impl<'a> Walk<'a> {
     fn change(&mut self, rule: &'static Rule, old: String, new: String, message: String) {
         self.out.push(Change {
             rule,
-            class: rule.class,
-            consumer: rule.consumer,
             old,
             new,
             message,
-            help: rule.help,
             witness: None,
             uses: Vec::new(),
         });
@@ -1432,12 +1429,9 @@ impl<'a> Walk<'a> {
                 .map(|old_first| self.witness(&mut judges, &f, old_first));
             self.out.push(Change {
                 rule,
-                class: rule.class,
-                consumer: rule.consumer,
                 old: f.old_at.clone(),
                 new: f.new_at.clone(),
                 message: format!("{subject}: {}", f.detail()),
-                help: rule.help,
                 witness,
                 uses: uses.to_vec(),
             });

@@ -16,12 +16,12 @@ use crate::object::Members as _;
 pub enum Witness {
     /// An instance the side that worked accepts and the other refuses, checked against both.
     Shown {
-        /// What the instance is: `arguments` (a tool's or prompt's), `structuredContent` (a
-        /// tool's result), `answer` (a form's).
-        of: &'static str,
-        /// Which description accepts it: `old` (a caller or answerer sent it, and the new
-        /// refuses it) or `new` (the server may now return it, and the old promised otherwise).
-        accepted_by: &'static str,
+        /// What the instance is.
+        of: Instance,
+        /// Which description accepts it: the old (a caller or answerer sent it, and the new
+        /// refuses it) or the new (the server may now return it, and the old promised
+        /// otherwise).
+        accepted_by: Side,
         /// The instance.
         value: Value,
     },
@@ -30,6 +30,40 @@ pub enum Witness {
         /// Why no instance could be made or checked.
         reason: String,
     },
+}
+
+/// What a witness's instance is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub enum Instance {
+    /// A tool's or a prompt's arguments.
+    Arguments,
+    /// The `structuredContent` of a tool's result.
+    StructuredContent,
+    /// An answer to a form.
+    Answer,
+}
+
+/// As the JSON report names it: `arguments`, `structuredContent`, `answer`.
+impl std::fmt::Display for Instance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Instance::Arguments => "arguments",
+            Instance::StructuredContent => "structuredContent",
+            Instance::Answer => "answer",
+        })
+    }
+}
+
+/// One of the two descriptions compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The description compared from (the release).
+    Old,
+    /// The description compared to (the code now).
+    New,
 }
 
 impl Witness {
@@ -43,15 +77,14 @@ impl Witness {
                 accepted_by,
                 value,
             } => {
-                let (yes, no) = if *accepted_by == "old" {
-                    (old, new)
-                } else {
-                    (new, old)
+                let (yes, no) = match accepted_by {
+                    Side::Old => (old, new),
+                    Side::New => (new, old),
                 };
-                let what = match *of {
-                    "answer" => "an answer",
-                    "structuredContent" => "a result's structuredContent",
-                    other => other,
+                let what = match of {
+                    Instance::Arguments => "arguments",
+                    Instance::StructuredContent => "a result's structuredContent",
+                    Instance::Answer => "an answer",
                 };
                 format!("{what} {yes} accepts and {no} refuses: {value}")
             }
@@ -178,7 +211,7 @@ impl<'s> Judges<'s> {
             if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
                 return Witness::Shown {
                     of: role.instance(),
-                    accepted_by: if old_first { "old" } else { "new" },
+                    accepted_by: if old_first { Side::Old } else { Side::New },
                     value: candidate,
                 };
             }

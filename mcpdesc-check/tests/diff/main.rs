@@ -10,7 +10,7 @@ mod pairing;
 mod properties;
 mod rules;
 
-use mcpdesc_check::diff::{Change, Diff, Witness};
+use mcpdesc_check::diff::{Change, Diff, Side, Witness};
 use serde_json::{Value, json};
 
 /// A valid description with one tool, on two protocol versions.
@@ -94,14 +94,14 @@ pub fn witness_holds(change: &Change, old: &Value, new: &Value, old_at: &str, ne
         panic!("{} shows no witness: {:?}", change.rule.id, change.witness);
     };
     let (o, n) = (old.pointer(old_at).unwrap(), new.pointer(new_at).unwrap());
-    let (yes, no) = if *accepted_by == "old" {
+    let (yes, no) = if *accepted_by == Side::Old {
         (o, n)
     } else {
         (n, o)
     };
     assert!(
         fits(yes, value),
-        "{}: the {accepted_by} schema refuses the witness {value}",
+        "{}: the {accepted_by:?} schema refuses the witness {value}",
         change.rule.id
     );
     assert!(

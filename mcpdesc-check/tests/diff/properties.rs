@@ -128,7 +128,7 @@ proptest! {
         let changes = diff(&described(&a), &described(&b));
         let found = of(&changes, "input-choice-removed");
         prop_assert_eq!(found.len(), 1, "{}", changes);
-        prop_assert_eq!(found[0].class, Class::Breaking);
+        prop_assert_eq!(found[0].class(), Class::Breaking);
         let witness = serde_json::to_value(found[0].witness.as_ref().unwrap()).unwrap();
         prop_assert!(fits(&a, &witness["value"]) && !fits(&b, &witness["value"]), "{}", witness);
     }

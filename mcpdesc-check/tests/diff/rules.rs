@@ -1042,7 +1042,7 @@ fn every_schema_rule_in_every_role_has_its_class_pointers_consumer_and_witness()
                 "case {n} {role:?}: {rule} once in\n{changes}"
             );
             let change = found[0];
-            assert_eq!(change.class, *class, "case {n} {role:?} {rule}");
+            assert_eq!(change.class(), *class, "case {n} {role:?} {rule}");
             // What only describes (annotations; an output's default, which no caller sends)
             // is for readers.
             let consumer = if case.annotation || *rule == "output-default-changed" {
@@ -1050,7 +1050,7 @@ fn every_schema_rule_in_every_role_has_its_class_pointers_consumer_and_witness()
             } else {
                 role.consumer()
             };
-            assert_eq!(change.consumer, consumer, "case {n} {role:?} {rule}");
+            assert_eq!(change.consumer(), consumer, "case {n} {role:?} {rule}");
             assert_eq!(
                 change.old,
                 format!("{}{}", role.at(), case.old_at),
@@ -1081,7 +1081,7 @@ fn every_document_rule_has_its_class_pointers_and_consumer() {
         assert_eq!(found.len(), 1, "{} once in\n{changes}", case.rule);
         let change = found[0];
         assert_eq!(
-            (change.class, change.consumer),
+            (change.class(), change.consumer()),
             (case.class, case.consumer),
             "{}",
             case.rule
@@ -1094,7 +1094,7 @@ fn every_document_rule_has_its_class_pointers_and_consumer() {
         );
         assert!(!change.message.is_empty());
         assert_eq!(
-            change.help.is_empty(),
+            change.help().is_empty(),
             case.class == I,
             "{}: help for what needs it",
             case.rule
@@ -1162,7 +1162,11 @@ fn removing_a_tool_names_it_and_says_what_to_do() {
     let changes = diff(&old, &base());
     let change = of(&changes, "tool-removed")[0];
     assert_eq!(change.message, "tool `close` is gone");
-    assert!(change.help.contains("keep the old tool beside the new one"));
+    assert!(
+        change
+            .help()
+            .contains("keep the old tool beside the new one")
+    );
     assert_eq!(changes.worst(), Some(B));
     let _ = without;
 }
