@@ -189,12 +189,24 @@ const EXAMPLES: &[&str] = &["examples", "interactionExamples", "completionExampl
 
 impl<'a> Walk<'a> {
     fn change(&mut self, rule: &'static Rule, old: String, new: String, message: String) {
+        self.witnessed(rule, old, new, message, None);
+    }
+
+    /// A change with its witness.
+    fn witnessed(
+        &mut self,
+        rule: &'static Rule,
+        old: String,
+        new: String,
+        message: String,
+        witness: Option<Witness>,
+    ) {
         self.out.push(Change {
             rule,
             old,
             new,
             message,
-            witness: None,
+            witness,
             uses: Vec::new(),
         });
     }
@@ -1021,15 +1033,16 @@ impl<'a> Walk<'a> {
                 format!("{subject} now describes its structured result"),
             ),
             (Some(_), None) => {
-                self.change(
+                let none = Witness::Withheld {
+                    reason: "the new description promises no structured result at all: any result is allowed, and none is refused".into(),
+                };
+                self.witnessed(
                     &r::OUTPUT_SCHEMA_REMOVED,
                     pointer(po, "outputSchema"),
                     pn.into(),
                     format!("{subject} no longer describes its structured result"),
+                    Some(none),
                 );
-                if let Some(last) = self.out.last_mut() {
-                    last.witness = Some(Witness::Withheld { reason: "the new description promises no structured result at all: any result is allowed, and none is refused".into() });
-                }
             }
             (None, None) => {}
         }
@@ -1227,13 +1240,14 @@ impl<'a> Walk<'a> {
                 Some((q, vb)) => {
                     match (required(va), required(vb)) {
                         (false, true) => {
-                            self.change(
+                            let witness = self.prompt_witness(&sa, &sb, &name(va));
+                            self.witnessed(
                                 &r::PROMPT_ARGUMENT_MADE_REQUIRED,
                                 p.clone(),
                                 q.clone(),
                                 format!("{subject}: argument `{}` is now required", name(va)),
+                                Some(witness),
                             );
-                            self.prompt_witness(&sa, &sb, &name(va));
                         }
                         (true, false) => self.change(
                             &r::PROMPT_ARGUMENT_MADE_OPTIONAL,
@@ -1266,13 +1280,14 @@ impl<'a> Walk<'a> {
         }
         for (q, vb) in rest.into_iter().filter_map(|j| news.get(j)) {
             if required(vb) {
-                self.change(
+                let witness = self.prompt_witness(&sa, &sb, &name(vb));
+                self.witnessed(
                     &r::PROMPT_ARGUMENT_REQUIRED_ADDED,
                     x.clone(),
                     q.clone(),
                     format!("{subject}: argument `{}` is new and required", name(vb)),
+                    Some(witness),
                 );
-                self.prompt_witness(&sa, &sb, &name(vb));
             } else {
                 self.change(
                     &r::PROMPT_ARGUMENT_ADDED,
@@ -1284,22 +1299,19 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The witness of the last change, a prompt argument now required: arguments without it.
-    fn prompt_witness(&mut self, old: &Value, new: &Value, name: &str) {
+    /// The witness of a prompt argument now required: arguments without it.
+    fn prompt_witness(&mut self, old: &Value, new: &Value, name: &str) -> Witness {
         let found = Found {
             event: schema::Event::RequiredAdded(name.to_owned()),
             path: Vec::new(),
             old_at: String::new(),
             new_at: String::new(),
         };
-        let w = self.witness(
+        self.witness(
             &mut witness::Judges::new(old, new, Role::Input),
             &found,
             true,
-        );
-        if let Some(last) = self.out.last_mut() {
-            last.witness = Some(w);
-        }
+        )
     }
 
     /// Two schemas of `role`, each inline or a component reference, compared; a component both
