@@ -365,7 +365,8 @@ fn whole(value: f64) -> Value {
     json!(value)
 }
 
-/// A string of `format`.
+/// A string of `format`. Each of a form's formats is held to its check
+/// (`StringFormat::matches`) by the test below.
 fn formatted(format: &str) -> Option<&'static str> {
     Some(match format {
         "email" => "user@example.com",
@@ -578,4 +579,21 @@ fn candidates(found: &Found, yes: &Value, no: &Value) -> Vec<Edit> {
         out.push((path.clone(), Some(v)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpdesc_runtime::schema::StringFormat;
+
+    #[test]
+    fn every_form_format_has_a_sample_its_check_accepts() {
+        for format in StringFormat::ALL {
+            let sample = super::formatted(format.as_str());
+            assert!(
+                sample.is_some_and(|s| format.matches(s)),
+                "{}: {sample:?}",
+                format.as_str()
+            );
+        }
+    }
 }

@@ -26,8 +26,7 @@ pub fn base() -> Value {
     })
 }
 
-/// `doc` with the member at each pointer set (or removed: `Value::Null` is written as null; use
-/// [`without`] to remove).
+/// `doc` with the member at each pointer set (an array's element one past its end is pushed).
 pub fn with(mut doc: Value, edits: &[(&str, Value)]) -> Value {
     for (at, value) in edits {
         let (parent, key) = at.rsplit_once('/').unwrap();
@@ -48,23 +47,6 @@ pub fn with(mut doc: Value, edits: &[(&str, Value)]) -> Value {
                 }
             }
             _ => panic!("{parent} holds no members"),
-        }
-    }
-    doc
-}
-
-/// `doc` without the members at `pointers`.
-pub fn without(mut doc: Value, pointers: &[&str]) -> Value {
-    for at in pointers {
-        let (parent, key) = at.rsplit_once('/').unwrap();
-        match doc.pointer_mut(parent).unwrap() {
-            Value::Object(m) => {
-                m.remove(key).unwrap();
-            }
-            Value::Array(a) => {
-                a.remove(key.parse::<usize>().unwrap());
-            }
-            _ => panic!(),
         }
     }
     doc

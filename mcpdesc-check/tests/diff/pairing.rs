@@ -102,3 +102,22 @@ fn a_rename_is_reported_only_when_one_removal_and_one_addition_are_alike() {
         ("/tools/1", "/tools/1")
     );
 }
+
+#[test]
+fn a_description_of_0_8_0_against_the_same_of_0_9_0_only_says_the_version_changed() {
+    let mut old = base();
+    old["mcpdesc"] = json!("0.8.0");
+    old["tools"][0]["elicitations"] = json!([{
+        "name": "ask", "mode": "form", "message": "Which?",
+        "requestedSchema": {"$componentRef": "#/components/schemas/Ask"}
+    }]);
+    old["components"] = json!({"schemas": {"Ask": {
+        "type": "object", "properties": {"x": {"type": "string"}}
+    }}});
+    let mut new = old.clone();
+    new["mcpdesc"] = json!("0.9.0");
+    let changes = diff(&old, &new);
+    let ids: Vec<&str> = changes.changes().iter().map(|c| c.rule.id).collect();
+    assert_eq!(ids, ["documentation-changed"], "{changes}");
+    assert_eq!(changes.changes()[0].old, "/mcpdesc");
+}

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use mcpdesc_check::diff::{Class, Consumer, RULES, diff};
 use serde_json::{Value, json};
 
-use super::{base, of, with, without, witness_holds};
+use super::{base, of, with, witness_holds};
 
 use Class::{Breaking as B, Info as I, Warning as W};
 use Consumer::{Answerer, Caller, Reader};
@@ -1168,7 +1168,6 @@ fn removing_a_tool_names_it_and_says_what_to_do() {
             .contains("keep the old tool beside the new one")
     );
     assert_eq!(changes.worst(), Some(B));
-    let _ = without;
 }
 
 #[test]
