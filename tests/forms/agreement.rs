@@ -16,25 +16,10 @@ use std::collections::BTreeSet;
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm};
 use serde_json::{Map, Value, json};
 
+use crate::choices::{Label, Priority};
 use crate::node;
 
 use crate::picker;
-
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[form(rename_all = "lowercase")]
-enum Label {
-    Bug,
-    Feature,
-    Docs,
-}
-
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum Priority {
-    #[form(title = "Low")]
-    Low,
-    #[form(title = "High")]
-    High,
-}
 
 #[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
 #[form(rename_all = "lowercase")]

@@ -8,28 +8,14 @@ use mcpdesc_runtime::{
 };
 use serde_json::{Map, Value, json};
 
+use crate::choices::{Label, Priority};
+
 /// Each problem of `err` as its property and its kind, in order.
 fn kinds(err: &ContentError) -> Vec<(&str, &ProblemKind)> {
     err.problems()
         .iter()
         .map(|p| (p.property(), p.kind()))
         .collect()
-}
-
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[form(rename_all = "lowercase")]
-enum Label {
-    Bug,
-    Feature,
-    Docs,
-}
-
-#[derive(ElicitationEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum Priority {
-    #[form(title = "Low")]
-    Low,
-    #[form(title = "High")]
-    High,
 }
 
 #[derive(ElicitationForm, Debug, PartialEq)]

@@ -13,6 +13,7 @@ mod picker;
 mod support;
 
 mod agreement;
+mod choices;
 mod form_snapshots;
 mod from_content;
 mod properties;
