@@ -112,9 +112,9 @@ pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
                     "none" => None,
                     class => match class.parse::<Class>() {
                         Ok(class) => Some(class),
-                        Err(e) => {
+                        Err(_) => {
                             return super::refuse(format_args!(
-                                "mcpdesc diff: --fail-on: {e}, or none\n\n{USAGE}"
+                                "mcpdesc diff: --fail-on takes breaking, warning, info or none, not {class:?}\n\n{USAGE}"
                             ));
                         }
                     },

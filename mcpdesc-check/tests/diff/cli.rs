@@ -256,7 +256,14 @@ fn unreadable_inputs_and_wrong_command_lines_exit_two() {
     assert_eq!(run(&["diff", &old, "missing.yaml"]).0, 2);
     assert_eq!(run(&["diff", &old]).0, 2);
     assert_eq!(run(&["diff", &old, &old, "--format", "html"]).0, 2);
-    assert_eq!(run(&["diff", &old, &old, "--fail-on", "sometimes"]).0, 2);
+    let (code, _, stderr) = run(&["diff", &old, &old, "--fail-on", "sometimes"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.starts_with(
+            "mcpdesc diff: --fail-on takes breaking, warning, info or none, not \"sometimes\"\n"
+        ),
+        "{stderr}"
+    );
     assert_eq!(run(&["diff", "-", "-"]).0, 2);
     let (code, stdout, _) = run(&["diff", "--help"]);
     assert_eq!(code, 0);
