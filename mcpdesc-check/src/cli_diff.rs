@@ -365,22 +365,11 @@ fn json_report(
         .changes()
         .iter()
         .map(|c: &Change| {
-            let mut v = json!({
-                "rule": c.rule.id,
-                "class": c.class(),
-                "consumer": c.consumer(),
-                "message": c.message,
-                "help": c.help(),
-                "old": located(old, &c.old),
-                "new": located(new, &c.new),
-            });
+            // The change as the library writes it, its pointers located in each file.
+            let mut v = json!(c);
             if let Value::Object(m) = &mut v {
-                if let Some(w) = &c.witness {
-                    m.insert("witness".into(), json!(w));
-                }
-                if !c.uses.is_empty() {
-                    m.insert("uses".into(), json!(c.uses));
-                }
+                m.insert("old".into(), located(old, &c.old));
+                m.insert("new".into(), located(new, &c.new));
             }
             v
         })
