@@ -44,7 +44,7 @@ use std::fmt;
 use serde_json::Value;
 
 pub use coverage::{COVERAGE, Coverage};
-pub use rules::{ALL as RULES, Class, Consumer, Rule, by_id as rule};
+pub use rules::{ALL as RULES, Class, Consumer, Rule, UnknownClass, by_id as rule};
 pub use schema::{ANNOTATION_KEYWORDS, COMPARED_KEYWORDS};
 pub use witness::{Instance, Side, Witness};
 

@@ -35,19 +35,30 @@ impl fmt::Display for Class {
 }
 
 impl std::str::FromStr for Class {
-    type Err = String;
+    type Err = UnknownClass;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    /// `breaking`, `warning` or `info`, as the reports write them.
+    fn from_str(s: &str) -> Result<Self, UnknownClass> {
         match s {
             "info" => Ok(Class::Info),
             "warning" => Ok(Class::Warning),
             "breaking" => Ok(Class::Breaking),
-            other => Err(format!(
-                "unknown class {other:?}: breaking, warning or info"
-            )),
+            other => Err(UnknownClass(other.to_owned())),
         }
     }
 }
+
+/// A word that names no [`Class`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownClass(String);
+
+impl fmt::Display for UnknownClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown class {:?}: breaking, warning or info", self.0)
+    }
+}
+
+impl std::error::Error for UnknownClass {}
 
 /// The client a change affects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
