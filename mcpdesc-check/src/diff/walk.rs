@@ -12,7 +12,8 @@ use crate::object::Members as _;
 use crate::validate::document::ROOT_MEMBERS;
 use crate::validate::kind::{self, Kind};
 use crate::validate::references::schema_target;
-use crate::validate::toolbox::{Cx, pointer};
+use crate::validate::toolbox::{Cx, pointer, root_scope_of, scope_within_at};
+use crate::version::VersionSet;
 
 /// A schema component used by one side's primitives under the same name on both sides, compared
 /// once after the walk.
@@ -32,17 +33,12 @@ struct Walk<'a> {
     shared: Vec<Shared>,
     /// How many witnesses were made (at most [`witness::MOST_WITNESSES`]).
     witnesses: usize,
-    root_old: Vec<&'a str>,
-    root_new: Vec<&'a str>,
+    /// Each document's versions, as the validator reads them.
+    root_old: VersionSet,
+    root_new: VersionSet,
 }
 
 pub(super) fn walk(old: &Value, new: &Value) -> Vec<Change> {
-    fn versions(d: &Value) -> Vec<&str> {
-        d.member("protocolVersions")
-            .and_then(Value::as_array)
-            .map(|v| v.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default()
-    }
     let mut w = Walk {
         old,
         new,
@@ -51,8 +47,8 @@ pub(super) fn walk(old: &Value, new: &Value) -> Vec<Change> {
         out: Vec::new(),
         shared: Vec::new(),
         witnesses: 0,
-        root_old: versions(old),
-        root_new: versions(new),
+        root_old: root_scope_of(old).0,
+        root_new: root_scope_of(new).0,
     };
     w.document();
     w.out
@@ -131,12 +127,20 @@ fn pair_by_sides(
     (paired, rest)
 }
 
-/// The versions of a scope member, or `inherited` when there is none.
-fn scope<'a>(value: &'a Value, inherited: &[&'a str]) -> Vec<&'a str> {
-    match value.member("protocolVersions").and_then(Value::as_array) {
-        Some(v) => v.iter().filter_map(Value::as_str).collect(),
-        None => inherited.to_vec(),
+/// The versions `value` is in effect on within `parent`, as the validator reads them (its own
+/// `protocolVersions` kept to its parent's, else its parent's); what the validator would report
+/// of them is left to it.
+fn scope(value: &Value, parent: VersionSet) -> VersionSet {
+    match value.as_object() {
+        Some(object) => scope_within_at(object, "", parent, "").0,
+        None => parent,
     }
+}
+
+/// Versions as a message lists them.
+fn listed(versions: VersionSet) -> String {
+    let q: Vec<String> = versions.iter().map(|v| format!("`{v}`")).collect();
+    q.join(", ")
 }
 
 fn quoted(list: &[&str]) -> String {
@@ -305,24 +309,14 @@ impl<'a> Walk<'a> {
             at_or("", Some(self.old), "protocolVersions"),
             at_or("", Some(self.new), "protocolVersions"),
         );
-        let removed: Vec<&str> = self
-            .root_old
-            .iter()
-            .copied()
-            .filter(|v| !self.root_new.contains(v))
-            .collect();
-        let added: Vec<&str> = self
-            .root_new
-            .iter()
-            .copied()
-            .filter(|v| !self.root_old.contains(v))
-            .collect();
+        let removed = self.root_old.difference(self.root_new);
+        let added = self.root_new.difference(self.root_old);
         if !removed.is_empty() {
             self.change(
                 &r::PROTOCOL_VERSION_REMOVED,
                 po.clone(),
                 pn.clone(),
-                format!("the server no longer speaks {}", quoted(&removed)),
+                format!("the server no longer speaks {}", listed(removed)),
             );
         }
         if !added.is_empty() {
@@ -330,7 +324,7 @@ impl<'a> Walk<'a> {
                 &r::PROTOCOL_VERSION_ADDED,
                 po,
                 pn,
-                format!("the server now speaks {}", quoted(&added)),
+                format!("the server now speaks {}", listed(added)),
             );
         }
     }
@@ -618,12 +612,9 @@ impl<'a> Walk<'a> {
                 .unwrap_or_default()
                 .to_owned()
         };
-        let (root_old, root_new) = (self.root_old.clone(), self.root_new.clone());
-        let scoped = |root: &[&str], v: &Value| {
-            let mut versions = scope(v, root);
-            versions.sort_unstable();
-            format!("{}\u{0}{}", name(v), versions.join(" "))
-        };
+        let (root_old, root_new) = (self.root_old, self.root_new);
+        let scoped =
+            |root: VersionSet, v: &Value| format!("{}\u{0}{}", name(v), listed(scope(v, root)));
         // The versions are written into the key only where a name stands twice on a side.
         let repeats = |list: &[(String, &Value)]| {
             let mut met: HashSet<&str> = HashSet::default();
@@ -634,8 +625,8 @@ impl<'a> Walk<'a> {
             pair_by_sides(
                 &olds,
                 &news,
-                |v| scoped(&root_old, v),
-                |v| scoped(&root_new, v),
+                |v| scoped(root_old, v),
+                |v| scoped(root_new, v),
             )
         } else {
             pair_by(&olds, &news, name)
@@ -849,24 +840,16 @@ impl<'a> Walk<'a> {
             ),
             _ => {}
         }
-        let (root_old, root_new) = (self.root_old.clone(), self.root_new.clone());
-        let (so, sn) = (scope(a, &root_old), scope(b, &root_new));
-        let lost: Vec<&str> = so
-            .iter()
-            .copied()
-            .filter(|v| !sn.contains(v) && root_new.contains(v))
-            .collect();
-        let gained: Vec<&str> = sn
-            .iter()
-            .copied()
-            .filter(|v| !so.contains(v) && root_old.contains(v))
-            .collect();
+        let (so, sn) = (scope(a, self.root_old), scope(b, self.root_new));
+        // A version the root dropped or added is the root's change, said once there.
+        let lost = so.difference(sn).intersection(self.root_new);
+        let gained = sn.difference(so).intersection(self.root_old);
         if !lost.is_empty() {
             self.change(
                 &r::SCOPE_NARROWED,
                 at_or(po, Some(a), "protocolVersions"),
                 at_or(pn, Some(b), "protocolVersions"),
-                format!("{subject} is no longer offered on {}", quoted(&lost)),
+                format!("{subject} is no longer offered on {}", listed(lost)),
             );
         }
         if !gained.is_empty() {
@@ -874,7 +857,7 @@ impl<'a> Walk<'a> {
                 &r::SCOPE_WIDENED,
                 at_or(po, Some(a), "protocolVersions"),
                 at_or(pn, Some(b), "protocolVersions"),
-                format!("{subject} is now offered on {}", quoted(&gained)),
+                format!("{subject} is now offered on {}", listed(gained)),
             );
         }
         self.requirements(
@@ -946,7 +929,7 @@ impl<'a> Walk<'a> {
                 self.prompt_arguments(a, b, po, pn, &subject);
             }
         }
-        self.declarations(a, b, po, pn, &subject, (&so, &sn));
+        self.declarations(a, b, po, pn, &subject, (so, sn));
         self.rest(a, b, po, pn, &known, &subject);
     }
 
@@ -1457,7 +1440,7 @@ impl<'a> Walk<'a> {
         po: &str,
         pn: &str,
         subject: &str,
-        scopes: (&[&'a str], &[&'a str]),
+        scopes: (VersionSet, VersionSet),
     ) {
         let (x, y) = (
             at_or(po, Some(a), "elicitations"),
@@ -1505,7 +1488,7 @@ impl<'a> Walk<'a> {
         po: &str,
         pn: &str,
         subject: &str,
-        (so, sn): (&[&'a str], &[&'a str]),
+        (so, sn): (VersionSet, VersionSet),
     ) {
         if same(a, b) {
             return;
@@ -1569,17 +1552,10 @@ impl<'a> Walk<'a> {
             }
         }
         let (da, db) = (scope(a, so), scope(b, sn));
-        let both = |v: &&str| so.contains(v) && sn.contains(v);
-        let gained: Vec<&str> = db
-            .iter()
-            .copied()
-            .filter(|v| !da.contains(v) && both(v))
-            .collect();
-        let lost: Vec<&str> = da
-            .iter()
-            .copied()
-            .filter(|v| !db.contains(v) && both(v))
-            .collect();
+        // Versions the primitive gained or lost are the primitive's change.
+        let both = so.intersection(sn);
+        let gained = db.difference(da).intersection(both);
+        let lost = da.difference(db).intersection(both);
         let (x, y) = (
             at_or(po, Some(a), "protocolVersions"),
             at_or(pn, Some(b), "protocolVersions"),
@@ -1589,7 +1565,7 @@ impl<'a> Walk<'a> {
                 &r::ELICITATION_SCOPE_WIDENED,
                 x.clone(),
                 y.clone(),
-                format!("{subject} now applies on {}", quoted(&gained)),
+                format!("{subject} now applies on {}", listed(gained)),
             );
         }
         if !lost.is_empty() {
@@ -1597,7 +1573,7 @@ impl<'a> Walk<'a> {
                 &r::ELICITATION_SCOPE_NARROWED,
                 x,
                 y,
-                format!("{subject} no longer applies on {}", quoted(&lost)),
+                format!("{subject} no longer applies on {}", listed(lost)),
             );
         }
         self.rest(a, b, po, pn, &known, subject);
