@@ -19,11 +19,11 @@ mod unicode_properties;
 
 use serde_json::{Map, Value};
 
+use mcpdesc_runtime::diagnostics::check_document;
 pub(crate) use mcpdesc_runtime::diagnostics::{
     Code, Report, declarations, document, extensions, form_schema, kind, references, rules, seen,
-    toolbox, transports,
+    toolbox,
 };
-use mcpdesc_runtime::diagnostics::{PrimitiveChecks, check_primitives};
 
 use crate::object::Members as _;
 use crate::version::VersionSet;
@@ -35,23 +35,26 @@ use toolbox::{Cx, pointer};
 /// message. Never fetches a URL.
 pub fn validate(document: &Value) -> Report {
     let mut cx = Cx::new(document);
-    document::check(&mut cx);
-    transports::check(&mut cx);
-    surface::check(&mut cx);
-    references::check_components(&mut cx);
-    examples::check_components(&mut cx);
-    check_primitives(&mut cx, None, &mut Layers::default());
+    check_document(&mut cx, None, &mut Layers::default());
     Report::from_diagnostics(cx.diagnostics.finish())
 }
 
-/// This crate's checks of each primitive, between the runtime's.
+/// This crate's checks, between the runtime's.
 #[derive(Default)]
 struct Layers<'a> {
     /// The JSON Schemas the tools of the document share, checked once.
     shared_tool_schemas: tool_schema::Shared<'a>,
 }
 
-impl<'a> PrimitiveChecks<'a> for Layers<'a> {
+impl<'a> mcpdesc_runtime::diagnostics::Layers<'a> for Layers<'a> {
+    fn surface(&mut self, cx: &mut Cx<'a>) {
+        surface::check(cx);
+    }
+
+    fn components(&mut self, cx: &mut Cx<'a>) {
+        examples::check_components(cx);
+    }
+
     fn collection(&mut self, _: Kind) {
         self.shared_tool_schemas = tool_schema::Shared::default();
     }

@@ -30,9 +30,9 @@
 // only the document; `document` checks the root (its members, `info`, the versions) and sets
 // the root scope, `transports` the transports within it; `form_schema` checks one form;
 // `primitives` one primitive's identity, scope and client requirements; `declarations` the
-// declarations a primitive carries (using `form_schema` and `references`). `check_built` and
-// the checker's `validate` drive them in that order, `check_primitives` per primitive with the
-// checker's own checks in between (see `PrimitiveChecks`); no layer calls one above it.
+// declarations a primitive carries (using `form_schema` and `references`). `check_document`
+// drives them in that order for `check_built` and the checker's `validate`, with the checker's
+// own checks in between (see `Layers`); no layer calls one above it.
 //
 // The layers are public, hidden from the documentation, for the checker's crate: it adds its
 // layers on top of these, and the two crates are released in lockstep.
@@ -87,20 +87,27 @@ use crate::version::VersionSet;
 /// Without `listed`, the declarations are read from the document.
 pub(crate) fn check_built(document: &Value, listed: Option<&declarations::Listed<'_>>) -> Report {
     let mut cx = Cx::new(document);
-    document::check(&mut cx);
-    transports::check(&mut cx);
-    references::check_components(&mut cx);
     let mut memo = declarations::Memo::default();
-    check_primitives(&mut cx, listed.map(|l| (l, &mut memo)), &mut ());
+    check_document(&mut cx, listed.map(|l| (l, &mut memo)), &mut ());
     Report {
         diagnostics: cx.diagnostics.finish(),
     }
 }
 
-/// The checks a validator runs on each primitive beside this crate's, in the order
-/// [`check_primitives`] calls them. Every method does nothing unless implemented.
+/// The checks a validator runs beside this crate's, in the order [`check_document`] calls
+/// them. Every method does nothing unless implemented.
 #[doc(hidden)]
-pub trait PrimitiveChecks<'a> {
+pub trait Layers<'a> {
+    /// After the root members and the transports, before the components' references.
+    fn surface(&mut self, cx: &mut Cx<'a>) {
+        let _ = cx;
+    }
+
+    /// After the components' references, before the primitives.
+    fn components(&mut self, cx: &mut Cx<'a>) {
+        let _ = cx;
+    }
+
     /// Before the primitives of one collection.
     fn collection(&mut self, kind: kind::Kind) {
         let _ = kind;
@@ -134,16 +141,33 @@ pub trait PrimitiveChecks<'a> {
 }
 
 /// Only this crate's checks.
-impl PrimitiveChecks<'_> for () {}
+impl Layers<'_> for () {}
 
-/// Every primitive of every kind: its identity, scope and client requirements, `checks`'
-/// members, the declarations it carries (read from `listed` when given), `checks`' checks of
-/// what it declares; last, identities per collection.
+/// A whole document, in document order: the root (its members, `info`, the versions), the
+/// transports, `layers`' surface, the components' references, `layers`' components, then every
+/// primitive (see [`check_primitives`]). The one place that order is written: the builder's
+/// checks and the checker's `validate` both run it.
 #[doc(hidden)]
-pub fn check_primitives<'a>(
+pub fn check_document<'a>(
+    cx: &mut Cx<'a>,
+    listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,
+    layers: &mut dyn Layers<'a>,
+) {
+    document::check(cx);
+    transports::check(cx);
+    layers.surface(cx);
+    references::check_components(cx);
+    layers.components(cx);
+    check_primitives(cx, listed, layers);
+}
+
+/// Every primitive of every kind: its identity, scope and client requirements, `layers`'
+/// members, the declarations it carries (read from `listed` when given), `layers`' checks of
+/// what it declares; last, identities per collection.
+fn check_primitives<'a>(
     cx: &mut Cx<'a>,
     mut listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,
-    checks: &mut dyn PrimitiveChecks<'a>,
+    checks: &mut dyn Layers<'a>,
 ) {
     let document = cx.document;
     for (k, kind) in kind::KINDS.into_iter().enumerate() {
