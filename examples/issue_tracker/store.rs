@@ -37,25 +37,39 @@ pub struct Memory {
     linked: BTreeSet<String>,
 }
 
-/// The store did not answer, or answered with something the tracker did not write.
+/// Why a change was not made.
 #[derive(Debug)]
-pub struct StoreError(String);
+pub enum StoreError {
+    /// The store did not answer, or answered with something the tracker did not write.
+    Unavailable(String),
+    /// Other replicas changed the issue between each of this call's reads and its write, every
+    /// time it tried.
+    Contended { issue: u64 },
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the tracker's store is unavailable ({})", self.0)
+        match self {
+            StoreError::Unavailable(why) => {
+                write!(f, "the tracker's store is unavailable ({why})")
+            }
+            StoreError::Contended { issue } => write!(
+                f,
+                "issue #{issue} was changed by other calls each of the {MOST_UPDATE_TRIES} times this call tried to change it"
+            ),
+        }
     }
 }
 
 impl From<redis::RedisError> for StoreError {
     fn from(e: redis::RedisError) -> Self {
-        StoreError(e.to_string())
+        StoreError::Unavailable(e.to_string())
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> Self {
-        StoreError(format!("an issue in the store cannot be read: {e}"))
+        StoreError::Unavailable(format!("an issue in the store cannot be read: {e}"))
     }
 }
 
@@ -116,14 +130,24 @@ redis.call('HSET', 'tracker:issues', n, ARGV[1])
 return n
 "#;
 
-/// Replaces an issue that exists, in one step: `ARGV[1]` is its number, `ARGV[2]` the issue.
+/// Replaces an issue if it is still as it was read, in one step: `ARGV[1]` is its number,
+/// `ARGV[2]` the issue as read, `ARGV[3]` the issue changed. Returns 1 when written, 0 when the
+/// issue is gone, -1 when another call changed it since it was read.
 const UPDATE: &str = r#"
-if redis.call('HEXISTS', 'tracker:issues', ARGV[1]) == 1 then
-  redis.call('HSET', 'tracker:issues', ARGV[1], ARGV[2])
-  return 1
+local current = redis.call('HGET', 'tracker:issues', ARGV[1])
+if not current then
+  return 0
 end
-return 0
+if current ~= ARGV[2] then
+  return -1
+end
+redis.call('HSET', 'tracker:issues', ARGV[1], ARGV[3])
+return 1
 "#;
+
+/// How many times [`Data::update`] reads and changes an issue again that another call changed
+/// between its read and its write, before it gives up with [`StoreError::Contended`].
+pub const MOST_UPDATE_TRIES: u32 = 16;
 
 impl Data {
     /// A tracker in memory, seeded.
@@ -167,15 +191,23 @@ impl Data {
     pub async fn issue(&self, number: u64) -> Result<Option<Issue>, StoreError> {
         match self {
             Data::Memory(m) => Ok(Self::memory_of(m).issues.get(&number).cloned()),
-            Data::Redis(c) => {
-                let json: Option<String> = redis::cmd("HGET")
-                    .arg("tracker:issues")
-                    .arg(number)
-                    .query_async(&mut c.clone())
-                    .await?;
-                Ok(json.map(|j| serde_json::from_str(&j)).transpose()?)
-            }
+            Data::Redis(c) => Ok(Self::issue_text(c, number)
+                .await?
+                .map(|j| serde_json::from_str(&j))
+                .transpose()?),
         }
+    }
+
+    /// The issue numbered `number` as the store holds it (JSON), if there is one.
+    async fn issue_text(
+        connection: &ConnectionManager,
+        number: u64,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(redis::cmd("HGET")
+            .arg("tracker:issues")
+            .arg(number)
+            .query_async(&mut connection.clone())
+            .await?)
     }
 
     /// Every issue, by number.
@@ -213,11 +245,14 @@ impl Data {
     }
 
     /// Changes the issue numbered `number` with `change`, when it exists: `Ok(false)` when it
-    /// does not. The change is written whole, in one step.
+    /// does not. The change is written whole, in one step, and only over the issue it was made
+    /// to: in Redis, when another replica changed the issue between this call's read and its
+    /// write, the issue is read again and `change` runs again on what the other wrote (at most
+    /// [`MOST_UPDATE_TRIES`] times), so neither change is lost.
     pub async fn update(
         &self,
         number: u64,
-        change: impl FnOnce(&mut Issue),
+        mut change: impl FnMut(&mut Issue),
     ) -> Result<bool, StoreError> {
         match self {
             Data::Memory(m) => Ok(Self::memory_of(m)
@@ -226,18 +261,27 @@ impl Data {
                 .map(change)
                 .is_some()),
             Data::Redis(c) => {
-                let Some(mut issue) = self.issue(number).await? else {
-                    return Ok(false);
-                };
-                change(&mut issue);
-                let written: i64 = redis::cmd("EVAL")
-                    .arg(UPDATE)
-                    .arg(0)
-                    .arg(number)
-                    .arg(serde_json::to_string(&issue)?)
-                    .query_async(&mut c.clone())
-                    .await?;
-                Ok(written == 1)
+                for _ in 0..MOST_UPDATE_TRIES {
+                    let Some(read) = Self::issue_text(c, number).await? else {
+                        return Ok(false);
+                    };
+                    let mut issue: Issue = serde_json::from_str(&read)?;
+                    change(&mut issue);
+                    let written: i64 = redis::cmd("EVAL")
+                        .arg(UPDATE)
+                        .arg(0)
+                        .arg(number)
+                        .arg(read)
+                        .arg(serde_json::to_string(&issue)?)
+                        .query_async(&mut c.clone())
+                        .await?;
+                    match written {
+                        1 => return Ok(true),
+                        0 => return Ok(false),
+                        _ => continue,
+                    }
+                }
+                Err(StoreError::Contended { issue: number })
             }
         }
     }

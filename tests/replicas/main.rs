@@ -13,6 +13,8 @@
 //!   session's second request reaches a replica that does not know it.
 //! - Faults: a replica killed after applying an answer, before answering; a replica killed while
 //!   a 2025-11-25 question is pending; the store stopped and started again.
+//! - The tracker's data: a change one replica makes between another's read of an issue and its
+//!   write is kept (`tracker_store.rs`).
 //!
 //! On CI (`MCPDESC_REQUIRE_SERVICES`) a part that cannot start is a failure, not a skip.
 
@@ -28,6 +30,10 @@ mod gate;
 mod load;
 mod spent_store;
 mod state_size;
+#[path = "../../examples/issue_tracker/store.rs"]
+#[allow(dead_code)]
+mod store;
+mod tracker_store;
 mod wire;
 
 use std::net::SocketAddr;
