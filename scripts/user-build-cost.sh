@@ -18,7 +18,9 @@
 # With valgrind installed, each of those crates' `rustc` command (as cargo runs it) also runs once
 # under callgrind, and the instructions it executes are printed: they do not move with the
 # machine's load, which moves the times above by a fifth or more between runs
-# (`USER_BUILD_COST_INSTRUCTIONS=0` skips this; it takes about ten minutes).
+# (`USER_BUILD_COST_INSTRUCTIONS=0` skips this; it takes about a quarter of an hour). The
+# runtime's and schemars' check builds are counted too: what each costs before it generates any
+# code.
 #
 # Usage: scripts/user-build-cost.sh. Takes about two minutes after the first build.
 set -euo pipefail
@@ -134,15 +136,21 @@ esac
 exec "$@"
 SH
 chmod +x "$work/count.sh"
-instructions() { # $1 = package, $2 = crate name
-  cargo clean -q -p "$1"
+count() { # $1 = build or check, $2 = package, $3 = crate name
+  cargo clean -q -p "$2"
   rm -f "$work/count.log"
-  COUNT_CRATE="$2" COUNT_LOG="$work/count.log" RUSTC_WRAPPER="$work/count.sh" \
-    cargo build -q --offline 2>/dev/null
+  COUNT_CRATE="$3" COUNT_LOG="$work/count.log" RUSTC_WRAPPER="$work/count.sh" \
+    cargo "$1" -q --offline 2>/dev/null
   awk '/Collected/ { print $NF }' "$work/count.log"
 }
+instructions() { count build "$@"; }
+# A check build (`cargo check`): parsing, type and borrow checking and metadata, no code
+# generated. What a crate costs before it generates a single function.
+checked() { count check "$@"; }
 
 if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  runtime_checked=$(checked mcpdesc-runtime mcpdesc_runtime)
+  schemars_checked=$(checked schemars schemars)
   runtime=$(instructions mcpdesc-runtime mcpdesc_runtime)
   derive=$(instructions mcpdesc-derive mcpdesc_derive)
   schemars=$(instructions schemars schemars)
@@ -154,4 +162,9 @@ if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/nu
       r / 1e6, d / 1e6, (r + d) / 1e6, s / 1e6, sd / 1e6, (s + sd) / 1e6, (r + d) / (s + sd)
     printf "added: ours + the server %d - the plain server %d = %d: %.2fx\n",
       u / 1e6, p / 1e6, (r + d + u - p) / 1e6, (r + d + u - p) / (s + sd) }'
+  awk -v rc="$runtime_checked" -v sc="$schemars_checked" -v r="$runtime" -v d="$derive" -v s="$schemars" -v sd="$schemars_derive" 'BEGIN {
+    printf "checked, no code generated (millions): mcpdesc-runtime %d (%d%% of its build), schemars %d (%d%%)\n",
+      rc / 1e6, 100 * rc / r, sc / 1e6, 100 * sc / s
+    printf "left for the runtime to generate its code within 1.5x: %d million, against %d today\n",
+      (1.5 * (s + sd) - d - rc) / 1e6, (r - rc) / 1e6 }'
 fi
