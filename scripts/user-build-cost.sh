@@ -22,11 +22,18 @@
 # runtime's and schemars' check builds are counted too: what each costs before it generates any
 # code.
 #
+# `USER_BUILD_COST_RMCP_READS_ONCE=1` measures the change to rmcp that §7 proposes: both servers
+# are built against a copy of rmcp's source with one more function, a non-generic one that reads
+# a client message. In debug builds rustc shares generic instances with the crates downstream,
+# so the runtime and the plain server then use the one rmcp compiled instead of compiling their
+# own.
+#
 # Usage: scripts/user-build-cost.sh. Takes about two minutes after the first build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+rmcp_copy=$(mktemp -d)
+trap 'rm -rf "$work" "$rmcp_copy"' EXIT
 
 mkdir -p "$work/server/src" "$work/plain/src"
 python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" <<'PY'
@@ -94,6 +101,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 """)
 PY
 cp "$root/Cargo.lock" "$work/Cargo.lock"
+
+if [ "${USER_BUILD_COST_RMCP_READS_ONCE:-0}" = 1 ]; then
+  rmcp_manifest=$(cargo metadata --offline --format-version 1 --manifest-path "$work/Cargo.toml" |
+    python3 -c 'import json, sys; print(next(p["manifest_path"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rmcp"))')
+  cp -r "$(dirname "$rmcp_manifest")/." "$rmcp_copy"
+  cat >> "$rmcp_copy/src/model.rs" <<'RS'
+
+/// Reads one client message from its JSON text. Not generic, so compiled here, once.
+pub fn client_message_from_slice(bytes: &[u8]) -> Result<ClientJsonRpcMessage, serde_json::Error> {
+    serde_json::from_slice::<ClientJsonRpcMessage>(bytes)
+}
+RS
+  printf '\n[patch.crates-io]\nrmcp = { path = "%s" }\n' "$rmcp_copy" >> "$work/Cargo.toml"
+  echo "rmcp: a copy with client_message_from_slice, at $rmcp_copy"
+fi
 
 export CARGO_INCREMENTAL=0
 cd "$work"
