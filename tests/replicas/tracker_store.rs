@@ -13,6 +13,15 @@ async fn open(redis: &Redis) -> Data {
     Data::redis(connection).await.expect("Redis answers")
 }
 
+/// A Redis server, and the tracker's data in it as one replica opens it; `None` when the
+/// services cannot be had (see [`services`]).
+async fn started() -> Option<(Redis, Data)> {
+    services()?;
+    let redis = Redis::start();
+    let data = open(&redis).await;
+    Some((redis, data))
+}
+
 /// What another replica does, on a thread and a runtime of its own, while this one waits in the
 /// middle of a change: renames issue `number` to `title`.
 fn other_replica_renames(redis: &Redis, number: u64, title: &str) {
@@ -38,11 +47,9 @@ fn other_replica_renames(redis: &Redis, number: u64, title: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_made_between_a_read_and_a_write_is_kept() {
-    if services().is_none() {
+    let Some((redis, data)) = started().await else {
         return;
-    }
-    let redis = Redis::start();
-    let data = open(&redis).await;
+    };
     let mut tries = 0;
     let assigned = data
         .update(2, |issue| {
@@ -69,11 +76,9 @@ async fn a_change_made_between_a_read_and_a_write_is_kept() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_contended_every_time_gives_up_and_writes_nothing() {
-    if services().is_none() {
+    let Some((redis, data)) = started().await else {
         return;
-    }
-    let redis = Redis::start();
-    let data = open(&redis).await;
+    };
     let mut tries = 0;
     let refused = data
         .update(3, |issue| {
@@ -106,11 +111,9 @@ async fn a_change_contended_every_time_gives_up_and_writes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_issue_deleted_between_a_read_and_a_write_is_not_written_back() {
-    if services().is_none() {
+    let Some((redis, data)) = started().await else {
         return;
-    }
-    let redis = Redis::start();
-    let data = open(&redis).await;
+    };
     let changed = data
         .update(1, |issue| {
             assert_eq!(redis.cli(&["HDEL", "tracker:issues", "1"]), "1");
