@@ -8,7 +8,8 @@ use std::time::Duration;
 use mcpdesc_runtime::description::{Description, Info};
 use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
 use mcpdesc_runtime::testing::{Answer, Drift, Drive, DriveError};
-use mcpdesc_runtime::{ask, elicitation};
+use mcpdesc_runtime::{ProtocolVersion, ask, elicitation};
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities,
     ServerConfig,
@@ -20,9 +21,15 @@ use serde_json::{Value, json};
 mod gate;
 use gate::Gate;
 
-/// `picky` refuses whatever the user accepts; `stuck` never finishes once the user accepts.
+/// `picky` refuses whatever the user accepts; `stuck` never finishes once the user accepts;
+/// `maybe` asks only when its arguments say `go`.
 #[derive(Clone)]
 struct Probe;
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct MaybeArgs {
+    go: bool,
+}
 
 #[tool_router]
 impl Probe {
@@ -42,6 +49,19 @@ impl Probe {
             std::future::pending::<()>().await;
         }
         Ok(CallToolResult::success(vec![ContentBlock::text("stayed")]).into())
+    }
+
+    #[elicitation(name = "go_ahead", form = gate::GoAhead, message = "Go ahead?")]
+    #[tool(description = "Ask only when told to go.")]
+    async fn maybe(
+        &self,
+        Parameters(args): Parameters<MaybeArgs>,
+        asker: Asker,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if args.go {
+            ask!(asker, Self::MAYBE_GO_AHEAD)?;
+        }
+        Ok(CallToolResult::success(vec![ContentBlock::text("done")]).into())
     }
 }
 
@@ -237,4 +257,42 @@ async fn a_call_that_never_ends_is_drift_after_the_timeout() {
         .filter(|d| matches!(d, Drift::Session { message, .. } if message.contains("did not answer within 300ms")))
         .count();
     assert_eq!(late, 3, "{err}");
+}
+
+/// Arguments given for one version are used on it, in place of those given for every version;
+/// the last given for a version is the one used.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arguments_given_for_a_version_are_used_on_it() {
+    let doc = description("maybe");
+    let err = Drive::new(&doc, probe)
+        .arguments("maybe", json!({"go": false}))
+        .arguments_on(ProtocolVersion::V2026_07_28, "maybe", json!({"go": true}))
+        .run()
+        .await
+        .unwrap_err();
+    let never_asked: Vec<String> = err
+        .drifts()
+        .iter()
+        .map(|d| match d {
+            Drift::NeverAsked {
+                version,
+                primitive,
+                declaration,
+            } => format!("{version} {primitive} {declaration}"),
+            other => panic!("only declarations never asked: {other}"),
+        })
+        .collect();
+    assert_eq!(
+        never_asked,
+        ["2025-06-18 maybe go_ahead", "2025-11-25 maybe go_ahead"]
+    );
+
+    let report = Drive::new(&doc, probe)
+        .arguments("maybe", json!({"go": true}))
+        .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": false}))
+        .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": true}))
+        .run()
+        .await
+        .unwrap();
+    assert_eq!(report.calls().len(), 9, "{report}");
 }

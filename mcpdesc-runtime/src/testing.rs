@@ -61,11 +61,11 @@ impl fmt::Display for Answer {
 /// For each protocol version of the description, each primitive with declarations that apply
 /// there, and each way of answering ([`Answer`]), `run` starts a server from the closure (a
 /// fresh one each time, so one call's changes do not reach the next), connects rmcp's client to
-/// it in memory through [`session::Lines`](crate::session::Lines), and calls the primitive: a
-/// tool with the arguments given to [`arguments`](Self::arguments), else its required
-/// arguments made from its `inputSchema`; a prompt with its required arguments; a resource
-/// template at the URI given to [`uri`](Self::uri), else its template with every variable
-/// `example`. Every question the server sends is checked against the description
+/// it in memory through [`session::Lines`](crate::session::Lines), and calls the primitive. A
+/// tool or prompt gets the arguments given to [`arguments_on`](Self::arguments_on) for that
+/// version, else to [`arguments`](Self::arguments), else its required arguments (a tool's made
+/// from its `inputSchema`, a prompt's each `"example"`). A resource template is read at the URI
+/// given to [`uri`](Self::uri), else its template with every variable `example`. Every question the server sends is checked against the description
 /// ([`check_description`]). It fails, listing every problem ([`DriveError`]), when
 ///
 /// - a request matches no declaration of its primitive on that version ([`Drift::Undeclared`]);
@@ -98,6 +98,8 @@ pub struct Drive<F> {
     document: Value,
     server: F,
     arguments: BTreeMap<String, Value>,
+    /// Arguments for one version, before `arguments`.
+    arguments_on: Vec<(ProtocolVersion, String, Value)>,
     uris: BTreeMap<String, String>,
     reworded: Vec<(String, String)>,
     conditional: Vec<(String, String)>,
@@ -108,6 +110,7 @@ impl<F> fmt::Debug for Drive<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Drive")
             .field("arguments", &self.arguments)
+            .field("arguments_on", &self.arguments_on)
             .field("uris", &self.uris)
             .field("reworded", &self.reworded)
             .field("conditional", &self.conditional)
@@ -139,6 +142,7 @@ where
             document: description.clone(),
             server,
             arguments: BTreeMap::new(),
+            arguments_on: Vec::new(),
             uris: BTreeMap::new(),
             reworded: Vec::new(),
             conditional: Vec::new(),
@@ -153,6 +157,38 @@ where
     pub fn arguments(mut self, primitive: &str, arguments: Value) -> Self {
         self.arguments.insert(primitive.to_owned(), arguments);
         self
+    }
+
+    /// Calls the tool or prompt `primitive` with `arguments` on `version` only, in place of
+    /// what [`arguments`](Self::arguments) gives it there: for a primitive whose arguments
+    /// differ between versions, as when the description has an entry of it for each.
+    #[must_use]
+    pub fn arguments_on(
+        mut self,
+        version: ProtocolVersion,
+        primitive: &str,
+        arguments: Value,
+    ) -> Self {
+        let given = (version, primitive.to_owned(), arguments);
+        match self
+            .arguments_on
+            .iter_mut()
+            .find(|(v, p, _)| *v == version && p == primitive)
+        {
+            Some(earlier) => *earlier = given,
+            None => self.arguments_on.push(given),
+        }
+        self
+    }
+
+    /// The arguments given for `primitive` on `version`, if any.
+    fn arguments_for(&self, version: ProtocolVersion, primitive: &str) -> Option<Value> {
+        self.arguments_on
+            .iter()
+            .find(|(v, p, _)| *v == version && p == primitive)
+            .map(|(_, _, arguments)| arguments)
+            .or_else(|| self.arguments.get(primitive))
+            .cloned()
     }
 
     /// Reads the resource template `template` at `uri`.
@@ -283,9 +319,7 @@ where
         let sent = match target.kind {
             "tools" => {
                 let arguments = self
-                    .arguments
-                    .get(&target.identity)
-                    .cloned()
+                    .arguments_for(version, &target.identity)
                     .unwrap_or_else(|| required_arguments(target.entry.get("inputSchema")));
                 let mut params = CallToolRequestParams::new(target.identity.clone());
                 if let Value::Object(arguments) = arguments {
@@ -302,9 +336,7 @@ where
             }
             "prompts" => {
                 let arguments = self
-                    .arguments
-                    .get(&target.identity)
-                    .cloned()
+                    .arguments_for(version, &target.identity)
                     .unwrap_or_else(|| prompt_arguments(&target.entry));
                 let mut params = GetPromptRequestParams::new(target.identity.clone());
                 if let Value::Object(arguments) = arguments {
