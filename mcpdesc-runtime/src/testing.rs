@@ -99,7 +99,7 @@ pub struct Drive<F> {
     server: F,
     arguments: BTreeMap<String, Value>,
     /// Arguments for one version, before `arguments`.
-    arguments_on: Vec<(ProtocolVersion, String, Value)>,
+    arguments_on: BTreeMap<(ProtocolVersion, String), Value>,
     uris: BTreeMap<String, String>,
     reworded: Vec<(String, String)>,
     conditional: Vec<(String, String)>,
@@ -142,7 +142,7 @@ where
             document: description.clone(),
             server,
             arguments: BTreeMap::new(),
-            arguments_on: Vec::new(),
+            arguments_on: BTreeMap::new(),
             uris: BTreeMap::new(),
             reworded: Vec::new(),
             conditional: Vec::new(),
@@ -169,24 +169,15 @@ where
         primitive: &str,
         arguments: Value,
     ) -> Self {
-        let given = (version, primitive.to_owned(), arguments);
-        match self
-            .arguments_on
-            .iter_mut()
-            .find(|(v, p, _)| *v == version && p == primitive)
-        {
-            Some(earlier) => *earlier = given,
-            None => self.arguments_on.push(given),
-        }
+        self.arguments_on
+            .insert((version, primitive.to_owned()), arguments);
         self
     }
 
     /// The arguments given for `primitive` on `version`, if any.
     fn arguments_for(&self, version: ProtocolVersion, primitive: &str) -> Option<Value> {
         self.arguments_on
-            .iter()
-            .find(|(v, p, _)| *v == version && p == primitive)
-            .map(|(_, _, arguments)| arguments)
+            .get(&(version, primitive.to_owned()))
             .or_else(|| self.arguments.get(primitive))
             .cloned()
     }
