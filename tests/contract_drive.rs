@@ -296,3 +296,32 @@ async fn arguments_given_for_a_version_are_used_on_it() {
         .unwrap();
     assert_eq!(report.calls().len(), 9, "{report}");
 }
+
+/// A setting that names nothing the drive calls is reported, each with why, not ignored; the
+/// rest of the drive still runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_setting_that_names_nothing_is_reported() {
+    let err = Drive::new(&description("gate"), server)
+        .arguments("gaet", json!({}))
+        .arguments_on(ProtocolVersion::V2025_03_26, "gate", json!({}))
+        .arguments_on(ProtocolVersion::V2025_11_25, "gaet", json!({}))
+        .uri("file:///{x}", "file:///1")
+        .allow_reworded("gate", "go_ahaed")
+        .conditional("gaet", "go_ahead")
+        .run()
+        .await
+        .unwrap_err();
+    let said: Vec<String> = err.drifts().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "`.arguments(\"gaet\", ..)` changes nothing: no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)",
+            "`.arguments_on(ProtocolVersion::V2025_03_26, \"gate\", ..)` changes nothing: the description does not list 2025-03-26",
+            "`.arguments_on(ProtocolVersion::V2025_11_25, \"gaet\", ..)` changes nothing: no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)",
+            "`.uri(\"file:///{x}\", ..)` changes nothing: no resource or resource template of the description by that name declares an elicitation (is the name misspelt?)",
+            "`.allow_reworded(\"gate\", \"go_ahaed\")` changes nothing: `gate` declares no `go_ahaed` (is the name misspelt?)",
+            "`.conditional(\"gaet\", \"go_ahead\")` changes nothing: no primitive of the description by that name declares an elicitation (is the name misspelt?)",
+        ]
+    );
+    assert_eq!(err.report().calls().len(), 9, "{err}");
+}

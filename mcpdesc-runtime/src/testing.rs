@@ -76,7 +76,9 @@ impl fmt::Display for Answer {
 /// - a call whose questions were all accepted, with answers its own forms allow, ends in an
 ///   error, or asks the same question again ([`Drift::Refused`]);
 /// - the server does not answer a call within the [`timeout`](Self::timeout), or a session
-///   cannot be opened ([`Drift::Session`]).
+///   cannot be opened ([`Drift::Session`]);
+/// - a setting names a primitive, declaration or version the drive never calls, so it would
+///   change nothing ([`Drift::Unused`]).
 ///
 /// ```no_run
 /// # async fn example() -> Result<(), mcpdesc_runtime::testing::DriveError> {
@@ -236,6 +238,7 @@ where
             });
         }
         let targets = targets(&self.document, root_scope);
+        drifts.extend(self.unused(&targets, root_scope));
         for version in root_scope.iter() {
             for target in &targets {
                 let applies: Vec<&str> = target
@@ -273,6 +276,66 @@ where
         } else {
             Err(DriveError { drifts, report })
         }
+    }
+
+    /// Each setting that names nothing the drive calls: a primitive without declarations (or
+    /// not in the description, or misspelt), a declaration it does not have, a version the
+    /// description does not list. Left alone, such a setting would change nothing.
+    fn unused(&self, targets: &[Target], root_scope: VersionSet) -> Vec<Drift> {
+        let target = |kinds: &[&str], primitive: &str| {
+            targets
+                .iter()
+                .find(|t| kinds.contains(&t.kind) && t.identity == primitive)
+        };
+        let with_arguments = ["tools", "prompts"];
+        let no_arguments_target = "no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)";
+        let mut unused = Vec::new();
+        let mut push =
+            |setting: String, reason: String| unused.push(Drift::Unused { setting, reason });
+        for primitive in self.arguments.keys() {
+            if target(&with_arguments, primitive).is_none() {
+                push(
+                    format!(".arguments({primitive:?}, ..)"),
+                    no_arguments_target.to_owned(),
+                );
+            }
+        }
+        for (version, primitive) in self.arguments_on.keys() {
+            let setting = format!(".arguments_on(ProtocolVersion::{version:?}, {primitive:?}, ..)");
+            if !root_scope.contains(*version) {
+                push(setting, format!("the description does not list {version}"));
+            } else if target(&with_arguments, primitive).is_none() {
+                push(setting, no_arguments_target.to_owned());
+            }
+        }
+        for template in self.uris.keys() {
+            if target(&["resources", "resourceTemplates"], template).is_none() {
+                push(
+                    format!(".uri({template:?}, ..)"),
+                    "no resource or resource template of the description by that name declares an elicitation (is the name misspelt?)".to_owned(),
+                );
+            }
+        }
+        for (setting, given) in [
+            ("allow_reworded", &self.reworded),
+            ("conditional", &self.conditional),
+        ] {
+            for (primitive, declaration) in given {
+                let reason = match targets.iter().find(|t| t.identity == *primitive) {
+                    None => "no primitive of the description by that name declares an elicitation (is the name misspelt?)"
+                        .to_owned(),
+                    Some(t) if !t.declarations.iter().any(|(d, _)| d == declaration) => {
+                        format!("`{primitive}` declares no `{declaration}` (is the name misspelt?)")
+                    }
+                    Some(_) => continue,
+                };
+                push(
+                    format!(".{setting}({primitive:?}, {declaration:?})"),
+                    reason,
+                );
+            }
+        }
+        unused
     }
 
     /// One call of `target` on `version`, every question answered with `answer`.
@@ -843,6 +906,16 @@ pub enum Drift {
         /// What happened.
         message: String,
     },
+    /// A setting of the drive names nothing it calls: a primitive the description does not
+    /// have or gives no declarations, a declaration its primitive does not have, or a version
+    /// the description does not list. It would change nothing, so it is reported rather than
+    /// ignored (most often a misspelt name).
+    Unused {
+        /// The setting, as written in the drive's code.
+        setting: String,
+        /// Why it names nothing.
+        reason: String,
+    },
     /// A session could not be opened, or a call was not answered in time.
     Session {
         /// The session's version, when there was one.
@@ -891,6 +964,7 @@ impl fmt::Display for Drift {
                 f,
                 "{version} {primitive}: {message}; the server refuses answers its description allows"
             ),
+            Drift::Unused { setting, reason } => write!(f, "`{setting}` changes nothing: {reason}"),
             Drift::Session {
                 version,
                 primitive,
