@@ -1,6 +1,8 @@
 //! The walk over two descriptions: the document's members, each collection's primitives paired
 //! by what clients call them by, their declarations, and the components they share.
 
+use std::fmt;
+
 use mcpdesc_runtime::hash::{HashMap, HashSet};
 use serde_json::{Map, Value, json};
 
@@ -137,14 +139,9 @@ fn scope(value: &Value, parent: VersionSet) -> VersionSet {
     }
 }
 
-/// Versions as a message lists them.
-fn listed(versions: VersionSet) -> String {
-    let q: Vec<String> = versions.iter().map(|v| format!("`{v}`")).collect();
-    q.join(", ")
-}
-
-fn quoted(list: &[&str]) -> String {
-    let q: Vec<String> = list.iter().map(|v| format!("`{v}`")).collect();
+/// Versions, names or members as a message lists them: each in backticks, comma-separated.
+fn quoted<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let q: Vec<String> = items.into_iter().map(|v| format!("`{v}`")).collect();
     q.join(", ")
 }
 
@@ -316,7 +313,7 @@ impl<'a> Walk<'a> {
                 &r::PROTOCOL_VERSION_REMOVED,
                 po.clone(),
                 pn.clone(),
-                format!("the server no longer speaks {}", listed(removed)),
+                format!("the server no longer speaks {}", quoted(removed)),
             );
         }
         if !added.is_empty() {
@@ -324,7 +321,7 @@ impl<'a> Walk<'a> {
                 &r::PROTOCOL_VERSION_ADDED,
                 po,
                 pn,
-                format!("the server now speaks {}", listed(added)),
+                format!("the server now speaks {}", quoted(added)),
             );
         }
     }
@@ -363,11 +360,7 @@ impl<'a> Walk<'a> {
                         &r::TRANSPORT_CHANGED,
                         p.clone(),
                         q.clone(),
-                        format!(
-                            "transport `{}`: {} changed",
-                            key(t).trim(),
-                            quoted(&changed)
-                        ),
+                        format!("transport `{}`: {} changed", key(t).trim(), quoted(changed)),
                     );
                 }
                 Some(_) => {}
@@ -614,7 +607,7 @@ impl<'a> Walk<'a> {
         };
         let (root_old, root_new) = (self.root_old, self.root_new);
         let scoped =
-            |root: VersionSet, v: &Value| format!("{}\u{0}{}", name(v), listed(scope(v, root)));
+            |root: VersionSet, v: &Value| format!("{}\u{0}{}", name(v), quoted(scope(v, root)));
         // The versions are written into the key only where a name stands twice on a side.
         let repeats = |list: &[(String, &Value)]| {
             let mut met: HashSet<&str> = HashSet::default();
@@ -849,7 +842,7 @@ impl<'a> Walk<'a> {
                 &r::SCOPE_NARROWED,
                 at_or(po, Some(a), "protocolVersions"),
                 at_or(pn, Some(b), "protocolVersions"),
-                format!("{subject} is no longer offered on {}", listed(lost)),
+                format!("{subject} is no longer offered on {}", quoted(lost)),
             );
         }
         if !gained.is_empty() {
@@ -857,7 +850,7 @@ impl<'a> Walk<'a> {
                 &r::SCOPE_WIDENED,
                 at_or(po, Some(a), "protocolVersions"),
                 at_or(pn, Some(b), "protocolVersions"),
-                format!("{subject} is now offered on {}", listed(gained)),
+                format!("{subject} is now offered on {}", quoted(gained)),
             );
         }
         self.requirements(
@@ -1565,7 +1558,7 @@ impl<'a> Walk<'a> {
                 &r::ELICITATION_SCOPE_WIDENED,
                 x.clone(),
                 y.clone(),
-                format!("{subject} now applies on {}", listed(gained)),
+                format!("{subject} now applies on {}", quoted(gained)),
             );
         }
         if !lost.is_empty() {
@@ -1573,7 +1566,7 @@ impl<'a> Walk<'a> {
                 &r::ELICITATION_SCOPE_NARROWED,
                 x,
                 y,
-                format!("{subject} no longer applies on {}", listed(lost)),
+                format!("{subject} no longer applies on {}", quoted(lost)),
             );
         }
         self.rest(a, b, po, pn, &known, subject);
