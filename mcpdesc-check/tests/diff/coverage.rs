@@ -21,6 +21,14 @@ struct Walk<'a> {
     uncovered: BTreeSet<String>,
 }
 
+/// The branches of `node`'s `allOf`, `oneOf` and `anyOf`, in that order.
+fn branches(node: &Value) -> impl Iterator<Item = &Value> {
+    ["allOf", "oneOf", "anyOf"]
+        .into_iter()
+        .filter_map(|keyword| node.get(keyword).and_then(Value::as_array))
+        .flatten()
+}
+
 impl Walk<'_> {
     /// The members of the object `node` describes (through `allOf`/`oneOf`/`anyOf` branches
     /// written in place), as members of `object`; each reached and, when compared member by
@@ -42,15 +50,8 @@ impl Walk<'_> {
                 Some(_) => {}
             }
         }
-        for keyword in ["allOf", "oneOf", "anyOf"] {
-            for branch in node
-                .get(keyword)
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                self.inside(object, branch);
-            }
+        for branch in branches(node) {
+            self.inside(object, branch);
         }
     }
 
@@ -76,16 +77,9 @@ impl Walk<'_> {
             };
             out.push((name, schema));
         }
-        for keyword in ["allOf", "oneOf", "anyOf"] {
-            for branch in node
-                .get(keyword)
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                if branch.get("$ref").is_none() {
-                    self.members(branch, out);
-                }
+        for branch in branches(node) {
+            if branch.get("$ref").is_none() {
+                self.members(branch, out);
             }
         }
     }
@@ -104,15 +98,8 @@ impl Walk<'_> {
                 self.inside(key, inner);
             }
         }
-        for keyword in ["allOf", "oneOf", "anyOf"] {
-            for branch in schema
-                .get(keyword)
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                self.inside(key, branch);
-            }
+        for branch in branches(schema) {
+            self.inside(key, branch);
         }
         if schema.get("properties").is_some() || schema.get("patternProperties").is_some() {
             self.object(key, schema);
