@@ -167,14 +167,14 @@ pub fn check_document<'a>(
 fn check_primitives<'a>(
     cx: &mut Cx<'a>,
     mut listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,
-    checks: &mut dyn Layers<'a>,
+    layers: &mut dyn Layers<'a>,
 ) {
     let document = cx.document;
     for (k, kind) in kind::KINDS.into_iter().enumerate() {
         let Some(Value::Array(items)) = document.get(kind.collection) else {
             continue;
         };
-        checks.collection(kind);
+        layers.collection(kind);
         let mut identities = primitives::Identities::with_capacity(items.len());
         let mut path = String::new();
         for (i, item) in items.iter().enumerate() {
@@ -184,14 +184,14 @@ fn check_primitives<'a>(
                 continue;
             };
             let scope = primitives::check(cx, kind, object, &path);
-            checks.members(cx, kind, object, &path, scope);
+            layers.members(cx, kind, object, &path, scope);
             let declared = match listed.as_mut() {
                 Some((listed, memo)) => {
                     declarations::check_listed(cx, listed, memo, (k, i), kind, &path, scope)
                 }
                 None => declarations::check(cx, kind, object, &path, scope),
             };
-            checks.declared(cx, kind, object, &path, scope, &declared);
+            layers.declared(cx, kind, object, &path, scope, &declared);
             identities.check(cx, kind, object, &path, i, scope);
         }
     }
