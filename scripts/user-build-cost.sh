@@ -22,6 +22,9 @@
 # runtime's and schemars' check builds are counted too: what each costs before it generates any
 # code.
 #
+# Last, one edit: each server's crate rebuilt incrementally after the same one-line change, the
+# build a user waits for while working, counted the same way.
+#
 # `USER_BUILD_COST_RMCP_READS_ONCE=1` measures the change to rmcp that §7 proposes: both servers
 # are built against a copy of rmcp's source with one more function, a non-generic one that reads
 # a client message. In debug builds rustc shares generic instances with the crates downstream,
@@ -103,7 +106,7 @@ PY
 cp "$root/Cargo.lock" "$work/Cargo.lock"
 
 if [ "${USER_BUILD_COST_RMCP_READS_ONCE:-0}" = 1 ]; then
-  rmcp_manifest=$(cargo metadata --offline --format-version 1 --manifest-path "$work/Cargo.toml" |
+  rmcp_manifest=$(cargo metadata --offline --format-version 1 --filter-platform "$(rustc -vV | awk '/^host/ { print $2 }')" --manifest-path "$work/Cargo.toml" |
     python3 -c 'import json, sys; print(next(p["manifest_path"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rmcp"))')
   cp -r "$(dirname "$rmcp_manifest")/." "$rmcp_copy"
   cat >> "$rmcp_copy/src/model.rs" <<'RS'
@@ -189,4 +192,30 @@ if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/nu
       rc / 1e6, 100 * rc / r, sc / 1e6, 100 * sc / s
     printf "left for the runtime to generate its code within 1.5x: %d million, against %d today\n",
       (1.5 * (s + sd) - d - rc) / 1e6, (r - rc) / 1e6 }'
+fi
+
+# What every edit costs: an incremental debug build, as `cargo build` runs while a user works,
+# of each server's crate after the same one-line change to its tool ("Closed #" becomes
+# "Closed issue #"). Our crates are not rebuilt by such an edit; the server's crate is, with
+# what it instantiates of ours and of rmcp.
+# The whole workspace is built, not `-p` one package: building one alone unifies other features
+# of the dependencies, which rebuilds them and the server from scratch.
+edited() { # $1 = crate name, $2 = its main.rs
+  sed -i 's/Closed #/Closed issue #/' "$2"
+  grep -q 'Closed issue #' "$2"
+  rm -f "$work/count.log"
+  COUNT_CRATE="$1" COUNT_LOG="$work/count.log" RUSTC_WRAPPER="$work/count.sh" \
+    cargo build -q --offline 2>/dev/null
+  sed -i 's/Closed issue #/Closed #/' "$2"
+  awk '/Collected/ { print $NF }' "$work/count.log"
+}
+if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  export CARGO_INCREMENTAL=1
+  cargo build -q --offline
+  server_edit=$(edited user_build_cost "$work/server/src/main.rs")
+  cargo build -q --offline
+  plain_edit=$(edited plain_server "$work/plain/src/main.rs")
+  awk -v u="$server_edit" -v p="$plain_edit" 'BEGIN {
+    printf "one edit, incremental (millions): the server %d, the plain server %d: %.2fx\n",
+      u / 1e6, p / 1e6, u / p }'
 fi
