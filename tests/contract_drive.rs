@@ -325,3 +325,25 @@ async fn a_setting_that_names_nothing_is_reported() {
     );
     assert_eq!(err.report().calls().len(), 9, "{err}");
 }
+
+/// Arguments for a version on which none of the primitive's declarations apply change nothing
+/// (the drive calls it only where one does), and are reported.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arguments_for_a_version_the_primitive_is_not_called_on_are_reported() {
+    let mut doc = description("gate");
+    declaration(&mut doc)["protocolVersions"] = json!(["2026-07-28"]);
+    let err = Drive::new(&doc, server)
+        .arguments_on(ProtocolVersion::V2026_07_28, "gate", json!({}))
+        .arguments_on(ProtocolVersion::V2025_11_25, "gate", json!({}))
+        .run()
+        .await
+        .unwrap_err();
+    let said: Vec<String> = err.drifts().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "`.arguments_on(ProtocolVersion::V2025_11_25, \"gate\", ..)` changes nothing: no declaration of `gate` applies on 2025-11-25, so it is not called there",
+        ]
+    );
+    assert_eq!(err.report().calls().len(), 3, "{err}");
+}

@@ -65,8 +65,9 @@ impl fmt::Display for Answer {
 /// tool or prompt gets the arguments given to [`arguments_on`](Self::arguments_on) for that
 /// version, else to [`arguments`](Self::arguments), else its required arguments (a tool's made
 /// from its `inputSchema`, a prompt's each `"example"`). A resource template is read at the URI
-/// given to [`uri`](Self::uri), else its template with every variable `example`. Every question the server sends is checked against the description
-/// ([`check_description`]). It fails, listing every problem ([`DriveError`]), when
+/// given to [`uri`](Self::uri), else its template with every variable `example`. Every
+/// question the server sends is checked against the description ([`check_description`]). It
+/// fails, listing every problem ([`DriveError`]), when
 ///
 /// - a request matches no declaration of its primitive on that version ([`Drift::Undeclared`]);
 /// - a request's `message` is not its declaration's, unless
@@ -279,40 +280,56 @@ where
     }
 
     /// Each setting that names nothing the drive calls: a primitive without declarations (or
-    /// not in the description, or misspelt), a declaration it does not have, a version the
-    /// description does not list. Left alone, such a setting would change nothing.
+    /// not in the description, or misspelt), one whose declarations do not apply on the
+    /// version named, a declaration it does not have, a version the description does not
+    /// list. Left alone, such a setting would change nothing.
     fn unused(&self, targets: &[Target], root_scope: VersionSet) -> Vec<Drift> {
-        let target = |kinds: &[&str], primitive: &str| {
+        // Whether a target of `kinds` named `primitive` is `such`.
+        let has = |kinds: &[&str], primitive: &str, such: &dyn Fn(&Target) -> bool| {
             targets
                 .iter()
-                .find(|t| kinds.contains(&t.kind) && t.identity == primitive)
+                .any(|t| kinds.contains(&t.kind) && t.identity == primitive && such(t))
         };
-        let with_arguments = ["tools", "prompts"];
-        let no_arguments_target = "no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)";
+        let any = |_: &Target| true;
+        let nothing_named = |what: &str| {
+            format!(
+                "no {what} of the description by that name declares an elicitation (is the name misspelt?)"
+            )
+        };
+        const WITH_ARGUMENTS: &[&str] = &["tools", "prompts"];
+        const READ: &[&str] = &["resources", "resourceTemplates"];
         let mut unused = Vec::new();
         let mut push =
             |setting: String, reason: String| unused.push(Drift::Unused { setting, reason });
         for primitive in self.arguments.keys() {
-            if target(&with_arguments, primitive).is_none() {
+            if !has(WITH_ARGUMENTS, primitive, &any) {
                 push(
                     format!(".arguments({primitive:?}, ..)"),
-                    no_arguments_target.to_owned(),
+                    nothing_named("tool or prompt"),
                 );
             }
         }
         for (version, primitive) in self.arguments_on.keys() {
             let setting = format!(".arguments_on(ProtocolVersion::{version:?}, {primitive:?}, ..)");
+            let applies_on = |t: &Target| t.declarations.iter().any(|(_, s)| s.contains(*version));
             if !root_scope.contains(*version) {
                 push(setting, format!("the description does not list {version}"));
-            } else if target(&with_arguments, primitive).is_none() {
-                push(setting, no_arguments_target.to_owned());
+            } else if !has(WITH_ARGUMENTS, primitive, &any) {
+                push(setting, nothing_named("tool or prompt"));
+            } else if !has(WITH_ARGUMENTS, primitive, &applies_on) {
+                push(
+                    setting,
+                    format!(
+                        "no declaration of `{primitive}` applies on {version}, so it is not called there"
+                    ),
+                );
             }
         }
         for template in self.uris.keys() {
-            if target(&["resources", "resourceTemplates"], template).is_none() {
+            if !has(READ, template, &any) {
                 push(
                     format!(".uri({template:?}, ..)"),
-                    "no resource or resource template of the description by that name declares an elicitation (is the name misspelt?)".to_owned(),
+                    nothing_named("resource or resource template"),
                 );
             }
         }
@@ -321,13 +338,15 @@ where
             ("conditional", &self.conditional),
         ] {
             for (primitive, declaration) in given {
-                let reason = match targets.iter().find(|t| t.identity == *primitive) {
-                    None => "no primitive of the description by that name declares an elicitation (is the name misspelt?)"
-                        .to_owned(),
-                    Some(t) if !t.declarations.iter().any(|(d, _)| d == declaration) => {
-                        format!("`{primitive}` declares no `{declaration}` (is the name misspelt?)")
-                    }
-                    Some(_) => continue,
+                let mut of_primitive = targets.iter().filter(|t| t.identity == *primitive);
+                let reason = if of_primitive.clone().next().is_none() {
+                    nothing_named("primitive")
+                } else if !of_primitive
+                    .any(|t| t.declarations.iter().any(|(d, _)| d == declaration))
+                {
+                    format!("`{primitive}` declares no `{declaration}` (is the name misspelt?)")
+                } else {
+                    continue;
                 };
                 push(
                     format!(".{setting}({primitive:?}, {declaration:?})"),
