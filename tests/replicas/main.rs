@@ -24,6 +24,7 @@ mod client;
 #[allow(dead_code)]
 mod example;
 
+mod attacks;
 mod cluster;
 #[path = "../support/gate.rs"]
 mod gate;
@@ -339,11 +340,22 @@ struct Session {
     version: &'static str,
     id: String,
     next: u64,
+    /// The bearer token every request carries, if any.
+    token: Option<String>,
 }
 
 impl Session {
     /// `initialize` and `notifications/initialized`, declaring form and URL mode.
     fn open(addr: SocketAddr, version: &'static str) -> Result<Self, String> {
+        Self::open_as(addr, version, None)
+    }
+
+    /// [`open`](Self::open), every request with the bearer token `token`.
+    fn open_as(
+        addr: SocketAddr,
+        version: &'static str,
+        token: Option<&str>,
+    ) -> Result<Self, String> {
         let capabilities = match version {
             "2025-06-18" => json!({"elicitation": {}}),
             _ => json!({"elicitation": {"form": {}, "url": {}}}),
@@ -353,7 +365,11 @@ impl Session {
             "capabilities": capabilities,
             "clientInfo": {"name": "replicas-test", "version": "1"}
         }});
-        let mut response = post(addr, &[], &init);
+        let auth: Vec<(&str, String)> = token
+            .iter()
+            .map(|t| ("Authorization", format!("Bearer {t}")))
+            .collect();
+        let mut response = post(addr, &auth, &init);
         let id = response
             .header("mcp-session-id")
             .ok_or_else(|| format!("no session id ({})", response.status))?
@@ -365,6 +381,7 @@ impl Session {
             version,
             id,
             next: 1,
+            token: token.map(str::to_owned),
         };
         let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         let status = post(addr, &session.headers(), &initialized).status;
@@ -375,10 +392,14 @@ impl Session {
     }
 
     fn headers(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut headers = vec![
             ("Mcp-Session-Id", self.id.clone()),
             ("MCP-Protocol-Version", self.version.to_owned()),
-        ]
+        ];
+        if let Some(token) = &self.token {
+            headers.push(("Authorization", format!("Bearer {token}")));
+        }
+        headers
     }
 
     /// Calls `method`, answers every `elicitation/create` that comes on the call's stream (each

@@ -4,8 +4,9 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
@@ -18,7 +19,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::Value;
 
-use super::Served;
+use super::{Principal, Served};
+
 use super::lines::{Questions, Read, error_message, read_message};
 
 /// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
@@ -43,11 +45,26 @@ pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 /// - **On MCP 2026-07-28** the URL-mode input requests of its input-required results are sent
 ///   without `elicitationId`, which that version removed (rmcp's model writes it empty).
 ///
-/// Bodies are read up to the service's own `max_request_body_bytes` (`413 Payload Too Large`
-/// above). Each body it cannot read is a `tracing` event at the warning level, without the body.
+/// Before a byte of a body is read:
+///
+/// - **`Host` and `Origin`** are checked by rmcp's own check, with the service's configuration:
+///   a request it refuses gets its answer (`403 Forbidden`, or `400` for a `Host` that cannot be
+///   read), and its body is never read.
+/// - **A declared `Content-Length`** above the service's `max_request_body_bytes` is answered
+///   `413 Payload Too Large`. A body without one is read up to the limit, and refused with 413
+///   past it.
+/// - **A session belongs to the caller who created it** (MCP 2025-06-18 and 2025-11-25): the
+///   [`Principal`](super::Principal) of the request that created it, or none. A request that
+///   names the session with another caller, or names a session this service did not create,
+///   gets `404 Not Found`, as an unknown session does, and nothing of it reaches the session
+///   or its pending questions. Authenticate in a layer outside this service, which puts the
+///   `Principal` in the request's extensions.
+///
+/// Each body it cannot read is a `tracing` event at the warning level, without the body.
 pub struct HttpLines<S, M = LocalSessionManager> {
     inner: StreamableHttpService<S, M>,
     questions: Questions,
+    sessions: Sessions,
 }
 
 impl<S, M> Clone for HttpLines<S, M> {
@@ -55,7 +72,60 @@ impl<S, M> Clone for HttpLines<S, M> {
         HttpLines {
             inner: self.inner.clone(),
             questions: self.questions.clone(),
+            sessions: self.sessions.clone(),
         }
+    }
+}
+
+/// The sessions this service created, each with the caller who created it.
+#[derive(Clone, Default)]
+struct Sessions(Arc<Mutex<crate::hash::HashMap<Box<str>, Owner>>>);
+
+/// Who created a session, and when it was last used.
+struct Owner {
+    principal: Option<Principal>,
+    used: Instant,
+}
+
+/// How long a session may go unused before it is forgotten here, once many are remembered:
+/// rmcp has closed it by then, and a session forgotten here is refused, never opened to another
+/// caller.
+const SESSION_IDLE: Duration = Duration::from_secs(60 * 60);
+
+impl Sessions {
+    /// Whether `principal` may use `session`: it created it here.
+    fn belongs(&self, session: &str, principal: Option<&Principal>) -> bool {
+        let mut sessions = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match sessions.get_mut(session) {
+            Some(owner) if owner.principal.as_ref() == principal => {
+                owner.used = Instant::now();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `principal` created `session`.
+    fn created(&self, session: &str, principal: Option<Principal>) {
+        let mut sessions = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if sessions.len() >= 1024 && sessions.len().is_power_of_two() {
+            sessions.retain(|_, owner| owner.used.elapsed() < SESSION_IDLE);
+        }
+        sessions.insert(
+            session.into(),
+            Owner {
+                principal,
+                used: Instant::now(),
+            },
+        );
+    }
+
+    /// `session` is closed, or rmcp no longer knows it.
+    fn ended(&self, session: &str) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(session);
     }
 }
 
@@ -73,6 +143,7 @@ impl<S, M> HttpLines<S, M> {
         HttpLines {
             inner,
             questions: Questions::default(),
+            sessions: Sessions::default(),
         }
     }
 }
@@ -90,6 +161,45 @@ impl<S: ServerHandler + Clone + Send + 'static> Served<S> {
         );
         HttpLines::new(service)
     }
+}
+
+/// rmcp's answer when it refuses the request's `Host` or `Origin`, asked with the request's
+/// headers and no body: rmcp checks them before anything else, and answers a method it does not
+/// serve with 405, which here means the headers pass.
+async fn refused_headers<S, M>(
+    inner: &mut StreamableHttpService<S, M>,
+    parts: &http::request::Parts,
+) -> Option<HttpResponse>
+where
+    S: ServerHandler + Send + 'static,
+    M: SessionManager,
+{
+    let mut probe = Request::new(Full::new(Bytes::new()));
+    *probe.method_mut() = Method::from_bytes(b"MCPDESC-CHECK").unwrap_or(Method::TRACE);
+    *probe.uri_mut() = parts.uri.clone();
+    *probe.headers_mut() = parts.headers.clone();
+    probe.headers_mut().remove(header::CONTENT_LENGTH);
+    let Ok(response) = tower_service::Service::call(inner, probe).await;
+    match response.status() {
+        StatusCode::FORBIDDEN | StatusCode::BAD_REQUEST => Some(response),
+        _ => None,
+    }
+}
+
+/// `413 Payload Too Large`, naming the limit.
+fn too_large(max: usize) -> HttpResponse {
+    let message = format!("Payload Too Large: request body exceeds {max} bytes");
+    let mut response = Response::new(Full::new(Bytes::from(message)).boxed());
+    *response.status_mut() = StatusCode::PAYLOAD_TOO_LARGE;
+    response
+}
+
+/// `404 Not Found`, as rmcp answers a session it does not know.
+fn session_not_found() -> HttpResponse {
+    let mut response =
+        Response::new(Full::new(Bytes::from_static(b"Not Found: Session not found")).boxed());
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
 }
 
 fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
@@ -231,9 +341,23 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let mut inner = self.inner.clone();
         let questions = self.questions.clone();
+        let sessions = self.sessions.clone();
         let max = self.inner.config.max_request_body_bytes;
         Box::pin(async move {
             let (parts, body) = request.into_parts();
+            // rmcp checks `Host` and `Origin` first of all; asked with the headers alone, it
+            // says whether it refuses them, and the body is not read for a request it refuses.
+            if let Some(refused) = refused_headers(&mut inner, &parts).await {
+                return Ok(refused);
+            }
+            let declared = parts
+                .headers
+                .get(header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            if declared.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
+                return Ok(too_large(max));
+            }
             let session = |headers: &http::HeaderMap| {
                 headers
                     .get("mcp-session-id")
@@ -241,11 +365,14 @@ where
                     .map(str::to_owned)
             };
             let asked_on = session(&parts.headers);
+            let principal = parts.extensions.get::<Principal>().cloned();
+            if let Some(id) = &asked_on
+                && !sessions.belongs(id, principal.as_ref())
+            {
+                return Ok(session_not_found());
+            }
             let Ok(collected) = Limited::new(body, max).collect().await else {
-                let message = format!("Payload Too Large: request body exceeds {max} bytes");
-                let mut response = Response::new(Full::new(Bytes::from(message)).boxed());
-                *response.status_mut() = StatusCode::PAYLOAD_TOO_LARGE;
-                return Ok(response);
+                return Ok(too_large(max));
             };
             let mut bytes = collected.to_bytes();
             if parts.method == Method::POST {
@@ -261,9 +388,20 @@ where
                     }
                 }
             }
+            let closing = parts.method == Method::DELETE;
             let response = inner
                 .call(Request::from_parts(parts, Full::new(bytes)))
                 .await?;
+            match (&asked_on, session(response.headers())) {
+                (None, Some(created)) => sessions.created(&created, principal),
+                (Some(id), _)
+                    if response.status() == StatusCode::NOT_FOUND
+                        || (closing && response.status().is_success()) =>
+                {
+                    sessions.ended(id);
+                }
+                _ => {}
+            }
             let session = session(response.headers()).or(asked_on);
             let events = response
                 .headers()
