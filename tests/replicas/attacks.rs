@@ -109,3 +109,139 @@ fn a_session_is_refused_to_another_caller_on_every_replica() {
         assert_eq!(post(replica.addr(), &headers, &ping).status, 404);
     }
 }
+
+/// A kernel figure of process `pid` from `/proc/<pid>/status`, in KiB (`VmHWM`, the peak
+/// resident memory; `VmRSS`, the resident memory now).
+fn memory_kib(pid: u32, figure: &str) -> u64 {
+    let status =
+        std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the replica's status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(figure)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {figure} in /proc/{pid}/status"))
+}
+
+/// Sends `head` (a request line and headers, ended by the blank line), then up to `body` bytes
+/// of `1,` in pieces while the server reads them, and reads the status the server answers with
+/// (0 when it closed without one). Bounded in time: every read and write waits at most 10 s.
+fn raw_request(addr: std::net::SocketAddr, head: &str, body: usize) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream
+        .set_write_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .expect("a timeout");
+    let _ = (&stream).write_all(head.as_bytes());
+    // Framed as chunks when the head says so.
+    let chunked = head.contains("Transfer-Encoding: chunked");
+    let piece = b"1,".repeat(32 * 1024);
+    let mut sent = 0;
+    while sent < body {
+        let n = piece.len().min(body - sent);
+        let framed = match chunked {
+            true => [format!("{n:x}\r\n").as_bytes(), &piece[..n], b"\r\n"].concat(),
+            false => piece[..n].to_vec(),
+        };
+        if (&stream).write_all(&framed).is_err() {
+            break;
+        }
+        sent += n;
+    }
+    if chunked && sent >= body {
+        let _ = (&stream).write_all(b"0\r\n\r\n");
+    }
+    let mut line = String::new();
+    let _ = BufReader::new(&stream).read_line(&mut line);
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+/// `Host` and `Origin` are checked before a byte of the body is read: a `text/plain` POST with
+/// a foreign `Host` and `Origin` (what a page in the user's browser can send to a loopback
+/// server without a preflight) gets 403, not a JSON-RPC error; a declared `Content-Length`
+/// over the limit gets 413 unread. Eight such requests at once, each with 4 MiB of body, and
+/// eight chunked bodies past the limit, leave the replica's peak resident memory within a
+/// bound measured here.
+#[test]
+fn the_origin_is_checked_before_the_body_is_read_and_memory_stays_bounded() {
+    let Some(cluster) = Cluster::start(1) else {
+        return;
+    };
+    let replica = &cluster.replicas[0];
+    let (addr, pid) = (replica.addr(), replica.pid().expect("the replica runs"));
+    const MIB: usize = 1024 * 1024;
+    let foreign = |length: usize, content_type: &str| {
+        format!(
+            "POST /mcp HTTP/1.1\r\nHost: evil.example\r\nOrigin: https://evil.example\r\n\
+             Content-Type: {content_type}\r\nAccept: application/json, text/event-stream\r\n\
+             Content-Length: {length}\r\nConnection: close\r\n\r\n"
+        )
+    };
+    // A request cut short, which the transport would answer with "Parse error" were it read.
+    let cut = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete_issue""#;
+    let mut text_plain = foreign(cut.len(), "text/plain");
+    text_plain.push_str(cut);
+    assert_eq!(raw_request(addr, &text_plain, 0), 403);
+    let own_host = format!("Host: 127.0.0.1:{}", addr.port());
+    let declared = format!(
+        "POST /mcp HTTP/1.1\r\n{own_host}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        64 * MIB
+    );
+    // Nothing of the body is sent: the answer comes from the headers alone.
+    assert_eq!(raw_request(addr, &declared, 0), 413);
+
+    let before = memory_kib(pid, "VmHWM");
+    let flood = |head: String, body: usize| {
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let head = head.clone();
+                std::thread::spawn(move || raw_request(addr, &head, body))
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| t.join().expect("a sender"))
+            .collect::<Vec<u16>>()
+    };
+    // Each body a request whose arguments hold a million numbers, which a JSON reader would
+    // make into a million values.
+    let opening =
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":["#;
+    let numbers = 4 * MIB - opening.len() - 1024;
+    let mut many_numbers = foreign(opening.len() + numbers, "application/json");
+    many_numbers.push_str(opening);
+    let statuses = flood(many_numbers, numbers);
+    assert!(statuses.iter().all(|s| *s == 403), "{statuses:?}");
+    let after_foreign = memory_kib(pid, "VmHWM");
+    let statuses = flood(declared.clone(), 0);
+    assert!(statuses.iter().all(|s| *s == 413), "{statuses:?}");
+    let chunked = format!(
+        "POST /mcp HTTP/1.1\r\n{own_host}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    );
+    // A chunked body declares no length: it is read up to the 4 MiB limit and refused past it.
+    let statuses = flood(chunked, 6 * MIB);
+    assert!(statuses.iter().all(|s| *s == 413), "{statuses:?}");
+    let after_all = memory_kib(pid, "VmHWM");
+    let grew = |kib: u64| (kib.saturating_sub(before)) / 1024;
+    eprintln!(
+        "peak resident memory: {} MiB before, +{} MiB after foreign bodies, +{} MiB in all",
+        before / 1024,
+        grew(after_foreign),
+        grew(after_all)
+    );
+    // Refused unread, eight 4 MiB bodies cost nothing like their size; read up to the limit,
+    // eight bodies cost at most their 32 MiB and the reader's buffers.
+    assert!(
+        grew(after_foreign) < 16,
+        "+{} MiB for refused bodies",
+        grew(after_foreign)
+    );
+    assert!(grew(after_all) < 64, "+{} MiB in all", grew(after_all));
+}

@@ -221,6 +221,11 @@ impl Replica {
         SocketAddr::from(([127, 0, 0, 1], self.port))
     }
 
+    /// The process's id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(|p| p.0.id())
+    }
+
     /// Kills the process at once (SIGKILL): whatever it was doing is cut off.
     pub fn kill(&mut self) {
         self.process = None;
