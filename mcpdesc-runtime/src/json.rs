@@ -1,4 +1,5 @@
-//! JSON as the session signs it: [`canonical`], the JSON Canonicalization Scheme (RFC 8785).
+//! JSON as the session signs it: [`canonical`], the JSON Canonicalization Scheme (RFC 8785), and
+//! [`exact`], the same layout with every number as it was read.
 //!
 //! The reader of description files (duplicate keys reported with their positions) is
 //! `mcpdesc_check::json::from_str`.
@@ -10,10 +11,8 @@ use serde_json::Value;
 /// escapes, and numbers as ECMAScript writes the IEEE 754 double they denote.
 ///
 /// Two values that differ only in member order or number spelling (`1.0`, `1`, `1e0`) have the
-/// same canonical form, which is what a signature over JSON a client sent back needs: the session
-/// binds a sealed `requestState` to the canonical form of the call's arguments, so a client that
-/// orders keys differently on its retry, or a server whose arguments are a `HashMap`, is not
-/// taken for a forger.
+/// same canonical form. So do two integers beyond 2^53 that round to the same double: use
+/// [`exact`] where two different values must never be written alike.
 ///
 /// ```
 /// use serde_json::json;
@@ -24,14 +23,51 @@ use serde_json::Value;
 /// ```
 pub fn canonical(value: &Value) -> String {
     let mut out = String::new();
-    write_canonical(value, &mut out);
+    write_canonical(value, Numbers::AsDoubles, &mut out);
     out
 }
 
-fn write_canonical(value: &Value, out: &mut String) {
+/// A JSON value written so that no two different values are written alike: RFC 8785's member
+/// order, white space and string escapes, with each number exactly as serde_json holds it (an
+/// integer as its digits, whatever its size; a double as the shortest digits that read back as
+/// it, with a `.` or an exponent).
+///
+/// Reading the text back gives the same value, so the form is one-to-one. The session binds a
+/// sealed `requestState` to the exact form of the call's arguments: a retry opens it whatever
+/// the order of its members, and only with arguments the server reads as the same.
+///
+/// ```
+/// use serde_json::json;
+/// use mcpdesc_runtime::json::{canonical, exact};
+///
+/// let (a, b) = (json!({"id": 18446744073709551614_u64}), json!({"id": 18446744073709550615_u64}));
+/// assert_eq!(canonical(&a), canonical(&b)); // both are the double 1.8446744073709552e19
+/// assert_eq!(exact(&a), r#"{"id":18446744073709551614}"#);
+/// assert_ne!(exact(&a), exact(&b));
+/// assert_eq!(exact(&json!({"b": 1.0, "a": 1})), r#"{"a":1,"b":1.0}"#);
+/// ```
+pub fn exact(value: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(value, Numbers::Exact, &mut out);
+    out
+}
+
+/// How [`write_canonical`] writes numbers.
+#[derive(Clone, Copy)]
+enum Numbers {
+    /// As the IEEE 754 double they denote (RFC 8785).
+    AsDoubles,
+    /// As serde_json holds them.
+    Exact,
+}
+
+fn write_canonical(value: &Value, numbers: Numbers, out: &mut String) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        // serde_json writes an integer as its digits and a double as the shortest digits that
+        // read back as it, always with a `.` or an exponent, so no two numbers are written alike.
+        Value::Number(n) if matches!(numbers, Numbers::Exact) => out.push_str(&n.to_string()),
         Value::Number(n) => match (n.as_u64(), n.as_i64()) {
             // Integers that a double holds exactly print as themselves.
             (Some(u), _) if u <= 1 << 53 => out.push_str(&u.to_string()),
@@ -45,7 +81,7 @@ fn write_canonical(value: &Value, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_canonical(item, out);
+                write_canonical(item, numbers, out);
             }
             out.push(']');
         }
@@ -59,7 +95,7 @@ fn write_canonical(value: &Value, out: &mut String) {
                 }
                 write_string(name, out);
                 out.push(':');
-                write_canonical(member, out);
+                write_canonical(member, numbers, out);
             }
             out.push('}');
         }

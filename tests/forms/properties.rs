@@ -390,3 +390,106 @@ fn canonical_json_matches_the_rfc_examples() {
         "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u{80}\":\"Control\",\"\u{f6}\":\"Latin Small Letter O With Diaeresis\",\"\u{20ac}\":\"Euro Sign\",\"\u{1f600}\":\"Emoji: Grinning Face\",\"\u{fb33}\":\"Hebrew Letter Dalet With Dagesh\"}"
     );
 }
+
+/// Numbers near every boundary a JSON number crosses: ±2^53 (the last integers a double holds
+/// exactly), `i64` and `u64`'s ends, the largest and smallest doubles, zero of either sign, and
+/// integers written as doubles.
+fn boundary_number() -> impl Strategy<Value = Value> {
+    const TWO_53: i64 = 1 << 53;
+    let near = |centre: i128| (-3i128..=3).prop_map(move |d| centre + d);
+    let integers = prop_oneof![
+        near(i128::from(TWO_53)),
+        near(-i128::from(TWO_53)),
+        near(i128::from(i64::MAX)),
+        near(i128::from(i64::MIN)),
+        near(i128::from(u64::MAX)),
+        near(0),
+    ]
+    .prop_filter_map("an integer serde_json holds", |n| {
+        u64::try_from(n)
+            .map(Value::from)
+            .or_else(|_| i64::try_from(n).map(Value::from))
+            .ok()
+    });
+    let doubles = prop_oneof![
+        (0u64..4).prop_map(|d| f64::from_bits(d)),
+        (0u64..4).prop_map(|d| -f64::from_bits(d)),
+        (0u64..4).prop_map(|d| f64::from_bits(f64::MAX.to_bits() - d)),
+        (0u64..4).prop_map(|d| f64::from_bits(f64::MIN_POSITIVE.to_bits() + d)),
+        (-3i64..=3).prop_map(|d| (TWO_53 + d) as f64),
+        (-3i64..=3).prop_map(|d| (-TWO_53 + d) as f64),
+        (-3i64..=3).prop_map(|d| d as f64),
+        (0u64..4).prop_map(|d| f64::from_bits((u64::MAX as f64).to_bits() - 2 + d)),
+        any::<f64>().prop_filter("finite", |x| x.is_finite()),
+    ]
+    .prop_map(Value::from);
+    prop_oneof![integers, doubles]
+}
+
+/// Argument objects as a client sends them: members whose values are numbers near the
+/// boundaries, strings, and nested objects and arrays of them.
+fn arguments() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        4 => boundary_number(),
+        1 => "[a-z]{0,3}".prop_map(Value::from),
+        1 => Just(Value::Null),
+    ];
+    leaf.prop_recursive(2, 12, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+            proptest::collection::btree_map("[a-c]", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    /// `json::exact`, which a sealed `requestState` binds the arguments with, reads back as the
+    /// value it wrote: so no two different argument objects share a binding.
+    #[test]
+    fn the_exact_form_reads_back_as_the_same_value(value in arguments()) {
+        let written = mcpdesc_runtime::json::exact(&value);
+        let back: Value = serde_json::from_str(&written).unwrap();
+        prop_assert_eq!(&back, &value, "{}", written);
+    }
+
+    /// Two different values near the boundaries are never written alike, and two values that
+    /// differ only in member order always are alike.
+    #[test]
+    fn different_arguments_never_share_an_exact_form(a in arguments(), b in arguments()) {
+        let (ea, eb) = (mcpdesc_runtime::json::exact(&a), mcpdesc_runtime::json::exact(&b));
+        // (`0.0` and `-0.0` are equal as values and written apart: the form is stricter there.)
+        if ea == eb {
+            prop_assert_eq!(&a, &b, "{}", ea);
+        }
+        if let Value::Object(members) = &a {
+            let reversed: serde_json::Map<String, Value> =
+                members.iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect();
+            prop_assert_eq!(mcpdesc_runtime::json::exact(&Value::Object(reversed)), ea);
+        }
+    }
+}
+
+/// Every pair of neighbouring numbers at each boundary has two exact forms, where RFC 8785's
+/// canonical form writes some pairs alike (the deliberate difference between the two).
+#[test]
+fn neighbours_at_each_boundary_are_written_apart() {
+    use mcpdesc_runtime::json::{canonical, exact};
+    let pairs = [
+        (Value::from(u64::MAX - 1), Value::from(u64::MAX - 1000)),
+        (Value::from(i64::MAX), Value::from(i64::MAX as u64 + 1)),
+        (Value::from(i64::MIN), Value::from(i64::MIN + 1)),
+        (Value::from(-(1i64 << 53) - 1), Value::from(-(1i64 << 53))),
+        (Value::from((1u64 << 53) + 1), Value::from(1u64 << 53)),
+        (Value::from(1u64), Value::from(1.0)),
+        (Value::from(0.0), Value::from(-0.0)),
+    ];
+    for (a, b) in pairs {
+        assert_ne!(exact(&a), exact(&b), "{a} / {b}");
+    }
+    // The first pairs are the ones RFC 8785 writes as one double.
+    assert_eq!(
+        canonical(&Value::from(u64::MAX - 1)),
+        canonical(&Value::from(u64::MAX - 1000))
+    );
+}
