@@ -996,8 +996,9 @@ impl ServeOptions {
 /// The server's policy: the key ring that seals requestState, shared by replicas and restarts
 /// (a key made for this process alone when it is not set, said on standard error); how long a
 /// question may wait (`ISSUE_TRACKER_TIMEOUT_MS`) and a state opens
-/// (`ISSUE_TRACKER_STATE_TTL_MS`), ten minutes each unless set; and where spent states are kept
-/// (the shared store, when there is one).
+/// (`ISSUE_TRACKER_STATE_TTL_MS`), ten minutes each unless set; how far apart the replicas'
+/// clocks may be (`ISSUE_TRACKER_CLOCK_SKEW_MS`, thirty seconds unless set); and where spent
+/// states are kept (the shared store, when there is one).
 fn policy(store: Option<&RedisSpentStates>) -> Result<Policy, String> {
     let policy = Policy::from_env_or_development("ISSUE_TRACKER_STATE_KEYS").map_err(|e| {
         format!("ISSUE_TRACKER_STATE_KEYS: {e}. Write the key ring as `id:key` entries, newest first, each key 32 bytes or more in hexadecimal or base64, or leave the variable unset for a key made for this process")
@@ -1014,6 +1015,10 @@ fn policy(store: Option<&RedisSpentStates>) -> Result<Policy, String> {
     // How long a sealed state opens (ten minutes unless set).
     if let Some(ttl) = millis("ISSUE_TRACKER_STATE_TTL_MS")? {
         policy = policy.state_ttl(ttl);
+    }
+    // How far apart the replicas' clocks may be (thirty seconds unless set).
+    if let Some(skew) = millis("ISSUE_TRACKER_CLOCK_SKEW_MS")? {
+        policy = policy.clock_skew(skew);
     }
     Ok(match store {
         Some(spent) => policy.spent_states(spent.clone()),
@@ -1065,6 +1070,17 @@ fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // Each way the store's settings could lose a spent state, said at start-up.
+        if let Some(spent) = &store {
+            match spent.durability().await {
+                Ok(durability) => {
+                    for risk in durability.risks() {
+                        eprintln!("warning: spent states could be lost: {risk}");
+                    }
+                }
+                Err(e) => eprintln!("warning: the store's settings could not be read: {e}"),
+            }
+        }
         let data = match &store {
             Some(spent) => match Data::redis(spent.connection()).await {
                 Ok(d) => d,

@@ -73,9 +73,18 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
+/// What the client is told. What the store said names the server's setup (`NOAUTH`,
+/// `READONLY`, a host), so it goes to the server's standard error instead.
 impl From<StoreError> for rmcp::ErrorData {
     fn from(e: StoreError) -> Self {
-        rmcp::ErrorData::internal_error(format!("{e}; nothing was changed"), None)
+        let told = match &e {
+            StoreError::Unavailable(why) => {
+                eprintln!("the tracker's store failed: {why}");
+                "the tracker's store is unavailable; nothing was changed".to_owned()
+            }
+            StoreError::Contended { .. } => format!("{e}; nothing was changed"),
+        };
+        rmcp::ErrorData::internal_error(told, None)
     }
 }
 
@@ -123,12 +132,49 @@ end
 return 1
 "#;
 
-/// Creates an issue under the next number, in one step: `ARGV[1]` is the issue.
+/// Creates an issue under the next number, in one step: `ARGV[1]` is the issue, `ARGV[2]` a
+/// token of this creation, so that the same creation sent again (its connection broke before
+/// the answer came) returns the number it got instead of filing the issue twice.
 const CREATE: &str = r#"
+local done = redis.call('GET', 'tracker:created:' .. ARGV[2])
+if done then
+  return tonumber(done)
+end
 local n = redis.call('INCR', 'tracker:next')
 redis.call('HSET', 'tracker:issues', n, ARGV[1])
+redis.call('SET', 'tracker:created:' .. ARGV[2], n, 'EX', 600)
 return n
 "#;
+
+/// A token no other creation of any replica has: this process's random hasher seed, and a
+/// count.
+fn creation_token() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    static SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let seed = SEED.get_or_init(|| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(std::process::id());
+        h.finish()
+    });
+    format!("{seed:016x}-{}", COUNT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Sends `command` on `connection`, and once more when the connection broke (Redis restarted,
+/// say): the connection manager has reconnected by then. Every command sent here may be sent
+/// twice: reads, writes that compare first, and creations with their token.
+async fn send<T: redis::FromRedisValue>(
+    connection: &ConnectionManager,
+    command: &redis::Cmd,
+) -> Result<T, StoreError> {
+    match command.query_async(&mut connection.clone()).await {
+        Err(e) if e.is_connection_dropped() || e.is_io_error() => {
+            Ok(command.query_async(&mut connection.clone()).await?)
+        }
+        other => Ok(other?),
+    }
+}
 
 /// Replaces an issue if it is still as it was read, in one step: `ARGV[1]` is its number,
 /// `ARGV[2]` the issue as read, `ARGV[3]` the issue changed. Returns 1 when written, 0 when the
@@ -203,11 +249,11 @@ impl Data {
         connection: &ConnectionManager,
         number: u64,
     ) -> Result<Option<String>, StoreError> {
-        Ok(redis::cmd("HGET")
-            .arg("tracker:issues")
-            .arg(number)
-            .query_async(&mut connection.clone())
-            .await?)
+        send(
+            connection,
+            redis::cmd("HGET").arg("tracker:issues").arg(number),
+        )
+        .await
     }
 
     /// Every issue, by number.
@@ -215,10 +261,8 @@ impl Data {
         match self {
             Data::Memory(m) => Ok(Self::memory_of(m).issues.clone()),
             Data::Redis(c) => {
-                let all: BTreeMap<u64, String> = redis::cmd("HGETALL")
-                    .arg("tracker:issues")
-                    .query_async(&mut c.clone())
-                    .await?;
+                let all: BTreeMap<u64, String> =
+                    send(c, redis::cmd("HGETALL").arg("tracker:issues")).await?;
                 all.into_iter()
                     .map(|(n, j)| Ok((n, serde_json::from_str(&j)?)))
                     .collect()
@@ -235,12 +279,15 @@ impl Data {
                 m.issues.insert(number, issue);
                 Ok(number)
             }
-            Data::Redis(c) => Ok(redis::cmd("EVAL")
-                .arg(CREATE)
-                .arg(0)
-                .arg(serde_json::to_string(&issue)?)
-                .query_async(&mut c.clone())
-                .await?),
+            Data::Redis(c) => {
+                let mut create = redis::cmd("EVAL");
+                create
+                    .arg(CREATE)
+                    .arg(0)
+                    .arg(serde_json::to_string(&issue)?)
+                    .arg(creation_token());
+                send(c, &create).await
+            }
         }
     }
 
@@ -267,14 +314,14 @@ impl Data {
                     };
                     let mut issue: Issue = serde_json::from_str(&read)?;
                     change(&mut issue);
-                    let written: i64 = redis::cmd("EVAL")
+                    let mut write = redis::cmd("EVAL");
+                    write
                         .arg(UPDATE)
                         .arg(0)
                         .arg(number)
                         .arg(read)
-                        .arg(serde_json::to_string(&issue)?)
-                        .query_async(&mut c.clone())
-                        .await?;
+                        .arg(serde_json::to_string(&issue)?);
+                    let written: i64 = send(c, &write).await?;
                     match written {
                         1 => return Ok(true),
                         0 => return Ok(false),
@@ -291,11 +338,8 @@ impl Data {
         match self {
             Data::Memory(m) => Ok(Self::memory_of(m).issues.remove(&number).is_some()),
             Data::Redis(c) => {
-                let removed: i64 = redis::cmd("HDEL")
-                    .arg("tracker:issues")
-                    .arg(number)
-                    .query_async(&mut c.clone())
-                    .await?;
+                let removed: i64 =
+                    send(c, redis::cmd("HDEL").arg("tracker:issues").arg(number)).await?;
                 Ok(removed == 1)
             }
         }
@@ -310,10 +354,8 @@ impl Data {
                 .map(|(l, n)| (l.clone(), n.clone()))
                 .collect()),
             Data::Redis(c) => {
-                let team: BTreeMap<String, String> = redis::cmd("HGETALL")
-                    .arg("tracker:team")
-                    .query_async(&mut c.clone())
-                    .await?;
+                let team: BTreeMap<String, String> =
+                    send(c, redis::cmd("HGETALL").arg("tracker:team")).await?;
                 Ok(team.into_iter().collect())
             }
         }
@@ -331,12 +373,14 @@ impl Data {
                 Ok(true)
             }
             Data::Redis(c) => {
-                let added: i64 = redis::cmd("HSETNX")
-                    .arg("tracker:team")
-                    .arg(login)
-                    .arg(name)
-                    .query_async(&mut c.clone())
-                    .await?;
+                let added: i64 = send(
+                    c,
+                    redis::cmd("HSETNX")
+                        .arg("tracker:team")
+                        .arg(login)
+                        .arg(name),
+                )
+                .await?;
                 Ok(added == 1)
             }
         }
@@ -350,11 +394,8 @@ impl Data {
                 Ok(())
             }
             Data::Redis(c) => {
-                let _: i64 = redis::cmd("SADD")
-                    .arg("tracker:linked")
-                    .arg(repository)
-                    .query_async(&mut c.clone())
-                    .await?;
+                let _: i64 =
+                    send(c, redis::cmd("SADD").arg("tracker:linked").arg(repository)).await?;
                 Ok(())
             }
         }

@@ -1,11 +1,13 @@
 //! Attacks and faults against the tracker served as replicas: each test shows one promise of
 //! `reference::replicas` held against a hostile caller or a failing part.
 
+use std::time::Duration;
+
 use serde_json::json;
 
-use super::Session;
 use super::cluster::{Cluster, ReplicaSpec, Routing, key_ring};
-use super::wire::post;
+use super::wire::{post, request_2026};
+use super::{Session, answer_for, text_of};
 
 const TOKENS: &str = "alice:alice-token-0123456789,bob:bob-token-0123456789";
 
@@ -244,4 +246,173 @@ fn the_origin_is_checked_before_the_body_is_read_and_memory_stays_bounded() {
         grew(after_foreign)
     );
     assert!(grew(after_all) < 64, "+{} MiB in all", grew(after_all));
+}
+
+/// The first round of `create_issue` with `arguments` at `addr` (they hold labels, so it asks
+/// only `choose_owner`), and the retry that answers it with `retried` as its arguments.
+fn sealed_then_retried(
+    addr: std::net::SocketAddr,
+    arguments: serde_json::Value,
+    retried: serde_json::Value,
+) -> (Vec<(&'static str, String)>, serde_json::Value) {
+    let params = json!({"name": "create_issue", "arguments": arguments});
+    let (headers, body) = request_2026(1, "tools/call", params);
+    let result = post(addr, &headers, &body).answer()["result"].clone();
+    assert_eq!(result["resultType"], "input_required", "{result}");
+    let retry = json!({"name": "create_issue", "arguments": retried,
+        "inputResponses": {"choose_owner": answer_for("choose_owner")},
+        "requestState": result["requestState"]});
+    request_2026(2, "tools/call", retry)
+}
+
+/// The text of the tool result `addr` answers the request with.
+fn result_text(
+    addr: std::net::SocketAddr,
+    request: &(Vec<(&'static str, String)>, serde_json::Value),
+) -> String {
+    text_of(&post(addr, &request.0, &request.1).answer()["result"])
+}
+
+/// A state is bound to the arguments exactly: sealed for a number above `i64::MAX`, it does
+/// not open for another number that rounds to the same double, nor for ones near -2^53; it
+/// opens for the same arguments with their members in another order.
+#[test]
+fn a_state_opens_only_for_the_same_numbers() {
+    let Some(cluster) = Cluster::start(1) else {
+        return;
+    };
+    let addr = cluster.replicas[0].addr();
+    let pairs = [
+        (
+            json!(18446744073709551614_u64),
+            json!(18446744073709550615_u64),
+        ),
+        (json!(-9007199254740993_i64), json!(-9007199254740992_i64)),
+        (
+            json!(9223372036854775807_i64),
+            json!(9223372036854775808_u64),
+        ),
+        (json!(1), json!(1.0)),
+    ];
+    for (sealed, other) in pairs {
+        let arguments = json!({"title": "Exact", "labels": ["docs"], "n": sealed});
+        let forged = json!({"title": "Exact", "labels": ["docs"], "n": other});
+        let retry = sealed_then_retried(addr, arguments, forged);
+        let refused = result_text(addr, &retry);
+        assert!(
+            refused.contains("sealed for another call"),
+            "{sealed} -> {other}: {refused}"
+        );
+    }
+    let before = cluster.redis.cli(&["HLEN", "tracker:issues"]);
+    assert_eq!(before, "3", "a forged retry created an issue");
+    // The same arguments, written in another order: opened.
+    let arguments = json!({"title": "Exact", "labels": ["docs"], "n": 18446744073709551614_u64});
+    let reordered = json!({"n": 18446744073709551614_u64, "labels": ["docs"], "title": "Exact"});
+    let retry = sealed_then_retried(addr, arguments, reordered);
+    assert!(result_text(addr, &retry).starts_with("Created issue #4"));
+}
+
+/// Replicas with different state lifetimes (5 s and 1 s): a state sealed on the first and
+/// spent on the second is still refused as spent after the second's lifetime, on both.
+#[test]
+fn a_spent_state_is_remembered_as_long_as_it_opens_whatever_the_replica() {
+    let specs = [("r0", "5000"), ("r1", "1000")]
+        .iter()
+        .map(|(name, ttl)| ReplicaSpec {
+            env: vec![("ISSUE_TRACKER_STATE_TTL_MS", (*ttl).to_owned())],
+            ..ReplicaSpec::new(name, key_ring("k1", 1))
+        })
+        .collect();
+    let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
+        return;
+    };
+    let (long, short) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
+    let arguments = json!({"title": "Once", "labels": ["docs"]});
+    let retry = sealed_then_retried(long, arguments.clone(), arguments);
+    assert!(result_text(short, &retry).starts_with("Created issue #4"));
+    std::thread::sleep(Duration::from_millis(1500));
+    for addr in [short, long] {
+        let replayed = result_text(addr, &retry);
+        assert!(replayed.contains("already brought back once"), "{replayed}");
+    }
+    assert_eq!(cluster.redis.cli(&["HLEN", "tracker:issues"]), "4");
+}
+
+/// A replica whose clock is 3 s behind opens a state 3 s past its sealed expiry. With a
+/// clock-skew allowance of 5 s, a state spent on a replica with the right time is still
+/// remembered then, and refused; with no allowance it is forgotten and applied again, which is
+/// what the allowance is for.
+#[test]
+fn a_spent_state_is_remembered_past_a_skewed_replicas_view_of_its_expiry() {
+    let Some(faketime) = super::cluster::faketime_library() else {
+        return;
+    };
+    for (allowance, refused) in [("5000", true), ("0", false)] {
+        let replica = |name: &str, behind: bool| {
+            let mut env = vec![
+                ("ISSUE_TRACKER_STATE_TTL_MS", "2000".to_owned()),
+                ("ISSUE_TRACKER_CLOCK_SKEW_MS", allowance.to_owned()),
+            ];
+            if behind {
+                env.push(("LD_PRELOAD", faketime.display().to_string()));
+                env.push(("FAKETIME", "-3s".to_owned()));
+                env.push(("FAKETIME_DONT_FAKE_MONOTONIC", "1".to_owned()));
+            }
+            ReplicaSpec {
+                env,
+                ..ReplicaSpec::new(name, key_ring("k1", 1))
+            }
+        };
+        let specs = vec![replica("on-time", false), replica("behind", true)];
+        let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
+            return;
+        };
+        let (on_time, behind) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
+        let arguments = json!({"title": "Skewed", "labels": ["docs"]});
+        let retry = sealed_then_retried(on_time, arguments.clone(), arguments);
+        assert!(result_text(on_time, &retry).starts_with("Created issue #4"));
+        // Past the sealed expiry by the right clock, before it by the late one.
+        std::thread::sleep(Duration::from_millis(3000));
+        let replayed = result_text(behind, &retry);
+        let issues = cluster.redis.cli(&["HLEN", "tracker:issues"]);
+        if refused {
+            assert!(replayed.contains("already brought back once"), "{replayed}");
+            assert_eq!(issues, "4");
+        } else {
+            assert!(replayed.starts_with("Created issue #5"), "{replayed}");
+            assert_eq!(issues, "5");
+        }
+    }
+}
+
+/// Redis restarted between two round trips: each replica's connection broke, and its first
+/// retry after the restart (the state's spend, then the tracker's write) succeeds, sent again
+/// on a new connection, without the client retrying.
+#[test]
+fn the_first_retry_after_redis_restarts_succeeds_on_every_replica() {
+    let specs = (0..2)
+        .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
+        .collect();
+    let Some(mut cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
+        return;
+    };
+    let replicas: Vec<std::net::SocketAddr> = cluster.replicas.iter().map(|r| r.addr()).collect();
+    let arguments = json!({"title": "Before", "labels": ["docs"]});
+    for addr in &replicas {
+        let retry = sealed_then_retried(*addr, arguments.clone(), arguments.clone());
+        assert!(result_text(*addr, &retry).starts_with("Created issue #"));
+    }
+    cluster.redis.stop();
+    cluster.redis.restart();
+    // Back for a while, as a user would find it.
+    std::thread::sleep(Duration::from_secs(2));
+    let arguments = json!({"title": "After", "labels": ["docs"]});
+    for addr in &replicas {
+        let retry = sealed_then_retried(*addr, arguments.clone(), arguments.clone());
+        let text = result_text(*addr, &retry);
+        assert!(text.starts_with("Created issue #"), "{addr}: {text}");
+    }
+    // Four issues more than the three seeded, each filed once.
+    assert_eq!(cluster.redis.cli(&["HLEN", "tracker:issues"]), "7");
 }

@@ -49,6 +49,42 @@ pub fn services() -> Option<()> {
     None
 }
 
+/// libfaketime, which runs a process with its clock set apart from the machine's
+/// (`LD_PRELOAD` with `FAKETIME`), from the distribution's `faketime` package, installed here
+/// when missing. `None` when it cannot be had: the caller skips, unless
+/// `MCPDESC_REQUIRE_SERVICES` is set, which makes it a failure.
+pub fn faketime_library() -> Option<std::path::PathBuf> {
+    let find = || {
+        [
+            "/usr/lib/x86_64-linux-gnu",
+            "/usr/lib/aarch64-linux-gnu",
+            "/usr/lib",
+        ]
+        .iter()
+        .map(|dir| std::path::Path::new(dir).join("faketime/libfaketimeMT.so.1"))
+        .find(|p| p.exists())
+    };
+    if find().is_none() {
+        static INSTALL: std::sync::Once = std::sync::Once::new();
+        INSTALL.call_once(|| {
+            let _ = Command::new("apt-get")
+                .args(["install", "-y", "-qq", "faketime"])
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .stdout(Stdio::null())
+                .status();
+        });
+    }
+    let found = find();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("MCPDESC_REQUIRE_SERVICES").is_none(),
+            "libfaketime is required (MCPDESC_REQUIRE_SERVICES is set): apt-get install faketime"
+        );
+        eprintln!("skipped: libfaketime is missing (apt-get install faketime)");
+    }
+    found
+}
+
 /// A free port on loopback.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -192,6 +228,7 @@ impl Replica {
             .env("ISSUE_TRACKER_STATE_KEYS", &spec.keys)
             .env("ISSUE_TRACKER_TIMEOUT_MS", "20000")
             .env_remove("ISSUE_TRACKER_STATE_TTL_MS")
+            .env_remove("ISSUE_TRACKER_CLOCK_SKEW_MS")
             .env_remove("ISSUE_TRACKER_TOKENS")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());

@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::task::Poll;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::prompt::{IntoGetPromptResult, PromptContext};
@@ -163,6 +163,9 @@ struct StateOut<'a> {
     /// How many answers to the pending question did not fit its form.
     #[serde(rename = "t", skip_serializing_if = "is_zero")]
     tried: u8,
+    /// When the state stops opening, in milliseconds since the Unix epoch.
+    #[serde(rename = "x")]
+    expires: u64,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -182,6 +185,8 @@ struct StateIn {
     answers: Map<String, Value>,
     #[serde(rename = "t", default)]
     tried: u8,
+    #[serde(rename = "x")]
+    expires: u64,
 }
 
 /// What the rounds of a call have gathered (MCP 2026-07-28): the answers of the earlier rounds,
@@ -858,11 +863,24 @@ impl Asker {
                 serde_json::from_str(state).map_err(|_| ElicitError::InvalidRequestState)?
             };
             if self.sealed {
-                let expires = SystemTime::now() + self.round.policy.state_ttl;
-                match self.round.policy.spent.spend(&payload.nonce, expires).await {
+                if unix_millis(SystemTime::now()) > payload.expires {
+                    return Err(ElicitError::InvalidRequestState);
+                }
+                // Remembered for as long as any replica may still open the state: until the
+                // expiry sealed in it, plus the clocks' allowed disagreement.
+                let remember = payload
+                    .expires
+                    .saturating_add(millis(self.round.policy.clock_skew));
+                let until = UNIX_EPOCH
+                    .checked_add(Duration::from_millis(remember.min(LATEST_REMEMBERED)))
+                    .unwrap_or(UNIX_EPOCH);
+                match self.round.policy.spent.spend(&payload.nonce, until).await {
                     Ok(true) => {}
                     Ok(false) => return Err(ElicitError::ReplayedState),
-                    Err(e) => return Err(ElicitError::SpentStore(e)),
+                    Err(e) => {
+                        tracing::warn!(target: "mcpdesc_runtime::session", error = %e, "the store of spent requestStates failed; the state was refused");
+                        return Err(ElicitError::SpentStore(e));
+                    }
                 }
             }
             opened.answers = payload.answers;
@@ -903,6 +921,8 @@ impl Asker {
                 kept: &kept,
                 answers: &progress.answers,
                 tried,
+                expires: unix_millis(SystemTime::now())
+                    .saturating_add(millis(self.round.policy.state_ttl)),
             })
             .map_err(ElicitError::Schema)?
         };
@@ -910,9 +930,8 @@ impl Asker {
             return Ok(text);
         }
         let binding = self.binding();
-        let options = SealOptions::new()
-            .associated_data(binding.as_bytes())
-            .ttl(self.round.policy.state_ttl);
+        // The expiry is in the payload, read where the state is spent.
+        let options = SealOptions::new().associated_data(binding.as_bytes());
         Ok(self
             .round
             .policy
@@ -922,9 +941,9 @@ impl Asker {
     }
 
     /// What a sealed state is bound to: the caller the transport authenticated (none over
-    /// stdio), the primitive called, and the canonical form of the arguments the client sent
-    /// (RFC 8785), so that a retry opens it whatever the order of its keys, and no other call
-    /// or caller does.
+    /// stdio), the primitive called, and the exact form of the arguments the client sent
+    /// ([`json::exact`](crate::json::exact)), so that a retry opens it whatever the order of its
+    /// keys, and no other call or caller does.
     fn binding(&self) -> String {
         let (kind, identity) = match &self.round.primitive {
             Called::Tool(n) => ("tool", n.as_str()),
@@ -932,7 +951,7 @@ impl Asker {
             Called::Resource(u) => ("resource", u.as_str()),
         };
         let arguments = Value::Object(self.round.arguments.clone().unwrap_or_default());
-        let arguments = crate::json::canonical(&arguments);
+        let arguments = crate::json::exact(&arguments);
         // The caller, written as JSON so that no name can run into the next part; `null` for
         // none, which no name writes.
         let principal = Value::from(self.principal.clone()).to_string();
@@ -940,7 +959,7 @@ impl Asker {
         let mut binding = String::with_capacity(
             8 + principal.len() + kind.len() + identity.len() + arguments.len(),
         );
-        for part in ["2", &principal, kind, identity] {
+        for part in ["3", &principal, kind, identity] {
             binding.push_str(part);
             binding.push('\u{0}');
         }
@@ -1028,6 +1047,20 @@ impl Asker {
         }
     }
 }
+
+/// `time` in milliseconds since the Unix epoch (0 before it).
+fn unix_millis(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, millis)
+}
+
+/// `duration` in whole milliseconds, at most `u64::MAX`.
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The latest time a spent state is remembered until, in milliseconds since the Unix epoch:
+/// about 34,000 years from it, which every platform's `SystemTime` holds.
+const LATEST_REMEMBERED: u64 = (1 << 40) * 1000;
 
 /// The error [`Lines`](super::Lines) made in place of an answer it could not read, as the
 /// `ElicitError` it stands for; `None` for an error the client sent.
@@ -1162,7 +1195,7 @@ fn choices_digest<F: ElicitationForm>(filled: &Filled<F>) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(filled.choices_digest())
 }
 
-fn new_nonce() -> String {
+pub(super) fn new_nonce() -> String {
     use base64::Engine as _;
     use std::sync::atomic::{AtomicU64, Ordering};
     static SEED: std::sync::LazyLock<[u8; 8]> = std::sync::LazyLock::new(|| {

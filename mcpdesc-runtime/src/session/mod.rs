@@ -118,11 +118,11 @@ pub use call::Call;
 pub use http_lines::{HttpLines, HttpResponse};
 pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
 pub use policy::{
-    DEFAULT_ANSWER_TRIES, DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError, MemorySpentStates,
-    PROBLEMS_META, Policy, SpendFuture, SpentStates, StateKeys,
+    DEFAULT_ANSWER_TRIES, DEFAULT_CLOCK_SKEW, DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError,
+    MemorySpentStates, PROBLEMS_META, Policy, SpendFuture, SpentStates, StateKeys,
 };
 #[cfg(feature = "redis")]
-pub use redis::RedisSpentStates;
+pub use redis::{Durability, RedisSpentStates};
 pub use served::{Principal, Served};
 
 /// Why a question was not asked in this session: nothing was sent, and the primitive goes on
@@ -332,7 +332,10 @@ pub enum ElicitError {
     /// A retried call (MCP 2026-07-28) brought back a sealed `requestState` that was already
     /// brought back once: each state opens once.
     ReplayedState,
-    /// The store of spent states failed, so the state was not opened.
+    /// The store of spent states failed, so the state was not opened. What the store said is
+    /// this error's [`source`](std::error::Error::source) and a warning event (target
+    /// `mcpdesc_runtime::session`); `Display` does not say it, because it names the server's
+    /// setup and the error may reach the client.
     SpentStore(Box<dyn std::error::Error + Send + Sync>),
     /// The client did not answer the `elicitation/create` request in time; the request was
     /// cancelled.
@@ -407,9 +410,11 @@ impl fmt::Display for ElicitError {
             ElicitError::ReplayedState => f.write_str(
                 "the retried call's requestState was already brought back once; a state opens once",
             ),
-            ElicitError::SpentStore(e) => {
-                write!(f, "the store of spent requestStates failed: {e}")
-            }
+            // What the store said names the server's setup (`NOAUTH`, `READONLY`, a host): it
+            // is logged where it happens, and is this error's `source`, never said here.
+            ElicitError::SpentStore(_) => f.write_str(
+                "the server could not check the retried call's requestState (its store of spent states failed), so nothing was read from it; retry the call later",
+            ),
             ElicitError::Timeout { timeout } => write!(
                 f,
                 "the client did not answer the elicitation request within {} s; the request was cancelled",
@@ -513,6 +518,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Content(e) => e.source(),
             ElicitError::Undeclared(e) => e.source(),
             ElicitError::Fill(e) => e.source(),
+            ElicitError::SpentStore(e) => Some(e.as_ref()),
             _ => None,
         }
     }

@@ -20,6 +20,10 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 /// minutes.
 pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 
+/// How far apart the clocks of the replicas that open one another's states may be by default:
+/// thirty seconds. See [`Policy::clock_skew`].
+pub const DEFAULT_CLOCK_SKEW: Duration = Duration::from_secs(30);
+
 /// How many times a form is asked when its answers do not fit it, unless the policy says
 /// ([`Policy::answer_tries`]).
 pub const DEFAULT_ANSWER_TRIES: u8 = 3;
@@ -51,8 +55,11 @@ pub struct Policy {
     pub(crate) keys: StateKeys,
     pub(crate) spent: Arc<dyn SpentStates>,
     pub(crate) state_ttl: Duration,
+    pub(crate) clock_skew: Duration,
     pub(crate) timeout: Duration,
     pub(crate) answer_tries: u8,
+    /// Whether spent states are kept in this process's memory (no store was given).
+    pub(crate) spent_in_memory: bool,
 }
 
 /// Never the keys.
@@ -61,6 +68,7 @@ impl fmt::Debug for Policy {
         f.debug_struct("Policy")
             .field("keys", &self.keys)
             .field("state_ttl", &self.state_ttl)
+            .field("clock_skew", &self.clock_skew)
             .field("timeout", &self.timeout)
             .field("answer_tries", &self.answer_tries)
             .finish_non_exhaustive()
@@ -83,8 +91,10 @@ impl Policy {
             keys,
             spent: Arc::clone(spent) as Arc<dyn SpentStates>,
             state_ttl: DEFAULT_STATE_TTL,
+            clock_skew: DEFAULT_CLOCK_SKEW,
             timeout: DEFAULT_TIMEOUT,
             answer_tries: DEFAULT_ANSWER_TRIES,
+            spent_in_memory: true,
         }
     }
 
@@ -153,10 +163,24 @@ impl Policy {
     }
 
     /// How long a sealed `requestState` can be brought back ([`DEFAULT_STATE_TTL`] unless
-    /// set).
+    /// set). The expiry is sealed in the state when it is made, so a replica with another
+    /// setting opens it as long as the replica that made it said.
     #[must_use]
     pub fn state_ttl(mut self, ttl: Duration) -> Self {
         self.state_ttl = ttl;
+        self
+    }
+
+    /// How far apart the clocks of the replicas that open one another's states may be
+    /// ([`DEFAULT_CLOCK_SKEW`] unless set).
+    ///
+    /// A replica opens a state until the expiry sealed in it, by its own clock. A spent state is
+    /// remembered until that expiry plus this allowance, so a replica whose clock is behind by
+    /// up to this much still refuses it as spent. Set it to the largest disagreement your clock
+    /// synchronization allows; a larger value costs only memory in the store of spent states.
+    #[must_use]
+    pub fn clock_skew(mut self, allowance: Duration) -> Self {
+        self.clock_skew = allowance;
         self
     }
 
@@ -165,6 +189,7 @@ impl Policy {
     #[must_use]
     pub fn spent_states(mut self, store: impl SpentStates) -> Self {
         self.spent = Arc::new(store);
+        self.spent_in_memory = false;
         self
     }
 
@@ -176,6 +201,11 @@ impl Policy {
     /// How long a sealed state lives.
     pub fn state_ttl_duration(&self) -> Duration {
         self.state_ttl
+    }
+
+    /// How far apart the replicas' clocks may be.
+    pub fn clock_skew_duration(&self) -> Duration {
+        self.clock_skew
     }
 
     /// The keys.

@@ -60,7 +60,22 @@ pub struct Served<S> {
 
 impl<S> Served<S> {
     /// `server`, asking with `policy`.
+    ///
+    /// A policy whose key ring is configured (shared with other processes, or kept across
+    /// restarts) but whose spent states are kept in this process's memory is logged as a warning
+    /// event (target `mcpdesc_runtime::session`): a state spent here opens again on another
+    /// process with the same keys, or here after a restart. Give such a policy a shared store
+    /// ([`Policy::spent_states`]).
     pub fn new(server: S, policy: Policy) -> Self {
+        if policy.spent_in_memory && !policy.keys.is_development() {
+            tracing::warn!(
+                target: "mcpdesc_runtime::session",
+                keys = ?policy.keys.ids(),
+                "requestState is sealed with a configured key ring, but spent states are kept in this process's memory: \
+                 another process with the same keys, or this one restarted, opens a spent state again; \
+                 give the policy a shared store (Policy::spent_states)"
+            );
+        }
         Served {
             server,
             policy: Arc::new(policy),
