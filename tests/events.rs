@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use mcpdesc_runtime::session::{Lines, Policy, Served};
+use mcpdesc_runtime::session::{Lines, Policy, Served, StateKeys};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ProtocolVersion as RmcpVersion};
 use rmcp::service::RoleClient;
@@ -288,4 +288,50 @@ async fn a_line_that_cannot_be_read_is_said_without_the_line() {
         "{events:?}"
     );
     assert_no_secret(&events);
+}
+
+/// A configured key ring (shared by design with other processes and restarts) with spent states
+/// in this process's memory is said at start-up as a warning, naming the fix; a development key,
+/// or a shared store, is not.
+#[test]
+fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
+    said();
+    let warned = || {
+        said()
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| {
+                s.level == Level::WARN
+                    && s.fields
+                        .get("keys")
+                        .is_some_and(|k| k.contains("ring-warning"))
+            })
+            .count()
+    };
+    let keys = StateKeys::parse(&format!("ring-warning:{}", "07".repeat(32))).unwrap();
+    let _ = Served::new(Gate, Policy::with_keys(keys.clone()));
+    assert_eq!(warned(), 1);
+    let message = said()
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|s| {
+            s.fields
+                .get("keys")
+                .is_some_and(|k| k.contains("ring-warning"))
+        })
+        .and_then(|s| s.fields.get("message").cloned())
+        .unwrap();
+    assert!(message.contains("opens a spent state again"), "{message}");
+    assert!(message.contains("Policy::spent_states"), "{message}");
+    let _ = Served::new(Gate, Policy::development());
+    let _ = Served::new(
+        Gate,
+        Policy::with_keys(keys)
+            .spent_states(mcpdesc_runtime::session::MemorySpentStates::default()),
+    );
+    assert_eq!(warned(), 1);
 }

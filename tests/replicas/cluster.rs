@@ -123,15 +123,24 @@ impl Drop for Process {
 pub struct Redis {
     pub port: u16,
     dir: tempfile::TempDir,
+    settings: Vec<String>,
     process: Option<Process>,
 }
 
 impl Redis {
+    /// A server that keeps every write (the append-only file, synced on each write).
     pub fn start() -> Self {
+        Self::start_with(&["--appendonly", "yes", "--appendfsync", "always"])
+    }
+
+    /// A server started with `settings` (`redis-server` options) besides its address, port and
+    /// folder.
+    pub fn start_with(settings: &[&str]) -> Self {
         let dir = tempfile::tempdir().expect("a folder for Redis");
         let mut redis = Redis {
             port: free_port(),
             dir,
+            settings: settings.iter().map(|s| (*s).to_owned()).collect(),
             process: None,
         };
         redis.restart();
@@ -152,14 +161,8 @@ impl Redis {
         self.process = None;
         let mut child = Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
-            .args([
-                "--save",
-                "",
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "always",
-            ])
+            .args(["--save", ""])
+            .args(&self.settings)
             .arg("--dir")
             .arg(self.dir.path())
             .stdout(Stdio::null())

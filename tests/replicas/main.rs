@@ -26,6 +26,7 @@ mod example;
 
 mod attacks;
 mod cluster;
+mod durability;
 #[path = "../support/gate.rs"]
 mod gate;
 mod load;

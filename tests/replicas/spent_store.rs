@@ -151,3 +151,58 @@ async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back(
     client.cancel().await.ok();
     server.abort();
 }
+
+/// A state lifetime as long as `Duration` holds seals and opens: nothing overflows (it
+/// panicked on every retry, and the client then waited for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_longest_state_lifetime_seals_and_opens() {
+    let policy = Policy::development()
+        .state_ttl(std::time::Duration::MAX)
+        .clock_skew(std::time::Duration::MAX);
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(async move {
+        let running = Served::new(Gate, policy)
+            .serve(server_io)
+            .await
+            .expect("serves");
+        running.waiting().await.ok();
+    });
+    let client = FormClient
+        .serve_with_lifecycle(
+            client_io,
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![RmcpVersion::V_2026_07_28],
+            },
+        )
+        .await
+        .expect("the client connects");
+    let call = CallToolRequestParams::new("gate");
+    let Ok(CallToolResponse::InputRequired(first)) = client.call_tool_once(call.clone()).await
+    else {
+        panic!("asked with an input-required result");
+    };
+    let responses: rmcp::model::InputResponses = [(
+        "go_ahead".to_owned(),
+        json!({"action": "accept", "content": {"go": true}}),
+    )]
+    .into();
+    let retry = call
+        .with_input_responses(responses)
+        .with_request_state(first.request_state.clone().unwrap());
+    let done = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        client.call_tool_once(retry.clone()),
+    )
+    .await
+    .expect("answered, not hung");
+    assert!(
+        matches!(done, Ok(CallToolResponse::Complete(_))),
+        "{done:?}"
+    );
+    let again = client.call_tool_once(retry).await;
+    assert!(
+        again.is_err()
+            || matches!(again, Ok(CallToolResponse::Complete(ref r)) if r.is_error == Some(true)),
+        "{again:?}"
+    );
+}
