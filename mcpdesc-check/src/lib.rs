@@ -61,6 +61,7 @@ mod checked_in;
 mod compatible;
 pub mod diff;
 pub mod document;
+mod instances;
 pub mod json;
 #[doc = include_str!("../docs/validation.md")]
 pub mod reference {

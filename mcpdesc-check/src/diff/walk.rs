@@ -35,6 +35,9 @@ struct Walk<'a> {
     shared: Vec<Shared>,
     /// How many witnesses were made (at most [`witness::MOST_WITNESSES`]).
     witnesses: usize,
+    /// The schemas witnesses are checked against, and the comparison's budget for their
+    /// patterns.
+    instances: crate::instances::Instances,
     /// Each document's versions, as the validator reads them.
     root_old: VersionSet,
     root_new: VersionSet,
@@ -49,6 +52,7 @@ pub(super) fn walk(old: &Value, new: &Value) -> Vec<Change> {
         out: Vec::new(),
         shared: Vec::new(),
         witnesses: 0,
+        instances: crate::instances::Instances::default(),
         root_old: root_scope_of(old).0,
         root_new: root_scope_of(new).0,
     };
@@ -1393,7 +1397,7 @@ impl<'a> Walk<'a> {
             };
         }
         self.witnesses += 1;
-        judges.witness(found, old_first)
+        judges.witness(found, old_first, &mut self.instances)
     }
 
     #[allow(clippy::too_many_arguments)]

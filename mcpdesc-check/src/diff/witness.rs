@@ -1,6 +1,7 @@
 //! Witnesses: a concrete instance that one schema accepts and the other refuses, found among
 //! candidates made from the change and checked against both schemas before it is shown.
 
+use crate::instances::Instances;
 use serde_json::{Map, Value, json};
 
 use super::schema::{Event, Found, Role, Step, choices};
@@ -99,13 +100,13 @@ const MOST_CANDIDATES: usize = 64;
 /// An acceptance check of instances against one schema.
 pub(crate) enum Judge {
     #[cfg(feature = "jsonschema")]
-    Schema(Box<jsonschema::Validator>),
+    Schema(Box<crate::instances::Compiled>),
     Form(mcpdesc_runtime::RequestedSchema),
 }
 
 impl Judge {
-    /// A judge for `schema` in `role`, or why there is none.
-    pub(crate) fn new(schema: &Value, role: Role) -> Result<Judge, String> {
+    /// A judge for `schema` in `role`, compiled among `instances`, or why there is none.
+    pub(crate) fn new(schema: &Value, role: Role, instances: &Instances) -> Result<Judge, String> {
         if role == Role::Form {
             return mcpdesc_runtime::diagnostics::parse_requested_schema(schema)
                 .map(Judge::Form)
@@ -125,27 +126,37 @@ impl Judge {
                 Some(Dialect::Draft2020_12) => jsonschema::Draft::Draft202012,
                 None => return Err("the schema names a dialect this tool cannot check".into()),
             };
-            jsonschema::options()
-                .with_draft(draft)
-                .should_validate_formats(true)
-                .build(schema)
+            instances
+                .compile(schema, draft)
                 .map(|v| Judge::Schema(Box::new(v)))
                 .map_err(|e| format!("the schema does not compile: {e}"))
         }
         #[cfg(not(feature = "jsonschema"))]
         {
-            let _ = schema;
+            let _ = (schema, instances);
             Err("this build of mcpdesc-check leaves out its `jsonschema` feature, which checks witnesses against JSON Schemas".into())
         }
     }
 
-    pub(crate) fn accepts(&self, instance: &Value) -> bool {
+    /// Whether the judge accepts `instance`; `Err` with why it could not tell (a pattern past
+    /// the limits of `instances`).
+    pub(crate) fn accepts(
+        &self,
+        instances: &mut Instances,
+        instance: &Value,
+    ) -> Result<bool, String> {
         match self {
             #[cfg(feature = "jsonschema")]
-            Judge::Schema(validator) => validator.is_valid(instance),
-            Judge::Form(form) => instance
-                .as_object()
-                .is_some_and(|content| form.check_content(content).is_ok()),
+            Judge::Schema(compiled) => instances
+                .errors(compiled, instance)
+                .map(|errors| errors.is_empty())
+                .map_err(|unchecked| unchecked.reason()),
+            Judge::Form(form) => {
+                let _ = instances;
+                Ok(instance
+                    .as_object()
+                    .is_some_and(|content| form.check_content(content).is_ok()))
+            }
         }
     }
 }
@@ -174,11 +185,19 @@ impl<'s> Judges<'s> {
 
     /// A witness for `found`: an instance the side that worked accepts and the other refuses.
     /// `old_first`: the old schema is the one that accepts.
-    pub(crate) fn witness(&mut self, found: &Found, old_first: bool) -> Witness {
+    pub(crate) fn witness(
+        &mut self,
+        found: &Found,
+        old_first: bool,
+        instances: &mut Instances,
+    ) -> Witness {
         let (old, new, role) = (self.old, self.new, self.role);
-        let judges = self
-            .judges
-            .get_or_insert_with(|| Ok((Judge::new(old, role)?, Judge::new(new, role)?)));
+        let judges = self.judges.get_or_insert_with(|| {
+            Ok((
+                Judge::new(old, role, instances)?,
+                Judge::new(new, role, instances)?,
+            ))
+        });
         let (judge_old, judge_new) = match &*judges {
             Ok(judges) => judges,
             Err(reason) => {
@@ -208,7 +227,14 @@ impl<'s> Judges<'s> {
             let Some(candidate) = with_at(base, yes, &path, value) else {
                 continue;
             };
-            if accepting.accepts(&candidate) && !refusing.accepts(&candidate) {
+            let told = accepting
+                .accepts(instances, &candidate)
+                .and_then(|yes| Ok(yes && !refusing.accepts(instances, &candidate)?));
+            let shown = match told {
+                Ok(shown) => shown,
+                Err(reason) => return Witness::Withheld { reason },
+            };
+            if shown {
                 return Witness::Shown {
                     of: role.instance(),
                     accepted_by: if old_first { Side::Old } else { Side::New },

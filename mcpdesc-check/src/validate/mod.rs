@@ -44,6 +44,8 @@ pub fn validate(document: &Value) -> Report {
 struct Layers<'a> {
     /// The JSON Schemas the tools of the document share, checked once.
     shared_tool_schemas: tool_schema::Shared<'a>,
+    /// The schemas examples are checked against, and the document's budget for their patterns.
+    instances: crate::instances::Instances,
 }
 
 impl<'a> mcpdesc_runtime::diagnostics::Layers<'a> for Layers<'a> {
@@ -71,7 +73,7 @@ impl<'a> mcpdesc_runtime::diagnostics::Layers<'a> for Layers<'a> {
         if kind == kind::TOOL {
             tool_schema::check(cx, object, path, scope, &mut self.shared_tool_schemas);
         }
-        examples::check(cx, kind, object, path, scope);
+        examples::check(cx, kind, object, path, scope, &mut self.instances);
     }
 
     fn declared(

@@ -15,6 +15,7 @@ mod same_numbers;
 #[path = "../../../tests/support/mod.rs"]
 mod support;
 
+mod budget;
 mod conformance;
 mod format_schema;
 mod json_test_suite;

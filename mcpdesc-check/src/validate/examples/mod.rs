@@ -59,12 +59,13 @@ pub(crate) fn check<'a>(
     object: &'a Map<String, Value>,
     path: &str,
     scope: VersionSet,
+    instances: &mut crate::instances::Instances,
 ) {
     if let Some(examples) = object.member("examples") {
         let at = pointer(path, "examples");
         let rule = rule(kind);
         if let Some(examples) = named_map(cx, rule, examples, &at, "`examples`") {
-            let mut tool = (kind == kind::TOOL).then(|| tool::Tool::new(cx, object));
+            let mut tool = (kind == kind::TOOL).then(|| tool::Tool::new(cx, object, instances));
             let owner = (kind == kind::RESOURCE || kind == kind::RESOURCE_TEMPLATE)
                 .then(|| resource::Owner::new(cx, kind, object, path));
             for (name, example) in examples {
@@ -106,7 +107,7 @@ pub(crate) fn check<'a>(
     {
         // Their shape but for input and result, and their steps, are `interactions`'.
         let at = pointer(path, "interactionExamples");
-        let mut tool = tool::Tool::new(cx, object);
+        let mut tool = tool::Tool::new(cx, object, instances);
         for (name, example) in examples {
             let Some(example) = example.as_object() else {
                 continue;

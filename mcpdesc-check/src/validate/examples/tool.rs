@@ -7,6 +7,8 @@ use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
 use super::super::toolbox::{Cx, describe, plain, pointer};
 use super::super::{Code, rules};
+use crate::instances::Instances;
+
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
@@ -103,16 +105,23 @@ pub(super) fn result_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &
 
 /// A tool, as its examples are checked against it: its schemas, followed through component
 /// references.
-pub(super) struct Tool<'a> {
+pub(super) struct Tool<'a, 'i> {
     input: Option<&'a Value>,
     output: Option<&'a Value>,
     /// The schemas compiled for checking instances, once per tool: input, then output.
     #[cfg(feature = "jsonschema")]
-    compiled: [Option<Option<jsonschema::Validator>>; 2],
+    compiled: [Option<Option<crate::instances::Compiled>>; 2],
+    /// The document's compiled schemas and budget.
+    #[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+    instances: &'i mut Instances,
 }
 
-impl<'a> Tool<'a> {
-    pub(super) fn new(cx: &Cx<'a>, tool: &'a Map<String, Value>) -> Self {
+impl<'a, 'i> Tool<'a, 'i> {
+    pub(super) fn new(
+        cx: &Cx<'a>,
+        tool: &'a Map<String, Value>,
+        instances: &'i mut Instances,
+    ) -> Self {
         let schema = |key| {
             tool.member(key)
                 .and_then(|v| schema_target(cx, v))
@@ -123,6 +132,7 @@ impl<'a> Tool<'a> {
             output: schema("outputSchema"),
             #[cfg(feature = "jsonschema")]
             compiled: [None, None],
+            instances,
         }
     }
 
@@ -318,24 +328,37 @@ impl<'a> Tool<'a> {
             let Some(slot) = self.compiled.get_mut(which) else {
                 return;
             };
-            let validator = slot.get_or_insert_with(|| {
-                jsonschema::options()
-                    .with_draft(match dialect {
-                        Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
-                        Dialect::Draft07 => jsonschema::Draft::Draft7,
-                    })
-                    .should_validate_formats(true)
-                    .build(schema)
-                    .ok()
+            let instances = &mut *self.instances;
+            let compiled = slot.get_or_insert_with(|| {
+                let draft = match dialect {
+                    Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
+                    Dialect::Draft07 => jsonschema::Draft::Draft7,
+                };
+                instances.compile(schema, draft).ok()
             });
             // A schema that does not compile is reported by `tool_schema`.
-            let Some(validator) = validator else {
+            let Some(compiled) = compiled else {
                 return;
+            };
+            let errors = match instances.errors(compiled, value) {
+                Ok(errors) => errors,
+                Err(unchecked) => {
+                    cx.push(
+                        RULE,
+                        Code::IncompleteToolExampleValidation,
+                        at,
+                        format!(
+                            "`{what}` was not checked against the tool's schema: {}",
+                            unchecked.reason()
+                        ),
+                    );
+                    return;
+                }
             };
             const SHOWN: usize = 5;
             let mut problems = Vec::new();
             let mut more = 0usize;
-            for error in validator.iter_errors(value) {
+            for error in errors {
                 if problems.len() < SHOWN {
                     let place = error.instance_path().to_string();
                     problems.push(format!(
