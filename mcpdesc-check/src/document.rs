@@ -89,12 +89,8 @@ impl Document {
         match format {
             Format::Json => {
                 let value = crate::json::from_str(text)?;
-                // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
-                // locate the document's values (the JSON reader's value stays authoritative).
-                let positions = crate::yaml::from_json_with_positions(text)
-                    .ok()
-                    .filter(|(same, _)| *same == value)
-                    .map(|(_, p)| p);
+                // Read in one pass over the text, without a second value.
+                let positions = crate::json::positions(text);
                 Ok(Document { value, positions })
             }
             Format::Yaml => {

@@ -27,6 +27,28 @@ pub use crate::source::SourceProblem as JsonProblem;
 /// A JSON text that could not be read: its syntax error, or its duplicate keys.
 pub use crate::source::SourceError as JsonError;
 
+/// Where each value of `text`, a JSON text, is written: the positions the YAML reader records
+/// for it ([`yaml::from_json_with_positions`](crate::yaml::from_json_with_positions)), read in
+/// one pass without building the value; `None` when `text` is not JSON.
+///
+/// It holds one small node a value and each key once: the JSON reader's value and these
+/// positions together take at most [`MAX_READ_MULTIPLE`] times the text.
+///
+/// ```
+/// let positions = mcpdesc_check::json::positions("{\n  \"a\": [1, 2]\n}").unwrap();
+/// assert_eq!(positions.get("/a/1"), Some((2, 12)));
+/// assert_eq!(positions.get("/a"), Some((2, 3)));
+/// ```
+pub fn positions(text: &str) -> Option<crate::yaml::Positions> {
+    crate::yaml::json_positions(text)
+}
+
+/// The most memory reading a JSON description takes, as a multiple of its text: its value
+/// ([`from_str`]) and its [`positions`] together, for any shape of text (held by the crate's
+/// tests over the costliest shapes: long arrays of small numbers, of empty arrays and objects,
+/// and objects of short keys).
+pub const MAX_READ_MULTIPLE: usize = 100;
+
 /// Reads a JSON document; a leading byte-order mark is skipped, and duplicate keys are errors.
 ///
 /// One pass reads the value and notices a duplicate as it inserts it; only a text with one is
@@ -156,6 +178,8 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         while let Some(Checked(item)) = seq.next_element()? {
             items.push(item);
         }
+        // What the text holds, and no more: an array of one item would keep room for four.
+        items.shrink_to_fit();
         Ok(Value::Array(items))
     }
 

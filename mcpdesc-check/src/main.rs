@@ -273,16 +273,11 @@ fn check_text(
         Format::Json => match mcpdesc_check::json::from_str(text) {
             Ok(v) => {
                 let diagnostics = diagnose(&v, schema);
-                // JSON is YAML 1.2: where the YAML reader reads the same value, its positions
-                // locate the diagnostics. (The JSON reader's value stays authoritative.) A clean
-                // file needs no positions, so the second reading is only paid for a report.
+                // A clean file needs no positions, so they are read only for a report.
                 let positions = if diagnostics.is_empty() {
                     None
                 } else {
-                    mcpdesc_check::yaml::from_json_with_positions(text)
-                        .ok()
-                        .filter(|(same, _)| *same == v)
-                        .map(|(_, p)| p)
+                    mcpdesc_check::json::positions(text)
                 };
                 release(v, last);
                 return Outcome::Checked(diagnostics, positions);

@@ -89,6 +89,7 @@ fn long_name_shared_by_many(name_len: usize, uses: usize) -> Value {
 
 #[test]
 fn a_small_file_makes_nothing_large() {
+    a_json_description_is_read_within_its_documented_multiple();
     // Positions: a table of every value's pointer held the 100,000-character key once per
     // item, 4,000 times the file (500 MB for a 115 kB text).
     let key = "k".repeat(100_000);
@@ -126,4 +127,49 @@ fn a_small_file_makes_nothing_large() {
         peak < 2 * MAX_REPORT_BYTES + 40 * file,
         "{peak} bytes held for a file of {file}"
     );
+}
+
+/// Reading a JSON description, its value and positions (what `mcpdesc check` and `diff` read),
+/// takes at most `json::MAX_READ_MULTIPLE` times its text, for each of the shapes that cost the
+/// most memory for their size: long arrays of small numbers (a 2 MB one took 218 times its size
+/// through the YAML reader's positions), of empty arrays, objects and strings, objects of many
+/// short keys, and arrays nested in arrays. (Run by the one test of this binary.)
+fn a_json_description_is_read_within_its_documented_multiple() {
+    let n = 300_000;
+    let shapes: Vec<(&str, String)> = vec![
+        (
+            "numbers",
+            serde_json::to_string(&json!({"a": vec![1; n]})).unwrap(),
+        ),
+        ("arrays", format!("{{\"a\":[{}[]]}}", "[],".repeat(n))),
+        ("objects", format!("{{\"a\":[{}{{}}]}}", "{},".repeat(n))),
+        ("strings", format!("{{\"a\":[{}\"\"]}}", "\"\",".repeat(n))),
+        (
+            "keys",
+            format!(
+                "{{{}\"z\":0}}",
+                (0..n).map(|i| format!("\"{i:x}\":0,")).collect::<String>()
+            ),
+        ),
+        (
+            "nested",
+            format!("{{\"a\":[{}1]}}", "[[[1]]],".repeat(n / 4)),
+        ),
+    ];
+    for (name, text) in shapes {
+        let (document, peak) = peak_of(|| {
+            mcpdesc_check::document::Document::read(&text, mcpdesc_check::document::Format::Json)
+                .unwrap()
+        });
+        assert!(
+            document.position("/a/0").is_some() || name == "keys",
+            "{name}"
+        );
+        let multiple = peak / text.len();
+        assert!(
+            multiple <= mcpdesc_check::json::MAX_READ_MULTIPLE,
+            "{name}: {peak} bytes held for a text of {} ({multiple} times)",
+            text.len()
+        );
+    }
 }

@@ -11,10 +11,12 @@ pub use crate::source::SourceProblem as YamlProblem;
 /// Every problem found while reading a YAML description.
 pub use crate::source::SourceError as YamlError;
 
+pub(crate) use json::positions as json_positions;
 pub use mcpdesc_runtime::yaml::to_string;
 pub use positions::Positions;
 pub use read::{from_json_with_positions, from_str, from_str_with_positions};
 
+mod json;
 mod lines;
 mod mend;
 mod positions;

@@ -57,8 +57,21 @@ pub struct Positions {
 /// A node of [`Positions`]: where it is written, and the nodes in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Written {
-    pub(super) at: Option<(usize, usize)>,
+    /// Its line and column, each at most `u32::MAX` (a text longer than that is not read).
+    pub(super) at: Option<(u32, u32)>,
     pub(super) children: Children,
+}
+
+/// A line and column as a node keeps them.
+pub(super) fn kept((line, column): (usize, usize)) -> (u32, u32) {
+    let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    (narrow(line), narrow(column))
+}
+
+/// A line and column as a node kept them.
+fn given((line, column): (u32, u32)) -> (usize, usize) {
+    let widen = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    (widen(line), widen(column))
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,9 +79,9 @@ pub(super) enum Children {
     #[default]
     None,
     /// A sequence's items, in order (indices into `nodes`).
-    Items(Vec<usize>),
+    Items(Vec<u32>),
     /// A mapping's members by key, sorted by key once read (the first of a repeated key).
-    Members(Vec<(String, usize)>),
+    Members(Vec<(Box<str>, u32)>),
 }
 
 /// A token of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`); `None` when it escapes
@@ -115,17 +128,19 @@ impl Positions {
     /// returns its index.
     pub(super) fn add(&mut self, parent: usize, key: Option<&str>, at: (usize, usize)) -> usize {
         let node = self.nodes.len();
+        // Node numbers are kept in 32 bits: a text holds fewer values than its bytes.
+        let number = u32::try_from(node).unwrap_or(u32::MAX);
         self.nodes.push(Written {
-            at: Some(at),
+            at: Some(kept(at)),
             children: Children::None,
         });
         if let Some(parent) = self.nodes.get_mut(parent) {
             match (&mut parent.children, key) {
-                (Children::Items(items), None) => items.push(node),
-                (Children::Members(members), Some(key)) => members.push((key.to_owned(), node)),
-                (children @ Children::None, None) => *children = Children::Items(vec![node]),
+                (Children::Items(items), None) => items.push(number),
+                (Children::Members(members), Some(key)) => members.push((key.into(), number)),
+                (children @ Children::None, None) => *children = Children::Items(vec![number]),
                 (children @ Children::None, Some(key)) => {
-                    *children = Children::Members(vec![(key.to_owned(), node)]);
+                    *children = Children::Members(vec![(key.into(), number)]);
                 }
                 // A node is a sequence or a mapping, never both.
                 (Children::Items(_), Some(_)) | (Children::Members(_), None) => {}
@@ -137,7 +152,7 @@ impl Positions {
     /// Records `node` as written at `at`.
     pub(super) fn set_at(&mut self, node: usize, at: (usize, usize)) {
         if let Some(written) = self.nodes.get_mut(node) {
-            written.at = Some(at);
+            written.at = Some(kept(at));
         }
     }
 
@@ -153,7 +168,7 @@ impl Positions {
         };
         let first = members
             .first()
-            .and_then(|&(_, first)| self.nodes.get(first))
+            .and_then(|&(_, first)| self.nodes.get(usize::try_from(first).ok()?))
             .and_then(|first| first.at);
         if let (Some(first), Some(written)) = (first, self.nodes.get_mut(node))
             && written.at.is_none_or(|at| first < at)
@@ -171,16 +186,23 @@ impl Positions {
         let lines = text.matches('\n').count() + 1;
         let end = text.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
         for node in &mut self.nodes {
-            if let Some((line, col)) = &mut node.at {
-                *col = column(*line, *col);
-                if *line > lines {
-                    (*line, *col) = (lines, end);
-                }
+            if let Some(at) = &mut node.at {
+                let (line, col) = given(*at);
+                *at = kept(if line > lines {
+                    (lines, end)
+                } else {
+                    (line, column(line, col))
+                });
             }
-            if let Children::Members(members) = &mut node.children {
-                // A stable sort: of equal keys, the first read stays first.
-                members.sort_by(|a, b| a.0.cmp(&b.0));
-                members.dedup_by(|later, earlier| later.0 == earlier.0);
+            match &mut node.children {
+                Children::Members(members) => {
+                    // A stable sort: of equal keys, the first read stays first.
+                    members.sort_by(|a, b| a.0.cmp(&b.0));
+                    members.dedup_by(|later, earlier| later.0 == earlier.0);
+                    members.shrink_to_fit();
+                }
+                Children::Items(items) => items.shrink_to_fit(),
+                Children::None => {}
             }
         }
     }
@@ -188,7 +210,7 @@ impl Positions {
     /// The line and column of the value at `pointer`, or of its nearest written ancestor.
     pub fn get(&self, pointer: &str) -> Option<(usize, usize)> {
         let mut node = self.nodes.first()?;
-        let mut nearest = node.at;
+        let mut nearest = node.at.map(given);
         let tokens = match pointer {
             "" => None,
             _ => Some(pointer.strip_prefix('/')?.split('/')),
@@ -198,17 +220,18 @@ impl Positions {
                 Children::Items(items) => index(token).and_then(|i| items.get(i)),
                 Children::Members(members) => unescaped(token).and_then(|key| {
                     let at = members
-                        .binary_search_by(|(k, _)| k.as_str().cmp(&key))
+                        .binary_search_by(|(k, _)| k.as_ref().cmp(key.as_ref()))
                         .ok()?;
                     members.get(at).map(|(_, child)| child)
                 }),
                 Children::None => None,
             };
-            let Some(child) = child.and_then(|&child| self.nodes.get(child)) else {
+            let child = child.and_then(|&child| usize::try_from(child).ok());
+            let Some(child) = child.and_then(|child| self.nodes.get(child)) else {
                 break;
             };
             node = child;
-            nearest = node.at.or(nearest);
+            nearest = node.at.map(given).or(nearest);
         }
         nearest
     }

@@ -16,7 +16,7 @@ use super::mend::{
     TAB_IN_INDENTATION, TAB_IN_PLAIN_SCALAR, TAB_STARTS_BLOCK_SCALAR, TRAILING_AFTER_QUOTED,
     UNICODE_ESCAPE, block_indentation, last_block_indicator, surrogate_escapes,
 };
-use super::positions::{Columns, Positions, line_starts};
+use super::positions::{Columns, Positions, kept, line_starts};
 use super::scalars::{integer, is_float};
 use crate::source::MAX_PROBLEMS;
 
@@ -1122,7 +1122,9 @@ impl Reader<'_> {
                     // The parser marks a block mapping past its first key; the document
                     // itself starts at its first written character.
                     if let Some(document) = self.positions.nodes.first_mut() {
-                        document.at.get_or_insert_with(|| first_content(self.text));
+                        document
+                            .at
+                            .get_or_insert_with(|| kept(first_content(self.text)));
                     }
                     let value = self.node(event, mark, false)?;
                     document.get_or_insert(value);

@@ -18,6 +18,7 @@ mod support;
 mod budget;
 mod conformance;
 mod format_schema;
+mod json_positions;
 mod json_test_suite;
 mod tool_schema_agreement;
 mod validate_properties;
