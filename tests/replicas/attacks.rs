@@ -416,3 +416,82 @@ fn the_first_retry_after_redis_restarts_succeeds_on_every_replica() {
     // Four issues more than the three seeded, each filed once.
     assert_eq!(cluster.redis.cli(&["HLEN", "tracker:issues"]), "7");
 }
+
+/// On 2026-07-28, the replica that asked is killed: the client's retry, and every request after
+/// it, go through the balancer to the replica left (the reference's `option redispatch`), at
+/// once, before any health check has marked the dead one down.
+#[test]
+fn a_killed_replicas_requests_go_to_another_at_once() {
+    let specs = (0..2)
+        .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
+        .collect();
+    let Some(mut cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
+        return;
+    };
+    let params =
+        json!({"name": "create_issue", "arguments": {"title": "Redispatched", "labels": ["docs"]}});
+    let (headers, body) = request_2026(1, "tools/call", params.clone());
+    let mut first = post(cluster.addr(), &headers, &body);
+    let asked_on = first.replica();
+    let result = first.answer()["result"].clone();
+    assert_eq!(result["resultType"], "input_required", "{result}");
+    let dead = cluster
+        .replicas
+        .iter()
+        .position(|r| r.spec.name == asked_on)
+        .expect("a replica asked");
+    cluster.replicas[dead].kill();
+    let mut retry = params;
+    retry["inputResponses"] = json!({"choose_owner": answer_for("choose_owner")});
+    retry["requestState"] = result["requestState"].clone();
+    let (retry_headers, retry_body) = request_2026(2, "tools/call", retry);
+    let mut answered = post(cluster.addr(), &retry_headers, &retry_body);
+    assert_ne!(answered.replica(), asked_on);
+    assert!(text_of(&answered.answer()["result"]).starts_with("Created issue #4"));
+    // Round-robin would send every other request to the dead replica.
+    for id in 3..7 {
+        let list = json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {"_meta": super::wire::meta_2026()}});
+        let headers = vec![
+            ("MCP-Protocol-Version", "2026-07-28".to_owned()),
+            ("Mcp-Method", "tools/list".to_owned()),
+        ];
+        let response = post(cluster.addr(), &headers, &list);
+        assert_eq!(response.status, 200, "request {id}");
+    }
+}
+
+/// Rotating keys while replicas roll, as the reference says: with the new key second on some
+/// replicas and absent on others, then first on some and second on the others, every state
+/// sealed on one opens on the other. Putting it first while others lack it refuses their
+/// retries: why the reference says otherwise.
+#[test]
+fn keys_rotate_while_replicas_roll() {
+    let (old, new) = (key_ring("k1", 1), key_ring("k2", 2));
+    let both = |first: &str, second: &str| format!("{first},{second}");
+    for (a, b, opens) in [
+        (old.clone(), both(&old, &new), true),
+        (both(&old, &new), both(&new, &old), true),
+        (old.clone(), both(&new, &old), false),
+    ] {
+        let specs = vec![
+            ReplicaSpec::new("a", a.clone()),
+            ReplicaSpec::new("b", b.clone()),
+        ];
+        let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
+            return;
+        };
+        let (at_a, at_b) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
+        let arguments = json!({"title": "Rotated", "labels": ["docs"]});
+        // Sealed on b, brought back to a; and sealed on a, brought back to b.
+        let from_b = sealed_then_retried(at_b, arguments.clone(), arguments.clone());
+        let text = result_text(at_a, &from_b);
+        assert_eq!(
+            text.starts_with("Created issue #"),
+            opens,
+            "{a} <- {b}: {text}"
+        );
+        let from_a = sealed_then_retried(at_a, arguments.clone(), arguments);
+        let text = result_text(at_b, &from_a);
+        assert!(text.starts_with("Created issue #"), "{b} <- {a}: {text}");
+    }
+}

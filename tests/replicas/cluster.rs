@@ -292,27 +292,7 @@ pub struct Balancer {
 impl Balancer {
     fn start(replicas: &[Replica], routing: Routing) -> Self {
         let port = free_port();
-        let servers: String = replicas
-            .iter()
-            .map(|r| format!("  server {} 127.0.0.1:{}\n", r.spec.name, r.port))
-            .collect();
-        let sticky = match routing {
-            Routing::Sticky => {
-                "  stick-table type string len 64 size 100k expire 30m\n  \
-                 stick store-response res.hdr(mcp-session-id)\n  \
-                 stick match req.hdr(mcp-session-id)\n"
-            }
-            Routing::RoundRobin => "",
-        };
-        // Server-sent events stream through unbuffered (HAProxy compresses and buffers nothing
-        // unless told to); the time limits are above rmcp's 15 s keep-alive.
-        let config = format!(
-            "global\n  maxconn 512\n\
-             defaults\n  mode http\n  timeout connect 2s\n  timeout client 60s\n  \
-             timeout server 60s\n  timeout http-keep-alive 5s\n\
-             frontend mcp\n  bind 127.0.0.1:{port}\n  default_backend replicas\n\
-             backend replicas\n  balance roundrobin\n{sticky}{servers}"
-        );
+        let config = balancer_config(port, replicas, routing);
         let mut file = tempfile::NamedTempFile::new().expect("a file for HAProxy's configuration");
         std::io::Write::write_all(&mut file, config.as_bytes()).expect("written");
         let mut child = Command::new("haproxy")
@@ -334,6 +314,41 @@ impl Balancer {
             _process: Process(child),
         }
     }
+}
+
+/// The balancer's configuration: the one `reference::replicas` gives, word for word, listening
+/// on `port` with `replicas` as its servers; without the session rule for
+/// [`Routing::RoundRobin`].
+pub fn balancer_config(port: u16, replicas: &[Replica], routing: Routing) -> String {
+    const REFERENCE: &str = include_str!("../../mcpdesc-runtime/docs/replicas.md");
+    let block = REFERENCE
+        .split("```text\n# haproxy.cfg\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("reference::replicas gives HAProxy's configuration in a ```text block");
+    let mut config = String::new();
+    for line in block.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("server ") {
+            continue;
+        }
+        if trimmed.starts_with("stick") && routing == Routing::RoundRobin {
+            continue;
+        }
+        if trimmed.starts_with("bind ") {
+            config.push_str(&format!("  bind 127.0.0.1:{port}\n"));
+            continue;
+        }
+        config.push_str(line);
+        config.push('\n');
+    }
+    for replica in replicas {
+        config.push_str(&format!(
+            "  server {} 127.0.0.1:{} check\n",
+            replica.spec.name, replica.port
+        ));
+    }
+    config
 }
 
 /// The store, the replicas and the balancer.

@@ -41,6 +41,11 @@ pub const PROBLEMS_META: &str = "io.github.mcpdesc-rs/problems";
 /// share them, or are made for this process alone by [`development`](Self::development), which
 /// says so on standard error when it is made.
 ///
+/// Keys shared with other processes or restarts need a store of spent states they share too
+/// ([`spent_states`](Self::spent_states)): with the default, this process's memory, a state
+/// spent here opens again on another process with the same keys, or here after a restart.
+/// [`Served::new`](super::Served::new) logs a warning event for such a policy.
+///
 /// ```
 /// use std::time::Duration;
 /// use mcpdesc_runtime::session::{Policy, StateKeys};
@@ -240,8 +245,10 @@ impl StateKeys {
     /// base64 (`openssl rand -hex 32`, `openssl rand -base64 32`); an id is 1 to 64 letters,
     /// digits, `.`, `_` or `-`. Blank entries and lines starting with `#` are skipped.
     ///
-    /// To rotate, put the new key first and keep the old one until the states it sealed have
-    /// expired ([`Policy::state_ttl`]).
+    /// To rotate while replicas roll, add the new key second everywhere; once every replica has
+    /// it, make it first everywhere; remove the old one when the states it sealed have expired
+    /// ([`Policy::state_ttl`] plus [`Policy::clock_skew`]). See
+    /// [`reference::replicas`](crate::reference::replicas).
     ///
     /// # Errors
     ///
