@@ -101,9 +101,9 @@ impl<T> Asked<T> {
 /// - **guarded**: sent only when it matches a registered declaration of this primitive
 ///   ([`contract::check_registered`](crate::contract::check_registered));
 /// - **sealed** (MCP 2026-07-28): the `requestState` of its input-required results is signed with
-///   the server's key ring, bound to the primitive and the canonical form of the arguments the
-///   client sent ([`json::canonical`](crate::json::canonical)), holds the answers of the earlier
-///   rounds, and opens once ([`SpentStates`](super::SpentStates));
+///   the server's key ring, bound to the caller, the primitive and the exact arguments the
+///   client sent ([`json::exact`](crate::json::exact)), holds the answers of the earlier
+///   rounds, expires, and opens once ([`SpentStates`](super::SpentStates));
 /// - **time-limited** (before 2026-07-28): an `elicitation/create` the client does not answer in
 ///   [`Policy::timeout`](super::Policy::timeout) is cancelled, and a client that cancels the call
 ///   ends the wait.

@@ -63,10 +63,10 @@
 //!   wait, and the request is cancelled with the client either way.
 //! - **2026-07-28**: no server-initiated request exists. `ask!` returns an input-required result
 //!   from the handler; its `requestState` is sealed with the policy's key ring, bound to the
-//!   primitive and the canonical form of the arguments the client sent
-//!   ([`json::canonical`](crate::json::canonical)), holds the answers of the earlier rounds (so a
-//!   call can ask several times), and opens once ([`SpentStates`]). The client retries with the
-//!   answer, and the same `ask!` reads it.
+//!   caller, the primitive and the exact arguments the client sent
+//!   ([`json::exact`](crate::json::exact)), holds the answers of the earlier rounds (so a
+//!   call can ask several times), expires ([`Policy::state_ttl`]), and opens once
+//!   ([`SpentStates`]). The client retries with the answer, and the same `ask!` reads it.
 //!
 //! The answer is read as [`ElicitationForm::from_content`] reads it, every problem reported; a
 //! form with run-time choices is read against the choices of the round that asked.
