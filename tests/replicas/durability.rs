@@ -15,7 +15,7 @@ use crate::cluster::{Process, Redis, free_port, services};
 
 /// The session's warning events, collected on this thread.
 #[derive(Clone, Default)]
-struct Warnings(Arc<Mutex<Vec<BTreeMap<String, String>>>>);
+pub(crate) struct Warnings(pub(crate) Arc<Mutex<Vec<BTreeMap<String, String>>>>);
 
 struct Fields<'a>(&'a mut BTreeMap<String, String>);
 

@@ -77,12 +77,16 @@ async fn each_state_is_spent_once_and_refused_while_redis_is_down() {
 }
 
 /// Through `Served` and `ask!` on 2026-07-28: the retry is refused while the store is down, with
-/// what failed; the same retry is applied once the store is back, and refused after that.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+/// what failed in the server's log only; the same retry is applied once the store is back, and
+/// refused after that.
+#[tokio::test(flavor = "current_thread")]
 async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back() {
     if services().is_none() {
         return;
     }
+    // The server runs on this thread: its warning events are collected here.
+    let warnings = crate::durability::Warnings::default();
+    let _collect = tracing::subscriber::set_default(warnings.clone());
     let mut redis = Redis::start();
     let keys = StateKeys::parse(&key_ring("k1", 1)).expect("a key ring");
     let policy = Policy::with_keys(keys)
@@ -130,6 +134,13 @@ async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back(
     );
     // What Redis said names the server's setup; it stays in the server's log.
     assert!(!message.contains("Redis"), "{message}");
+    let logged = warnings.0.lock().unwrap().iter().any(|w| {
+        w.get("error")
+            .is_some_and(|e| e.starts_with("Redis did not"))
+            && w.get("message")
+                .is_some_and(|m| m.contains("the state was refused"))
+    });
+    assert!(logged, "{:?}", warnings.0.lock().unwrap());
     redis.restart();
     let deadline = Instant::now() + Duration::from_secs(20);
     let done = loop {

@@ -192,7 +192,12 @@ impl RedisSpentStates {
         if self.durability_read.swap(true, Ordering::AcqRel) {
             return;
         }
-        match self.durability().await {
+        // Within the store's time limit, as every command of a spend.
+        let Ok(read) = tokio::time::timeout(self.timeout, self.durability()).await else {
+            self.durability_read.store(false, Ordering::Release);
+            return;
+        };
+        match read {
             Ok(durability) => {
                 for risk in durability.risks() {
                     tracing::warn!(target: "mcpdesc_runtime::session", risk = risk.as_str(), "spent states could be lost");
