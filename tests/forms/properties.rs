@@ -412,7 +412,7 @@ fn boundary_number() -> impl Strategy<Value = Value> {
             .ok()
     });
     let doubles = prop_oneof![
-        (0u64..4).prop_map(|d| f64::from_bits(d)),
+        (0u64..4).prop_map(f64::from_bits),
         (0u64..4).prop_map(|d| -f64::from_bits(d)),
         (0u64..4).prop_map(|d| f64::from_bits(f64::MAX.to_bits() - d)),
         (0u64..4).prop_map(|d| f64::from_bits(f64::MIN_POSITIVE.to_bits() + d)),
