@@ -15,7 +15,7 @@
 #[cfg(not(feature = "jsonschema"))]
 /// The compiled schemas of one document: none without the `jsonschema` feature.
 #[derive(Default)]
-pub(crate) struct Instances;
+pub(crate) struct Instances {}
 
 #[cfg(feature = "jsonschema")]
 pub(crate) use checked::*;
