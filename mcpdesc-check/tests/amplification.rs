@@ -90,6 +90,7 @@ fn long_name_shared_by_many(name_len: usize, uses: usize) -> Value {
 #[test]
 fn a_small_file_makes_nothing_large() {
     a_json_description_is_read_within_its_documented_multiple();
+    a_yaml_description_is_read_within_its_documented_multiple();
     // Positions: a table of every value's pointer held the 100,000-character key once per
     // item, 4,000 times the file (500 MB for a 115 kB text).
     let key = "k".repeat(100_000);
@@ -168,6 +169,57 @@ fn a_json_description_is_read_within_its_documented_multiple() {
         let multiple = peak / text.len();
         assert!(
             multiple <= mcpdesc_check::json::MAX_READ_MULTIPLE,
+            "{name}: {peak} bytes held for a text of {} ({multiple} times)",
+            text.len()
+        );
+    }
+}
+
+/// Reading a YAML description with its positions takes at most `yaml::MAX_READ_MULTIPLE` times
+/// its text, for each of the costliest shapes: flow and block sequences of small scalars, of
+/// empty collections, nested, and mappings of many short keys; a JSON text, read as JSON, within
+/// the JSON reader's multiple. (Run by the one test of this binary.)
+fn a_yaml_description_is_read_within_its_documented_multiple() {
+    let n = 100_000;
+    let json_text = serde_json::to_string(&json!({"a": vec![1; n]})).unwrap();
+    let (_, peak) = peak_of(|| mcpdesc_check::yaml::from_str_with_positions(&json_text).unwrap());
+    assert!(
+        peak / json_text.len() <= mcpdesc_check::json::MAX_READ_MULTIPLE,
+        "JSON read as YAML: {} times",
+        peak / json_text.len()
+    );
+    let shapes: Vec<(&str, String)> = vec![
+        ("flow plain scalars", format!("a: [{}a]\n", "a,".repeat(n))),
+        ("flow numbers", format!("a: [{}1]\n", "1,".repeat(n))),
+        (
+            "flow empty mappings",
+            format!("a: [{}{{}}]\n", "{},".repeat(n)),
+        ),
+        (
+            "flow nested",
+            format!("a: [{}1]\n", "[[[1]]],".repeat(n / 4)),
+        ),
+        (
+            "flow keys",
+            format!(
+                "{{{}z: 0}}\n",
+                (0..n).map(|i| format!("k{i}: 0,")).collect::<String>()
+            ),
+        ),
+        ("block numbers", format!("a:\n{}", "- 1\n".repeat(n))),
+        ("block empty", format!("a:\n{}", "- []\n".repeat(n))),
+        ("block nested", format!("a:\n{}", "- - - 1\n".repeat(n / 4))),
+        (
+            "block keys",
+            (0..n).map(|i| format!("k{i}: 0\n")).collect::<String>(),
+        ),
+    ];
+    for (name, text) in shapes {
+        let (read, peak) = peak_of(|| mcpdesc_check::yaml::from_str_with_positions(&text));
+        assert!(read.is_ok(), "{name}");
+        let multiple = peak / text.len();
+        assert!(
+            multiple <= mcpdesc_check::yaml::MAX_READ_MULTIPLE,
             "{name}: {peak} bytes held for a text of {} ({multiple} times)",
             text.len()
         );

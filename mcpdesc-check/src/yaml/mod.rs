@@ -13,6 +13,13 @@ pub use crate::source::SourceError as YamlError;
 
 pub(crate) use json::positions as json_positions;
 pub use mcpdesc_runtime::yaml::to_string;
+
+/// The most memory reading a YAML description with its positions takes, as a multiple of its
+/// text, for any shape of text (held by the crate's tests over the costliest shapes). A text
+/// that is JSON is read as JSON, within [`json::MAX_READ_MULTIPLE`](crate::json::MAX_READ_MULTIPLE);
+/// the YAML parser holds a flow collection's tokens until it closes, so flow collections of
+/// plain scalars cost the most.
+pub const MAX_READ_MULTIPLE: usize = 200;
 pub use positions::Positions;
 pub use read::{from_json_with_positions, from_str, from_str_with_positions};
 
