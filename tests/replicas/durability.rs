@@ -46,6 +46,16 @@ impl Subscriber for Warnings {
     fn exit(&self, _: &Id) {}
 }
 
+/// A runtime of one worker for the store: enter it before making the store, whose connection
+/// manager spawns its task on the runtime it is made in.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
 fn later() -> SystemTime {
     SystemTime::now() + Duration::from_secs(60)
 }
@@ -116,12 +126,7 @@ fn a_spent_state_outlives_a_restart_only_when_redis_persists() {
     if services().is_none() {
         return;
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    // The connection manager spawns its task on the runtime it is made in.
+    let runtime = runtime();
     let _runtime = runtime.enter();
     for (settings, kept) in [
         (
@@ -148,12 +153,7 @@ fn a_spent_state_opens_only_once_the_required_replicas_hold_it() {
     if services().is_none() {
         return;
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    // The connection manager spawns its task on the runtime it is made in.
+    let runtime = runtime();
     let _runtime = runtime.enter();
     let primary = Redis::start();
     let spent = RedisSpentStates::open(&primary.url())

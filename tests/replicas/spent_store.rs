@@ -91,36 +91,7 @@ async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back(
     let keys = StateKeys::parse(&key_ring("k1", 1)).expect("a key ring");
     let policy = Policy::with_keys(keys)
         .spent_states(RedisSpentStates::open(&redis.url()).expect("a Redis URL"));
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let server = tokio::spawn(async move {
-        let running = Served::new(Gate, policy)
-            .serve(server_io)
-            .await
-            .expect("serves");
-        running.waiting().await.ok();
-    });
-    let client = FormClient
-        .serve_with_lifecycle(
-            client_io,
-            ClientLifecycleMode::Discover {
-                preferred_versions: vec![RmcpVersion::V_2026_07_28],
-            },
-        )
-        .await
-        .expect("the client connects");
-    let call = CallToolRequestParams::new("gate");
-    let Ok(CallToolResponse::InputRequired(first)) = client.call_tool_once(call.clone()).await
-    else {
-        panic!("2026-07-28 asks with an input-required result");
-    };
-    let responses: rmcp::model::InputResponses = [(
-        "go_ahead".to_owned(),
-        json!({"action": "accept", "content": {"go": true}}),
-    )]
-    .into();
-    let retry = call
-        .with_input_responses(responses)
-        .with_request_state(first.request_state.clone().expect("a state"));
+    let (server, client, retry) = asked(policy).await;
 
     redis.stop();
     let refused = client
@@ -170,8 +141,36 @@ async fn the_longest_state_lifetime_seals_and_opens() {
     let policy = Policy::development()
         .state_ttl(std::time::Duration::MAX)
         .clock_skew(std::time::Duration::MAX);
+    let (_server, client, retry) = asked(policy).await;
+    let done = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        client.call_tool_once(retry.clone()),
+    )
+    .await
+    .expect("answered, not hung");
+    assert!(
+        matches!(done, Ok(CallToolResponse::Complete(_))),
+        "{done:?}"
+    );
+    let again = client.call_tool_once(retry).await;
+    assert!(
+        again.is_err()
+            || matches!(again, Ok(CallToolResponse::Complete(ref r)) if r.is_error == Some(true)),
+        "{again:?}"
+    );
+}
+
+/// The gate served with `policy` on 2026-07-28, a client connected to it, and the gate's call
+/// asked once: the server's task, the client, and the retry that answers it.
+async fn asked(
+    policy: Policy,
+) -> (
+    tokio::task::JoinHandle<()>,
+    rmcp::service::RunningService<rmcp::RoleClient, FormClient>,
+    CallToolRequestParams,
+) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(async move {
+    let server = tokio::spawn(async move {
         let running = Served::new(Gate, policy)
             .serve(server_io)
             .await
@@ -190,7 +189,7 @@ async fn the_longest_state_lifetime_seals_and_opens() {
     let call = CallToolRequestParams::new("gate");
     let Ok(CallToolResponse::InputRequired(first)) = client.call_tool_once(call.clone()).await
     else {
-        panic!("asked with an input-required result");
+        panic!("2026-07-28 asks with an input-required result");
     };
     let responses: rmcp::model::InputResponses = [(
         "go_ahead".to_owned(),
@@ -199,21 +198,6 @@ async fn the_longest_state_lifetime_seals_and_opens() {
     .into();
     let retry = call
         .with_input_responses(responses)
-        .with_request_state(first.request_state.clone().unwrap());
-    let done = tokio::time::timeout(
-        std::time::Duration::from_secs(10),
-        client.call_tool_once(retry.clone()),
-    )
-    .await
-    .expect("answered, not hung");
-    assert!(
-        matches!(done, Ok(CallToolResponse::Complete(_))),
-        "{done:?}"
-    );
-    let again = client.call_tool_once(retry).await;
-    assert!(
-        again.is_err()
-            || matches!(again, Ok(CallToolResponse::Complete(ref r)) if r.is_error == Some(true)),
-        "{again:?}"
-    );
+        .with_request_state(first.request_state.clone().expect("a state"));
+    (server, client, retry)
 }
