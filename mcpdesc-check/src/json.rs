@@ -39,8 +39,8 @@ pub use crate::source::SourceError as JsonError;
 /// assert_eq!(positions.get("/a/1"), Some((2, 12)));
 /// assert_eq!(positions.get("/a"), Some((2, 3)));
 /// ```
-pub fn positions(text: &str) -> Option<crate::yaml::Positions> {
-    crate::yaml::json_positions(text)
+pub fn positions(text: &str) -> Option<crate::positions::Positions> {
+    crate::positions::of_json(text)
 }
 
 /// The most memory reading a JSON description takes, as a multiple of its text: its value

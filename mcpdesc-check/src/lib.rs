@@ -63,6 +63,7 @@ pub mod diff;
 pub mod document;
 mod instances;
 pub mod json;
+mod positions;
 #[doc = include_str!("../docs/validation.md")]
 pub mod reference {
     #[doc = include_str!("../docs/diff.md")]

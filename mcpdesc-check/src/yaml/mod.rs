@@ -11,7 +11,6 @@ pub use crate::source::SourceProblem as YamlProblem;
 /// Every problem found while reading a YAML description.
 pub use crate::source::SourceError as YamlError;
 
-pub(crate) use json::positions as json_positions;
 pub use mcpdesc_runtime::yaml::to_string;
 
 /// The most memory reading a YAML description with its positions takes, as a multiple of its
@@ -20,13 +19,11 @@ pub use mcpdesc_runtime::yaml::to_string;
 /// the YAML parser holds a flow collection's tokens until it closes, so flow collections of
 /// plain scalars cost the most.
 pub const MAX_READ_MULTIPLE: usize = 200;
-pub use positions::Positions;
+pub use crate::positions::Positions;
 pub use read::{from_json_with_positions, from_str, from_str_with_positions};
 
-mod json;
 mod lines;
 mod mend;
-mod positions;
 mod read;
 mod reader;
 mod scalars;

@@ -9,9 +9,9 @@ use super::mend::{
     MAX_TAB_RETRIES, Mend, Shift, as_written, at_written_lines, surrogate_pairs_joined,
     tabs_after_colons_spaced, without_trailing_indentation,
 };
-use super::positions::Positions;
 use super::reader::Reader;
 use super::{YamlError, YamlProblem};
+use crate::positions::Positions;
 use crate::source::MAX_PROBLEMS;
 
 /// Reads one YAML document into JSON, refusing what MCP Description files forbid: anchors,

@@ -16,8 +16,8 @@ use super::mend::{
     TAB_IN_INDENTATION, TAB_IN_PLAIN_SCALAR, TAB_STARTS_BLOCK_SCALAR, TRAILING_AFTER_QUOTED,
     UNICODE_ESCAPE, block_indentation, last_block_indicator, surrogate_escapes,
 };
-use super::positions::{Columns, Positions, kept, line_starts};
 use super::scalars::{integer, is_float};
+use crate::positions::{Columns, Positions, kept, line_starts};
 use crate::source::MAX_PROBLEMS;
 
 pub(super) struct Reader<'a> {

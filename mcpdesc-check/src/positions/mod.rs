@@ -1,7 +1,12 @@
-//! Where each value was written: lines, columns, and the positions of the nodes read.
+//! Where each value was written: lines, columns, and the positions of the nodes read, as the
+//! YAML reader records them and as [`of_json`] reads them from a JSON text in one pass.
+
+mod json;
+
+pub(crate) use json::positions as of_json;
 
 /// The start of every line of `text` (see `Reader::line_starts`).
-pub(super) fn line_starts(text: &str) -> Vec<usize> {
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     std::iter::once(0)
         .chain(
@@ -20,15 +25,15 @@ pub(super) fn line_starts(text: &str) -> Vec<usize> {
 /// stepping over fewer than that many characters, however long its line (a JSON file
 /// written on one line is read as YAML too, and a column found by walking its line from the
 /// start would make reading it grow with the square of its length).
-pub(super) struct Columns {
-    pub(super) line_chars: Vec<usize>,
-    pub(super) every: Vec<usize>,
+pub(crate) struct Columns {
+    pub(crate) line_chars: Vec<usize>,
+    pub(crate) every: Vec<usize>,
 }
 
 impl Columns {
-    pub(super) const EVERY: usize = 64;
+    pub(crate) const EVERY: usize = 64;
 
-    pub(super) fn new(text: &str) -> Self {
+    pub(crate) fn new(text: &str) -> Self {
         let mut line_chars = vec![0];
         let mut every = Vec::with_capacity(text.len() / Self::EVERY + 1);
         for (i, (at, c)) in text.char_indices().enumerate() {
@@ -51,19 +56,19 @@ impl Columns {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Positions {
     /// The document's node first, then every node in the order read.
-    pub(super) nodes: Vec<Written>,
+    pub(crate) nodes: Vec<Written>,
 }
 
 /// A node of [`Positions`]: where it is written, and the nodes in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Written {
+pub(crate) struct Written {
     /// Its line and column, each at most `u32::MAX` (a text longer than that is not read).
-    pub(super) at: Option<(u32, u32)>,
-    pub(super) children: Children,
+    pub(crate) at: Option<(u32, u32)>,
+    pub(crate) children: Children,
 }
 
 /// A line and column as a node keeps them.
-pub(super) fn kept((line, column): (usize, usize)) -> (u32, u32) {
+pub(crate) fn kept((line, column): (usize, usize)) -> (u32, u32) {
     let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     (narrow(line), narrow(column))
 }
@@ -75,7 +80,7 @@ fn given((line, column): (u32, u32)) -> (usize, usize) {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) enum Children {
+pub(crate) enum Children {
     #[default]
     None,
     /// A sequence's items, in order (indices into `nodes`).
@@ -86,7 +91,7 @@ pub(super) enum Children {
 
 /// A token of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`); `None` when it escapes
 /// nothing JSON Pointer defines.
-pub(super) fn unescaped(token: &str) -> Option<std::borrow::Cow<'_, str>> {
+pub(crate) fn unescaped(token: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !token.contains('~') {
         return Some(std::borrow::Cow::Borrowed(token));
     }
@@ -107,7 +112,7 @@ pub(super) fn unescaped(token: &str) -> Option<std::borrow::Cow<'_, str>> {
 }
 
 /// A JSON Pointer token naming an array index: `0`, or digits without a leading zero.
-pub(super) fn index(token: &str) -> Option<usize> {
+pub(crate) fn index(token: &str) -> Option<usize> {
     let canonical = !token.is_empty()
         && token.bytes().all(|b| b.is_ascii_digit())
         && (token == "0" || !token.starts_with('0'));
@@ -116,9 +121,9 @@ pub(super) fn index(token: &str) -> Option<usize> {
 
 impl Positions {
     /// The document's node.
-    pub(super) const DOCUMENT: usize = 0;
+    pub(crate) const DOCUMENT: usize = 0;
 
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Positions {
             nodes: vec![Written::default()],
         }
@@ -126,7 +131,7 @@ impl Positions {
 
     /// Adds a node written at `at` in the node `parent` (an item when `key` is `None`);
     /// returns its index.
-    pub(super) fn add(&mut self, parent: usize, key: Option<&str>, at: (usize, usize)) -> usize {
+    pub(crate) fn add(&mut self, parent: usize, key: Option<&str>, at: (usize, usize)) -> usize {
         let node = self.nodes.len();
         // Node numbers are kept in 32 bits: a text holds fewer values than its bytes.
         let number = u32::try_from(node).unwrap_or(u32::MAX);
@@ -150,7 +155,7 @@ impl Positions {
     }
 
     /// Records `node` as written at `at`.
-    pub(super) fn set_at(&mut self, node: usize, at: (usize, usize)) {
+    pub(crate) fn set_at(&mut self, node: usize, at: (usize, usize)) {
         if let Some(written) = self.nodes.get_mut(node) {
             written.at = Some(kept(at));
         }
@@ -159,7 +164,7 @@ impl Positions {
     /// Moves `node`, a mapping, to where its first member's key is written when that is
     /// before where `node` was recorded (a block mapping, which the parser marks at its first
     /// `:`; a flow mapping is marked at its `{`, before its first key).
-    pub(super) fn start_at_first_member(&mut self, node: usize) {
+    pub(crate) fn start_at_first_member(&mut self, node: usize) {
         let Some(written) = self.nodes.get(node) else {
             return;
         };
@@ -181,7 +186,7 @@ impl Positions {
     /// moves every column through `column(line, column)`; a node the parser marks past the
     /// end of `text` (an empty value at its end) is at the end of its last line, as a
     /// problem there is.
-    pub(super) fn finish(&mut self, column: impl Fn(usize, usize) -> usize, text: &str) {
+    pub(crate) fn finish(&mut self, column: impl Fn(usize, usize) -> usize, text: &str) {
         // The text read has no `\r` alone (see `read_lines`): lines end at `\n`.
         let lines = text.matches('\n').count() + 1;
         let end = text.rsplit('\n').next().unwrap_or_default().chars().count() + 1;

@@ -2,7 +2,7 @@
 //! records for the same text (JSON is YAML 1.2), without building the value again or holding
 //! the parser's events. Memory: one node of [`Positions`] a value.
 
-use super::positions::Positions;
+use super::Positions;
 
 /// A container being read: its node, and the key of its next member with where the key is
 /// written (objects only).
