@@ -9,9 +9,10 @@
 //!   is built: `cargo build --release -p mcpdesc-check`).
 //!
 //! And, at two sizes side by side, documents whose lists are long where a check looks for a name
-//! written twice (one tool's declarations, a form's `required`, the root `tags`): `validate_wide`
-//! and `positions_wide` (reading the document written on one line for the positions of its
-//! values, as `mcpdesc check` does for a report); and `validate_chain`, a chain of schema
+//! written twice (one tool's declarations, a form's `required`, the root `tags`): `validate_wide`,
+//! `positions_wide` (reading the document written on one line for the positions of its values,
+//! as `mcpdesc check` does for a report) and `positions_wide_yaml` (the same document in YAML,
+//! read with its positions); and `validate_chain`, a chain of schema
 //! components each referring to the next, entered by as many declarations. Ten times the entries
 //! cost about ten times as much, not a hundred.
 //!
@@ -98,8 +99,15 @@ fn positions_wide(bencher: divan::Bencher, n: usize) {
     let mut doc = wide(n);
     doc["info"]["title"] = serde_json::Value::from("Wide — one line");
     let text = serde_json::to_string(&doc).unwrap_or_default();
-    bencher
-        .bench(|| mcpdesc_check::yaml::from_json_with_positions(divan::black_box(&text)).is_ok());
+    bencher.bench(|| mcpdesc_check::json::positions(divan::black_box(&text)).is_some());
+}
+
+#[divan::bench(args = [2_000, 20_000], sample_count = 10)]
+fn positions_wide_yaml(bencher: divan::Bencher, n: usize) {
+    let mut doc = wide(n);
+    doc["info"]["title"] = serde_json::Value::from("Wide — in YAML");
+    let text = mcpdesc_check::yaml::to_string(&doc);
+    bencher.bench(|| mcpdesc_check::yaml::from_str_with_positions(divan::black_box(&text)).is_ok());
 }
 
 #[divan::bench(args = [500, 5_000], sample_count = 10)]

@@ -1,6 +1,7 @@
 //! The validator and `diff` grow with their input as the input grows: ten times the entries cost
 //! at most eleven times the instructions, counted by Valgrind (`callgrind`), never timed. Each
-//! shape of `benches/description.rs` (`validate_wide`, `validate_chain`, `positions_wide`), a
+//! shape of `benches/description.rs` (`validate_wide`, `validate_chain`, `positions_wide` and
+//! `positions_wide_yaml`), a
 //! tool schema that requires `n` members, and `diff` of the wide shape against itself with every
 //! form field and declaration changed, is run at `n` and `10 n` in a child process of this test
 //! binary under Valgrind, and once with nothing to do, for what every run costs whatever its
@@ -75,7 +76,13 @@ fn child() {
             let mut doc = shapes::wide(n);
             doc["info"]["title"] = serde_json::Value::from("Wide — one line");
             let text = serde_json::to_string(&doc).unwrap();
-            assert!(mcpdesc_check::yaml::from_json_with_positions(&text).is_ok());
+            assert!(mcpdesc_check::json::positions(&text).is_some());
+        }
+        "positions_yaml" => {
+            let mut doc = shapes::wide(n);
+            doc["info"]["title"] = serde_json::Value::from("Wide — in YAML");
+            let text = mcpdesc_check::yaml::to_string(&doc);
+            assert!(mcpdesc_check::yaml::from_str_with_positions(&text).is_ok());
         }
         other => panic!("unknown shape {other}"),
     }
@@ -138,6 +145,7 @@ fn ten_times_the_entries_cost_at_most_eleven_times_the_instructions() {
         ("wide", 500),
         ("chain", 100),
         ("positions", 300),
+        ("positions_yaml", 300),
         ("tool_required", 500),
         ("diff", 100),
     ] {
