@@ -286,6 +286,13 @@ async fn arguments_given_for_a_version_are_used_on_it() {
         never_asked,
         ["2025-06-18 maybe go_ahead", "2025-11-25 maybe go_ahead"]
     );
+    // What it says first is the likeliest fix of a removed `ask!`: remove the declaration; the
+    // settings that would hide the removal come after, each with when it is right.
+    let said = err.drifts()[0].to_string();
+    assert_eq!(
+        said,
+        "2025-06-18 maybe: `go_ahead` was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`); only if no arguments make it ask every time, say so with `.conditional(\"maybe\", \"go_ahead\")`"
+    );
 
     let report = Drive::new(&doc, probe)
         .arguments("maybe", json!({"go": true}))

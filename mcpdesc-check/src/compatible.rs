@@ -94,7 +94,21 @@ pub enum IncompatibleError {
 impl fmt::Display for IncompatibleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IncompatibleError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            IncompatibleError::Io { path, error }
+                if error.kind() == std::io::ErrorKind::NotFound =>
+            {
+                write!(
+                    f,
+                    "the description of the last release, {}, does not exist: check in a copy of the description of that release there (from its tag: `git show TAG:PATH > {}`), or give check_compatible the path where it is",
+                    path.display(),
+                    path.display()
+                )
+            }
+            IncompatibleError::Io { path, error } => write!(
+                f,
+                "the description of the last release, {}, cannot be read: {error}",
+                path.display()
+            ),
             IncompatibleError::Unreadable { path, message } => {
                 write!(f, "{} cannot be read: {message}", path.display())
             }
@@ -154,3 +168,21 @@ impl fmt::Debug for IncompatibleError {
 }
 
 impl std::error::Error for IncompatibleError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A release file that is not there says what the file is and how to make it.
+    #[test]
+    fn a_missing_release_file_says_what_to_check_in() {
+        let error = check_compatible(&serde_json::json!({}), "releases/9.9.9.mcpdesc.yaml")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert_eq!(
+            error,
+            "the description of the last release, releases/9.9.9.mcpdesc.yaml, does not exist: check in a copy of the description of that release there (from its tag: `git show TAG:PATH > releases/9.9.9.mcpdesc.yaml`), or give check_compatible the path where it is"
+        );
+    }
+}

@@ -973,7 +973,7 @@ impl fmt::Display for Drift {
                 declaration,
             } => write!(
                 f,
-                "{version} {primitive}: `{declaration}` was never asked; give arguments that make it ask (`.arguments(..)`, `.uri(..)`), or say it is asked only sometimes with `.conditional({primitive:?}, {declaration:?})`"
+                "{version} {primitive}: `{declaration}` was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`); only if no arguments make it ask every time, say so with `.conditional({primitive:?}, {declaration:?})`"
             ),
             Drift::Refused {
                 version,

@@ -154,9 +154,17 @@ impl fmt::Display for BuildProblem {
 }
 
 /// Every problem that stopped a build.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct BuildError {
     problems: Vec<BuildProblem>,
+}
+
+/// As `Display`: `description().unwrap()` and a `main` that returns `Result<(), Box<dyn Error>>`
+/// print the error with `Debug`, and what they print is every problem with its fix.
+impl fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 impl BuildError {
@@ -1064,6 +1072,24 @@ fn scope_advice(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `description().unwrap()` prints `Debug`: the problems and their fixes, as `Display`.
+    #[test]
+    fn a_build_error_says_its_fix_wherever_it_is_printed() {
+        let error = BuildError {
+            problems: vec![BuildProblem::UnknownPrimitive {
+                declaration: "confirm".into(),
+                primitive: "tool `close`".into(),
+                location: "src/main.rs:10".into(),
+            }],
+        };
+        assert_eq!(format!("{error:?}"), error.to_string());
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot build the MCP Description: ")
+        );
+    }
 
     #[test]
     fn a_member_not_in_a_version_says_whether_it_is_too_new_or_was_removed() {
