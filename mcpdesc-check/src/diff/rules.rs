@@ -236,11 +236,11 @@ rules! {
     OUTPUT_ANNOTATION_CHANGED = "output-annotation-changed", Info, Reader, "";
     // Elicitation declarations (what an answering client sees and sends).
     ELICITATION_ADDED = "elicitation-added", Warning, Answerer, "calls may now stop and ask: scope the declaration to a new protocol version, or say in `when` which calls ask";
-    ELICITATION_REMOVED = "elicitation-removed", Info, Answerer, "";
+    ELICITATION_REMOVED = "elicitation-removed", Warning, Answerer, "a question users answered before the call (a confirmation, say) is gone: say so in the release notes, and check that the call does nothing its users were asked to agree to";
     ELICITATION_MODE_CHANGED = "elicitation-mode-changed", Breaking, Answerer, "keep the old declaration and scope the new one to a newer protocol version";
     ELICITATION_URL_CHANGED = "elicitation-url-changed", Warning, Answerer, "clients that allow only known origins must learn the new URL: say so in the release notes";
     ELICITATION_SCOPE_WIDENED = "elicitation-scope-widened", Warning, Answerer, "clients on the added versions are now asked: say so in the release notes";
-    ELICITATION_SCOPE_NARROWED = "elicitation-scope-narrowed", Info, Answerer, "";
+    ELICITATION_SCOPE_NARROWED = "elicitation-scope-narrowed", Warning, Answerer, "clients on the versions left out are no longer asked before the call: say so in the release notes, and check that the call does nothing they were asked to agree to";
     ELICITATION_ON_DECLINE_CHANGED = "elicitation-on-decline-changed", Warning, Answerer, "a client that declines gets another outcome: say so in the release notes";
     ELICITATION_ON_CANCEL_CHANGED = "elicitation-on-cancel-changed", Warning, Answerer, "a client that cancels gets another outcome: say so in the release notes";
     ELICITATION_TEXT_CHANGED = "elicitation-text-changed", Info, Reader, "";

@@ -941,7 +941,7 @@ fn document_cases() -> Vec<Case> {
         ),
         case(
             "elicitation-removed",
-            I,
+            W,
             Answerer,
             ask(form.clone()),
             with(
@@ -986,7 +986,7 @@ fn document_cases() -> Vec<Case> {
         ),
         case(
             "elicitation-scope-narrowed",
-            I,
+            W,
             Answerer,
             ask(form.clone()),
             ask(form_with("protocolVersions", json!(["2025-11-25"]))),
