@@ -588,9 +588,12 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> Serde {
     serde
 }
 
-/// The doc comment as rustdoc shows it: lines joined with `\n`, a blank line kept as one
-/// paragraph break (`\n\n`), `/** ... */` comments without their leading `*` and indentation,
-/// trimmed; `None` when there is none.
+/// The doc comment as a client shows it, read as rustdoc reads it: the lines of a paragraph
+/// joined with a space (a line break in the source is no break in the text), except before a
+/// line that starts a Markdown list item, heading, quote, table row or code fence, and after a
+/// line that ends with a hard break (two spaces or `\\`); a blank line kept as one paragraph
+/// break (`\n\n`); `/** ... */` comments without their leading `*` and indentation; trimmed.
+/// `None` when there is none.
 pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
     let mut lines: Vec<String> = Vec::new();
     for attr in attrs {
@@ -609,25 +612,46 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
             } else {
                 // `/// text` arrives as " text"; a blank `///` as "" (one empty line).
                 let line = text.strip_prefix(' ').unwrap_or(&text);
-                lines.push(line.trim_end().to_owned());
+                lines.push(line.to_owned());
             }
         }
     }
     // Runs of blank lines are one paragraph break.
     let mut out = String::new();
     let mut blank = false;
+    let mut hard_break = false;
     for line in &lines {
-        if line.is_empty() {
+        if line.trim().is_empty() {
             blank = !out.is_empty();
             continue;
         }
+        let joined = !out.is_empty() && !blank && !hard_break && !starts_markdown_block(line);
         if !out.is_empty() {
-            out.push_str(if blank { "\n\n" } else { "\n" });
+            out.push_str(match (blank, joined) {
+                (true, _) => "\n\n",
+                (false, true) => " ",
+                (false, false) => "\n",
+            });
         }
         blank = false;
-        out.push_str(line);
+        hard_break = line.ends_with("  ") || line.ends_with('\\');
+        let line = line.trim_end_matches('\\').trim_end();
+        out.push_str(if joined { line.trim_start() } else { line });
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Whether `line` starts a Markdown block that needs a line of its own: a list item, a heading,
+/// a quote, a table row or a code fence.
+fn starts_markdown_block(line: &str) -> bool {
+    let line = line.trim_start();
+    let numbered = line.split_once(['.', ')']).is_some_and(|(n, rest)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(' ')
+    });
+    numbered
+        || ["- ", "* ", "+ ", "#", ">", "|", "```", "~~~"]
+            .iter()
+            .any(|start| line.starts_with(start))
 }
 
 /// The lines of a block doc comment (`/** ... */`, or a `#[doc = "..."]` spanning lines): without

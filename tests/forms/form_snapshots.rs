@@ -432,6 +432,9 @@ fn protocol_versions_per_newer_feature() {
     }
 }
 
+/// A doc comment reads as rustdoc renders it: the lines of a paragraph are one line of text
+/// (a client shows no break where the source wrapped), paragraphs, list items and hard breaks
+/// stay apart.
 #[test]
 fn doc_comments_keep_paragraphs_and_lose_block_stars() {
     #[derive(ElicitationForm)]
@@ -444,6 +447,14 @@ fn doc_comments_keep_paragraphs_and_lose_block_stars() {
         ///
         /// Blank runs are one break.
         lines: String,
+        /// Pick one:
+        /// - the first,
+        ///   wrapped;
+        /// - the second.
+        ///
+        /// Ends here,\
+        /// after a hard break.
+        listed: String,
         /** Block comment,
          * starred.
          *
@@ -459,15 +470,19 @@ fn doc_comments_keep_paragraphs_and_lose_block_stars() {
     let schema = Docs::requested_schema().to_value();
     assert_eq!(
         schema["properties"]["lines"]["description"],
-        "First line,\nsecond line.\n\nA new paragraph.\n\nBlank runs are one break."
+        "First line, second line.\n\nA new paragraph.\n\nBlank runs are one break."
+    );
+    assert_eq!(
+        schema["properties"]["listed"]["description"],
+        "Pick one:\n- the first, wrapped;\n- the second.\n\nEnds here,\nafter a hard break."
     );
     assert_eq!(
         schema["properties"]["starred"]["description"],
-        "Block comment,\nstarred.\n\nSecond paragraph."
+        "Block comment, starred.\n\nSecond paragraph."
     );
     assert_eq!(
         schema["properties"]["indented"]["description"],
-        "Indented block,\n  keeping relative indentation."
+        "Indented block, keeping relative indentation."
     );
 }
 
