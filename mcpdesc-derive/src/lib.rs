@@ -36,7 +36,8 @@ use syn::parse_macro_input;
 /// A field is a `String`, `bool`, `f32`/`f64`, an integer type of 64 bits or fewer (or an
 /// unsigned `NonZero` one), an `ElicitationEnum` enum (single-select), a `Vec`, `BTreeSet` or
 /// `HashSet` of one (multi-select), or an `Option` of any of these (left out of `required`). Its
-/// doc comment is the property's `description`.
+/// doc comment is the property's `description`, read as rustdoc renders it: the lines of a
+/// paragraph become one line of text, and paragraphs, list items and hard breaks stay apart.
 ///
 /// Field keys, `#[form(...)]`:
 ///
