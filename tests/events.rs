@@ -12,14 +12,16 @@ use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ProtocolVersion as RmcpVersion};
 use rmcp::service::RoleClient;
 use serde_json::{Value, json};
-use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
 
 #[path = "support/client.rs"]
 mod client;
+#[path = "support/fields.rs"]
+mod fields;
 #[path = "support/gate.rs"]
 mod gate;
+use fields::Fields;
 use gate::Gate;
 
 /// What a secret in an answer looks like; no event may hold it.
@@ -34,17 +36,6 @@ struct Said {
 
 #[derive(Default)]
 struct Collect(Mutex<Vec<Said>>);
-
-struct Fields<'a>(&'a mut BTreeMap<String, String>);
-
-impl Visit for Fields<'_> {
-    fn record_str(&mut self, field: &Field, value: &str) {
-        self.0.insert(field.name().to_owned(), value.to_owned());
-    }
-    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        self.0.insert(field.name().to_owned(), format!("{value:?}"));
-    }
-}
 
 impl Subscriber for &'static Collect {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {

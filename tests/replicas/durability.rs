@@ -7,26 +7,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use mcpdesc_runtime::session::{RedisSpentStates, SpentStates};
-use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
 
 use crate::cluster::{Process, Redis, free_port, services};
+use crate::fields::Fields;
 
 /// The session's warning events, collected on this thread.
 #[derive(Clone, Default)]
 pub(crate) struct Warnings(pub(crate) Arc<Mutex<Vec<BTreeMap<String, String>>>>);
-
-struct Fields<'a>(&'a mut BTreeMap<String, String>);
-
-impl Visit for Fields<'_> {
-    fn record_str(&mut self, field: &Field, value: &str) {
-        self.0.insert(field.name().to_owned(), value.to_owned());
-    }
-    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        self.0.insert(field.name().to_owned(), format!("{value:?}"));
-    }
-}
 
 impl Subscriber for Warnings {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {

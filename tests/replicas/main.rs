@@ -27,6 +27,8 @@ mod example;
 mod attacks;
 mod cluster;
 mod durability;
+#[path = "../support/fields.rs"]
+mod fields;
 #[path = "../support/gate.rs"]
 mod gate;
 mod load;
