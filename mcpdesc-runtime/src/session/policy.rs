@@ -63,8 +63,6 @@ pub struct Policy {
     pub(crate) clock_skew: Duration,
     pub(crate) timeout: Duration,
     pub(crate) answer_tries: u8,
-    /// Whether spent states are kept in this process's memory (no store was given).
-    pub(crate) spent_in_memory: bool,
 }
 
 /// Never the keys.
@@ -90,16 +88,13 @@ impl Policy {
     /// a server made anew for each request (as rmcp's Streamable HTTP service makes one) still
     /// opens each state once. States are told apart by nonces no two share.
     pub fn with_keys(keys: StateKeys) -> Self {
-        static SPENT: std::sync::OnceLock<Arc<MemorySpentStates>> = std::sync::OnceLock::new();
-        let spent = SPENT.get_or_init(|| Arc::new(MemorySpentStates::default()));
         Policy {
             keys,
-            spent: Arc::clone(spent) as Arc<dyn SpentStates>,
+            spent: Arc::clone(process_spent_states()) as Arc<dyn SpentStates>,
             state_ttl: DEFAULT_STATE_TTL,
             clock_skew: DEFAULT_CLOCK_SKEW,
             timeout: DEFAULT_TIMEOUT,
             answer_tries: DEFAULT_ANSWER_TRIES,
-            spent_in_memory: true,
         }
     }
 
@@ -194,7 +189,6 @@ impl Policy {
     #[must_use]
     pub fn spent_states(mut self, store: impl SpentStates) -> Self {
         self.spent = Arc::new(store);
-        self.spent_in_memory = false;
         self
     }
 
@@ -217,6 +211,21 @@ impl Policy {
     pub fn keys(&self) -> &StateKeys {
         &self.keys
     }
+
+    /// Whether states are spent in the process's own store, the one every policy without a
+    /// store of its own shares.
+    pub(crate) fn spends_in_process_memory(&self) -> bool {
+        std::ptr::addr_eq(
+            Arc::as_ptr(&self.spent),
+            Arc::as_ptr(process_spent_states()),
+        )
+    }
+}
+
+/// The spent states of every policy of this process that is not given a store of its own.
+fn process_spent_states() -> &'static Arc<MemorySpentStates> {
+    static SPENT: std::sync::OnceLock<Arc<MemorySpentStates>> = std::sync::OnceLock::new();
+    SPENT.get_or_init(|| Arc::new(MemorySpentStates::default()))
 }
 
 /// The key ring that seals `requestState`: it seals with its newest key and opens a state sealed

@@ -67,7 +67,7 @@ impl<S> Served<S> {
     /// process with the same keys, or here after a restart. Give such a policy a shared store
     /// ([`Policy::spent_states`]).
     pub fn new(server: S, policy: Policy) -> Self {
-        if policy.spent_in_memory && !policy.keys.is_development() {
+        if policy.spends_in_process_memory() && !policy.keys.is_development() {
             tracing::warn!(
                 target: "mcpdesc_runtime::session",
                 keys = ?policy.keys.ids(),
