@@ -2,38 +2,13 @@
 //! servers: the risks `RedisSpentStates` reads and says of each setup, a spent state kept across
 //! a restart only with persistence, and acknowledgement by replicas required when asked for.
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use mcpdesc_runtime::session::{RedisSpentStates, SpentStates};
-use tracing::span::{Attributes, Id, Record};
-use tracing::{Event, Level, Metadata, Subscriber};
+use tracing::Level;
 
 use crate::cluster::{Process, Redis, free_port, services};
-use crate::fields::Fields;
-
-/// The session's warning events, collected on this thread.
-#[derive(Clone, Default)]
-pub(crate) struct Warnings(pub(crate) Arc<Mutex<Vec<BTreeMap<String, String>>>>);
-
-impl Subscriber for Warnings {
-    fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        metadata.target() == "mcpdesc_runtime::session" && *metadata.level() == Level::WARN
-    }
-    fn new_span(&self, _: &Attributes<'_>) -> Id {
-        Id::from_u64(1)
-    }
-    fn record(&self, _: &Id, _: &Record<'_>) {}
-    fn record_follows_from(&self, _: &Id, _: &Id) {}
-    fn event(&self, event: &Event<'_>) {
-        let mut fields = BTreeMap::new();
-        event.record(&mut Fields(&mut fields));
-        self.0.lock().unwrap().push(fields);
-    }
-    fn enter(&self, _: &Id) {}
-    fn exit(&self, _: &Id) {}
-}
+use crate::said::Collected;
 
 /// A runtime of one worker for the store: enter it before making the store, whose connection
 /// manager spawns its task on the runtime it is made in.
@@ -64,7 +39,7 @@ fn the_store_says_each_way_redis_could_lose_a_spent_state() {
     // The connection manager spawns its task on the runtime it is made in.
     let _runtime = runtime.enter();
     let risky = Redis::start_with(&["--maxmemory-policy", "volatile-lru", "--appendonly", "no"]);
-    let warnings = Warnings::default();
+    let warnings = Collected::default();
     let _guard = tracing::subscriber::set_default(warnings.clone());
     let spent = RedisSpentStates::open(&risky.url()).unwrap();
     let durability = runtime.block_on(spent.durability()).unwrap();
@@ -83,17 +58,22 @@ fn the_store_says_each_way_redis_could_lose_a_spent_state() {
     );
     assert!(risks[1].ends_with("set appendonly yes"), "{}", risks[1]);
 
-    // Said as warning events on the store's first command, once.
+    // A store whose settings the server read itself does not read them again.
     assert!(runtime.block_on(spent.spend("n1", later())).unwrap());
-    assert!(runtime.block_on(spent.spend("n2", later())).unwrap());
-    let said: Vec<String> = warnings
-        .0
-        .lock()
-        .unwrap()
-        .iter()
-        .filter_map(|w| w.get("risk").cloned())
-        .collect();
-    assert_eq!(said, risks, "{said:?}");
+    let risks_said = || -> Vec<String> {
+        let events = warnings.0.lock().unwrap();
+        events
+            .iter()
+            .filter(|e| e.level == Level::WARN)
+            .filter_map(|e| e.fields.get("risk").cloned())
+            .collect()
+    };
+    assert_eq!(risks_said(), Vec::<String>::new());
+    // Another store says them as warning events on its first command, once.
+    let other = RedisSpentStates::open(&risky.url()).unwrap();
+    assert!(runtime.block_on(other.spend("n2", later())).unwrap());
+    assert!(runtime.block_on(other.spend("n3", later())).unwrap());
+    assert_eq!(risks_said(), risks);
 
     // Persisted every second: the last second is at risk, and said so.
     let everysec = Redis::start_with(&["--appendonly", "yes", "--appendfsync", "everysec"]);
@@ -101,6 +81,17 @@ fn the_store_says_each_way_redis_could_lose_a_spent_state() {
     let risks = runtime.block_on(spent.durability()).unwrap();
     assert_eq!(risks.risks().len(), 1, "{risks:?}");
     assert!(risks.risks()[0].starts_with("appendfsync is everysec"));
+    assert!(risks.risks()[0].contains("the last second"));
+    // Left to the operating system: what it has not written yet, said so.
+    let unsynced = Redis::start_with(&["--appendonly", "yes", "--appendfsync", "no"]);
+    let spent = RedisSpentStates::open(&unsynced.url()).unwrap();
+    let risks = runtime.block_on(spent.durability()).unwrap();
+    assert_eq!(
+        risks.risks(),
+        [
+            "appendfsync is no: a crash of the machine can lose the spent states the operating system has not yet written; set it to always, or everysec"
+        ]
+    );
 
     // The reference's setup (noeviction, the default; appendonly, synced on each write).
     let safe = Redis::start();

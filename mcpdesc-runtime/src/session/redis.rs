@@ -149,8 +149,9 @@ impl RedisSpentStates {
     /// open again: an eviction policy other than `noeviction`, no persistence or persistence
     /// that loses the last writes, replicas that a write is not required to reach.
     ///
-    /// The store does this once on its first command and logs each risk as a warning event;
-    /// call it at start-up to refuse to start, or to show the risks sooner.
+    /// The store does this on its first command and logs each risk as a warning event, unless
+    /// this was called first: call it at start-up to refuse to start, or to show the risks
+    /// your own way, and the store does not read them again.
     ///
     /// # Errors
     ///
@@ -177,6 +178,7 @@ impl RedisSpentStates {
             .find_map(|line| line.strip_prefix("connected_slaves:"))
             .and_then(|n| n.trim().parse().ok())
             .unwrap_or(0);
+        self.durability_read.store(true, Ordering::Release);
         Ok(Durability::judge(
             &setting("maxmemory-policy"),
             &setting("appendonly"),
@@ -236,8 +238,11 @@ impl Durability {
         }
         match (append_only, fsync) {
             ("yes", "always") => {}
+            ("yes", "everysec") => risks.push(
+                "appendfsync is everysec: a crash of Redis can lose the spent states of the last second; set it to always where that matters".to_owned(),
+            ),
             ("yes", fsync) => risks.push(format!(
-                "appendfsync is {fsync}: a crash of Redis can lose the spent states of the last second; set it to always where that matters"
+                "appendfsync is {fsync}: a crash of the machine can lose the spent states the operating system has not yet written; set it to always, or everysec"
             )),
             _ if save.trim().is_empty() => risks.push(
                 "Redis does not persist (appendonly no, no save points): a restart forgets every spent state; set appendonly yes".to_owned(),
