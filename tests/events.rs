@@ -3,8 +3,7 @@
 //! each with the primitive, the declaration, the version and the reason, and never an answer's
 //! content or a state's bytes. Its own test binary: it installs the process's subscriber.
 
-use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use mcpdesc_runtime::session::{Lines, Policy, Served, StateKeys};
@@ -12,59 +11,26 @@ use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ProtocolVersion as RmcpVersion};
 use rmcp::service::RoleClient;
 use serde_json::{Value, json};
-use tracing::span::{Attributes, Id, Record};
-use tracing::{Event, Level, Metadata, Subscriber};
+use tracing::Level;
 
 #[path = "support/client.rs"]
 mod client;
-#[path = "support/fields.rs"]
-mod fields;
 #[path = "support/gate.rs"]
 mod gate;
-use fields::Fields;
+#[path = "support/said.rs"]
+mod said;
 use gate::Gate;
+use said::{Collected, Said};
 
 /// What a secret in an answer looks like; no event may hold it.
 const SECRET: &str = "s3cret-answer-value";
 
-/// One event of the session.
-#[derive(Debug, Clone)]
-struct Said {
-    level: Level,
-    fields: BTreeMap<String, String>,
-}
-
-#[derive(Default)]
-struct Collect(Mutex<Vec<Said>>);
-
-impl Subscriber for &'static Collect {
-    fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        metadata.target() == "mcpdesc_runtime::session"
-    }
-    fn new_span(&self, _: &Attributes<'_>) -> Id {
-        Id::from_u64(1)
-    }
-    fn record(&self, _: &Id, _: &Record<'_>) {}
-    fn record_follows_from(&self, _: &Id, _: &Id) {}
-    fn event(&self, event: &Event<'_>) {
-        let mut fields = BTreeMap::new();
-        event.record(&mut Fields(&mut fields));
-        let said = Said {
-            level: *event.metadata().level(),
-            fields,
-        };
-        self.0.lock().unwrap().push(said);
-    }
-    fn enter(&self, _: &Id) {}
-    fn exit(&self, _: &Id) {}
-}
-
 /// The events said so far, installing the collector on first use.
-fn said() -> &'static Collect {
-    static COLLECT: OnceLock<&'static Collect> = OnceLock::new();
+fn said() -> &'static Collected {
+    static COLLECT: OnceLock<Collected> = OnceLock::new();
     COLLECT.get_or_init(|| {
-        let collect: &'static Collect = Box::leak(Box::default());
-        tracing::subscriber::set_global_default(collect).expect("the only subscriber");
+        let collect = Collected::default();
+        tracing::subscriber::set_global_default(collect.clone()).expect("the only subscriber");
         collect
     })
 }

@@ -27,11 +27,11 @@ mod example;
 mod attacks;
 mod cluster;
 mod durability;
-#[path = "../support/fields.rs"]
-mod fields;
 #[path = "../support/gate.rs"]
 mod gate;
 mod load;
+#[path = "../support/said.rs"]
+mod said;
 mod spent_store;
 mod state_size;
 #[path = "../../examples/issue_tracker/store.rs"]

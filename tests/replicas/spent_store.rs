@@ -85,7 +85,7 @@ async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back(
         return;
     }
     // The server runs on this thread: its warning events are collected here.
-    let warnings = crate::durability::Warnings::default();
+    let warnings = crate::said::Collected::default();
     let _collect = tracing::subscriber::set_default(warnings.clone());
     let mut redis = Redis::start();
     let keys = StateKeys::parse(&key_ring("k1", 1)).expect("a key ring");
@@ -106,9 +106,12 @@ async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back(
     // What Redis said names the server's setup; it stays in the server's log.
     assert!(!message.contains("Redis"), "{message}");
     let logged = warnings.0.lock().unwrap().iter().any(|w| {
-        w.get("error")
-            .is_some_and(|e| e.starts_with("Redis did not"))
-            && w.get("message")
+        w.level == tracing::Level::WARN
+            && w.fields
+                .get("error")
+                .is_some_and(|e| e.starts_with("Redis did not"))
+            && w.fields
+                .get("message")
                 .is_some_and(|m| m.contains("the state was refused"))
     });
     assert!(logged, "{:?}", warnings.0.lock().unwrap());
