@@ -6,9 +6,8 @@
 //! the schema compile with a backtracking engine instead, with two limits: each match may take
 //! at most [`BACKTRACK_LIMIT`] steps, and one document's checks at most [`DOCUMENT_BUDGET`] in
 //! all, charged before each check as its worst case (each string and key of the instance
-//! against each pattern of the schema, at the per-match limit). A check past either limit is
-//! not made, and the caller says so; nothing waits for a pattern.
-
+//! against each pattern of the schema that needs backtracking, at the per-match limit). A check
+//! past either limit is not made, and the caller says so; nothing waits for a pattern.
 //!
 //! Without the `jsonschema` feature nothing is checked here, and [`Instances`] holds nothing.
 
@@ -50,7 +49,7 @@ mod checked {
     /// A schema compiled for checking instances.
     pub(crate) struct Compiled {
         validator: Validator,
-        /// The patterns of a schema that needs the backtracking engine.
+        /// How many of its patterns need the backtracking engine (none: it has the linear one).
         backtracking: Option<u64>,
     }
 
@@ -64,7 +63,7 @@ mod checked {
     }
 
     impl Unchecked {
-        /// Why, as a clause: "its patterns ...".
+        /// Why, as the end of a sentence that says what was not checked.
         pub(crate) fn reason(self) -> String {
             match self {
                 Unchecked::BudgetSpent => format!(
@@ -102,10 +101,24 @@ mod checked {
                 )
                 .build(schema)
                 .map_err(|e| e.to_string())?;
+            let backtracking = patterns_in(schema)
+                .into_iter()
+                .filter(|pattern| !self.linear(pattern))
+                .count();
             Ok(Compiled {
                 validator,
-                backtracking: Some(patterns_in(schema).max(1)),
+                backtracking: Some(u64::try_from(backtracking).unwrap_or(u64::MAX).max(1)),
             })
+        }
+
+        /// Whether the linear-time engine takes `pattern` (as `pattern` and `patternProperties`
+        /// both read it).
+        fn linear(&self, pattern: &str) -> bool {
+            jsonschema::options()
+                .with_pattern_cache(self.cache.clone())
+                .with_pattern_options(PatternOptions::regex())
+                .build(&serde_json::json!({ "pattern": pattern }))
+                .is_ok()
         }
 
         /// The errors of `instance` against `compiled`, every one; or why it was not checked.
@@ -119,8 +132,8 @@ mod checked {
                     .max(1)
                     .saturating_mul(patterns)
                     .saturating_mul(BACKTRACK_LIMIT as u64);
+                // What does not fit is not run; a smaller check after it still may be.
                 if worst > self.left {
-                    self.left = 0;
                     return Err(Unchecked::BudgetSpent);
                 }
                 self.left -= worst;
@@ -140,18 +153,18 @@ mod checked {
         }
     }
 
-    /// How many `pattern`s and `patternProperties` entries `schema` holds, at any depth.
-    fn patterns_in(schema: &Value) -> u64 {
-        let mut count = 0u64;
+    /// Every `pattern` and `patternProperties` name `schema` holds, at any depth.
+    fn patterns_in(schema: &Value) -> Vec<&str> {
+        let mut patterns = Vec::new();
         let mut stack = vec![schema];
         while let Some(value) = stack.pop() {
             match value {
                 Value::Object(members) => {
                     for (key, member) in members {
                         match (key.as_str(), member) {
-                            ("pattern", Value::String(_)) => count += 1,
+                            ("pattern", Value::String(pattern)) => patterns.push(pattern.as_str()),
                             ("patternProperties", Value::Object(entries)) => {
-                                count = count.saturating_add(entries.len() as u64);
+                                patterns.extend(entries.keys().map(String::as_str));
                             }
                             _ => {}
                         }
@@ -162,7 +175,7 @@ mod checked {
                 _ => {}
             }
         }
-        count
+        patterns
     }
 
     /// How many strings and object keys `instance` holds: each is matched against a pattern at
@@ -196,13 +209,17 @@ mod checked {
                 .compile(&json!({"pattern": "^(a+)+$"}), Draft::Draft202012)
                 .unwrap();
             assert!(linear.backtracking.is_none());
+            // Of its three patterns, one needs backtracking: each check is charged for it alone.
             let backtracking = instances
                 .compile(
-                    &json!({"properties": {"a": {"pattern": "^(?=a)"}, "b": {"pattern": "b"}}}),
+                    &json!({
+                        "properties": {"a": {"pattern": "^(?=a)"}, "b": {"pattern": "b"}},
+                        "patternProperties": {"^c": {}},
+                    }),
                     Draft::Draft202012,
                 )
                 .unwrap();
-            assert_eq!(backtracking.backtracking, Some(2));
+            assert_eq!(backtracking.backtracking, Some(1));
         }
 
         #[test]
@@ -228,6 +245,22 @@ mod checked {
                 .compile(&json!({"pattern": "^a+$"}), Draft::Draft202012)
                 .unwrap();
             assert!(instances.errors(&linear, &json!("aa")).unwrap().is_empty());
+        }
+
+        /// A check too large for what is left is not run, and leaves the rest for the smaller
+        /// ones after it.
+        #[test]
+        fn a_check_that_does_not_fit_leaves_the_budget_to_the_next() {
+            let mut instances = Instances::default();
+            let compiled = instances
+                .compile(&json!({"pattern": "^(?=a)"}), Draft::Draft202012)
+                .unwrap();
+            let large = json!(vec!["a"; 2_001]);
+            assert_eq!(
+                instances.errors(&compiled, &large).err(),
+                Some(Unchecked::BudgetSpent)
+            );
+            assert!(instances.errors(&compiled, &json!("a")).is_ok());
         }
     }
 }
