@@ -1,10 +1,10 @@
 //! Witnesses: a concrete instance that one schema accepts and the other refuses, found among
 //! candidates made from the change and checked against both schemas before it is shown.
 
-use crate::instances::Instances;
 use serde_json::{Map, Value, json};
 
 use super::schema::{Event, Found, Role, Step, choices};
+use crate::instances::Instances;
 use crate::object::Members as _;
 
 /// What shows a break: an instance, or why none is shown.
@@ -120,14 +120,12 @@ impl Judge {
         }
         #[cfg(feature = "jsonschema")]
         {
-            use crate::validate::tool_schema::{Dialect, dialect_of};
-            let draft = match dialect_of(schema) {
-                Some(Dialect::Draft07) => jsonschema::Draft::Draft7,
-                Some(Dialect::Draft2020_12) => jsonschema::Draft::Draft202012,
-                None => return Err("the schema names a dialect this tool cannot check".into()),
+            use crate::validate::tool_schema::dialect_of;
+            let Some(dialect) = dialect_of(schema) else {
+                return Err("the schema names a dialect this tool cannot check".into());
             };
             instances
-                .compile(schema, draft)
+                .compile(schema, dialect.draft())
                 .map(|v| Judge::Schema(Box::new(v)))
                 .map_err(|e| format!("the schema does not compile: {e}"))
         }

@@ -380,6 +380,15 @@ pub(crate) enum Dialect {
 }
 
 impl Dialect {
+    /// The `jsonschema` crate's name of the dialect.
+    #[cfg(feature = "jsonschema")]
+    pub(crate) fn draft(self) -> jsonschema::Draft {
+        match self {
+            Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
+            Dialect::Draft07 => jsonschema::Draft::Draft7,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Dialect::Draft2020_12 => "2020-12",

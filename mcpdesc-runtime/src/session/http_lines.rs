@@ -19,9 +19,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::Value;
 
-use super::{Principal, Served};
-
 use super::lines::{Questions, Read, error_message, read_message};
+use super::{Principal, Served};
 
 /// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;

@@ -7,12 +7,11 @@ use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
 use super::super::toolbox::{Cx, describe, plain, pointer};
 use super::super::{Code, rules};
-use crate::instances::Instances;
-
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
 use crate::JsonType;
+use crate::instances::Instances;
 use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};
 
@@ -329,13 +328,8 @@ impl<'a, 'i> Tool<'a, 'i> {
                 return;
             };
             let instances = &mut *self.instances;
-            let compiled = slot.get_or_insert_with(|| {
-                let draft = match dialect {
-                    Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
-                    Dialect::Draft07 => jsonschema::Draft::Draft7,
-                };
-                instances.compile(schema, draft).ok()
-            });
+            let compiled =
+                slot.get_or_insert_with(|| instances.compile(schema, dialect.draft()).ok());
             // A schema that does not compile is reported by `tool_schema`.
             let Some(compiled) = compiled else {
                 return;
