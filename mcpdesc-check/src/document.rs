@@ -89,8 +89,8 @@ impl Document {
         match format {
             Format::Json => {
                 let value = crate::json::from_str(text)?;
-                // Read in one pass over the text, without a second value.
-                let positions = crate::json::positions(text);
+                // Read in one pass over the text, which the JSON reader read as JSON.
+                let positions = crate::positions::of_json(text);
                 Ok(Document { value, positions })
             }
             Format::Yaml => {

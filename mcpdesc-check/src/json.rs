@@ -29,7 +29,8 @@ pub use crate::source::SourceError as JsonError;
 
 /// Where each value of `text`, a JSON text, is written: the positions the YAML reader records
 /// for it ([`yaml::from_json_with_positions`](crate::yaml::from_json_with_positions)), read in
-/// one pass without building the value; `None` when `text` is not JSON.
+/// one pass without building the value; `None` when `text` is not JSON (checked first, without
+/// building the value either).
 ///
 /// It holds one small node a value and each key once: the JSON reader's value and these
 /// positions together take at most [`MAX_READ_MULTIPLE`] times the text.
@@ -38,8 +39,11 @@ pub use crate::source::SourceError as JsonError;
 /// let positions = mcpdesc_check::json::positions("{\n  \"a\": [1, 2]\n}").unwrap();
 /// assert_eq!(positions.get("/a/1"), Some((2, 12)));
 /// assert_eq!(positions.get("/a"), Some((2, 3)));
+/// assert!(mcpdesc_check::json::positions("[1 2]").is_none());
 /// ```
 pub fn positions(text: &str) -> Option<crate::positions::Positions> {
+    let json = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str::<serde::de::IgnoredAny>(json).ok()?;
     crate::positions::of_json(text)
 }
 

@@ -14,7 +14,8 @@ struct Open {
 
 /// The positions of `text`, a JSON text that `serde_json` reads (a member where its key is
 /// written, an item where it starts: a string at its quote, a container at its bracket; lines
-/// and columns 1-based, columns in characters); `None` when `text` is not such a text.
+/// and columns 1-based, columns in characters). The text is not checked here: read it as JSON
+/// first (`json::positions` does); for another text, what this gives means nothing.
 pub(crate) fn positions(text: &str) -> Option<Positions> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let bytes = text.as_bytes();

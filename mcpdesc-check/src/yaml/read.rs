@@ -62,7 +62,7 @@ pub fn from_str_with_positions(text: &str) -> Result<(Value, Positions), YamlErr
     // tokens whole, 155 times their text.
     if text.trim_start().starts_with(['{', '['])
         && let Ok(value) = crate::json::from_str(text)
-        && let Some(positions) = crate::json::positions(text)
+        && let Some(positions) = crate::positions::of_json(text)
     {
         return Ok((value, positions));
     }
