@@ -162,8 +162,10 @@ fn creation_token() -> String {
 }
 
 /// Sends `command` on `connection`, and once more when the connection broke (Redis restarted,
-/// say): the connection manager has reconnected by then. Every command sent here may be sent
-/// twice: reads, writes that compare first, and creations with their token.
+/// say): the connection manager has reconnected by then. Every command sent here changes nothing
+/// more when sent twice: reads, writes that compare first, creations with their token, and
+/// deletes and adds (whose second reply, if the first took effect before the connection broke,
+/// says there was nothing left to change).
 async fn send<T: redis::FromRedisValue>(
     connection: &ConnectionManager,
     command: &redis::Cmd,
