@@ -60,6 +60,8 @@ mod checked {
         BudgetSpent,
         /// A pattern took more than [`BACKTRACK_LIMIT`] steps on the instance.
         PatternTooSlow,
+        /// The regular expression engine failed on a pattern (the `jsonschema` crate caught it).
+        EngineFailed,
     }
 
     impl Unchecked {
@@ -72,6 +74,9 @@ mod checked {
                 Unchecked::PatternTooSlow => format!(
                     "a pattern of the schema took more than {BACKTRACK_LIMIT} backtracking steps on it; simplify the pattern"
                 ),
+                Unchecked::EngineFailed => {
+                    "the regular expression engine failed on a pattern of the schema".to_owned()
+                }
             }
         }
     }
@@ -140,14 +145,13 @@ mod checked {
             }
             let errors: Vec<ValidationError<'c>> =
                 compiled.validator.iter_errors(instance).collect();
-            if errors.iter().any(|e| {
-                matches!(
-                    e.kind(),
-                    jsonschema::error::ValidationErrorKind::BacktrackLimitExceeded { .. }
-                        | jsonschema::error::ValidationErrorKind::RegexEngineFailure { .. }
-                )
-            }) {
-                return Err(Unchecked::PatternTooSlow);
+            use jsonschema::error::ValidationErrorKind as Kind;
+            for error in &errors {
+                match error.kind() {
+                    Kind::BacktrackLimitExceeded { .. } => return Err(Unchecked::PatternTooSlow),
+                    Kind::RegexEngineFailure { .. } => return Err(Unchecked::EngineFailed),
+                    _ => {}
+                }
             }
             Ok(errors)
         }
