@@ -1,7 +1,7 @@
 //! `mcpdesc diff OLD NEW`: what changed between two descriptions, and what it breaks.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcpdesc_check::diff::{Change, Class, Diff, Witness, diff};
@@ -9,22 +9,68 @@ use mcpdesc_check::document::{Document, Format};
 use mcpdesc_check::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
-pub(crate) const USAGE: &str = "usage: mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
+/// Compares two descriptions and reports every change, and what it breaks.
+///
+/// Each change has its rule, its class (breaking, warning, info), the client it affects, where it
+/// is in both files and what to do instead; a breaking schema change has a witness checked
+/// against both schemas. A file with validation errors is still compared where it can be, its
+/// errors listed first; `--strict` refuses it instead.
+#[derive(clap::Args)]
+#[command(after_help = "Exit status:
+  0  no change of the --fail-on class or above
+  1  such a change is found
+  2  a file cannot be read or parsed, --strict refuses one, or the command line is wrong")]
+pub(crate) struct DiffArgs {
+    /// The description before the change; `-` is standard input.
+    old: PathBuf,
+    /// The description after the change; `-` is standard input.
+    new: PathBuf,
+    /// How the report is written.
+    #[arg(long, value_enum, default_value_t = Output::Human)]
+    format: Output,
+    /// Exits 1 when a change of this class or above is found.
+    #[arg(long, value_enum, default_value_t = FailOn::Breaking, value_name = "CLASS")]
+    fail_on: FailOn,
+    /// Refuses a file with validation errors (exit 2) instead of comparing it.
+    #[arg(long)]
+    strict: bool,
+}
 
-Compares two MCP Description files (.json, .yaml, .yml; `-` is standard input, for one of
-them) and reports every change: its rule, its class (breaking, warning, info), the client it
-affects, where it is in both files, what to do instead, and for a breaking schema change a
-witness checked against both schemas. A file with validation errors is still compared where it
-can be, its errors listed first; --strict refuses it instead. Exit status: 0 no change of the
---fail-on class or above (default breaking); 1 one is found; 2 a file could not be read or
-parsed, --strict refused one, or the command line is wrong.";
-
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// How `diff` writes its report.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Output {
+    /// Each change with its rule, class, places and advice.
     Human,
+    /// One JSON document, with both files' diagnostics, the changes and a summary.
     Json,
+    /// A Markdown table, for a pull request's comment.
     Markdown,
+    /// GitHub Actions workflow commands, which annotate the new file's lines.
     Github,
+}
+
+/// The class of change that fails the command.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FailOn {
+    /// A change that breaks a client.
+    Breaking,
+    /// A breaking change or a warning.
+    Warning,
+    /// Any change.
+    Info,
+    /// No change: the command exits 0 whatever it finds.
+    None,
+}
+
+impl FailOn {
+    fn class(self) -> Option<Class> {
+        match self {
+            FailOn::Breaking => Some(Class::Breaking),
+            FailOn::Warning => Some(Class::Warning),
+            FailOn::Info => Some(Class::Info),
+            FailOn::None => None,
+        }
+    }
 }
 
 /// One side, read.
@@ -55,95 +101,22 @@ impl Side {
     }
 }
 
-pub(crate) fn run(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
-    let mut output = Output::Human;
-    let mut fail_on: Option<Class> = Some(Class::Breaking);
-    let mut strict = false;
-    let mut files: Vec<std::path::PathBuf> = Vec::new();
-    let mut args = args.peekable();
-    while let Some(arg) = args.next() {
-        let text = arg.to_str().map(str::to_owned);
-        let (option, inline) = match text.as_deref().and_then(|t| t.split_once('=')) {
-            Some((o, v)) if o.starts_with("--") => (Some(o.to_owned()), Some(v.to_owned())),
-            _ => (text.clone(), None),
-        };
-        let mut value = |name: &str| -> Result<String, ExitCode> {
-            match inline
-                .clone()
-                .or_else(|| args.next().and_then(|a| a.into_string().ok()))
-            {
-                Some(v) => Ok(v),
-                None => Err(super::refuse(format_args!(
-                    "mcpdesc diff: {name} needs a value\n\n{USAGE}"
-                ))),
-            }
-        };
-        match option.as_deref() {
-            Some("-h" | "--help") => {
-                return match writeln!(std::io::stdout(), "{USAGE}") {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(_) => ExitCode::from(2),
-                };
-            }
-            Some("--strict") => strict = true,
-            Some("--format") => {
-                let given = match value("--format") {
-                    Ok(given) => given,
-                    Err(code) => return code,
-                };
-                output = match given.as_str() {
-                    "human" => Output::Human,
-                    "json" => Output::Json,
-                    "markdown" => Output::Markdown,
-                    "github" => Output::Github,
-                    other => {
-                        return super::refuse(format_args!(
-                            "mcpdesc diff: unknown format {other:?}: human, json, markdown or github\n\n{USAGE}"
-                        ));
-                    }
-                };
-            }
-            Some("--fail-on") => {
-                let given = match value("--fail-on") {
-                    Ok(given) => given,
-                    Err(code) => return code,
-                };
-                fail_on = match given.as_str() {
-                    "none" => None,
-                    class => match class.parse::<Class>() {
-                        Ok(class) => Some(class),
-                        Err(_) => {
-                            return super::refuse(format_args!(
-                                "mcpdesc diff: --fail-on takes breaking, warning, info or none, not {class:?}\n\n{USAGE}"
-                            ));
-                        }
-                    },
-                };
-            }
-            Some(a) if a.starts_with('-') && a != "-" => {
-                return super::refuse(format_args!("mcpdesc diff: unknown option {a}\n\n{USAGE}"));
-            }
-            None if arg.as_encoded_bytes().starts_with(b"-") => {
-                return super::refuse(format_args!(
-                    "mcpdesc diff: unknown option {}\n\n{USAGE}",
-                    arg.to_string_lossy()
-                ));
-            }
-            _ => files.push(arg.into()),
-        }
-    }
-    let [old, new] = files.as_slice() else {
-        return super::refuse(format_args!(
-            "mcpdesc diff: give two files, OLD and NEW\n\n{USAGE}"
-        ));
-    };
+pub(crate) fn run(args: DiffArgs) -> ExitCode {
+    let DiffArgs {
+        old,
+        new,
+        format: output,
+        fail_on,
+        strict,
+    } = args;
+    let fail_on = fail_on.class();
     if old.as_os_str() == "-" && new.as_os_str() == "-" {
         return super::refuse(format_args!(
             "mcpdesc diff: `-` (standard input) is given twice; it can be read once"
         ));
     }
-    let (old_path, new_path) = (old, new);
-    let sides = (read(old), read(new));
+    let (old_path, new_path) = (&old, &new);
+    let sides = (read(old_path), read(new_path));
     let (old, new) = match sides {
         (Ok(old), Ok(new)) => (old, new),
         (old, new) => {

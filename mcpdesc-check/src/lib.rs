@@ -33,7 +33,7 @@
 //!
 //! ```text
 //! cargo install mcpdesc-check
-//! mcpdesc check server.mcpdesc.yaml [--json]
+//! mcpdesc check server.mcpdesc.yaml [--format json]
 //! mcpdesc diff releases/1.4.0.mcpdesc.yaml server.mcpdesc.yaml [--format github]
 //! ```
 //!

@@ -1,18 +1,14 @@
 //! `mcpdesc`: validate MCP Description files, and compare two.
 //!
-//! ```text
-//! mcpdesc check FILE... [--json] [--schema SCHEMA.json]
-//! mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
-//! ```
-//!
-//! Reads `.json`, `.yaml` and `.yml`, and standard input for a FILE `-`. Exit status 0: no file has errors; 1: a file has errors;
-//! 2: a file (or the schema) could not be read or parsed, or the command line is wrong.
+//! `mcpdesc --help` and `mcpdesc <COMMAND> --help` say what each command does, its options, and
+//! its exit status.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcpdesc_check::document::Format;
 use mcpdesc_check::source::SourceError;
 use mcpdesc_check::{Code, Diagnostic, Severity, validate};
@@ -20,16 +16,56 @@ use serde_json::{Value, json};
 
 mod cli_diff;
 
-const USAGE: &str = "usage: mcpdesc check FILE... [--json] [--schema SCHEMA.json]
-       mcpdesc diff OLD NEW [--format human|json|markdown|github] [--fail-on breaking|warning|info|none] [--strict]
+/// Checks and compares MCP Description files (.json, .yaml, .yml).
+#[derive(Parser)]
+#[command(name = "mcpdesc", version, propagate_version = true)]
+#[command(after_help = "A FILE `-` is standard input: JSON when it starts with `{`, else YAML.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-Validates MCP Description files (.json, .yaml, .yml) against the elicitation rules of the
-format and what they depend on. A FILE `-` is standard input, read as JSON when it starts with
-`{`, else as YAML. --schema also checks every file against a JSON Schema, such as the format's
-published schema for the files' version, for the parts these rules do not cover (each violation
-is an error `schema-validation`). Exit status: 0 no errors; 1 a file has errors; 2 a file or the
-schema could not be read or parsed, or the command line is wrong. `mcpdesc diff --help` says what
-diff does.";
+#[derive(Subcommand)]
+enum Command {
+    Check(CheckArgs),
+    Diff(cli_diff::DiffArgs),
+}
+
+/// Validates MCP Description files against the format's rules.
+///
+/// Checks every elicitation rule of section 12 and what it depends on: tool schemas, examples,
+/// metadata, transports, capabilities, tags and security.
+#[derive(Args)]
+#[command(after_help = "Exit status:
+  0  no file has errors (warnings alone exit 0)
+  1  a file has errors
+  2  a file or the schema cannot be read or parsed, or the command line is wrong")]
+struct CheckArgs {
+    /// The description files; `-` is standard input.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// How the report is written.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    format: CheckFormat,
+    /// Same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// Also checks every file against this JSON Schema, such as the format's published schema.
+    ///
+    /// Each place a file does not fit is an error `schema-validation`, unless the rules already
+    /// report one there.
+    #[arg(long, value_name = "SCHEMA.json")]
+    schema: Option<PathBuf>,
+}
+
+/// How `check` writes its report.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    /// Each file's diagnostics, with their line and column.
+    Human,
+    /// One JSON document: `{"files": [{"file", "valid", "diagnostics"}]}`.
+    Json,
+}
 
 enum Outcome {
     /// The diagnostics, and for YAML files where each value is written.
@@ -38,58 +74,36 @@ enum Outcome {
 }
 
 fn main() -> ExitCode {
-    let mut all = std::env::args_os().skip(1).peekable();
-    if all.peek().is_some_and(|a| a == "diff") {
-        return cli_diff::run(all.skip(1));
+    let args: Vec<OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(args) {
+        Ok(Cli {
+            command: Command::Check(args),
+        }) => check_files(args),
+        Ok(Cli {
+            command: Command::Diff(args),
+        }) => cli_diff::run(args),
+        // Help and the version exit 0, a wrong command line 2; either exits 2 when it cannot
+        // be written.
+        Err(error) => match error.print() {
+            Ok(()) => ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)),
+            Err(_) => ExitCode::from(2),
+        },
     }
-    let mut json_output = false;
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut command: Option<OsString> = None;
-    let mut schema_path: Option<PathBuf> = None;
-    // The options are text; the command and the files are any argument, since a path need not
-    // be UTF-8 (`std::env::args` would panic on one that is not).
-    let mut args = std::env::args_os().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.to_str() {
-            Some("--json") => json_output = true,
-            Some("-h" | "--help") => {
-                return match writeln!(std::io::stdout(), "{USAGE}") {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(_) => ExitCode::from(2),
-                };
-            }
-            Some("--schema") => match args.next() {
-                Some(path) => schema_path = Some(PathBuf::from(path)),
-                None => return refuse(format_args!("mcpdesc: --schema needs a file\n\n{USAGE}")),
-            },
-            Some(a) if a.starts_with("--schema=") => {
-                schema_path = a.strip_prefix("--schema=").map(PathBuf::from);
-            }
-            Some(a) if a.starts_with('-') && a != "-" => {
-                return refuse(format_args!("mcpdesc: unknown option {a}\n\n{USAGE}"));
-            }
-            None if arg.as_encoded_bytes().starts_with(b"-") => {
-                let a = arg.to_string_lossy();
-                let hint = if a.starts_with("--schema=") {
-                    "; a schema's path that is not UTF-8 goes after `--schema`, as an argument of its own"
-                } else {
-                    ""
-                };
-                return refuse(format_args!("mcpdesc: unknown option {a}{hint}\n\n{USAGE}"));
-            }
-            _ if command.is_none() => command = Some(arg),
-            _ => files.push(PathBuf::from(arg)),
-        }
-    }
+}
+
+fn check_files(args: CheckArgs) -> ExitCode {
+    let CheckArgs {
+        files,
+        format,
+        json: json_alias,
+        schema,
+    } = args;
     if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         return refuse(format_args!(
             "mcpdesc: `-` (standard input) is given more than once; it can be read once"
         ));
     }
-    if command.as_deref() != Some(OsStr::new("check")) || files.is_empty() {
-        return refuse(format_args!("{USAGE}"));
-    }
-    let schema = match schema_path.as_deref().map(load_schema).transpose() {
+    let schema = match schema.as_deref().map(load_schema).transpose() {
         Ok(schema) => schema,
         Err(message) => return refuse(format_args!("mcpdesc: {message}")),
     };
@@ -115,7 +129,7 @@ fn main() -> ExitCode {
     });
 
     let mut out = std::io::stdout().lock();
-    let written = if json_output {
+    let written = if json_alias || format == CheckFormat::Json {
         write_json(&mut out, &results)
     } else {
         write_human(&mut out, &results)

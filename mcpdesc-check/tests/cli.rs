@@ -202,15 +202,49 @@ fn json_output() {
 fn usage_errors_exit_two() {
     let (code, _, stderr) = run(&[]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("usage: mcpdesc check FILE..."));
-    let (code, _, _) = run(&["lint", "x.json"]);
+    assert!(stderr.contains("Usage: mcpdesc <COMMAND>"), "{stderr}");
+    let (code, _, stderr) = run(&["check"]);
     assert_eq!(code, 2);
+    assert!(
+        stderr
+            .starts_with("error: the following required arguments were not provided:\n  <FILE>..."),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["lint", "x.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.starts_with("error: unrecognized subcommand 'lint'"),
+        "{stderr}"
+    );
     // An option this command does not have is not taken for a file.
     let file = fixture("expected-valid/elicitation-declarations.json");
     let (code, stdout, stderr) = run(&["check", file.to_str().unwrap(), "--bogus"]);
     assert_eq!(code, 2, "{stdout}");
-    assert!(stderr.contains("unknown option --bogus"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: unexpected argument '--bogus' found"),
+        "{stderr}"
+    );
     assert!(stdout.is_empty(), "{stdout}");
+    // `--json` is `--format json`; the two together are one option given twice.
+    let (code, _, stderr) = run(&[
+        "check",
+        file.to_str().unwrap(),
+        "--json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+    let (code, _, stderr) = run(&["check", file.to_str().unwrap(), "--format", "yaml"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("invalid value 'yaml' for '--format <FORMAT>'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("[possible values: human, json]"),
+        "{stderr}"
+    );
     let (code, _, stderr) = run(&["check", "-", "-"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("more than once"), "{stderr}");
@@ -564,7 +598,10 @@ fn a_schema_that_cannot_be_used_exits_two() {
     let not_json = write(&dir, "schema.json", "{");
     let not_a_schema = write(&dir, "bad.json", r#"{"type": 12}"#);
     for (args, says) in [
-        (vec!["check", file, "--schema"], "--schema needs a file"),
+        (
+            vec!["check", file, "--schema"],
+            "a value is required for '--schema <SCHEMA.json>'",
+        ),
         (
             vec!["check", file, "--schema", "/no/such/schema.json"],
             "cannot read the file",
@@ -650,14 +687,30 @@ fn a_file_name_that_is_not_utf8_is_checked_and_named() {
         "{stderr}"
     );
 
-    for option in [&b"--js\xffon"[..], b"--schema=\xff.json"] {
-        let (code, _, stderr) = run_os(&[check, OsStr::from_bytes(option), good.as_os_str()]);
-        assert_eq!(code, 2, "{stderr}");
-        assert!(stderr.starts_with("mcpdesc: unknown option --"), "{stderr}");
-    }
+    // A schema's path that is not UTF-8 may follow `--schema=` too.
+    let (code, _, stderr) = run_os(&[
+        check,
+        OsStr::from_bytes(&[b"--schema=", missing.as_os_str().as_bytes()].concat()),
+        good.as_os_str(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("\u{fffd}.schema.json: cannot read the file"),
+        "{stderr}"
+    );
+
+    let (code, _, stderr) = run_os(&[check, OsStr::from_bytes(b"--js\xffon"), good.as_os_str()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.starts_with("error: unexpected argument '--js\u{fffd}on'"),
+        "{stderr}"
+    );
     let (code, _, stderr) = run_os(&[OsStr::from_bytes(b"ch\xffeck"), good.as_os_str()]);
     assert_eq!(code, 2);
-    assert!(stderr.starts_with("usage: mcpdesc check"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: unrecognized subcommand 'ch\u{fffd}eck'"),
+        "{stderr}"
+    );
 }
 
 /// Output that cannot be written (a full disk: `/dev/full`) is exit status 2, never a panic
@@ -738,4 +791,40 @@ fn every_public_fixture_reads_as_the_transcript_says() {
             expected.lines().nth(line).unwrap_or_default()
         );
     }
+}
+
+/// The help of the command and of each subcommand, word for word as the checked-in text
+/// (`tests/snapshots/help/`; `MCPDESC_BLESS=1` writes it), read as a user reads it: what each
+/// command does, its options with their values and defaults, and its exit status. Help exits 0;
+/// `-h` is the short form of the same help, `help COMMAND` the same as `COMMAND --help`.
+#[test]
+fn the_help_of_every_command_reads_as_written() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/help");
+    let bless = std::env::var_os("MCPDESC_BLESS").is_some();
+    for (name, args) in [
+        ("mcpdesc.txt", &["--help"][..]),
+        ("check.txt", &["check", "--help"]),
+        ("diff.txt", &["diff", "--help"]),
+        ("check-short.txt", &["check", "-h"]),
+    ] {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        let path = dir.join(name);
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &stdout).unwrap();
+        }
+        let expected = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(stdout, expected, "{args:?} (MCPDESC_BLESS=1 writes {name})");
+    }
+    assert_eq!(run(&["help", "diff"]).1, run(&["diff", "--help"]).1);
+    let (code, stdout, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout, format!("mcpdesc {}\n", env!("CARGO_PKG_VERSION")));
+    // A subcommand's version is named as clap names a subcommand.
+    assert_eq!(
+        run(&["check", "--version"]).1,
+        format!("mcpdesc-check {}\n", env!("CARGO_PKG_VERSION"))
+    );
 }
