@@ -24,8 +24,9 @@
 //! as each SDK's own.
 //!
 //! Needs Node.js and npm, and Python; the clients' packages are installed on first use (`npm
-//! ci`, a virtual environment). Without them the tests are skipped, unless
-//! `MCPDESC_REQUIRE_NODE` / `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does): then they fail.
+//! ci`, a virtual environment). Where Node.js or Python is missing, each test that needs it is
+//! reported as ignored, with the reason (`#[needs(...)]`), unless `MCPDESC_REQUIRE_NODE` /
+//! `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does): then it fails.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -255,11 +256,10 @@ fn check_run(run: &Value, version: ProtocolVersion, act: &str) {
 
 const ACTS: [&str; 4] = ["accept", "accept-invalid", "decline", "cancel"];
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn the_official_typescript_client_is_asked_as_declared_and_answered() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let script = dir.join("drive.mjs");
     let order = call_order();
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
@@ -272,11 +272,10 @@ fn the_official_typescript_client_is_asked_as_declared_and_answered() {
 /// The client of the TypeScript SDK's second major version (`@modelcontextprotocol/client`),
 /// which checks each request against its schema of the negotiated era's wire, and speaks
 /// 2026-07-28 (negotiated with `server/discover`), answering input-required results itself.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn the_typescript_sdks_second_major_version_is_asked_as_declared_and_answered() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let script = dir.join("drive_v2.mjs");
     let order = call_order();
     for version in [
@@ -290,11 +289,10 @@ fn the_typescript_sdks_second_major_version_is_asked_as_declared_and_answered() 
     }
 }
 
+#[mcpdesc_needs::needs(python_sdk)]
 #[test]
 fn the_official_python_client_is_asked_as_declared_and_answered() {
-    let Some(python) = python::sdk_python() else {
-        return;
-    };
+    let python = python::sdk_python();
     let order = call_order();
     // The handshake (which the SDK offers at 2025-11-25), and 2026-07-28 pinned.
     for (mode, version) in [
@@ -342,6 +340,7 @@ fn drive_python_with(
 /// over Streamable HTTP as two replicas behind HAProxy, with Redis as the shared store: every
 /// tool, the prompt and the resource template, asked as declared and answered, as over stdio.
 /// Each run has a cluster of its own (the runs delete an issue the next run would use).
+#[mcpdesc_needs::needs(node, python_sdk, services)]
 #[test]
 fn the_sdk_clients_drive_the_replicas_over_http_through_the_balancer() {
     let node = node::ts_client_dir();
@@ -349,15 +348,14 @@ fn the_sdk_clients_drive_the_replicas_over_http_through_the_balancer() {
     let order = call_order();
     let url = |c: &cluster::Cluster| format!("http://{}/mcp", c.addr());
     for act in ["accept", "decline"] {
-        if let Some(dir) = &node {
+        {
+            let dir = &node;
             for version in [
                 ProtocolVersion::V2025_06_18,
                 ProtocolVersion::V2025_11_25,
                 ProtocolVersion::V2026_07_28,
             ] {
-                let Some(cluster) = cluster::Cluster::start(2) else {
-                    return;
-                };
+                let cluster = cluster::Cluster::start(2);
                 let mut driver = Command::new("node");
                 driver
                     .arg(dir.join("drive_v2.mjs"))
@@ -368,14 +366,13 @@ fn the_sdk_clients_drive_the_replicas_over_http_through_the_balancer() {
                 check_run(&run, version, act);
             }
         }
-        if let Some(python) = &python {
+        {
+            let python = &python;
             for (mode, version) in [
                 ("legacy", ProtocolVersion::V2025_11_25),
                 ("2026-07-28", ProtocolVersion::V2026_07_28),
             ] {
-                let Some(cluster) = cluster::Cluster::start(2) else {
-                    return;
-                };
+                let cluster = cluster::Cluster::start(2);
                 let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
                 let mut driver = Command::new(python);
                 driver
@@ -512,11 +509,10 @@ fn assert_all_kept(requests: &[Value], results: &Value, sdk: &str) {
 }
 
 /// With both major versions of the TypeScript SDK (`check_requests.mjs`, and with `v2`).
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn every_kind_of_request_passes_the_typescript_sdks_check_unchanged() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let requests = every_kind_of_request();
     let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
     for (script, sdk) in [
@@ -531,11 +527,10 @@ fn every_kind_of_request_passes_the_typescript_sdks_check_unchanged() {
     }
 }
 
+#[mcpdesc_needs::needs(python_sdk)]
 #[test]
 fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
-    let Some(python) = python::sdk_python() else {
-        return;
-    };
+    let python = python::sdk_python();
     let requests = every_kind_of_request();
     let lines: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let mut child = Command::new(python)
@@ -556,11 +551,10 @@ fn every_kind_of_request_reads_into_the_python_sdks_models_unchanged() {
 /// asked, a URL-mode declaration is never sent and its tool says why (on 2026-07-28, with the
 /// error that names the capability it needs). So with both major versions of the TypeScript
 /// SDK's client, and on 2026-07-28 with the second.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn an_empty_elicitation_capability_is_form_mode_only() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     // On 2026-07-28 the client sends its capabilities with each request (the second major
     // version speaks it), and the server reads them there.
     for (script, version) in [
@@ -672,17 +666,20 @@ fn check_without_elicitation(run: &Value, version: ProtocolVersion, sdk: &str) {
 
 /// A client that declares no elicitation, with the TypeScript SDK 2 and the Python SDK, on
 /// 2025-11-25 and 2026-07-28 ([`check_without_elicitation`]).
+#[mcpdesc_needs::needs(node, python_sdk)]
 #[test]
 fn a_request_without_elicitation_is_told_the_capability_it_needs() {
     let versions = [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28];
-    if let Some(dir) = node::ts_client_dir() {
+    {
+        let dir = node::ts_client_dir();
         let script = dir.join("drive_v2.mjs");
         for version in versions {
             let run = drive_declaring(&script, version, "accept", &WITHOUT_ELICITATION, "null");
             check_without_elicitation(&run, version, "TypeScript SDK 2");
         }
     }
-    if let Some(python) = python::sdk_python() {
+    {
+        let python = python::sdk_python();
         for (mode, version) in [("legacy", versions[0]), ("2026-07-28", versions[1])] {
             let run = drive_python(&python, mode, "no-elicitation", &WITHOUT_ELICITATION);
             check_without_elicitation(&run, version, "Python SDK");
@@ -727,12 +724,14 @@ fn check_timed_out(run: &Value, sdk: &str) {
 /// while it is asked ends the server's wait, and is told its request is cancelled too. With the
 /// TypeScript SDK's second major version on 2025-06-18 and 2025-11-25 and the Python SDK on
 /// 2025-11-25 (2026-07-28 sends no request to wait for).
+#[mcpdesc_needs::needs(node, python_sdk)]
 #[test]
 fn a_client_that_never_answers_gets_the_timeout_and_one_that_cancels_ends_the_wait() {
     let order = call_order();
     let timeout = [("ISSUE_TRACKER_TIMEOUT_MS", "300")];
     let both = r#"{"form": {}, "url": {}}"#;
-    if let Some(dir) = node::ts_client_dir() {
+    {
+        let dir = node::ts_client_dir();
         let script = dir.join("drive_v2.mjs");
         for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
             let run = drive_with(&script, version, "silent", &order, both, &timeout);
@@ -756,7 +755,8 @@ fn a_client_that_never_answers_gets_the_timeout_and_one_that_cancels_ends_the_wa
             assert!(asked >= 5, "{version}: {asked} tools asked");
         }
     }
-    if let Some(python) = python::sdk_python() {
+    {
+        let python = python::sdk_python();
         let run = drive_python_with(&python, "legacy", "silent", &order, &timeout);
         check_timed_out(&run, "Python 2025-11-25");
     }
@@ -878,6 +878,7 @@ mod url_required {
 /// TypeScript SDK's clients (both major versions: `fromError` makes their
 /// `UrlElicitationRequiredError`) and the Python SDK's (`UrlElicitationRequiredError.from_error`),
 /// each keeping every member of the URL request and the notification.
+#[mcpdesc_needs::needs(node, python_sdk)]
 #[tokio::test]
 async fn url_required_and_its_completion_read_as_the_sdks_read_them() {
     let (error, notification) = url_required::what_the_client_got().await;
@@ -901,7 +902,8 @@ async fn url_required_and_its_completion_read_as_the_sdks_read_them() {
     });
     assert_eq!(notification, completion);
     let sent = json!({"error": error, "notification": notification});
-    if let Some(dir) = node::ts_client_dir() {
+    {
+        let dir = node::ts_client_dir();
         let read = node::run_json(&dir, "check_url_required.mjs", &sent.to_string());
         for sdk in ["v1", "v2"] {
             assert_eq!(read[sdk]["recognized"], true, "{sdk}: {read}");
@@ -909,7 +911,8 @@ async fn url_required_and_its_completion_read_as_the_sdks_read_them() {
             assert_eq!(read[sdk]["notification"], completion, "{sdk}");
         }
     }
-    if let Some(python) = python::sdk_python() {
+    {
+        let python = python::sdk_python();
         let mut child = Command::new(python)
             .arg(
                 Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/check_url_required.py"),

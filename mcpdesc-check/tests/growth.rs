@@ -109,8 +109,9 @@ fn instructions(shape: &str, n: usize) -> u64 {
         .unwrap_or_else(|| panic!("no instruction count in:\n{stderr}"))
 }
 
-/// Whether Valgrind runs here, installed from the distribution's packages when it is missing.
-fn valgrind_present() -> bool {
+/// Asserts that Valgrind runs here, installed from the distribution's packages when it is
+/// missing. A test that calls this is marked `#[needs(valgrind)]`.
+fn valgrind_present() {
     let present = || {
         Command::new("valgrind")
             .arg("--version")
@@ -124,22 +125,16 @@ fn valgrind_present() -> bool {
             .stdout(std::process::Stdio::null())
             .status();
     }
-    let present = present();
-    if !present {
-        assert!(
-            std::env::var_os("MCPDESC_REQUIRE_VALGRIND").is_none(),
-            "Valgrind is required (MCPDESC_REQUIRE_VALGRIND) and missing"
-        );
-        eprintln!("skipped: Valgrind is not installed");
-    }
-    present
+    assert!(
+        present(),
+        "Valgrind is missing, and could not be installed: apt-get install valgrind"
+    );
 }
 
+#[mcpdesc_needs::needs(valgrind)]
 #[test]
 fn ten_times_the_entries_cost_at_most_eleven_times_the_instructions() {
-    if !valgrind_present() {
-        return;
-    }
+    valgrind_present();
     let mut said = Vec::new();
     for (shape, n) in [
         ("wide", 500),

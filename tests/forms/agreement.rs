@@ -594,6 +594,7 @@ fn one_property_at_a_time_agrees_apart_from_the_listed_exceptions() {
     assert_agreement(&cases, verdicts, EXCEPTIONS, "jsonschema");
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn combined_answers_agree_on_every_wrong_property() {
     let validator = validator();
@@ -645,7 +646,8 @@ fn combined_answers_agree_on_every_wrong_property() {
     }
     assert!(rejected > 1000, "{rejected}");
     // The same answers through the TypeScript SDK's own check.
-    if let Some(verdicts) = ts_sdk(&contents) {
+    {
+        let verdicts = ts_sdk(&contents);
         for (content, b) in contents.iter().zip(verdicts) {
             assert_eq!(ours(content), b, "{}", Value::Object(content.clone()));
         }
@@ -654,8 +656,8 @@ fn combined_answers_agree_on_every_wrong_property() {
 
 /// The TypeScript SDK's own check of an accepted answer (`tests/ts_client/check_answers.mjs`: its
 /// default `AjvJsonSchemaValidator`, ajv with ajv-formats) over `contents`: per content, the
-/// properties its error text names, or `None` when it accepts. `None` overall to skip.
-fn ts_sdk(contents: &[Map<String, Value>]) -> Option<Vec<Option<BTreeSet<String>>>> {
+/// properties its error text names, or `None` when it accepts.
+fn ts_sdk(contents: &[Map<String, Value>]) -> Vec<Option<BTreeSet<String>>> {
     run_check("check_answers.mjs", contents, ajv_names)
 }
 
@@ -688,24 +690,22 @@ const TS_V2_CHECKS: [TsV2Check; 2] = [
 ];
 
 /// Runs `script` over `contents` (answers to `Everything`): per content, the properties `names`
-/// reads in its error text, or `None` when it accepts. `None` overall to skip.
+/// reads in its error text, or `None` when it accepts.
 fn run_check(
     script: &str,
     contents: &[Map<String, Value>],
     names: fn(&str) -> BTreeSet<String>,
-) -> Option<Vec<Option<BTreeSet<String>>>> {
-    let dir = node::ts_client_dir()?;
+) -> Vec<Option<BTreeSet<String>>> {
+    let dir = node::ts_client_dir();
     let input = json!({
         "schema": Everything::requested_schema().to_value(),
         "contents": contents,
     });
     let verdicts = node::run_verdicts(&dir, script, &input, contents.len());
-    Some(
-        verdicts
-            .iter()
-            .map(|v| (v["valid"] != true).then(|| names(v["message"].as_str().unwrap_or_default())))
-            .collect(),
-    )
+    verdicts
+        .iter()
+        .map(|v| (v["valid"] != true).then(|| names(v["message"].as_str().unwrap_or_default())))
+        .collect()
 }
 
 /// The properties an ajv error text names: "data/<property> must ..., data must have required
@@ -744,39 +744,36 @@ fn cf_worker_names(message: &str) -> BTreeSet<String> {
         .collect()
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn one_property_at_a_time_agrees_with_the_typescript_v2_sdks_checks() {
     let cases = one_property_at_a_time();
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
     for check in &TS_V2_CHECKS {
-        let Some(verdicts) = run_check(check.script, &contents, check.names) else {
-            return;
-        };
+        let verdicts = run_check(check.script, &contents, check.names);
         let judge = format!("TypeScript SDK 2 ({})", check.script);
         assert_agreement(&cases, verdicts, check.exceptions, &judge);
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn edited_format_values_agree_with_the_typescript_v2_sdks_checks() {
     let cases = mutated_format_cases(1500);
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
     for check in &TS_V2_CHECKS {
-        let Some(verdicts) = run_check(check.script, &contents, check.names) else {
-            return;
-        };
+        let verdicts = run_check(check.script, &contents, check.names);
         let judge = format!("TypeScript SDK 2 ({})", check.script);
         assert_agreement(&cases, verdicts, check.edited, &judge);
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn one_property_at_a_time_agrees_with_the_typescript_sdks_own_check() {
     let cases = one_property_at_a_time();
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
-    let Some(verdicts) = ts_sdk(&contents) else {
-        return;
-    };
+    let verdicts = ts_sdk(&contents);
     assert_agreement(&cases, verdicts, TS_SDK_EXCEPTIONS, "TypeScript SDK");
 }
 
@@ -958,13 +955,12 @@ const CF_WORKER_MUTATED_EXCEPTIONS: &[Exception] = &[
     CF_WORKER_OFFSET_RANGE,
 ];
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn edited_format_values_agree_with_the_typescript_sdks_own_check() {
     let cases = mutated_format_cases(1500);
     let contents: Vec<Map<String, Value>> = cases.iter().map(|c| c.content.clone()).collect();
-    let Some(verdicts) = ts_sdk(&contents) else {
-        return;
-    };
+    let verdicts = ts_sdk(&contents);
     // Both sides of every format are exercised.
     for property in ["email", "link", "due", "at"] {
         let (accepted, refused) =

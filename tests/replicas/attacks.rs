@@ -12,7 +12,7 @@ use super::{Session, answer_for, text_of};
 const TOKENS: &str = "alice:alice-token-0123456789,bob:bob-token-0123456789";
 
 /// Two replicas behind the balancer, sticky, each with the callers' bearer tokens.
-fn cluster_with_tokens() -> Option<Cluster> {
+fn cluster_with_tokens() -> Cluster {
     let specs = (0..2)
         .map(|i| ReplicaSpec {
             tokens: Some(TOKENS.to_owned()),
@@ -34,11 +34,10 @@ fn issue_1_exists(cluster: &Cluster) -> bool {
 /// his own valid token and the id of Alice's session, cannot answer Alice's pending question,
 /// open the session's stream or close it: each gets 404, as an unknown session does, and
 /// nothing reaches the question. Alice's own answer then completes her call.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn another_caller_cannot_answer_or_use_a_session() {
-    let Some(cluster) = cluster_with_tokens() else {
-        return;
-    };
+    let cluster = cluster_with_tokens();
     for version in ["2025-06-18", "2025-11-25"] {
         let alice = Session::open_as(cluster.addr(), version, Some("alice-token-0123456789"))
             .expect("Alice's session");
@@ -95,11 +94,10 @@ fn another_caller_cannot_answer_or_use_a_session() {
 
 /// Past the balancer, straight to each replica: neither opens Alice's session to Bob (the one
 /// that created it knows it is hers; the other never made it).
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_session_is_refused_to_another_caller_on_every_replica() {
-    let Some(cluster) = cluster_with_tokens() else {
-        return;
-    };
+    let cluster = cluster_with_tokens();
     let alice = Session::open_as(cluster.addr(), "2025-11-25", Some("alice-token-0123456789"))
         .expect("Alice's session");
     let ping = json!({"jsonrpc": "2.0", "id": 8, "method": "ping"});
@@ -169,11 +167,10 @@ fn raw_request(addr: std::net::SocketAddr, head: &str, body: usize) -> u16 {
 /// over the limit gets 413 unread. Eight such requests at once, each with 4 MiB of body, and
 /// eight chunked bodies past the limit, leave the replica's peak resident memory within a
 /// bound measured here.
+#[mcpdesc_needs::needs(services, faketime)]
 #[test]
 fn the_origin_is_checked_before_the_body_is_read_and_memory_stays_bounded() {
-    let Some(cluster) = Cluster::start(1) else {
-        return;
-    };
+    let cluster = Cluster::start(1);
     let replica = &cluster.replicas[0];
     let (addr, pid) = (replica.addr(), replica.pid().expect("the replica runs"));
     const MIB: usize = 1024 * 1024;
@@ -276,11 +273,10 @@ fn result_text(
 /// A state is bound to the arguments exactly: sealed for a number above `i64::MAX`, it does
 /// not open for another number that rounds to the same double, nor for ones near -2^53; it
 /// opens for the same arguments with their members in another order.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_state_opens_only_for_the_same_numbers() {
-    let Some(cluster) = Cluster::start(1) else {
-        return;
-    };
+    let cluster = Cluster::start(1);
     let addr = cluster.replicas[0].addr();
     let pairs = [
         (
@@ -315,6 +311,7 @@ fn a_state_opens_only_for_the_same_numbers() {
 
 /// Replicas with different state lifetimes (5 s and 1 s): a state sealed on the first and
 /// spent on the second is still refused as spent after the second's lifetime, on both.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_spent_state_is_remembered_as_long_as_it_opens_whatever_the_replica() {
     let specs = [("r0", "5000"), ("r1", "1000")]
@@ -324,9 +321,7 @@ fn a_spent_state_is_remembered_as_long_as_it_opens_whatever_the_replica() {
             ..ReplicaSpec::new(name, key_ring("k1", 1))
         })
         .collect();
-    let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-        return;
-    };
+    let cluster = Cluster::start_with(specs, Routing::RoundRobin);
     let (long, short) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
     let arguments = json!({"title": "Once", "labels": ["docs"]});
     let retry = sealed_then_retried(long, arguments.clone(), arguments);
@@ -343,11 +338,10 @@ fn a_spent_state_is_remembered_as_long_as_it_opens_whatever_the_replica() {
 /// clock-skew allowance of 5 s, a state spent on a replica with the right time is still
 /// remembered then, and refused; with no allowance it is forgotten and applied again, which is
 /// what the allowance is for.
+#[mcpdesc_needs::needs(services, faketime)]
 #[test]
 fn a_spent_state_is_remembered_past_a_skewed_replicas_view_of_its_expiry() {
-    let Some(faketime) = super::cluster::faketime_library() else {
-        return;
-    };
+    let faketime = super::cluster::faketime_library();
     for (allowance, refused) in [("5000", true), ("0", false)] {
         let replica = |name: &str, behind: bool| {
             let mut env = vec![
@@ -365,9 +359,7 @@ fn a_spent_state_is_remembered_past_a_skewed_replicas_view_of_its_expiry() {
             }
         };
         let specs = vec![replica("on-time", false), replica("behind", true)];
-        let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-            return;
-        };
+        let cluster = Cluster::start_with(specs, Routing::RoundRobin);
         let (on_time, behind) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
         let arguments = json!({"title": "Skewed", "labels": ["docs"]});
         let retry = sealed_then_retried(on_time, arguments.clone(), arguments);
@@ -389,14 +381,13 @@ fn a_spent_state_is_remembered_past_a_skewed_replicas_view_of_its_expiry() {
 /// Redis restarted between two round trips: each replica's connection broke, and its first
 /// retry after the restart (the state's spend, then the tracker's write) succeeds, sent again
 /// on a new connection, without the client retrying.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn the_first_retry_after_redis_restarts_succeeds_on_every_replica() {
     let specs = (0..2)
         .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
         .collect();
-    let Some(mut cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-        return;
-    };
+    let mut cluster = Cluster::start_with(specs, Routing::RoundRobin);
     let replicas: Vec<std::net::SocketAddr> = cluster.replicas.iter().map(|r| r.addr()).collect();
     let arguments = json!({"title": "Before", "labels": ["docs"]});
     for addr in &replicas {
@@ -420,14 +411,13 @@ fn the_first_retry_after_redis_restarts_succeeds_on_every_replica() {
 /// On 2026-07-28, the replica that asked is killed: the client's retry, and every request after
 /// it, go through the balancer to the replica left (the reference's `option redispatch`), at
 /// once, before any health check has marked the dead one down.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_killed_replicas_requests_go_to_another_at_once() {
     let specs = (0..2)
         .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
         .collect();
-    let Some(mut cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-        return;
-    };
+    let mut cluster = Cluster::start_with(specs, Routing::RoundRobin);
     let params =
         json!({"name": "create_issue", "arguments": {"title": "Redispatched", "labels": ["docs"]}});
     let (headers, body) = request_2026(1, "tools/call", params.clone());
@@ -464,6 +454,7 @@ fn a_killed_replicas_requests_go_to_another_at_once() {
 /// replicas and absent on others, then first on some and second on the others, every state
 /// sealed on one opens on the other. Putting it first while others lack it refuses their
 /// retries: why the reference says otherwise.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn keys_rotate_while_replicas_roll() {
     let (old, new) = (key_ring("k1", 1), key_ring("k2", 2));
@@ -477,9 +468,7 @@ fn keys_rotate_while_replicas_roll() {
             ReplicaSpec::new("a", a.clone()),
             ReplicaSpec::new("b", b.clone()),
         ];
-        let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-            return;
-        };
+        let cluster = Cluster::start_with(specs, Routing::RoundRobin);
         let (at_a, at_b) = (cluster.replicas[0].addr(), cluster.replicas[1].addr());
         let arguments = json!({"title": "Rotated", "labels": ["docs"]});
         // Sealed on b, brought back to a; and sealed on a, brought back to b.

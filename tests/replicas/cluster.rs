@@ -14,10 +14,10 @@ pub fn key_ring(id: &str, byte: u8) -> String {
 }
 
 /// The programs the cluster runs: `redis-server` and `haproxy`, from the distribution's
-/// packages, installed here when missing (as root, with apt). `None` when they cannot be had:
-/// the caller skips, unless `MCPDESC_REQUIRE_SERVICES` is set (as CI does), which makes it a
-/// failure.
-pub fn services() -> Option<()> {
+/// packages, installed here when missing (as root, with apt); panics when they cannot be had.
+/// A test that calls this is marked `#[needs(services)]`: where they are missing and cannot be
+/// installed, it is ignored with the reason.
+pub fn services() {
     let present = || {
         ["redis-server", "redis-cli", "haproxy"].iter().all(|p| {
             Command::new(p)
@@ -38,22 +38,17 @@ pub fn services() -> Option<()> {
                 .status();
         });
     }
-    if present() {
-        return Some(());
-    }
     assert!(
-        std::env::var_os("MCPDESC_REQUIRE_SERVICES").is_none(),
-        "redis-server and haproxy are required (MCPDESC_REQUIRE_SERVICES is set): apt-get install redis-server haproxy"
+        present(),
+        "redis-server and haproxy are missing, and could not be installed: apt-get install redis-server haproxy"
     );
-    eprintln!("skipped: redis-server or haproxy is missing (apt-get install redis-server haproxy)");
-    None
 }
 
 /// libfaketime, which runs a process with its clock set apart from the machine's
 /// (`LD_PRELOAD` with `FAKETIME`), from the distribution's `faketime` package, installed here
-/// when missing. `None` when it cannot be had: the caller skips, unless
-/// `MCPDESC_REQUIRE_SERVICES` is set, which makes it a failure.
-pub fn faketime_library() -> Option<std::path::PathBuf> {
+/// when missing; panics when it cannot be had (a test that calls this is marked
+/// `#[needs(faketime)]`).
+pub fn faketime_library() -> std::path::PathBuf {
     let find = || {
         [
             "/usr/lib/x86_64-linux-gnu",
@@ -74,15 +69,7 @@ pub fn faketime_library() -> Option<std::path::PathBuf> {
                 .status();
         });
     }
-    let found = find();
-    if found.is_none() {
-        assert!(
-            std::env::var_os("MCPDESC_REQUIRE_SERVICES").is_none(),
-            "libfaketime is required (MCPDESC_REQUIRE_SERVICES is set): apt-get install faketime"
-        );
-        eprintln!("skipped: libfaketime is missing (apt-get install faketime)");
-    }
-    found
+    find().expect("libfaketime is missing, and could not be installed: apt-get install faketime")
 }
 
 /// A free port on loopback.
@@ -360,26 +347,26 @@ pub struct Cluster {
 
 impl Cluster {
     /// `replicas` replicas with one key ring, no authentication, sticky routing.
-    pub fn start(replicas: usize) -> Option<Self> {
+    pub fn start(replicas: usize) -> Self {
         let specs = (0..replicas)
             .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
             .collect();
         Self::start_with(specs, Routing::Sticky)
     }
 
-    pub fn start_with(specs: Vec<ReplicaSpec>, routing: Routing) -> Option<Self> {
-        services()?;
+    pub fn start_with(specs: Vec<ReplicaSpec>, routing: Routing) -> Self {
+        services();
         let redis = Redis::start();
         let replicas: Vec<Replica> = specs
             .into_iter()
             .map(|spec| Replica::start(spec, &redis.url()))
             .collect();
         let balancer = Balancer::start(&replicas, routing);
-        Some(Cluster {
+        Cluster {
             redis,
             replicas,
             balancer,
-        })
+        }
     }
 
     /// A replica on the same store that the balancer does not know.

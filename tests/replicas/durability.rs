@@ -27,11 +27,10 @@ fn later() -> SystemTime {
 /// A Redis that evicts keys with an expiry and does not persist: both risks are said, by
 /// `durability` and as warning events on the store's first command, each with the setting
 /// that fixes it; the setup the replicas reference gives has none.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn the_store_says_each_way_redis_could_lose_a_spent_state() {
-    if services().is_none() {
-        return;
-    }
+    services();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -101,11 +100,10 @@ fn the_store_says_each_way_redis_could_lose_a_spent_state() {
 
 /// A state spent before Redis restarts is still spent after it with the append-only file, and
 /// opens again without persistence: why the reference requires it.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_spent_state_outlives_a_restart_only_when_redis_persists() {
-    if services().is_none() {
-        return;
-    }
+    services();
     let runtime = runtime();
     let _runtime = runtime.enter();
     for (settings, kept) in [
@@ -128,11 +126,10 @@ fn a_spent_state_outlives_a_restart_only_when_redis_persists() {
 
 /// With `acknowledged_by(1, …)`, a spent state opens only once a replica of Redis holds it: with
 /// none, the state is refused within the wait and says so; with one, it opens once.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_spent_state_opens_only_once_the_required_replicas_hold_it() {
-    if services().is_none() {
-        return;
-    }
+    services();
     let runtime = runtime();
     let _runtime = runtime.enter();
     let primary = Redis::start();

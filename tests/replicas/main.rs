@@ -121,11 +121,10 @@ fn text_of(result: &Value) -> String {
 /// On 2026-07-28, round-robin: every declaring tool, the prompt and the resource read complete
 /// when their retries land on other replicas than the rounds that asked, and the changes are in
 /// the shared store.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn every_asking_primitive_completes_when_the_retry_lands_on_another_replica() {
-    let Some(cluster) = Cluster::start(2) else {
-        return;
-    };
+    let cluster = Cluster::start(2);
     let calls = [
         (
             "tools/call",
@@ -232,11 +231,10 @@ fn create_issue_retry(addr: SocketAddr) -> (Vec<(&'static str, String)>, Value) 
 
 /// The same state brought back twice at once, to two replicas: one applies it, the other refuses
 /// it as spent, and the store holds one new issue.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_state_brought_back_twice_to_two_replicas_is_applied_once() {
-    let Some(cluster) = Cluster::start(2) else {
-        return;
-    };
+    let cluster = Cluster::start(2);
     let (headers, body) = create_issue_retry(cluster.addr());
     let replicas: Vec<SocketAddr> = cluster.replicas.iter().map(|r| r.addr()).collect();
     let results: Vec<Value> = std::thread::scope(|s| {
@@ -263,6 +261,7 @@ fn a_state_brought_back_twice_to_two_replicas_is_applied_once() {
 
 /// A retry that reaches a replica with another key ring is refused, as the docs say; a replica
 /// whose ring still holds the old key for opening (a rotation) opens it.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_retry_on_a_replica_with_other_keys_is_refused() {
     let specs = vec![
@@ -273,9 +272,7 @@ fn a_retry_on_a_replica_with_other_keys_is_refused() {
             format!("{},{}", key_ring("k2", 2), key_ring("k1", 1)),
         ),
     ];
-    let Some(cluster) = Cluster::start_with(specs, Routing::Sticky) else {
-        return;
-    };
+    let cluster = Cluster::start_with(specs, Routing::Sticky);
     let at = |i: usize| cluster.replicas[i].addr();
     let (headers, body) = create_issue_retry(at(0));
     let refused = text_of(&post(at(1), &headers, &body).answer()["result"]);
@@ -294,6 +291,7 @@ fn a_retry_on_a_replica_with_other_keys_is_refused() {
 /// With bearer tokens, a state is bound to the caller it was sealed for: another caller's retry
 /// with it is refused, the caller's own retry is applied, and a request without a valid token
 /// is refused before rmcp.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn another_callers_state_is_refused() {
     let tokens = "alice:alice-token-0123456789,bob:bob-token-0123456789";
@@ -303,9 +301,7 @@ fn another_callers_state_is_refused() {
             ..ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1))
         })
         .collect();
-    let Some(cluster) = Cluster::start_with(specs, Routing::Sticky) else {
-        return;
-    };
+    let cluster = Cluster::start_with(specs, Routing::Sticky);
     let params = json!({"name": "close_issue", "arguments": {"issue": 1}});
     let (mut headers, body) = request_2026(1, "tools/call", params.clone());
     // No token, or a wrong one: 401 with the scheme to use.
@@ -472,11 +468,10 @@ fn declaration_of(message: &str) -> &'static str {
 /// On 2025-06-18 and 2025-11-25, with the balancer keeping each session on its replica, every
 /// asking primitive completes: its `elicitation/create` is answered on the replica that waits
 /// for it.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn sessions_stay_on_their_replica_and_every_asking_primitive_completes() {
-    let Some(cluster) = Cluster::start(2) else {
-        return;
-    };
+    let cluster = Cluster::start(2);
     for version in ["2025-06-18", "2025-11-25"] {
         // Two sessions, which round-robin puts on different replicas.
         let mut sessions = [
@@ -534,14 +529,13 @@ fn sessions_stay_on_their_replica_and_every_asking_primitive_completes() {
 
 /// Without the routing rule (round-robin for every request), a session's second request reaches
 /// the replica that did not create it, which answers 404: why the balancer needs the rule.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn without_the_routing_rule_a_session_reaches_a_replica_that_does_not_know_it() {
     let specs = (0..2)
         .map(|i| ReplicaSpec::new(&format!("r{i}"), key_ring("k1", 1)))
         .collect();
-    let Some(cluster) = Cluster::start_with(specs, Routing::RoundRobin) else {
-        return;
-    };
+    let cluster = Cluster::start_with(specs, Routing::RoundRobin);
     let failure = Session::open(cluster.addr(), "2025-11-25").err();
     assert_eq!(failure.as_deref(), Some("notifications/initialized: 404"));
 }
@@ -549,6 +543,7 @@ fn without_the_routing_rule_a_session_reaches_a_replica_that_does_not_know_it() 
 /// A replica killed after it applied an answer and before it answered: the client, retrying the
 /// same request, reaches another replica, which refuses the spent state with a clear answer;
 /// the change was applied once.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_replica_killed_after_applying_leaves_the_change_applied_once() {
     // One replica stops at the fault point, after closing the issue; the other serves on.
@@ -559,9 +554,7 @@ fn a_replica_killed_after_applying_leaves_the_change_applied_once() {
         },
         ReplicaSpec::new("healthy", key_ring("k1", 1)),
     ];
-    let Some(cluster) = Cluster::start_with(specs, Routing::Sticky) else {
-        return;
-    };
+    let cluster = Cluster::start_with(specs, Routing::Sticky);
     let (fault, healthy, redis) = (&cluster.replicas[0], &cluster.replicas[1], &cluster.redis);
     let params = json!({"name": "close_issue", "arguments": {"issue": 1}});
     let (headers, body) = request_2026(1, "tools/call", params.clone());
@@ -588,11 +581,10 @@ fn a_replica_killed_after_applying_leaves_the_change_applied_once() {
 
 /// A replica killed while a 2025-11-25 question is pending: the client's stream ends at once,
 /// and its answer is refused at once; nothing waits for the question's timeout.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn a_replica_killed_while_a_question_is_pending_ends_the_call_at_once() {
-    let Some(mut cluster) = Cluster::start(2) else {
-        return;
-    };
+    let mut cluster = Cluster::start(2);
     let mut session = Session::open(cluster.addr(), "2025-11-25").expect("a session");
     let id = session.next;
     let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
@@ -637,11 +629,10 @@ fn a_replica_killed_while_a_question_is_pending_ends_the_call_at_once() {
 /// The store stopped: a call that needs it fails at once with an error that says so, and a retry
 /// whose state cannot be spent changes nothing; once the store is back, the same retry is
 /// applied (its state was never spent).
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn the_store_stopped_fails_calls_clearly_and_the_server_recovers() {
-    let Some(mut cluster) = Cluster::start(2) else {
-        return;
-    };
+    let mut cluster = Cluster::start(2);
     let params = json!({"name": "close_issue", "arguments": {"issue": 1}});
     let (headers, body) = request_2026(1, "tools/call", params.clone());
     let first = post(cluster.addr(), &headers, &body).answer()["result"].clone();
@@ -691,11 +682,10 @@ fn the_store_stopped_fails_calls_clearly_and_the_server_recovers() {
 /// The example's HTTP server checks `Host` against DNS rebinding and `Origin` against pages of
 /// other sites (loopback ones by default), and refuses a body over rmcp's limit (4 MiB) before
 /// reading it into a request.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn the_http_server_checks_host_origin_and_body_size() {
-    let Some(cluster) = Cluster::start(1) else {
-        return;
-    };
+    let cluster = Cluster::start(1);
     let addr = cluster.replicas[0].addr();
     let (headers, body) = request_2026(
         1,
@@ -730,11 +720,10 @@ fn the_http_server_checks_host_origin_and_body_size() {
 /// Over Streamable HTTP, through the balancer: an answer to `elicitation/create` the server
 /// cannot read ends the call at once with an error that says so (not the question's timeout);
 /// a request it cannot read is answered at once with -32700 and its id.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn bodies_the_server_cannot_read_end_the_call_at_once() {
-    let Some(cluster) = Cluster::start(2) else {
-        return;
-    };
+    let cluster = Cluster::start(2);
     let addr = cluster.addr();
     let mut session = Session::open(addr, "2025-11-25").expect("a session");
     let host = format!("127.0.0.1:{}", addr.port());
@@ -801,11 +790,10 @@ fn bodies_the_server_cannot_read_end_the_call_at_once() {
 
 /// Over Streamable HTTP (`session::HttpLines`), as over stdio: a number the client wrote that
 /// reading changes is said as written in the question asked again.
+#[mcpdesc_needs::needs(services)]
 #[test]
 fn numbers_out_of_range_are_said_as_written_over_http() {
-    let Some(cluster) = Cluster::start(1) else {
-        return;
-    };
+    let cluster = Cluster::start(1);
     let addr = cluster.replicas[0].addr();
     let (headers, first) = request_2026(
         1,

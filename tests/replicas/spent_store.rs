@@ -28,11 +28,10 @@ impl ClientHandler for FormClient {
     }
 }
 
+#[mcpdesc_needs::needs(services)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_state_is_spent_once_and_refused_while_redis_is_down() {
-    if services().is_none() {
-        return;
-    }
+    services();
     let mut redis = Redis::start();
     let spent = RedisSpentStates::open(&redis.url()).expect("a Redis URL");
     let later = SystemTime::now() + Duration::from_secs(60);
@@ -79,11 +78,10 @@ async fn each_state_is_spent_once_and_refused_while_redis_is_down() {
 /// Through `Served` and `ask!` on 2026-07-28: the retry is refused while the store is down, with
 /// what failed in the server's log only; the same retry is applied once the store is back, and
 /// refused after that.
+#[mcpdesc_needs::needs(services)]
 #[tokio::test(flavor = "current_thread")]
 async fn a_retry_is_refused_while_the_store_is_down_and_applied_when_it_is_back() {
-    if services().is_none() {
-        return;
-    }
+    services();
     // The server runs on this thread: its warning events are collected here.
     let warnings = crate::said::Collected::default();
     let _collect = tracing::subscriber::set_default(warnings.clone());

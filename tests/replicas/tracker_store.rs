@@ -15,11 +15,11 @@ async fn open(redis: &Redis) -> Data {
 
 /// A Redis server, and the tracker's data in it as one replica opens it; `None` when the
 /// services cannot be had (see [`services`]).
-async fn started() -> Option<(Redis, Data)> {
-    services()?;
+async fn started() -> (Redis, Data) {
+    services();
     let redis = Redis::start();
     let data = open(&redis).await;
-    Some((redis, data))
+    (redis, data)
 }
 
 /// What another replica does, on a thread and a runtime of its own, while this one waits in the
@@ -45,11 +45,10 @@ fn other_replica_renames(redis: &Redis, number: u64, title: &str) {
     });
 }
 
+#[mcpdesc_needs::needs(services)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_made_between_a_read_and_a_write_is_kept() {
-    let Some((redis, data)) = started().await else {
-        return;
-    };
+    let (redis, data) = started().await;
     let mut tries = 0;
     let assigned = data
         .update(2, |issue| {
@@ -74,11 +73,10 @@ async fn a_change_made_between_a_read_and_a_write_is_kept() {
     assert_eq!(issue.assignee.as_deref(), Some("octocat"));
 }
 
+#[mcpdesc_needs::needs(services)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_contended_every_time_gives_up_and_writes_nothing() {
-    let Some((redis, data)) = started().await else {
-        return;
-    };
+    let (redis, data) = started().await;
     let mut tries = 0;
     let refused = data
         .update(3, |issue| {
@@ -109,11 +107,10 @@ async fn a_change_contended_every_time_gives_up_and_writes_nothing() {
     assert!(issue.open, "the contended change was not written");
 }
 
+#[mcpdesc_needs::needs(services)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_issue_deleted_between_a_read_and_a_write_is_not_written_back() {
-    let Some((redis, data)) = started().await else {
-        return;
-    };
+    let (redis, data) = started().await;
     let changed = data
         .update(1, |issue| {
             assert_eq!(redis.cli(&["HDEL", "tracker:issues", "1"]), "1");

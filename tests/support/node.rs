@@ -5,11 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// `tests/ts_client` with the SDK installed, or `None` when Node.js or the packages cannot be
-/// had: then the caller skips, unless `MCPDESC_REQUIRE_NODE` is set (as CI does), which makes it
-/// a failure.
-pub fn ts_client_dir() -> Option<PathBuf> {
-    let required = std::env::var_os("MCPDESC_REQUIRE_NODE").is_some();
+/// `tests/ts_client` with the SDK installed (`npm ci` on first use); panics when Node.js or the
+/// packages cannot be had. A test that calls this is marked `#[needs(node)]`: where Node.js is
+/// missing, it is ignored with the reason.
+pub fn ts_client_dir() -> PathBuf {
     // The workspace's, from the tests of any of its crates: the folder that holds `Cargo.lock`.
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = crate_dir
@@ -48,20 +47,16 @@ pub fn ts_client_dir() -> Option<PathBuf> {
                 .current_dir(&dir)
                 .status();
             assert!(
-                status.is_ok_and(|s| s.success()) || !required,
+                status.is_ok_and(|s| s.success()),
                 "npm ci in tests/ts_client failed"
             );
         }
     }
-    if !(node && installed()) {
-        assert!(
-            !required,
-            "Node.js with the TypeScript SDK is required (MCPDESC_REQUIRE_NODE is set)"
-        );
-        eprintln!("skipped: Node.js or the TypeScript SDK (npm ci in tests/ts_client) is missing");
-        return None;
-    }
-    Some(dir)
+    assert!(
+        node && installed(),
+        "Node.js with the TypeScript SDK is missing (npm ci in tests/ts_client)"
+    );
+    dir
 }
 
 /// A lock file held while `npm ci` runs, removed when dropped.

@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, PoisonError};
 
-/// The environment's Python, or `None` when Python or the packages cannot be had: then the
-/// caller skips, unless `MCPDESC_REQUIRE_PYTHON_SDK` is set (as CI does), which makes it a
-/// failure.
-pub fn sdk_python() -> Option<PathBuf> {
-    let required = std::env::var_os("MCPDESC_REQUIRE_PYTHON_SDK").is_some();
+/// The environment's Python; panics when Python or the packages cannot be had. A test that
+/// calls this is marked `#[needs(python_sdk)]`: where Python is missing, it is ignored with the
+/// reason.
+pub fn sdk_python() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client");
     let venv = dir.join(".venv");
     let python = venv.join("bin").join("python");
@@ -44,19 +43,15 @@ pub fn sdk_python() -> Option<PathBuf> {
                 .status()
                 .is_ok_and(|s| s.success());
         assert!(
-            made || !required,
+            made,
             "the Python SDK could not be installed in {}",
             venv.display()
         );
     }
     drop(making);
-    if !installed() {
-        assert!(
-            !required,
-            "Python with the MCP SDK is required (MCPDESC_REQUIRE_PYTHON_SDK is set)"
-        );
-        eprintln!("skipped: the Python MCP SDK (tests/py_client/.venv) is missing");
-        return None;
-    }
-    Some(python)
+    assert!(
+        installed(),
+        "the Python MCP SDK is missing from tests/py_client/.venv"
+    );
+    python
 }

@@ -538,9 +538,7 @@ fn a_problem_that_hides_nothing_does_not_hold_back_the_references() {
 /// The reference validator's own verdict, from ajv (`tests/ts_client/check_tool_schemas.mjs`):
 /// the meta-schema, formats, and compiling, which resolves every `$ref`.
 fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let schemas = corpus(dialect, seed, 2000);
     let theirs = node::run_verdicts(
         &dir,
@@ -573,6 +571,7 @@ fn ajv_agrees_over_corpus(dialect: &str, seed: u64) {
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn tool_schemas_are_judged_as_the_reference_validators_ajv_judges_them_2020_12() {
     ajv_agrees_over_corpus(
@@ -581,6 +580,7 @@ fn tool_schemas_are_judged_as_the_reference_validators_ajv_judges_them_2020_12()
     );
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn tool_schemas_are_judged_as_the_reference_validators_ajv_judges_them_draft_07() {
     ajv_agrees_over_corpus(
@@ -601,11 +601,10 @@ fn patterns(seed: u64, n: usize) -> Vec<String> {
         .collect()
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn patterns_are_read_as_javascript_reads_them_in_unicode_mode() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let corpus = patterns(0x005e_ed0f_7e57, 20_000);
     let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
     let (mut valid, mut invalid) = (0, 0);
@@ -649,31 +648,30 @@ fn pattern_verdicts(corpus: &[String]) -> Vec<bool> {
 
 /// The patterns of `corpus` on which JavaScript's `new RegExp(pattern, "u")` and `ours` disagree,
 /// each told (a long one by its start and length); `None` when Node.js is not to be had.
-fn javascript_disagreements(corpus: &[String], ours: &[bool]) -> Option<Vec<String>> {
-    let dir = node::ts_client_dir()?;
+fn javascript_disagreements(corpus: &[String], ours: &[bool]) -> Vec<String> {
+    let dir = node::ts_client_dir();
     let theirs = node::run_verdicts(&dir, "check_regexes.mjs", &json!(corpus), corpus.len());
-    Some(
-        corpus
-            .iter()
-            .zip(ours)
-            .zip(theirs)
-            .filter(|((_, ours), theirs)| theirs.as_bool() != Some(**ours))
-            .map(|((pattern, ours), _)| {
-                let length = pattern.chars().count();
-                if length <= 60 {
-                    format!("here valid = {ours}: {pattern:?}")
-                } else {
-                    let start: String = pattern.chars().take(40).collect();
-                    format!("here valid = {ours}: {start:?}... ({length} characters)")
-                }
-            })
-            .collect(),
-    )
+    corpus
+        .iter()
+        .zip(ours)
+        .zip(theirs)
+        .filter(|((_, ours), theirs)| theirs.as_bool() != Some(**ours))
+        .map(|((pattern, ours), _)| {
+            let length = pattern.chars().count();
+            if length <= 60 {
+                format!("here valid = {ours}: {pattern:?}")
+            } else {
+                let start: String = pattern.chars().take(40).collect();
+                format!("here valid = {ours}: {start:?}... ({length} characters)")
+            }
+        })
+        .collect()
 }
 
 /// Patterns at the extremes a file can reach: groups nested tens of thousands deep (read here
 /// without recursion), unclosed ones, thousands of named groups and references to them, and
 /// V8's count of capturing groups, judged as JavaScript judges them.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn extreme_patterns_are_read_as_javascript_reads_them() {
     let nested = |open: &str, n: usize| format!("{}a{}", open.repeat(n), ")".repeat(n));
@@ -700,9 +698,7 @@ fn extreme_patterns_are_read_as_javascript_reads_them() {
             true, true, true, true, false, false, true, false, false, true, false, true, false
         ]
     );
-    let Some(disagreements) = javascript_disagreements(&corpus, &ours) else {
-        return;
-    };
+    let disagreements = javascript_disagreements(&corpus, &ours);
     assert_no_disagreement("extreme patterns", &disagreements);
 }
 
@@ -846,15 +842,14 @@ fn nested_ids() -> Vec<(&'static str, Value, &'static str)> {
     ]
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn nested_ids_and_references_resolve_as_ajv_resolves_them() {
     let cases = nested_ids();
     for (what, schema, expected) in &cases {
         assert_eq!(verdict(schema), *expected, "{what}: {schema}");
     }
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let schemas: Vec<Value> = cases.iter().map(|(_, s, _)| s.clone()).collect();
     let theirs = node::run_verdicts(
         &dir,
@@ -960,6 +955,7 @@ fn property_escapes() -> Vec<String> {
         .collect()
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn property_escapes_are_read_as_javascript_reads_them() {
     let corpus = property_escapes();
@@ -970,8 +966,6 @@ fn property_escapes_are_read_as_javascript_reads_them() {
         "{known} of {} known",
         corpus.len()
     );
-    let Some(disagreements) = javascript_disagreements(&corpus, &ours) else {
-        return;
-    };
+    let disagreements = javascript_disagreements(&corpus, &ours);
     assert_no_disagreement("Unicode property escapes", &disagreements);
 }

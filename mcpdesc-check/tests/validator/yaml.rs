@@ -154,6 +154,7 @@ fn written_places(value: &Value, pointer: &str, out: &mut Vec<(String, String)>)
 proptest! {
     /// Every value of a JSON text is found where it is written (a member at its key, an item
     /// at its first character), and a pointer into it that names nothing finds it too.
+    #[mcpdesc_needs::needs(node, pyyaml)]
     #[test]
     fn positions_point_at_what_is_written(value in json_value()) {
         let text = serde_json::to_string_pretty(&value).unwrap();
@@ -267,6 +268,7 @@ fn anchors_and_tags_are_reported_where_they_are_written() {
 /// Plain scalars made of what numbers are written with, every one of up to four characters:
 /// the YAML 1.2 core schema's integers and floats, read as the `yaml` package reads them (a
 /// number, or a string when it is none).
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn number_like_plain_scalars_read_here_as_the_yaml_package_reads_them() {
     const ALPHABET: [char; 12] = ['0', '1', '9', '.', 'e', 'E', '-', '+', 'x', 'o', 'F', '_'];
@@ -286,7 +288,8 @@ fn number_like_plain_scalars_read_here_as_the_yaml_package_reads_them() {
         );
     }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    if let Some((read, refused)) = read_alike_by_the_yaml_package(&refs) {
+    {
+        let (read, refused) = read_alike_by_the_yaml_package(&refs);
         assert_eq!((read, refused), (texts.len(), 0));
     }
     // Some of them, by hand.
@@ -528,29 +531,26 @@ const TRICKY: &[&str] = &[
     "a: \"\\ud83d\\ude00\"\nb: [\"x\\uD83D\\uDE01\", 1]\n",
 ];
 
-/// What the `yaml` package reads in each text (`{"value": ..}` or `{"error": ..}`), or `None`
-/// when Node.js is not on the machine (and not required).
-fn read_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Value>> {
-    let dir = node::ts_client_dir()?;
+/// What the `yaml` package reads in each text (`{"value": ..}` or `{"error": ..}`).
+fn read_by_the_yaml_package(texts: &[&str]) -> Vec<Value> {
+    let dir = node::ts_client_dir();
     let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
     let theirs = node::run_json_lines(&dir, "yaml_check.mjs parse", &lines);
     assert_eq!(theirs.len(), texts.len());
-    Some(theirs)
+    theirs
 }
 
-/// What PyYAML (`safe_load`) reads in each text (`{"value": ..}` or `{"error": ..}`), or `None`
-/// when it is not on the machine (and not required).
-fn read_by_pyyaml(texts: &[&str]) -> Option<Vec<Value>> {
-    pyyaml()?;
+/// What PyYAML (`safe_load`) reads in each text (`{"value": ..}` or `{"error": ..}`).
+fn read_by_pyyaml(texts: &[&str]) -> Vec<Value> {
+    pyyaml();
     let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
-    Some(python_json_lines("yaml11_verdicts.py", &lines))
+    python_json_lines("yaml11_verdicts.py", &lines)
 }
 
 /// Asserts that this reader and the `yaml` package read each text alike: both refuse it, or
-/// both read the same value. Returns how many both read and how many both refused, or `None`
-/// when Node.js is not on the machine (and not required).
-fn read_alike_by_the_yaml_package(texts: &[&str]) -> Option<(usize, usize)> {
-    let theirs = read_by_the_yaml_package(texts)?;
+/// both read the same value. Returns how many both read and how many both refused.
+fn read_alike_by_the_yaml_package(texts: &[&str]) -> (usize, usize) {
+    let theirs = read_by_the_yaml_package(texts);
     let (mut read, mut refused) = (0, 0);
     for (text, theirs) in texts.iter().zip(&theirs) {
         match (yaml::from_str(text), theirs.get("error")) {
@@ -565,19 +565,15 @@ fn read_alike_by_the_yaml_package(texts: &[&str]) -> Option<(usize, usize)> {
             (ours, _) => panic!("{text:?}: here {ours:?}, the yaml package {theirs}"),
         }
     }
-    Some((read, refused))
+    (read, refused)
 }
 
 /// Asserts that this reader, the `yaml` package and PyYAML read each of `texts` alike: all
 /// three refuse it, or all three read the same value; `refused` of them are refused.
 fn assert_read_alike_by_both(texts: &[&str], refused: usize) {
-    let Some(counts) = read_alike_by_the_yaml_package(texts) else {
-        return;
-    };
+    let counts = read_alike_by_the_yaml_package(texts);
     assert_eq!(counts, (texts.len() - refused, refused));
-    let Some(pyyaml) = read_by_pyyaml(texts) else {
-        return;
-    };
+    let pyyaml = read_by_pyyaml(texts);
     for (text, theirs) in texts.iter().zip(pyyaml) {
         match (yaml::from_str(text), theirs.get("value")) {
             (Ok(ours), Some(theirs)) => assert_eq!(&ours, theirs, "{text:?}"),
@@ -644,22 +640,17 @@ fn token_soup(count: usize) -> Vec<String> {
         .collect()
 }
 
-/// Python with PyYAML, or `None` (a failure instead when CI requires it).
-fn pyyaml() -> Option<()> {
-    let required = std::env::var_os("MCPDESC_REQUIRE_PYYAML").is_some();
+/// Asserts that Python with PyYAML is here. A test that calls this is marked
+/// `#[needs(pyyaml)]`: where it is missing, the test is ignored with the reason.
+fn pyyaml() {
     let available = std::process::Command::new("python3")
         .args(["-c", "import yaml"])
         .status()
         .is_ok_and(|s| s.success());
-    if !available {
-        assert!(
-            !required,
-            "python3 with PyYAML is required (MCPDESC_REQUIRE_PYYAML is set)"
-        );
-        eprintln!("skipped: python3 with PyYAML is not installed");
-        return None;
-    }
-    Some(())
+    assert!(
+        available,
+        "python3 with PyYAML is missing (pip install PyYAML)"
+    );
 }
 
 /// Runs `scripts/<script>` with Python on a file holding `lines`, in a directory of its own:

@@ -33,11 +33,10 @@ const YAML_TEST_SUITE_EXCEPTIONS: &[(&str, &str)] = &[
 /// marks as not YAML is refused; every one it gives the JSON of, as one document, reads to that
 /// JSON, or is refused for what the format forbids, never for its syntax (but for the
 /// `YAML_TEST_SUITE_EXCEPTIONS`); and every other reads or is refused without a panic.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn the_yaml_test_suite_reads_here_as_it_says() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let cases = node::run_json_lines(&dir, "yaml_test_suite.mjs", "");
     assert!(cases.len() > 350, "{} cases", cases.len());
     let (mut read, mut refused_invalid, mut refused_for_format) = (0, 0, 0);
@@ -105,6 +104,7 @@ const SINGLE_PAIRS: &[&str] = &[
     "a: [k: [1]\n",
 ];
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn a_single_pair_in_a_flow_sequence_reads_with_a_flow_collection_as_its_value() {
     assert_eq!(
@@ -166,6 +166,7 @@ const EMPTY_BLOCK_SCALARS: &[&str] = &[
     "a: |2\n # c\n  x\n",
 ];
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn an_empty_block_scalar_ends_at_a_comment_indented_less() {
     assert_eq!(yaml::from_str("a: |2\n # c\n").unwrap(), json!({"a": ""}));
@@ -232,6 +233,7 @@ const KEPT_HEADER_BREAKS: &[&str] = &[
     "a: |+\n\n\n",
 ];
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn a_kept_block_scalar_ending_the_text_at_its_header_is_empty() {
     assert_eq!(yaml::from_str("a: |+\n").unwrap(), json!({"a": ""}));
@@ -259,6 +261,7 @@ const TRAILING_INDENTATION: &[&str] = &[
     "a: |-\n  x\n    y\n    ",
 ];
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn a_line_of_indentation_ending_the_text_adds_nothing_to_a_block_scalar() {
     assert_eq!(
@@ -283,10 +286,7 @@ fn a_line_of_indentation_ending_the_text_adds_nothing_to_a_block_scalar() {
         yaml::from_str("a: |\n  x\n   ").unwrap(),
         json!({"a": "x\n \n"})
     );
-    assert_eq!(
-        read_alike_by_the_yaml_package(&["a: |\n  x\n   "]).unwrap_or((1, 0)),
-        (1, 0)
-    );
+    assert_eq!(read_alike_by_the_yaml_package(&["a: |\n  x\n   "]), (1, 0));
 }
 
 /// Block mappings that begin with an explicit key on a later line than its `?`, or a block
@@ -302,6 +302,7 @@ const EXPLICIT_FIRST_KEYS: &[&str] = &[
     "?x: [\n 1\n ]\n",
 ];
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn an_explicit_first_key_sets_the_mappings_column_at_its_question_mark() {
     assert_eq!(
@@ -318,12 +319,10 @@ fn an_explicit_first_key_sets_the_mappings_column_at_its_question_mark() {
         (5, 1),
         "{err}"
     );
-    assert_eq!(
-        read_alike_by_the_yaml_package(&[at_the_column]).unwrap_or((0, 1)),
-        (0, 1)
-    );
+    assert_eq!(read_alike_by_the_yaml_package(&[at_the_column]), (0, 1));
 }
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn a_problem_at_the_end_of_the_text_is_on_its_last_line() {
     // The parser marks the end of a text without a last line break on the line after it.
@@ -475,13 +474,12 @@ fn read_as_yaml_1_2_writes_it(text: &str, read: &Value) -> bool {
     })
 }
 
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
     let texts = token_soup(20_000);
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let Some(theirs) = read_by_the_yaml_package(&refs) else {
-        return;
-    };
+    let theirs = read_by_the_yaml_package(&refs);
     // Where this reader and the `yaml` package disagree: what this reader reads (`None`: it
     // refuses the text).
     let mut split: Vec<(&String, Option<Value>)> = Vec::new();
@@ -501,9 +499,7 @@ fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
     );
     // There, PyYAML must side with this reader: refuse what it refuses, or read the same value.
     let texts: Vec<&str> = split.iter().map(|(t, _)| t.as_str()).collect();
-    let Some(pyyaml) = read_by_pyyaml(&texts) else {
-        return;
-    };
+    let pyyaml = read_by_pyyaml(&texts);
     let lonely: Vec<String> = split
         .iter()
         .zip(pyyaml)
@@ -524,6 +520,7 @@ fn token_soup_reads_here_as_the_yaml_package_or_pyyaml_reads_it() {
 
 /// YAML 1.2 ends a line at `\r\n`, `\r` or `\n` alike, and reads each line break in a scalar as
 /// `\n` (as PyYAML does; the `yaml` package refuses a `\r` alone).
+#[mcpdesc_needs::needs(pyyaml)]
 #[test]
 fn a_lone_carriage_return_ends_a_line_as_a_line_feed_does() {
     let read = [
@@ -557,9 +554,7 @@ fn a_lone_carriage_return_ends_a_line_as_a_line_feed_does() {
         }
     }
     let texts: Vec<&str> = read.iter().map(|(t, _)| *t).collect();
-    let Some(theirs) = read_by_pyyaml(&texts) else {
-        return;
-    };
+    let theirs = read_by_pyyaml(&texts);
     for ((text, value), theirs) in read.iter().zip(&theirs) {
         assert_eq!(
             theirs.get("value"),
@@ -700,6 +695,7 @@ fn tabs_after_an_empty_block_scalar_or_a_block_scalar_key_are_reported_where_the
 /// neither U+FFFE nor U+FFFF in a stream (§5.1), except the non-C0 ones in a quoted scalar
 /// (below); PyYAML refuses them too. Each is reported where it is, with the escape to write
 /// instead, which reads.
+#[mcpdesc_needs::needs(pyyaml)]
 #[test]
 fn characters_yaml_does_not_allow_are_refused_where_they_are() {
     let cases = [
@@ -740,7 +736,8 @@ fn characters_yaml_does_not_allow_are_refused_where_they_are() {
         assert_reads(text);
     }
     let texts: Vec<&str> = cases.iter().map(|(t, ..)| *t).collect();
-    if let Some(theirs) = read_by_pyyaml(&texts) {
+    {
+        let theirs = read_by_pyyaml(&texts);
         for (text, theirs) in texts.iter().zip(&theirs) {
             assert!(
                 theirs.get("error").is_some(),
@@ -755,6 +752,7 @@ fn characters_yaml_does_not_allow_are_refused_where_they_are() {
 /// a string, read as they are in a quoted scalar, as the `yaml` package reads them (PyYAML, a
 /// YAML 1.1 reader, refuses them), wherever the scalar stands; outside one, and a C0 control
 /// even inside one, they are refused where they are.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn non_c0_characters_read_as_they_are_in_quoted_scalars() {
     let read = [
@@ -811,7 +809,8 @@ fn non_c0_characters_read_as_they_are_in_quoted_scalars() {
         .map(|(t, _)| *t)
         .filter(|t| !t.contains('\r'))
         .collect();
-    if let Some((n, _)) = read_alike_by_the_yaml_package(&texts) {
+    {
+        let (n, _) = read_alike_by_the_yaml_package(&texts);
         assert_eq!(n, texts.len());
     }
 }
@@ -819,6 +818,7 @@ fn non_c0_characters_read_as_they_are_in_quoted_scalars() {
 /// YAML limits a key written before its `:` on one line to 1,024 characters (PyYAML and the
 /// `yaml` package refuse a longer one): the writer writes a longer key as an explicit key, in a
 /// mapping and in a sequence's entry, and every reader reads it back.
+#[mcpdesc_needs::needs(node, pyyaml)]
 #[test]
 fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
     let long = |n: usize| "k".repeat(n);
@@ -842,7 +842,8 @@ fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
     // The error a reader gives is told too: the key is too long for its place.
     let err = yaml::from_str(&format!("{}: 1\n", long(1100))).unwrap_err();
     assert!(err.problems()[0].message.contains("explicit key"), "{err}");
-    if let Some(theirs) = read_by_the_yaml_package(&texts) {
+    {
+        let theirs = read_by_the_yaml_package(&texts);
         for ((text, value), theirs) in texts.iter().zip(&values).zip(&theirs) {
             assert_eq!(
                 theirs.get("value"),
@@ -851,7 +852,8 @@ fn a_key_longer_than_1024_characters_is_written_as_an_explicit_key() {
             );
         }
     }
-    if let Some(theirs) = read_by_pyyaml(&texts) {
+    {
+        let theirs = read_by_pyyaml(&texts);
         for ((text, value), theirs) in texts.iter().zip(&values).zip(&theirs) {
             assert_eq!(theirs.get("value"), Some(value), "PyYAML reads {text:?}");
         }

@@ -66,11 +66,10 @@ const TABS: &[&str] = &[
     "a: \"x:\ty\"\nb:\tz\n",
 ];
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
-    let Some((read, refused)) = read_alike_by_the_yaml_package(TABS) else {
-        return;
-    };
+    let (read, refused) = read_alike_by_the_yaml_package(TABS);
     // Both sides of the rule are exercised.
     assert!(
         refused >= 10 && read >= 10,
@@ -78,6 +77,7 @@ fn tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     );
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn a_tab_in_the_indentation_is_reported_where_it_is() {
     for (text, line, column) in [
@@ -249,15 +249,14 @@ fn description_shaped_texts(count: usize) -> Vec<String> {
 /// read and refused, are well represented among them.
 fn assert_read_alike_and_both_ways(texts: &[String]) {
     let all: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
-        return;
-    };
+    let (read, refused) = read_alike_by_the_yaml_package(&all);
     assert!(
         read >= 500 && refused >= 500,
         "{read} read, {refused} refused"
     );
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn description_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
     assert_read_alike_and_both_ways(&description_shaped_texts(3000));
@@ -269,32 +268,31 @@ type Places = Vec<(String, (usize, usize))>;
 /// Where the `yaml` package finds every member (its key) and every item written (its start) of
 /// each text, by pointer, as `(line, column)`; `None` for a text it refuses; `None` in all when
 /// Node.js is not on the machine (and not required).
-fn positions_by_the_yaml_package(texts: &[&str]) -> Option<Vec<Option<Places>>> {
-    let dir = node::ts_client_dir()?;
+fn positions_by_the_yaml_package(texts: &[&str]) -> Vec<Option<Places>> {
+    let dir = node::ts_client_dir();
     let lines: String = texts.iter().map(|t| format!("{}\n", json!(t))).collect();
     let theirs = node::run_json_lines(&dir, "yaml_check.mjs positions", &lines);
     assert_eq!(theirs.len(), texts.len());
-    Some(
-        theirs
-            .iter()
-            .map(|t| {
-                let positions = t.get("positions")?.as_object()?;
-                Some(
-                    positions
-                        .iter()
-                        .map(|(pointer, at)| {
-                            let at: (usize, usize) = serde_json::from_value(at.clone()).unwrap();
-                            (pointer.clone(), at)
-                        })
-                        .collect(),
-                )
-            })
-            .collect(),
-    )
+    theirs
+        .iter()
+        .map(|t| {
+            let positions = t.get("positions")?.as_object()?;
+            Some(
+                positions
+                    .iter()
+                    .map(|(pointer, at)| {
+                        let at: (usize, usize) = serde_json::from_value(at.clone()).unwrap();
+                        (pointer.clone(), at)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 /// Every member and item of the texts both readers read is found where the `yaml` package finds
 /// it: what `mcpdesc check` reports a problem's line and column from.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn positions_are_where_an_independent_yaml_1_2_reader_finds_them() {
     let mut texts = description_shaped_texts(3000);
@@ -310,9 +308,7 @@ fn positions_are_where_an_independent_yaml_1_2_reader_finds_them() {
     }
     texts.extend(TRICKY.iter().map(|t| t.to_string()));
     let all: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let Some(theirs) = positions_by_the_yaml_package(&all) else {
-        return;
-    };
+    let theirs = positions_by_the_yaml_package(&all);
     let (mut texts_compared, mut places) = (0, 0);
     let mut differ = Vec::new();
     for (text, theirs) in all.iter().zip(theirs) {
@@ -464,6 +460,7 @@ fn a_flow_collection_may_close_at_the_blocks_indentation() {
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn flow_closers_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     let all: Vec<&str> = FLOW_CLOSERS_READ
@@ -471,9 +468,7 @@ fn flow_closers_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
         .copied()
         .chain(FLOW_LINES_REFUSED.iter().map(|(text, ..)| *text))
         .collect();
-    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
-        return;
-    };
+    let (read, refused) = read_alike_by_the_yaml_package(&all);
     assert_eq!(
         (read, refused),
         (FLOW_CLOSERS_READ.len(), FLOW_LINES_REFUSED.len())
@@ -567,6 +562,7 @@ fn flow_shaped_texts(count: usize) -> Vec<String> {
         .collect()
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn flow_shaped_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
     assert_read_alike_and_both_ways(&flow_shaped_texts(3000));
@@ -605,6 +601,7 @@ fn a_quoted_line_indented_no_more_than_its_block_is_refused_where_it_is() {
     );
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn quoted_lines_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     let all: Vec<&str> = both_sides(QUOTED_LINES)
@@ -634,6 +631,7 @@ fn a_tab_indenting_a_flow_collections_line_is_refused_where_it_is() {
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn flow_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     let all: Vec<&str> = both_sides(FLOW_TABS)
@@ -698,14 +696,13 @@ fn a_tab_indenting_a_block_scalars_line_is_refused_where_it_is() {
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn block_scalar_tabs_read_here_as_an_independent_yaml_1_2_reader_reads_them() {
     let all: Vec<&str> = both_sides(BLOCK_SCALAR_TABS)
         .chain(BLOCK_SCALAR_TABS_READ.iter().copied())
         .collect();
-    let Some((read, refused)) = read_alike_by_the_yaml_package(&all) else {
-        return;
-    };
+    let (read, refused) = read_alike_by_the_yaml_package(&all);
     assert_eq!(refused, BLOCK_SCALAR_TABS.len());
     assert_eq!(read, all.len() - refused);
 }

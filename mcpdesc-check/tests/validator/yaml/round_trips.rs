@@ -31,11 +31,10 @@ fn corpus() -> Vec<Value> {
 /// The output reads back equal through PyYAML's `safe_load`, the most common YAML 1.1 reader
 /// (`scripts/yaml11_roundtrip.py`). CI sets `MCPDESC_REQUIRE_PYYAML=1`, so there a missing
 /// Python or PyYAML fails the test instead of skipping it.
+#[mcpdesc_needs::needs(pyyaml)]
 #[test]
 fn written_yaml_reads_back_through_pyyaml() {
-    if pyyaml().is_none() {
-        return;
-    }
+    pyyaml();
     let cases: String = corpus()
         .iter()
         .map(|value| {
@@ -75,11 +74,10 @@ fn read_otherwise_by_yaml_1_2(value: &Value) -> bool {
 /// YAML written by PyYAML (`scripts/yaml11_dump.py`), in block and flow style, reads here as the
 /// value it was written from, apart from the values on which YAML 1.1 and 1.2 rightly differ
 /// (`read_otherwise_by_yaml_1_2`).
+#[mcpdesc_needs::needs(pyyaml)]
 #[test]
 fn yaml_written_by_pyyaml_reads_back_here() {
-    if pyyaml().is_none() {
-        return;
-    }
+    pyyaml();
     let values = corpus();
     let cases: String = values.iter().map(|v| format!("{v}\n")).collect();
     let written = python_json_lines("yaml11_dump.py", &cases);
@@ -139,11 +137,10 @@ fn from_yaml_rust2(yaml: &yaml_rust2::Yaml) -> Option<Value> {
 /// The output reads back equal through a YAML 1.2 reader written independently of this crate and
 /// of the parser it uses: the `yaml` package (Node.js, `tests/ts_client`). JavaScript holds every
 /// number as a double, so it compares numbers as doubles.
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn written_yaml_reads_back_through_an_independent_yaml_1_2_reader() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let values = corpus();
     let lines: String = values
         .iter()
@@ -164,11 +161,10 @@ fn written_yaml_reads_back_through_an_independent_yaml_1_2_reader() {
 /// doubles JavaScript holds), except a plain `<<` key: YAML 1.2 has no merge keys, so that writer
 /// leaves `<<` unquoted, but YAML 1.1 readers (PyYAML) merge there and the format forbids merge
 /// keys, so this reader refuses it, saying so (this crate's writer quotes it).
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn yaml_written_by_an_independent_yaml_1_2_writer_reads_back_here() {
-    let Some(dir) = node::ts_client_dir() else {
-        return;
-    };
+    let dir = node::ts_client_dir();
     let lines: String = corpus().iter().map(|v| format!("{v}\n")).collect();
     let written = node::run_json_lines(&dir, "yaml_check.mjs write", &lines);
     assert!(written.len() > 1000);
@@ -264,6 +260,7 @@ fn empty_block_scalars_follow_their_chomping() {
     }
 }
 
+#[mcpdesc_needs::needs(node)]
 #[test]
 fn tricky_yaml_reads_here_as_an_independent_yaml_1_2_reader_reads_it() {
     read_alike_by_the_yaml_package(TRICKY);
