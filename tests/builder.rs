@@ -74,13 +74,13 @@ fn writes_declarations_into_every_kind_of_primitive() {
             "info": {"name": "b", "version": "1.0.0"},
             "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
             "resources": [{"uri": "file:///b", "name": "b", "elicitations": [
-                {"name": "a", "mode": "form", "message": "A.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "x-mcpdesc-runtime-choices": []}
+                {"name": "a", "mode": "form", "message": "A.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}}
             ]}],
             "resourceTemplates": [{"uriTemplate": "file:///b/{x}", "name": "bx", "elicitations": [
-                {"name": "b", "mode": "form", "message": "B.", "when": "Always.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "onDecline": "D.", "onCancel": "C.", "x-mcpdesc-runtime-choices": []}
+                {"name": "b", "mode": "form", "message": "B.", "when": "Always.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "onDecline": "D.", "onCancel": "C."}
             ]}],
             "prompts": [{"name": "b_prompt", "elicitations": [
-                {"name": "c", "mode": "form", "message": "C.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "protocolVersions": ["2025-11-25"], "x-mcpdesc-runtime-choices": []}
+                {"name": "c", "mode": "form", "message": "C.", "requestedSchema": {"$componentRef": "#/components/schemas/Plain"}, "protocolVersions": ["2025-11-25"]}
             ]}],
             "components": {"schemas": {"Plain": plain}},
         })

@@ -178,7 +178,8 @@ fn required_is_a_set_of_distinct_names() {
 
 #[test]
 fn choices_filled_into_a_static_field_are_refused() {
-    // The builder lists every form's run-time fields, none for a static one.
+    // The builder lists a form's run-time fields; a static form has no list, and no run-time
+    // field.
     let doc = description();
     let declared = &doc["tools"][0]["elicitations"];
     let note = declared
@@ -187,7 +188,7 @@ fn choices_filled_into_a_static_field_are_refused() {
         .iter()
         .find(|d| d["name"] == "note")
         .unwrap();
-    assert_eq!(note["x-mcpdesc-runtime-choices"], json!([]));
+    assert!(note.get("x-mcpdesc-runtime-choices").is_none(), "{note}");
     let params = with(self::note(V25), "note", |p| {
         p["enum"] = json!(["a", "b"]);
     });

@@ -1123,15 +1123,17 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
         .remove("enum");
     assert!(contract::check_description(&document, tool, version, &params(&schema)).is_ok());
 
-    // A description without the list (not written by this crate) documents only the static
-    // shape, where `note` looks like a run-time single-select: its check accepts the choices
-    // (README, "In the description").
-    schema["properties"]["note"]["enum"] = json!(["a", "b"]);
+    // A declaration without the list documents a form without run-time choices: the choices
+    // filled into `assignee` are refused there.
     document["tools"][0]["elicitations"][0]
         .as_object_mut()
         .unwrap()
         .remove(RUNTIME_CHOICES);
-    assert!(contract::check_description(&document, tool, version, &params(&schema)).is_ok());
+    let err = contract::check_description(&document, tool, version, &params(&schema)).unwrap_err();
+    assert!(
+        err.to_string().contains("/properties/assignee/enum"),
+        "{err}"
+    );
 }
 
 /// The generated types take the names the form gives them, here beside types that already have

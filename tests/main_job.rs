@@ -95,7 +95,7 @@ fn a_tool_removed_fails_the_release_check_with_where_and_what_to_do() {
         "the description breaks clients of the release in {} (1 breaking change):
 
 breaking[tool-removed]: tool `delete_issue` is gone
-  release: /tools/4 ({}:185:5)
+  release: /tools/4 ({}:183:5)
   now:     /tools
   help: keep the old tool beside the new one until its callers have moved, and mark it `deprecated`
 

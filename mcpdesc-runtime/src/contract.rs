@@ -292,9 +292,8 @@ struct Candidate<'a> {
     schema: Option<&'a Value>,
     url: Option<&'a str>,
     scope: VersionSet,
-    /// The form's run-time fields, when known (a registered form says which they are, and so
-    /// does a declaration's `x-mcpdesc-runtime-choices`; without it, any property in the static
-    /// shape of one may be one).
+    /// The form's run-time fields: a registered form says which they are, and a declaration
+    /// lists them in `x-mcpdesc-runtime-choices` (none when it has no such member).
     runtime: Option<&'a [&'a str]>,
     /// Why its schema's `$componentRef` does not resolve: the validator's code, pointer and
     /// message.
@@ -327,13 +326,12 @@ pub fn check_description<'p>(
     // cannot be read, or one that leaves its parent's, is a reason of its own.
     let (root_scope, root_problems) = crate::diagnostics::root_scope_of(document);
     let kind = crate::diagnostics::kind::Kind::of_name(primitive);
-    // Each declaration with its effective scope and the fields it says take run-time choices
-    // (when it says: `None` lets choices be filled into any string or string-array field). The
-    // lists are kept here, as the candidates borrow them.
+    // Each declaration with its effective scope and the fields it says take run-time choices.
+    // The lists are kept here, as the candidates borrow them.
     type Declared<'d> = (
         &'d Map<String, Value>,
         VersionSet,
-        Option<Vec<&'d str>>,
+        Vec<&'d str>,
         String,
         Option<(crate::diagnostics::Code, String, String)>,
     );
@@ -348,11 +346,12 @@ pub fn check_description<'p>(
                     .chain(&root_problems)
                     .next()
                     .map(|p| (p.code, p.path.clone(), p.message.clone()));
-                let runtime = d
+                let runtime: Vec<&str> = d
                     .declaration
                     .get(crate::members::RUNTIME_CHOICES)
                     .and_then(Value::as_array)
-                    .map(|names| names.iter().filter_map(Value::as_str).collect());
+                    .map(|names| names.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
                 let path = format!("{}/requestedSchema", d.path);
                 (d.declaration, d.scope, runtime, path, invalid_scope)
             })
@@ -383,7 +382,7 @@ pub fn check_description<'p>(
                 schema: resolved.and_then(Result::ok),
                 url: d.get("url").and_then(Value::as_str),
                 scope: *scope,
-                runtime: runtime.as_deref(),
+                runtime: Some(runtime.as_slice()),
                 unresolved,
                 invalid_scope: invalid_scope.clone(),
             })

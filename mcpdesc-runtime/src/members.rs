@@ -7,11 +7,11 @@ use crate::version::{Fact, ProtocolVersion, VersionSet};
 
 /// The specification extension on a form-mode declaration that lists the properties whose
 /// choices are given when the form is sent (`#[form(runtime_choices)]`), written by the builder
-/// for every form that has any: `"x-mcpdesc-runtime-choices": ["assignee"]`.
+/// for every form that has any, and only there: `"x-mcpdesc-runtime-choices": ["assignee"]`.
 ///
 /// A reader learns from it which choices come at run time; `validate` checks that it names
 /// string or string-array properties of the form; and [`crate::contract::check_description`]
-/// accepts choices filled into those properties only (without it, into any such property).
+/// accepts choices filled into those properties only (into none on a declaration without it).
 pub const RUNTIME_CHOICES: &str = "x-mcpdesc-runtime-choices";
 
 /// Where a version-dependent member sits.

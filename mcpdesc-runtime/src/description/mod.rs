@@ -1007,11 +1007,11 @@ fn declaration_value(
     if let Some(scope) = scope {
         m.insert("protocolVersions".into(), json!(scope));
     }
-    // Every form says which of its fields are filled at run time, none for a static form, so
-    // that the contract check tells a static form from one this crate did not write.
     if let Mode::Form { schema, .. } = d.mode() {
         let runtime: Vec<&str> = schema().runtime_choice_fields().collect();
-        m.insert(RUNTIME_CHOICES.into(), json!(runtime));
+        if !runtime.is_empty() {
+            m.insert(RUNTIME_CHOICES.into(), json!(runtime));
+        }
     }
     Value::Object(m)
 }
