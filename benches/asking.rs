@@ -6,27 +6,19 @@
 //! served request does (only the transport is left out: a request context is made per call from
 //! one peer of an in-memory session).
 //!
-//! - `before`: the call object before this one, as the example wrote it: the declaration looked
-//!   up by strings, `Call::new(..).input_responses(..).sealed(codec, state, &args).guarded()`, and
-//!   `form::<Confirm>(declaration)`.
 //! - `asker`: `ask!(asker, Self::CLOSE_ISSUE_CONFIRM)`, served as `Served` (guarded, sealed with a
-//!   key ring, the arguments canonicalized for the binding).
+//!   key ring, the arguments bound exactly).
 //!
 //! `first_round`: the call that returns the input-required result (guard and seal). `round_trip`:
 //! that call, then the retry that brings the answer back (the state opened, for `asker` spent
 //! too, and the answer read).
-#![allow(deprecated)] // `Call`, measured as it was.
-
-use std::sync::Arc;
-
-use mcpdesc_runtime::registry::{self, Primitive};
-use mcpdesc_runtime::session::{Answer, Asked, Asker, Call, Policy, Served, StateKeys, Step};
+use mcpdesc_runtime::registry::Primitive;
+use mcpdesc_runtime::session::{Asked, Asker, Policy, Served, StateKeys};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
-    ErrorData, InputResponses as Responses, ProtocolVersion, RequestId, RequestStateCodec,
+    ErrorData, InputResponses as Responses, ProtocolVersion, RequestId,
 };
 use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::{ServerHandler, ServiceExt, tool, tool_handler, tool_router};
@@ -54,42 +46,6 @@ struct IssueArgs {
 fn text(s: String) -> CallToolResponse {
     CallToolResult::success(vec![ContentBlock::text(s)]).into()
 }
-
-#[derive(Clone)]
-struct Before {
-    codec: Arc<RequestStateCodec>,
-}
-
-#[tool_router]
-impl Before {
-    #[elicitation(name = "confirm", form = Confirm, message = "Close this issue?")]
-    #[tool(description = "Close an issue.")]
-    async fn close_issue(
-        &self,
-        Parameters(args): Parameters<IssueArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let declaration = registry::find(Primitive::Tool("close_issue"), "confirm")
-            .ok_or_else(|| ErrorData::internal_error("undeclared", None))?;
-        let call = Call::new(&ctx, Primitive::Tool("close_issue"))
-            .input_responses(responses.as_ref())
-            .sealed(&self.codec, state.as_deref(), &args)
-            .guarded();
-        Ok(match call.form::<Confirm>(declaration).await {
-            Ok(Step::InputRequired(result)) => (*result).into(),
-            Ok(Step::Answered(Answer::Accepted(c))) => {
-                text(format!("{} {}", args.issue, c.confirm))
-            }
-            Ok(Step::Answered(_)) => text("kept".into()),
-            Err(e) => text(e.to_string()),
-        })
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Before {}
 
 #[derive(Clone)]
 struct After;
@@ -152,7 +108,6 @@ fn answer(key: &str) -> Responses {
 struct Servers {
     runtime: tokio::runtime::Runtime,
     peer: Peer<RoleServer>,
-    before: Before,
     after: Served<After>,
 }
 
@@ -163,15 +118,11 @@ fn servers() -> Servers {
         .unwrap();
     let peer = peer(&runtime);
     let key = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-    let before = Before {
-        codec: Arc::new(RequestStateCodec::try_new(key.as_bytes().to_vec()).unwrap()),
-    };
     let keys = StateKeys::parse(&format!("k1:{key}")).unwrap();
     let after = Served::new(After, Policy::with_keys(keys));
     Servers {
         runtime,
         peer,
-        before,
         after,
     }
 }
@@ -205,12 +156,6 @@ mod first_round {
     use super::*;
 
     #[divan::bench]
-    fn before(bencher: divan::Bencher) {
-        let s = servers();
-        bencher.bench_local(|| s.call(&s.before, None));
-    }
-
-    #[divan::bench]
     fn asker(bencher: divan::Bencher) {
         let s = servers();
         bencher.bench_local(|| s.call(&s.after, None));
@@ -219,13 +164,6 @@ mod first_round {
 
 mod round_trip {
     use super::*;
-
-    #[divan::bench]
-    fn before(bencher: divan::Bencher) {
-        let s = servers();
-        assert!(s.round_trip(&s.before, "confirm"));
-        bencher.bench_local(|| s.round_trip(&s.before, "confirm"));
-    }
 
     /// Sealed, opened once and spent: each round trip adds one spent state to the in-memory
     /// store.

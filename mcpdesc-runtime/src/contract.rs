@@ -1070,7 +1070,7 @@ mod tests {
                     "tag": {"type": "string", "enum": ["a", "b"]}
                 },
                 "required": ["who"]
-            }}
+            }, "x-mcpdesc-runtime-choices": ["who", "labels"]}
         ]}]});
         let tool = Primitive::Tool("assign");
         let sent = |who: Value, labels: Value, tag: Value| {

@@ -144,7 +144,7 @@ impl ChoiceList {
     message = "`{Self}` is not the run-time part of a form",
     label = "a form's generated `...Fill` type goes here",
     note = "a form with `#[form(runtime_choices)]` fields (or `#[form(fill)]`) gets a `FormNameFill` type beside it: build that, with its choices and defaults, and give it here",
-    note = "a form whose schema is complete at compile time is asked as it is, with `ask!(asker, HANDLE)` or `session::elicit`"
+    note = "a form whose schema is complete at compile time is asked as it is, with `ask!(asker, HANDLE)`"
 )]
 pub trait FormFill {
     /// The form filled.
@@ -205,7 +205,7 @@ impl<F: ElicitationForm> Filled<F> {
 
     /// The run-time choice values that were sent, by property name: what an answer is checked
     /// against. (On MCP 2026-07-28 `Asker` keeps only their digest in the sealed `requestState`,
-    /// and fills the form again on the retry; the deprecated `session::Call` keeps them whole.)
+    /// and fills the form again on the retry.)
     pub fn runtime_choices(&self) -> Map<String, Value> {
         self.schema
             .properties()

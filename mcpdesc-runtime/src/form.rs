@@ -64,13 +64,13 @@ pub trait ElicitationForm: Sized {
 /// A form whose schema is complete at compile time: it has no field marked
 /// `#[form(runtime_choices)]`, so it can be sent as it is.
 ///
-/// `#[derive(ElicitationForm)]` implements it for such forms; the helpers that send a form
-/// without filling it (`ask!(asker, HANDLE)`, `session::elicit`, ...) require it, so a form whose choices
-/// come at run time cannot be sent without them.
+/// `#[derive(ElicitationForm)]` implements it for such forms; `ask!(asker, HANDLE)`, which sends a
+/// form without filling it, requires it, so a form whose choices come at run time cannot be sent
+/// without them.
 #[diagnostic::on_unimplemented(
     message = "the form `{Self}` has choices given at run time, and none were given",
     label = "this form needs its run-time choices",
-    note = "fill it before sending: build the generated `{Self}Fill` (every run-time choice list is a required field) and ask with it, `ask!(asker, HANDLE, fill)`, or send it with `session::elicit_filled`"
+    note = "fill it before sending: build the generated `{Self}Fill` (every run-time choice list is a required field) and ask with it: `ask!(asker, HANDLE, fill)`"
 )]
 pub trait StaticForm: ElicitationForm {}
 

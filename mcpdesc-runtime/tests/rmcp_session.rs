@@ -1,23 +1,22 @@
-//! Forms asked over a real MCP session: an rmcp server and client connected in memory.
+//! Asking below the example: `ask!` and the `Asker` in a hand-written `ServerHandler` served as
+//! `Served`, over a real MCP session (an rmcp server and client connected in memory). What the
+//! client receives, what the tool reads back, and the pieces of URL mode and capabilities that
+//! rmcp does not define.
 // Test code: the workspace's no-panic lints are for the crate's own code.
 #![allow(clippy::restriction)]
-// `Call` is deprecated for `Asker`; it keeps working, and these tests keep it covered.
-#![allow(deprecated)]
 
 use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
-use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::session::{
-    Answer, Call, ElicitError, Step, URL_ELICITATION_REQUIRED, UrlAnswer, elicit, elicit_declared,
-    elicit_declared_url, elicit_filled, elicit_url, filled_input_request, input_request,
-    notify_elicitation_complete, read_filled_input_response, read_input_response,
+    Asked, Asker, ElicitError, Policy, Served, StateKeys, URL_ELICITATION_REQUIRED,
+    notify_elicitation_complete,
 };
-use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
+use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ask, elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    InitializeResult, InputRequiredResult, ProtocolVersion, ServerCapabilities,
+    InitializeResult, ProtocolVersion, ServerCapabilities,
 };
 use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService, serve_directly};
 use rmcp::{ClientHandler, ServerHandler, ServiceExt};
@@ -47,13 +46,35 @@ enum Label {
     Docs,
 }
 
+/// A form whose `reviewer` choices are given when it is sent.
+#[derive(ElicitationForm, Debug, PartialEq)]
+struct Review {
+    #[form(title = "Reviewer", runtime_choices)]
+    reviewer: String,
+    #[form(max_length = 80)]
+    note: Option<String>,
+}
+
+fn review_fill(choices: ChoiceList) -> ReviewFill {
+    ReviewFill {
+        reviewer: choices,
+        defaults: ReviewDefaults {
+            reviewer: Some("ann".into()),
+            note: Some("Please look at the tests.".into()),
+        },
+    }
+}
+
 #[elicitation(name = "choose_assignee", form = Assign, message = "Who should own this issue?")]
+#[elicitation(name = "triage", form = Triage, message = "Which labels?")]
+#[elicitation(name = "review", form = Review, message = "Who reviews?")]
 #[elicitation(
     name = "authorize",
     url = "https://tracker.example.com/authorize",
     message = "Authorize the tracker.",
     protocol_versions = ["2025-11-25"]
 )]
+#[elicitation(name = "sign_in", mode = "url", message = "Sign in to the code host.")]
 fn assign_issue() {}
 
 #[elicitation(
@@ -65,127 +86,156 @@ fn link_account() {}
 
 struct Server;
 
-/// The `assign` tool asks for the assignee with a multi round-trip request, the way MCP
-/// 2026-07-28 has servers ask.
 impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if request.name == "guarded" {
-            return Ok(guarded(&ctx).await.into());
-        }
+        let asker = Asker::new(&ctx)?;
+        let what = request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get("do"))
+            .and_then(Value::as_str)
+            .unwrap_or("assign")
+            .to_owned();
         if request.name == "link_account" {
-            return link(&ctx, &request).await;
+            return link(&asker, &ctx, &what).await;
         }
-        let internal = |e: ElicitError| ErrorData::internal_error(e.to_string(), None);
-        match read_input_response::<Assign>(request.input_responses.as_ref(), "assignee") {
-            Ok(None) => {
-                let ask =
-                    input_request::<Assign>("Who should own this issue?").map_err(internal)?;
-                Ok(
-                    InputRequiredResult::from_input_requests([("assignee".to_owned(), ask)].into())
-                        .into(),
-                )
-            }
-            Ok(Some(Answer::Accepted(assign))) => {
-                Ok(CallToolResult::success(vec![ContentBlock::text(format!(
-                    "assigned to {} ({} points)",
-                    assign.assignee, assign.estimate
-                ))])
-                .into())
-            }
-            Ok(Some(_)) => {
-                Ok(CallToolResult::success(vec![ContentBlock::text("left unassigned")]).into())
-            }
-            Err(e) => Ok(CallToolResult::error(vec![ContentBlock::text(e.to_string())]).into()),
-        }
+        assign(&asker, &what).await
     }
+}
+
+/// What a tool's result says: its text.
+fn done(text: impl Into<String>) -> Result<CallToolResponse, ErrorData> {
+    Ok(CallToolResult::success(vec![ContentBlock::text(text.into())]).into())
+}
+
+/// An error the tool reports in its result: the reason, and for an answer that does not fit the
+/// form, the fields it names.
+fn refused(e: &ElicitError) -> Result<CallToolResponse, ErrorData> {
+    let fields = match e {
+        ElicitError::Content(content) => {
+            let names: Vec<&str> = content.problems().iter().map(|p| p.property()).collect();
+            format!(" [{}]", names.join(", "))
+        }
+        _ => String::new(),
+    };
+    Ok(CallToolResult::error(vec![ContentBlock::text(format!("refused: {e}{fields}"))]).into())
+}
+
+/// What the user did, as the tool says it.
+fn said<T>(asked: Asked<T>, accepted: impl FnOnce(T) -> String) -> String {
+    match asked {
+        Asked::Accepted(answer) => accepted(answer),
+        Asked::Declined { .. } => "declined".to_owned(),
+        Asked::Cancelled { .. } => "cancelled".to_owned(),
+        Asked::NotAsked(why) => format!("not asked: {why}"),
+    }
+}
+
+/// The `assign_issue` tool, by its argument `do`: `assign` (the default) asks for the assignee;
+/// `triage`, for labels (a multi-select: 2025-11-25 and later); `review` and `review-twice`, the
+/// reviewer among the run-time choices ann and ben (`review-twice` offers ben twice);
+/// `authorize`, the static URL; `sign-in` and `sign-in-relative`, a URL chosen now; `show`, the
+/// asker as `Debug` shows it.
+async fn assign(asker: &Asker, what: &str) -> Result<CallToolResponse, ErrorData> {
+    let team = |choices: &[&'static str]| ChoiceList::untitled(choices.iter().copied());
+    let text = match what {
+        "assign" => match ask!(asker, ASSIGN_ISSUE_CHOOSE_ASSIGNEE) {
+            Ok(asked) => said(asked, |a| {
+                format!("assigned to {} ({} points)", a.assignee, a.estimate)
+            }),
+            Err(e) => return refused(&e),
+        },
+        "triage" => match ask!(asker, ASSIGN_ISSUE_TRIAGE) {
+            Ok(asked) => said(asked, |t| format!("{:?}", t.labels)),
+            Err(e) => return refused(&e),
+        },
+        "review" | "review-twice" => {
+            let choices = if what == "review" {
+                team(&["ann", "ben"])
+            } else {
+                team(&["ben", "ben"])
+            };
+            match ask!(asker, ASSIGN_ISSUE_REVIEW, review_fill(choices)) {
+                Ok(asked) => said(asked, |r| format!("reviewed by {}", r.reviewer)),
+                Err(e) => return refused(&e),
+            }
+        }
+        "authorize" => match ask!(asker, ASSIGN_ISSUE_AUTHORIZE) {
+            Ok(asked) => said(asked, |()| "went to the page".to_owned()),
+            Err(e) => return refused(&e),
+        },
+        "sign-in" | "sign-in-relative" => {
+            let url = if what == "sign-in" {
+                "https://tracker.example.com/a?s=9"
+            } else {
+                "/relative"
+            };
+            match ask!(asker, ASSIGN_ISSUE_SIGN_IN, url = url) {
+                Ok(asked) => said(asked, |()| "went to the page".to_owned()),
+                Err(e) => return refused(&e),
+            }
+        }
+        _ => format!("{asker:?}"),
+    };
+    done(text)
 }
 
 /// The `link_account` tool, by its argument `do`: `require`, the error "URL elicitation
 /// required" for the `link` declaration (named `link-7`); `require-elsewhere`, the same at a URL
-/// the declaration does not document; `ask`, the declaration asked with the
-/// id `link-8`; `notify`, the completion of `link-7`; `need`, `need-form` and `need-authorize`,
-/// the error "Missing required client capability" for `link`, `choose_assignee` (read on the
-/// call's `inputResponses`) or `authorize` (2025-11-25 only), or `no error`. Anything refused is
-/// an error result with the reason.
+/// the declaration does not document; `ask`, the declaration asked; `notify`, the completion of
+/// `link-7`; `need`, `need-form` and `need-authorize`, the error "Missing required client
+/// capability" for `link`, `choose_assignee` or `authorize` (2025-11-25 only), or `no error`.
+/// Anything refused is an error result with the reason.
 async fn link(
+    asker: &Asker,
     ctx: &RequestContext<RoleServer>,
-    request: &CallToolRequestParams,
+    what: &str,
 ) -> Result<CallToolResponse, ErrorData> {
-    let arguments = request.arguments.as_ref();
-    let declaration = registry::find(Primitive::Tool("link_account"), "link").unwrap();
-    let call = Call::new(ctx, Primitive::Tool("link_account")).guarded();
-    let refused = |e: ElicitError| {
-        Ok(CallToolResult::error(vec![ContentBlock::text(format!("refused: {e}"))]).into())
-    };
-    let done = |text: &str| Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
-    match arguments.and_then(|a| a["do"].as_str()) {
-        Some("require") => match call.url_required(declaration, None, "link-7") {
+    match what {
+        "require" => match asker.url_required(LINK_ACCOUNT_LINK, None, "link-7") {
             Ok(error) => Err(error),
-            Err(e) => refused(e),
+            Err(e) => refused(&e),
         },
-        // A URL the declaration does not document: the guard refuses it.
-        Some("require-elsewhere") => {
-            match call.url_required(declaration, Some("https://elsewhere.example.com/"), "x") {
+        "require-elsewhere" => {
+            match asker.url_required(
+                LINK_ACCOUNT_LINK,
+                Some("https://elsewhere.example.com/"),
+                "x",
+            ) {
                 Ok(error) => Err(error),
-                Err(e) => refused(e),
+                Err(e) => refused(&e),
             }
         }
-        Some("ask") => match call.url_with_id(declaration, None, "link-8").await {
-            Ok(Step::Answered(answer)) => done(&format!("{answer:?}")),
-            Ok(Step::InputRequired(result)) => Ok((*result).into()),
-            Err(e) => refused(e),
+        "ask" => match ask!(asker, LINK_ACCOUNT_LINK) {
+            Ok(asked) => done(said(asked, |()| "Accepted".to_owned())),
+            Err(e) => refused(&e),
         },
-        Some(need @ ("need" | "need-form" | "need-authorize")) => {
-            let (primitive, name) = match need {
-                "need" => ("link_account", "link"),
-                "need-form" => ("assign_issue", "choose_assignee"),
-                _ => ("assign_issue", "authorize"),
+        "need" | "need-form" | "need-authorize" => {
+            let error = match what {
+                "need" => asker.missing_capability(LINK_ACCOUNT_LINK),
+                "need-form" => asker.missing_capability(ASSIGN_ISSUE_CHOOSE_ASSIGNEE),
+                _ => asker.missing_capability(ASSIGN_ISSUE_AUTHORIZE),
             };
-            let declaration = registry::find(Primitive::Tool(primitive), name).unwrap();
-            let call = Call::new(ctx, Primitive::Tool(primitive))
-                .input_responses(request.input_responses.as_ref());
-            match call.missing_capability(declaration) {
+            match error {
                 Some(error) => Err(error),
                 None => done("no error"),
             }
         }
         _ => match notify_elicitation_complete(&ctx.peer, "link-7").await {
             Ok(()) => done("notified"),
-            Err(e) => refused(e),
+            Err(e) => refused(&e),
         },
     }
 }
 
-/// The `guarded` tool asks twice on a guarded call of `assign_issue`: a form the registry does
-/// not declare for it (refused before sending), then the declared form in other words (sent:
-/// §12.2 lets the runtime message differ).
-async fn guarded(ctx: &RequestContext<RoleServer>) -> CallToolResult {
-    let call = Call::new(ctx, Primitive::Tool("assign_issue")).guarded();
-    let refused = match call.ask_form::<Triage>("labels", "Pick labels").await {
-        Err(ElicitError::Undeclared(e)) => e.to_string(),
-        other => format!("not refused: {other:?}"),
-    };
-    let asked = match call
-        .ask_form::<Assign>("choose_assignee", "Who owns issue 7 now?")
-        .await
-    {
-        Ok(Step::Answered(Answer::Accepted(a))) => a.assignee,
-        other => format!("not asked: {other:?}"),
-    };
-    // What a sealed call shows of itself: never its key, its state or its arguments.
-    let codec =
-        rmcp::model::RequestStateCodec::try_new(b"key-0123456789abcdef0123456789abcdef".to_vec())
-            .unwrap();
-    let sealed = Call::new(ctx, Primitive::Tool("assign_issue"))
-        .guarded()
-        .sealed(&codec, Some("state-xyz"), &json!({"note": "typed-by-user"}));
-    CallToolResult::success(vec![ContentBlock::text(format!(
-        "{refused}\n--\n{asked}\n--\n{sealed:?}"
-    ))])
+/// The server as every test serves it: `Served`, with a key ring of one key.
+fn served() -> Served<Server> {
+    let keys = format!("k1:{}", "07".repeat(32));
+    Served::new(Server, Policy::with_keys(StateKeys::parse(&keys).unwrap()))
 }
 
 /// A client that answers every form with a scripted result and remembers what it was sent.
@@ -242,7 +292,7 @@ impl ClientHandler for Client {
 }
 
 struct Session {
-    server: RunningService<RoleServer, Server>,
+    _server: RunningService<RoleServer, Served<Server>>,
     _client: RunningService<RoleClient, Client>,
     seen: Arc<Mutex<Vec<Value>>>,
     notified: Arc<Mutex<Vec<Value>>>,
@@ -270,9 +320,9 @@ async fn session_with(
         seen: seen.clone(),
         notified: notified.clone(),
     };
-    let (server, client) = tokio::join!(Server.serve(server_io), client.serve(client_io));
+    let (server, client) = tokio::join!(served().serve(server_io), client.serve(client_io));
     Session {
-        server: server.expect("server starts"),
+        _server: server.expect("server starts"),
         _client: client.expect("client starts"),
         seen,
         notified,
@@ -283,124 +333,109 @@ fn accept(content: Value) -> ElicitResult {
     ElicitResult::new(ElicitationAction::Accept).with_content(content)
 }
 
+/// Calls `tool` with `do`: whether its result is an error, and its text.
+async fn call(s: &Session, tool: &'static str, what: &str) -> (bool, String) {
+    let request = CallToolRequestParams::new(tool)
+        .with_arguments(json!({ "do": what }).as_object().unwrap().clone());
+    let result = s
+        ._client
+        .call_tool(request)
+        .await
+        .unwrap_or_else(|e| panic!("{tool} {what}: {e}"));
+    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    (result.is_error == Some(true), text)
+}
+
 #[tokio::test]
 async fn an_accepted_answer_comes_back_typed_and_the_wire_schema_is_exact() {
+    assign_issue();
     let s = session(
         ProtocolVersion::V_2025_11_25,
         true,
         accept(json!({"assignee": "octocat", "estimate": 3})),
     )
     .await;
-    let answer = elicit::<Assign>(s.server.peer(), "Who should own this issue?")
-        .await
-        .unwrap();
     assert_eq!(
-        answer,
-        Answer::Accepted(Assign {
-            assignee: "octocat".into(),
-            cc: None,
-            estimate: 3
-        })
+        call(&s, "assign_issue", "assign").await,
+        (false, "assigned to octocat (3 points)".to_owned())
     );
     let seen = s.seen.lock().unwrap();
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0]["mode"], "form");
+    // The declaration's message, and exactly the derived schema: no root title or $schema.
     assert_eq!(seen[0]["message"], "Who should own this issue?");
-    // What reached the client is exactly the derived schema: no root title or $schema.
     assert_eq!(
         seen[0]["requestedSchema"],
         Assign::requested_schema().to_value()
     );
 }
 
-/// A form whose `reviewer` choices are given when it is sent.
-#[derive(ElicitationForm, Debug, PartialEq)]
-struct Review {
-    #[form(title = "Reviewer", runtime_choices)]
-    reviewer: String,
-    #[form(max_length = 80)]
-    note: Option<String>,
-}
-
-fn review_fill(choices: ChoiceList) -> ReviewFill {
-    ReviewFill {
-        reviewer: choices,
-        defaults: ReviewDefaults {
-            reviewer: Some("ann".into()),
-            note: Some("Please look at the tests.".into()),
-        },
-    }
-}
-
 #[tokio::test]
 async fn a_filled_form_is_sent_filled_for_the_version_and_read_against_its_choices() {
-    let team = || ChoiceList::titled([("ann", "Ann"), ("ben", "Ben")]);
-    // 2025-11-25: titled `oneOf`, and the defaults.
+    // 2025-11-25: untitled choices as `enum`, and the defaults.
     let s = session(
         ProtocolVersion::V_2025_11_25,
         true,
         accept(json!({"reviewer": "ben"})),
     )
     .await;
-    let answer = elicit_filled(s.server.peer(), "Who reviews?", review_fill(team()))
-        .await
-        .unwrap();
     assert_eq!(
-        answer,
-        Answer::Accepted(Review {
-            reviewer: "ben".into(),
-            note: None
-        })
+        call(&s, "assign_issue", "review").await,
+        (false, "reviewed by ben".to_owned())
     );
     assert_eq!(
         s.seen.lock().unwrap()[0]["requestedSchema"],
         json!({"type": "object", "properties": {
-            "reviewer": {"type": "string", "title": "Reviewer",
-                "oneOf": [{"const": "ann", "title": "Ann"}, {"const": "ben", "title": "Ben"}],
+            "reviewer": {"type": "string", "title": "Reviewer", "enum": ["ann", "ben"],
                 "default": "ann"},
             "note": {"type": "string", "maxLength": 80, "default": "Please look at the tests."}
         }, "required": ["reviewer"]})
     );
 
-    // 2025-06-18: `enum` with `enumNames`, and no string default.
+    // 2025-06-18: no string default; a choice that was not offered is asked again, then
+    // refused with its field.
     let s = session(
         ProtocolVersion::V_2025_06_18,
         true,
         accept(json!({"reviewer": "cat"})),
     )
     .await;
-    let err = elicit_filled(s.server.peer(), "Who reviews?", review_fill(team()))
-        .await
-        .unwrap_err();
-    let ElicitError::Content(content) = err else {
-        panic!("`cat` was not offered: {err}");
-    };
-    assert_eq!(content.problems()[0].property(), "reviewer");
+    let (is_error, text) = call(&s, "assign_issue", "review").await;
+    assert!(is_error && text.ends_with("[reviewer]"), "{text}");
+    let seen = s.seen.lock().unwrap().clone();
+    assert_eq!(seen.len(), 3, "asked {} times", seen.len());
     assert_eq!(
-        s.seen.lock().unwrap()[0]["requestedSchema"],
+        seen[0]["requestedSchema"],
         json!({"type": "object", "properties": {
-            "reviewer": {"type": "string", "title": "Reviewer",
-                "enum": ["ann", "ben"], "enumNames": ["Ann", "Ben"]},
+            "reviewer": {"type": "string", "title": "Reviewer", "enum": ["ann", "ben"]},
             "note": {"type": "string", "maxLength": 80}
         }, "required": ["reviewer"]})
     );
 
     // A bad run-time part is refused before anything is sent.
     let s = session(ProtocolVersion::V_2025_11_25, true, accept(json!({}))).await;
-    let err = elicit_filled(
-        s.server.peer(),
-        "Who reviews?",
-        review_fill(ChoiceList::untitled(["ben", "ben"])),
-    )
-    .await
-    .unwrap_err();
-    let ElicitError::Fill(fill) = err else {
-        panic!("expected a fill error, got {err}");
-    };
+    let (is_error, text) = call(&s, "assign_issue", "review-twice").await;
+    assert!(is_error, "{text}");
+    assert!(
+        text.contains("the choice \"ben\" is given more than once")
+            && text.ends_with("nothing was sent"),
+        "{text}"
+    );
+    assert!(s.seen.lock().unwrap().is_empty());
+}
+
+#[test]
+fn a_bad_run_time_part_is_said_with_every_problem() {
+    use mcpdesc_runtime::fill::FormFill;
+    let fill = review_fill(ChoiceList::untitled(["ben", "ben"]))
+        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+        .unwrap_err();
     let kinds: Vec<_> = fill.problems().iter().map(|p| p.kind().clone()).collect();
     assert_eq!(kinds[0], FillProblemKind::DuplicateChoice("ben".into()));
     assert!(matches!(kinds[1], FillProblemKind::Default(_)), "{kinds:?}");
-    assert!(s.seen.lock().unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -411,36 +446,28 @@ async fn a_bad_answer_reports_every_problem() {
         accept(json!({"assignee": "", "cc": "not-an-email", "estimate": 11})),
     )
     .await;
-    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    let ElicitError::Content(content) = err else {
-        panic!("expected a content error, got {err}");
-    };
-    let names: Vec<_> = content.problems().iter().map(|p| p.property()).collect();
-    assert_eq!(names, ["assignee", "cc", "estimate"]);
+    let (is_error, text) = call(&s, "assign_issue", "assign").await;
+    assert!(is_error, "{text}");
+    assert!(text.ends_with("[assignee, cc, estimate]"), "{text}");
 }
 
 #[tokio::test]
 async fn decline_and_cancel() {
-    let s = session(
-        ProtocolVersion::V_2025_11_25,
-        true,
-        ElicitResult::new(ElicitationAction::Decline),
-    )
-    .await;
-    assert_eq!(
-        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
-        Answer::Declined
-    );
-    let s = session(
-        ProtocolVersion::V_2025_11_25,
-        true,
-        ElicitResult::new(ElicitationAction::Cancel),
-    )
-    .await;
-    assert_eq!(
-        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
-        Answer::Cancelled
-    );
+    for (action, said) in [
+        (ElicitationAction::Decline, "declined"),
+        (ElicitationAction::Cancel, "cancelled"),
+    ] {
+        let s = session(
+            ProtocolVersion::V_2025_11_25,
+            true,
+            ElicitResult::new(action),
+        )
+        .await;
+        assert_eq!(
+            call(&s, "assign_issue", "assign").await,
+            (false, said.to_owned())
+        );
+    }
 }
 
 #[tokio::test]
@@ -451,30 +478,27 @@ async fn a_form_newer_than_the_session_is_not_sent() {
         accept(json!({"labels": []})),
     )
     .await;
-    let err = elicit::<Triage>(s.server.peer(), "Labels?")
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(err, ElicitError::UnsupportedVersion { version, .. } if version == mcpdesc_runtime::ProtocolVersion::V2025_06_18),
-        "{err}"
+    assert_eq!(
+        call(&s, "assign_issue", "triage").await.1,
+        "not asked: the session speaks MCP 2025-06-18, but this request needs \
+         [2025-11-25, 2026-07-28]; nothing was sent"
     );
     assert!(s.seen.lock().unwrap().is_empty());
-    // The same session can still ask a form that fits 2025-06-18.
+    // The same session still asks a form that fits 2025-06-18.
     let s = session(
         ProtocolVersion::V_2025_06_18,
         true,
         accept(json!({"assignee": "a", "estimate": 1})),
     )
     .await;
-    assert!(matches!(
-        elicit::<Assign>(s.server.peer(), "Who?").await.unwrap(),
-        Answer::Accepted(_)
-    ));
+    assert_eq!(
+        call(&s, "assign_issue", "assign").await.1,
+        "assigned to a (1 points)"
+    );
 }
 
 /// Some clients declare elicitation and answer the request with a JSON-RPC error (no handler
-/// set): the error is the client's, told apart from a broken session and from a request that
-/// was never sent.
+/// set): the error is the client's, the question was not asked, and the primitive goes on.
 #[tokio::test]
 async fn a_client_that_refuses_the_request_is_told_apart() {
     for refusal in [
@@ -488,85 +512,31 @@ async fn a_client_that_refuses_the_request_is_told_apart() {
             Some(refusal.clone()),
         )
         .await;
-        let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
+        let (is_error, text) = call(&s, "assign_issue", "assign").await;
         assert_eq!(s.seen.lock().unwrap().len(), 1, "the request was sent");
-        let said = err.client_error().expect("the client's error");
-        assert_eq!((said.code, &said.message), (refusal.code, &refusal.message));
-        assert!(!err.is_unavailable(), "{err}");
+        assert!(!is_error, "{text}");
         assert_eq!(
-            err.to_string(),
+            text,
             format!(
-                "the client answered the elicitation request with an error: {}: {}",
+                "not asked: the client answered the elicitation request with an error: {}: {}",
                 refusal.code.0, refusal.message
             )
         );
     }
-    // Errors that are not the client's answer have none.
-    let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
-    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    assert!(
-        err.is_unavailable() && err.client_error().is_none(),
-        "{err}"
-    );
-    let s = session(ProtocolVersion::V_2025_11_25, true, accept(json!({}))).await;
-    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    assert!(matches!(err, ElicitError::Content(_)), "{err}");
-    assert!(err.client_error().is_none());
 }
 
 #[tokio::test]
 async fn a_client_without_elicitation_is_not_asked() {
     let s = session(ProtocolVersion::V_2025_11_25, false, accept(json!({}))).await;
-    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    assert!(
-        matches!(
-            err,
-            ElicitError::ClientCannotElicit {
-                mode: rmcp::service::ElicitationMode::Form
-            }
-        ),
-        "{err}"
-    );
     assert_eq!(
-        err.to_string(),
-        "the client did not declare the `form` elicitation mode; nothing was sent"
+        call(&s, "assign_issue", "assign").await,
+        (
+            false,
+            "not asked: the client did not declare the `form` elicitation mode; nothing was sent"
+                .to_owned()
+        )
     );
     assert!(s.seen.lock().unwrap().is_empty());
-}
-
-#[tokio::test]
-async fn a_registered_declaration_is_sent_with_its_message() {
-    assign_issue();
-    let s = session(
-        ProtocolVersion::V_2025_11_25,
-        true,
-        accept(json!({"assignee": "octocat", "estimate": 2})),
-    )
-    .await;
-    let decl = registry::find(Primitive::Tool("assign_issue"), "choose_assignee").unwrap();
-    let answer = elicit_declared::<Assign>(s.server.peer(), decl)
-        .await
-        .unwrap();
-    assert!(matches!(
-        answer,
-        Answer::Accepted(Assign { estimate: 2, .. })
-    ));
-    assert_eq!(
-        s.seen.lock().unwrap()[0]["message"],
-        "Who should own this issue?"
-    );
-    let err = elicit_declared::<Triage>(s.server.peer(), decl)
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            ElicitError::NotThisForm {
-                declaration: "choose_assignee"
-            }
-        ),
-        "{err}"
-    );
 }
 
 /// A 2026-07-28 session: no `initialize` handshake, each side knows the other up front. The
@@ -593,7 +563,7 @@ async fn session_2026_declaring(answer: ElicitResult, elicitation: Option<Value>
     server_info.protocol_version = ProtocolVersion::V_2026_07_28;
     let client_info = client.get_info();
     Session {
-        server: serve_directly::<RoleServer, _, _, _, _>(Server, server_io, Some(client_info)),
+        _server: serve_directly::<RoleServer, _, _, _, _>(served(), server_io, Some(client_info)),
         _client: serve_directly::<RoleClient, _, _, _, _>(
             client,
             client_io,
@@ -604,68 +574,31 @@ async fn session_2026_declaring(answer: ElicitResult, elicitation: Option<Value>
     }
 }
 
-async fn call_assign(answer: ElicitResult) -> (String, Vec<Value>) {
-    let s = session_2026(answer).await;
-    let result = s
-        ._client
-        .call_tool(CallToolRequestParams::new("assign"))
-        .await
-        .expect("the tool call completes");
-    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let seen = s.seen.lock().unwrap().clone();
-    (text, seen)
-}
-
+/// On 2026-07-28 the question goes out as an input-required result, and the client's retry
+/// brings the answer, read and checked the same way.
 #[tokio::test]
 async fn multi_round_trip_requests_ask_and_read_back_checked() {
-    let (text, seen) = call_assign(accept(json!({"assignee": "octocat", "estimate": 5}))).await;
-    assert_eq!(text, "assigned to octocat (5 points)");
+    let s = session_2026(accept(json!({"assignee": "octocat", "estimate": 5}))).await;
+    assert_eq!(
+        call(&s, "assign_issue", "assign").await,
+        (false, "assigned to octocat (5 points)".to_owned())
+    );
+    let seen = s.seen.lock().unwrap().clone();
     assert_eq!(seen.len(), 1);
     assert_eq!(
         seen[0]["requestedSchema"],
         Assign::requested_schema().to_value()
     );
 
-    let (text, _) = call_assign(ElicitResult::new(ElicitationAction::Decline)).await;
-    assert_eq!(text, "left unassigned");
+    let s = session_2026(ElicitResult::new(ElicitationAction::Decline)).await;
+    assert_eq!(call(&s, "assign_issue", "assign").await.1, "declined");
 
-    // The answer comes from the client: a bad one is refused with every problem.
-    let (text, _) = call_assign(accept(json!({"assignee": "", "estimate": "many"}))).await;
-    assert!(text.contains("2 problems"), "{text}");
-    assert!(
-        text.contains("`assignee`") && text.contains("`estimate`"),
-        "{text}"
-    );
-}
-
-#[test]
-fn input_responses_are_read_as_untrusted() {
-    let responses = [("k".to_owned(), json!({"action": "maybe"}))].into();
-    assert!(matches!(
-        read_input_response::<Assign>(Some(&responses), "k"),
-        Err(ElicitError::NotAnElicitResult(_))
-    ));
-    assert!(matches!(
-        read_input_response::<Assign>(Some(&responses), "other"),
-        Ok(None)
-    ));
-    assert!(matches!(read_input_response::<Assign>(None, "k"), Ok(None)));
-    let responses = [("k".to_owned(), json!({"action": "accept", "content": [1]}))].into();
-    assert!(matches!(
-        read_input_response::<Assign>(Some(&responses), "k"),
-        Err(ElicitError::ContentNotAnObject)
-    ));
-}
-
-#[tokio::test]
-async fn server_initiated_requests_are_refused_on_2026_07_28() {
-    let s = session_2026(accept(json!({"assignee": "a", "estimate": 1}))).await;
-    let err = elicit::<Assign>(s.server.peer(), "Who?").await.unwrap_err();
-    assert!(matches!(err, ElicitError::Service(_)), "{err}");
-    assert!(s.seen.lock().unwrap().is_empty());
+    // The answer comes from the client: a bad one is asked again, then refused with every
+    // problem.
+    let s = session_2026(accept(json!({"assignee": "", "estimate": "many"}))).await;
+    let (is_error, text) = call(&s, "assign_issue", "assign").await;
+    assert!(is_error && text.ends_with("[assignee, estimate]"), "{text}");
+    assert_eq!(s.seen.lock().unwrap().len(), 3);
 }
 
 #[tokio::test]
@@ -676,43 +609,33 @@ async fn url_mode_requests() {
         ElicitResult::new(ElicitationAction::Accept),
     )
     .await;
-    let decl = registry::find(Primitive::Tool("assign_issue"), "authorize").unwrap();
-    let answer = elicit_declared_url(s.server.peer(), decl, None, "e-1")
-        .await
-        .unwrap();
-    assert_eq!(answer, UrlAnswer::Accepted);
+    assert_eq!(
+        call(&s, "assign_issue", "authorize").await.1,
+        "went to the page"
+    );
     {
         let seen = s.seen.lock().unwrap();
+        let mut sent = seen[0].clone();
+        let id = sent.as_object_mut().unwrap().remove("elicitationId");
+        assert!(id.is_some_and(|id| id.as_str().is_some_and(|id| !id.is_empty())));
         assert_eq!(
-            seen[0],
-            json!({"mode": "url", "message": "Authorize the tracker.", "url": "https://tracker.example.com/authorize", "elicitationId": "e-1"})
+            sent,
+            json!({"mode": "url", "message": "Authorize the tracker.", "url": "https://tracker.example.com/authorize"})
         );
     }
-    // A URL chosen at run time wins over the static one; a relative one is refused unsent.
-    elicit_declared_url(
-        s.server.peer(),
-        decl,
-        Some("https://tracker.example.com/a?s=9"),
-        "e-2",
-    )
-    .await
-    .unwrap();
+    // A URL chosen at run time, for a declaration that leaves it to run time; a relative one
+    // is refused unsent.
+    assert_eq!(
+        call(&s, "assign_issue", "sign-in").await.1,
+        "went to the page"
+    );
     assert_eq!(
         s.seen.lock().unwrap()[1]["url"],
         "https://tracker.example.com/a?s=9"
     );
-    let err = elicit_url(s.server.peer(), "Go.", "/relative", "e-3")
-        .await
-        .unwrap_err();
-    assert!(matches!(err, ElicitError::InvalidUrl), "{err}");
+    let (is_error, text) = call(&s, "assign_issue", "sign-in-relative").await;
+    assert!(is_error && text.contains("absolute URL"), "{text}");
     assert_eq!(s.seen.lock().unwrap().len(), 2);
-    // A form declaration is not a URL declaration.
-    let form = registry::find(Primitive::Tool("assign_issue"), "choose_assignee").unwrap();
-    assert!(
-        elicit_declared_url(s.server.peer(), form, None, "e-4")
-            .await
-            .is_err()
-    );
 }
 
 #[tokio::test]
@@ -723,88 +646,23 @@ async fn url_mode_is_not_sent_on_2025_06_18() {
         ElicitResult::new(ElicitationAction::Accept),
     )
     .await;
-    let err = elicit_url(s.server.peer(), "Go.", "https://example.com", "e")
-        .await
-        .unwrap_err();
+    let (is_error, text) = call(&s, "link_account", "ask").await;
+    assert!(!is_error, "{text}");
     assert!(
-        matches!(err, ElicitError::UnsupportedVersion { .. }),
-        "{err}"
+        text.starts_with("not asked: the session speaks MCP 2025-06-18"),
+        "{text}"
     );
     assert!(s.seen.lock().unwrap().is_empty());
 }
 
+/// What an asker shows of itself: never its key, its state or its arguments.
 #[tokio::test]
-async fn a_guarded_call_refuses_what_the_registry_does_not_declare() {
-    assign_issue();
-    let s = session(
-        ProtocolVersion::V_2025_11_25,
-        true,
-        accept(json!({"assignee": "octocat", "estimate": 2})),
-    )
-    .await;
-    let result = s
-        ._client
-        .call_tool(CallToolRequestParams::new("guarded"))
-        .await
-        .unwrap();
-    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let mut parts = text.split("\n--\n");
-    let (refused, asked, shown) = (
-        parts.next().unwrap(),
-        parts.next().unwrap(),
-        parts.next().unwrap(),
-    );
+async fn an_asker_shows_how_it_asks_and_nothing_it_holds() {
+    let s = session(ProtocolVersion::V_2025_11_25, true, accept(json!({}))).await;
     assert_eq!(
-        shown,
-        "Call { primitive: Tool(\"assign_issue\"), protocol_version: Some(V2025_11_25), \
-         guarded: true, sealed: true, input_responses: false, .. }"
-    );
-    assert!(
-        refused.contains("matches no declaration") && refused.contains("requestedSchema differs"),
-        "{refused}"
-    );
-    assert_eq!(asked, "octocat");
-    // Only the declared form reached the client.
-    let seen = s.seen.lock().unwrap();
-    assert_eq!(seen.len(), 1);
-    assert_eq!(seen[0]["message"], "Who owns issue 7 now?");
-}
-
-#[test]
-fn a_filled_form_asks_and_reads_back_through_input_requests() {
-    use mcpdesc_runtime::fill::FormFill;
-    let filled = review_fill(ChoiceList::untitled(["ann", "ben"]))
-        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2026_07_28))
-        .unwrap();
-    let request =
-        serde_json::to_value(filled_input_request("Who reviews?", &filled).unwrap()).unwrap();
-    assert_eq!(
-        request["params"]["requestedSchema"]["properties"]["reviewer"]["enum"],
-        json!(["ann", "ben"])
-    );
-    let responses = |who: &str| -> rmcp::model::InputResponses {
-        [(
-            "review".to_owned(),
-            json!({"action": "accept", "content": {"reviewer": who}}),
-        )]
-        .into()
-    };
-    let ok = read_filled_input_response(Some(&responses("ben")), "review", &filled).unwrap();
-    assert_eq!(
-        ok,
-        Some(Answer::Accepted(Review {
-            reviewer: "ben".into(),
-            note: None
-        }))
-    );
-    let err = read_filled_input_response(Some(&responses("cat")), "review", &filled).unwrap_err();
-    assert!(matches!(err, ElicitError::Content(_)), "{err}");
-    assert_eq!(
-        read_filled_input_response(None, "review", &filled).unwrap(),
-        None
+        call(&s, "assign_issue", "show").await.1,
+        "Asker { primitive: Tool(\"assign_issue\"), protocol_version: Some(V2025_11_25), \
+         guarded: true, sealed: true, timeout: 600s, .. }"
     );
 }
 
@@ -975,9 +833,10 @@ async fn a_url_required_error_and_the_completion_notification_on_2025_11_25() {
         "{text}"
     );
 
-    // Asked with an id of the server's choosing.
+    // Asked, with an id the asker makes.
     assert_eq!(link_call(&s, "ask").await.unwrap(), "Accepted");
-    assert_eq!(s.seen.lock().unwrap()[0]["elicitationId"], "link-8");
+    let id = s.seen.lock().unwrap()[0]["elicitationId"].clone();
+    assert!(id.as_str().is_some_and(|id| id.len() >= 16), "{id}");
 
     assert_eq!(link_call(&s, "notify").await.unwrap(), "notified");
     // The notification arrives beside the call's result; give it its turn.

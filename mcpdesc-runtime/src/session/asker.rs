@@ -1224,24 +1224,6 @@ fn template_matches(template: &str, uri: &str) -> bool {
     crate::uri_template::UriTemplate::parse(template).is_some_and(|t| t.matches(uri))
 }
 
-/// What a handle is asked for with [`ask!`](crate::ask) when no fill or URL is given: a static
-/// form, or a URL-mode declaration at its static URL.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be asked as it is",
-    label = "a handle of a form with run-time parts, or not a handle",
-    note = "a form with choices or defaults given at run time is asked with its fill: `ask!(asker, HANDLE, fill)`"
-)]
-pub trait Ask: Copy {
-    /// What an accepted answer holds.
-    type Answer;
-
-    /// Asks it through `asker`.
-    fn ask(
-        self,
-        asker: &Asker,
-    ) -> impl Future<Output = Result<Step<Asked<Self::Answer>>, ElicitError>> + Send + '_;
-}
-
 /// What the two-argument [`ask!`](crate::ask) asks: a handle, once known to need no fill, with
 /// the type of its answer. `ask!` passes its handle through [`without_fill`] first; nothing after that
 /// names the handle's type, so a form that needs its fill is one error, at the handle.
@@ -1301,28 +1283,6 @@ impl AskWithoutFill<()> for UrlHandle {
 #[doc(hidden)]
 pub fn without_fill<H: AskWithoutFill<A>, A>(handle: H) -> Whole<A> {
     handle.whole()
-}
-
-impl<F: StaticForm + Send + 'static> Ask for FormHandle<F> {
-    type Answer = F;
-
-    fn ask(
-        self,
-        asker: &Asker,
-    ) -> impl Future<Output = Result<Step<Asked<F>>, ElicitError>> + Send + '_ {
-        asker.form(self)
-    }
-}
-
-impl Ask for UrlHandle {
-    type Answer = ();
-
-    fn ask(
-        self,
-        asker: &Asker,
-    ) -> impl Future<Output = Result<Step<Asked<()>>, ElicitError>> + Send + '_ {
-        asker.url(self, None)
-    }
 }
 
 /// A prompt's answer when it can ask: its messages, or an input-required result (MCP

@@ -86,18 +86,15 @@
 use std::fmt;
 
 use rmcp::model::{
-    CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,
-    ElicitationSchema, ErrorData, InputRequest, InputRequiredResult, InputResponses,
+    CustomNotification, ElicitRequestParams, ElicitationSchema, ErrorData, InputRequiredResult,
     ServerNotification,
 };
 use rmcp::service::{ElicitationMode, Peer, RoleServer, ServiceError};
-use serde_json::{Map, Value};
 
-use crate::fill::{Filled, FormFill};
+use crate::fill::Filled;
 use crate::registry::{Declaration, Mode, Primitive};
 
 mod asker;
-mod call;
 #[cfg(feature = "http")]
 mod http_lines;
 mod lines;
@@ -107,13 +104,12 @@ mod redis;
 mod served;
 
 use crate::version::{ProtocolVersion, VersionSet};
-use crate::{ContentError, ElicitationForm, RequestedSchema, StaticForm};
+use crate::{ContentError, ElicitationForm, RequestedSchema};
 pub use asker::{
-    __input_required, Ask, AskFuture, AskWithoutFill, Asked, Asker, InputRequiredResponse,
-    PromptReply, Whole, without_fill,
+    __input_required, AskFuture, AskWithoutFill, Asked, Asker, InputRequiredResponse, PromptReply,
+    Whole, without_fill,
 };
 #[allow(deprecated)]
-pub use call::Call;
 #[cfg(feature = "http")]
 pub use http_lines::{HttpLines, HttpResponse};
 pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
@@ -219,28 +215,6 @@ fn client_refused(f: &mut fmt::Formatter<'_>, error: &ErrorData) -> fmt::Result 
     )
 }
 
-/// What the user did with a URL-mode request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UrlAnswer {
-    /// The user agreed to visit the URL (the interaction itself happens on the page).
-    Accepted,
-    /// The user declined explicitly.
-    Declined,
-    /// The user dismissed the request.
-    Cancelled,
-}
-
-/// What the user did with a form.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Answer<F> {
-    /// The user filled in the form; the answer fits it.
-    Accepted(F),
-    /// The user declined explicitly.
-    Declined,
-    /// The user dismissed the request.
-    Cancelled,
-}
-
 /// The outcome of asking within one primitive call ([`Asker`]'s methods).
 #[derive(Debug, Clone)]
 pub enum Step<T> {
@@ -275,11 +249,6 @@ pub enum ElicitError {
     /// A URL-mode request without a URL: the declaration has no static URL and none was given,
     /// or the URL is not an absolute URI (nothing was sent).
     InvalidUrl,
-    /// The declaration is not a form-mode declaration of this form type.
-    NotThisForm {
-        /// The declaration's name.
-        declaration: &'static str,
-    },
     /// The declaration is not a URL-mode declaration.
     NotUrlMode {
         /// The declaration's name.
@@ -375,10 +344,6 @@ impl fmt::Display for ElicitError {
             ElicitError::InvalidUrl => f.write_str(
                 "a URL-mode request needs an absolute URL (the declaration's static one, or one chosen now); nothing was sent",
             ),
-            ElicitError::NotThisForm { declaration } => write!(
-                f,
-                "the declaration `{declaration}` is not a form-mode declaration of this form type"
-            ),
             ElicitError::NotUrlMode { declaration } => {
                 write!(f, "the declaration `{declaration}` is not a URL-mode declaration")
             }
@@ -439,7 +404,6 @@ impl ElicitError {
             ElicitError::UnsupportedVersion { .. } => "unsupported-version",
             ElicitError::ClientCannotElicit { .. } => "client-cannot-elicit",
             ElicitError::InvalidUrl => "invalid-url",
-            ElicitError::NotThisForm { .. } => "not-this-form",
             ElicitError::NotUrlMode { .. } => "not-url-mode",
             ElicitError::Schema(_) => "schema",
             ElicitError::Service(_) => "service",
@@ -547,53 +511,6 @@ impl From<ElicitError> for ErrorData {
     }
 }
 
-/// Asks the client to fill in the form `F` with `message`, and reads the answer.
-///
-/// # Errors
-///
-/// Nothing is sent, and the error says why, when the negotiated version lacks the form's vocabulary
-/// ([`ElicitError::UnsupportedVersion`]) or the client did not declare form mode
-/// ([`ElicitError::ClientCannotElicit`]). [`ElicitError::Service`] when the request fails in the
-/// session or the client answers it with an error ([`ElicitError::client_error`]). An accepted
-/// answer that does not fit the form is [`ElicitError::Content`] with every problem, and one that
-/// is not a JSON object [`ElicitError::ContentNotAnObject`].
-pub async fn elicit<F: StaticForm>(
-    peer: &Peer<RoleServer>,
-    message: impl Into<String>,
-) -> Result<Answer<F>, ElicitError> {
-    check_session::<F>(peer)?;
-    let result = peer
-        .create_elicitation(form_params::<F>(message.into())?)
-        .await
-        .map_err(ElicitError::Service)?;
-    read_result(result)
-}
-
-/// Asks the client to fill in a form whose run-time parts (choices, defaults) are given now, and
-/// reads the answer against what was sent: a value outside the run-time choices is a problem of
-/// its field.
-///
-/// The schema is filled for the negotiated protocol version (see [`crate::fill`]); a run-time
-/// part that does not fit the form is [`ElicitError::Fill`], before anything is sent.
-///
-/// # Errors
-///
-/// As [`elicit`], and [`ElicitError::Fill`] (nothing sent) when the run-time part does not fit the
-/// form.
-pub async fn elicit_filled<P: FormFill>(
-    peer: &Peer<RoleServer>,
-    message: impl Into<String>,
-    fill: P,
-) -> Result<Answer<P::Form>, ElicitError> {
-    check_session::<P::Form>(peer)?;
-    let filled = fill.fill(negotiated(peer)).map_err(ElicitError::Fill)?;
-    let result = peer
-        .create_elicitation(filled_params(message.into(), &filled)?)
-        .await
-        .map_err(ElicitError::Service)?;
-    read_filled_result(result, &filled)
-}
-
 /// The request parameters of a filled form: its schema is new per request, so rmcp's typed
 /// schema is built from it each time (from the model, not by reading its JSON).
 fn filled_params<F: ElicitationForm>(
@@ -607,13 +524,6 @@ fn filled_params<F: ElicitationForm>(
         message,
         requested_schema,
     })
-}
-
-fn read_filled_result<F: ElicitationForm>(
-    result: ElicitResult,
-    filled: &Filled<F>,
-) -> Result<Answer<F>, ElicitError> {
-    read_result_with(result, |content| filled.read(content))
 }
 
 fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
@@ -642,137 +552,6 @@ fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, El
     }
 }
 
-fn read_result<F: ElicitationForm>(result: ElicitResult) -> Result<Answer<F>, ElicitError> {
-    read_result_with(result, F::from_content)
-}
-
-/// The user's answer, its accepted content read by `read`.
-fn read_result_with<F>(
-    result: ElicitResult,
-    read: impl FnOnce(&Map<String, Value>) -> Result<F, ContentError>,
-) -> Result<Answer<F>, ElicitError> {
-    match result.action {
-        ElicitationAction::Accept => {
-            let content = match result.content {
-                Some(Value::Object(map)) => map,
-                None => Map::new(),
-                Some(_) => return Err(ElicitError::ContentNotAnObject),
-            };
-            read(&content)
-                .map(Answer::Accepted)
-                .map_err(ElicitError::Content)
-        }
-        ElicitationAction::Decline => Ok(Answer::Declined),
-        _ => Ok(Answer::Cancelled),
-    }
-}
-
-/// The `inputRequests` entry of an input-required result (MCP 2026-07-28 multi round-trip
-/// requests) that asks the form `F` with `message`.
-///
-/// Put it under a key of your choice; the client answers under the same key in the retried
-/// call's `inputResponses`, which [`read_input_response`] reads.
-///
-/// # Errors
-///
-/// [`ElicitError::Schema`] when rmcp's typed schema cannot represent the form's.
-pub fn input_request<F: StaticForm>(
-    message: impl Into<String>,
-) -> Result<InputRequest, ElicitError> {
-    Ok(InputRequest::Elicitation(ElicitRequest::new(
-        form_params::<F>(message.into())?,
-    )))
-}
-
-/// The client's answer to the `inputRequests` entry `key`, from a retried call's
-/// `inputResponses`; `Ok(None)` when it holds no answer under `key` (the first round).
-///
-/// `inputResponses` come from the client: they are read as untrusted input, checked like any
-/// other answer.
-///
-/// # Errors
-///
-/// [`ElicitError::NotAnElicitResult`] when the entry is not an elicitation result;
-/// [`ElicitError::Content`] (every problem) or [`ElicitError::ContentNotAnObject`] when an accepted
-/// answer does not fit the form.
-pub fn read_input_response<F: StaticForm>(
-    responses: Option<&InputResponses>,
-    key: &str,
-) -> Result<Option<Answer<F>>, ElicitError> {
-    let Some(value) = responses.and_then(|r| r.get(key)) else {
-        return Ok(None);
-    };
-    let result: ElicitResult =
-        serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
-    read_result(result).map(Some)
-}
-
-/// The `inputRequests` entry (MCP 2026-07-28) that asks a filled form with `message`: like
-/// [`input_request`], for a form whose run-time parts were given ([`FormFill::fill`]). Read the
-/// retried call's answer with [`read_filled_input_response`] against the same [`Filled`] (keep
-/// its [`runtime_choices`](Filled::runtime_choices) in your sealed state when they can change
-/// between the rounds).
-///
-/// # Errors
-///
-/// [`ElicitError::Schema`] when rmcp's typed schema cannot represent the filled one.
-pub fn filled_input_request<F: ElicitationForm>(
-    message: impl Into<String>,
-    filled: &Filled<F>,
-) -> Result<InputRequest, ElicitError> {
-    Ok(InputRequest::Elicitation(ElicitRequest::new(
-        filled_params(message.into(), filled)?,
-    )))
-}
-
-/// The client's answer to the `inputRequests` entry `key` of a filled form, read against the
-/// choices of `filled`; `Ok(None)` when the retried call holds no answer under `key`.
-///
-/// # Errors
-///
-/// As [`read_input_response`], a value outside the choices of `filled` being a problem of its
-/// field.
-pub fn read_filled_input_response<F: ElicitationForm>(
-    responses: Option<&InputResponses>,
-    key: &str,
-    filled: &Filled<F>,
-) -> Result<Option<Answer<F>>, ElicitError> {
-    let Some(value) = responses.and_then(|r| r.get(key)) else {
-        return Ok(None);
-    };
-    let result: ElicitResult =
-        serde_json::from_value(value.clone()).map_err(ElicitError::NotAnElicitResult)?;
-    read_filled_result(result, filled).map(Some)
-}
-
-/// `Ok` when `declaration` is a form-mode declaration of the form `F` (the same static schema).
-fn declares_form<F: StaticForm>(declaration: &Declaration) -> Result<(), ElicitError> {
-    match declaration.mode() {
-        Mode::Form { schema, .. } if std::ptr::eq(schema(), F::requested_schema()) => Ok(()),
-        _ => Err(ElicitError::NotThisForm {
-            declaration: declaration.name(),
-        }),
-    }
-}
-
-/// Asks a registered form-mode declaration of the form `F`, with its documented message.
-///
-/// # Errors
-///
-/// [`ElicitError::NotThisForm`] when `declaration` is not a form-mode declaration of `F`; otherwise
-/// as [`elicit`].
-pub async fn elicit_declared<F: StaticForm>(
-    peer: &Peer<RoleServer>,
-    declaration: &Declaration,
-) -> Result<Answer<F>, ElicitError> {
-    declares_form::<F>(declaration)?;
-    elicit::<F>(peer, declaration.message()).await
-}
-
-fn check_session<F: ElicitationForm>(peer: &Peer<RoleServer>) -> Result<(), ElicitError> {
-    check_mode(peer, F::PROTOCOL_VERSIONS, ElicitationMode::Form)
-}
-
 /// The protocol version negotiated with the client, when known.
 fn negotiated(peer: &Peer<RoleServer>) -> Option<ProtocolVersion> {
     peer.peer_info().and_then(|info| {
@@ -799,42 +578,6 @@ fn check_mode(
     Ok(())
 }
 
-/// Asks the client to send the user to `url` (URL mode, MCP 2025-11-25), with the
-/// `elicitation_id` the completion notification will name.
-///
-/// Not sent when the negotiated version has no URL mode, the client did not declare it, or the URL
-/// is not absolute. The URL is never fetched here.
-///
-/// # Errors
-///
-/// Nothing is sent when `url` is not an absolute URI ([`ElicitError::InvalidUrl`]), the negotiated
-/// version has no URL mode ([`ElicitError::UnsupportedVersion`]) or the client did not declare it
-/// ([`ElicitError::ClientCannotElicit`]). [`ElicitError::Service`] when the request fails in the
-/// session or the client answers it with an error ([`ElicitError::client_error`]).
-pub async fn elicit_url(
-    peer: &Peer<RoleServer>,
-    message: impl Into<String>,
-    url: impl Into<String>,
-    elicitation_id: impl Into<String>,
-) -> Result<UrlAnswer, ElicitError> {
-    let url = url.into();
-    if !crate::text::is_absolute_uri(&url) {
-        return Err(ElicitError::InvalidUrl);
-    }
-    check_mode(peer, VersionSet::URL_MODE, ElicitationMode::Url)?;
-    let params = ElicitRequestParams::UrlElicitationParams {
-        meta: None,
-        message: message.into(),
-        url,
-        elicitation_id: elicitation_id.into(),
-    };
-    let result = peer
-        .create_elicitation(params)
-        .await
-        .map_err(ElicitError::Service)?;
-    Ok(url_answer(&result))
-}
-
 /// The URL a URL-mode declaration is sent with: `given` when there is one, else the
 /// declaration's static URL.
 fn declared_url<'a>(
@@ -847,24 +590,6 @@ fn declared_url<'a>(
         });
     };
     given.or(static_url).ok_or(ElicitError::InvalidUrl)
-}
-
-/// Asks a registered URL-mode declaration with its documented message: at its static URL, or at
-/// `url` when the declaration leaves the URL to run time (a given `url` wins).
-///
-/// # Errors
-///
-/// [`ElicitError::NotUrlMode`] when `declaration` is not a URL-mode declaration,
-/// [`ElicitError::InvalidUrl`] when it has no static URL and `url` is `None`; otherwise as
-/// [`elicit_url`].
-pub async fn elicit_declared_url(
-    peer: &Peer<RoleServer>,
-    declaration: &Declaration,
-    url: Option<&str>,
-    elicitation_id: impl Into<String>,
-) -> Result<UrlAnswer, ElicitError> {
-    let url = declared_url(declaration, url)?;
-    elicit_url(peer, declaration.message(), url, elicitation_id).await
 }
 
 /// The JSON-RPC error code of "URL elicitation required" (MCP 2025-11-25): the request cannot
@@ -1021,14 +746,6 @@ fn mode_name(mode: ElicitationMode) -> &'static str {
 /// MCP 2026-07-28 and later ask through input-required results.
 fn is_multi_round_trip(version: Option<ProtocolVersion>) -> bool {
     version.is_some_and(|v| crate::version::Fact::MultiRoundTrip.versions().contains(v))
-}
-
-fn url_answer(result: &ElicitResult) -> UrlAnswer {
-    match result.action {
-        ElicitationAction::Accept => UrlAnswer::Accepted,
-        ElicitationAction::Decline => UrlAnswer::Declined,
-        _ => UrlAnswer::Cancelled,
-    }
 }
 
 /// Asks a declaration through an [`Asker`], in one expression, on any protocol version.

@@ -1,7 +1,8 @@
-// A form with run-time choices is sent through its generated `...Fill` type, not as itself.
-use mcpdesc_runtime::ElicitationForm;
-use mcpdesc_runtime::session;
-use rmcp::service::{Peer, RoleServer};
+// A form with run-time choices is asked with its generated `...Fill` type, not with itself.
+use mcpdesc_runtime::session::Asker;
+use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResponse, CallToolResult};
 
 #[derive(ElicitationForm)]
 struct Assign {
@@ -10,13 +11,17 @@ struct Assign {
     assignee: String,
 }
 
-async fn ask(peer: &Peer<RoleServer>) {
-    let form = Assign {
-        assignee: String::new(),
-    };
-    let _ = session::elicit_filled(peer, "Who should own it?", form).await;
+struct Server;
+
+impl Server {
+    #[elicitation(name = "choose", form = Assign, message = "Who should own it?")]
+    async fn assign(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        let form = Assign {
+            assignee: String::new(),
+        };
+        let _ = ask!(asker, Self::ASSIGN_CHOOSE, form);
+        Ok(CallToolResult::success(Vec::new()).into())
+    }
 }
 
-fn main() {
-    let _ = ask;
-}
+fn main() {}
