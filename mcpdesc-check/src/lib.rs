@@ -81,6 +81,6 @@ pub(crate) use mcpdesc_runtime::{
 pub use checked_in::{BLESS, CheckedInError, check_checked_in};
 pub use compatible::{IncompatibleError, check_compatible};
 pub use mcpdesc_runtime::diagnostics::{
-    Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity, rules,
+    Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Rule, Severity,
 };
 pub use validate::validate;

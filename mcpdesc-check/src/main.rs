@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcpdesc_check::document::Format;
 use mcpdesc_check::source::SourceError;
-use mcpdesc_check::{Code, Diagnostic, Severity, validate};
+use mcpdesc_check::{Code, Diagnostic, Rule, Severity, validate};
 use serde_json::{Value, json};
 
 mod cli_diff;
@@ -200,8 +200,7 @@ fn schema_diagnostics(
 /// The rule whose members a schema violation at `path` breaks: those of the declaration, tool,
 /// resource, resource template or prompt it is in (a declaration's form for its
 /// `requestedSchema`), else the document's.
-fn rule_at(path: &str) -> &'static str {
-    use mcpdesc_check::rules;
+fn rule_at(path: &str) -> Rule {
     let mut segments = path.split('/').skip(1);
     let (collection, index, member, declaration, part) = (
         segments.next(),
@@ -211,18 +210,18 @@ fn rule_at(path: &str) -> &'static str {
         segments.next(),
     );
     if index.is_none() {
-        return rules::DOCUMENT_MEMBERS;
+        return Rule::DocumentMembers;
     }
     let primitive = match collection {
-        Some("tools") => rules::TOOL_MEMBERS,
-        Some("resources") => rules::RESOURCE_MEMBERS,
-        Some("resourceTemplates") => rules::RESOURCE_TEMPLATE_MEMBERS,
-        Some("prompts") => rules::PROMPT_MEMBERS,
-        _ => return rules::DOCUMENT_MEMBERS,
+        Some("tools") => Rule::ToolMembers,
+        Some("resources") => Rule::ResourceMembers,
+        Some("resourceTemplates") => Rule::ResourceTemplateMembers,
+        Some("prompts") => Rule::PromptMembers,
+        _ => return Rule::DocumentMembers,
     };
     match (member, declaration, part) {
-        (Some("elicitations"), Some(_), Some("requestedSchema")) => rules::FORM_SCHEMA_MEMBERS,
-        (Some("elicitations"), Some(_), _) => rules::ELICITATION_MEMBERS,
+        (Some("elicitations"), Some(_), Some("requestedSchema")) => Rule::FormSchemaMembers,
+        (Some("elicitations"), Some(_), _) => Rule::ElicitationMembers,
         _ => primitive,
     }
 }

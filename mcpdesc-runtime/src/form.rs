@@ -76,6 +76,7 @@ pub trait StaticForm: ElicitationForm {}
 
 /// The display form of the choices of a `#[derive(ElicitationEnum)]` enum.
 #[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
 pub struct EnumChoices {
     /// The enum's Rust name, for diagnostics.
     pub type_name: &'static str,
@@ -126,6 +127,7 @@ impl EnumChoices {
 )]
 pub trait ElicitationEnum: Sized + 'static {
     /// The variants as choices.
+    #[doc(hidden)]
     const CHOICES: EnumChoices;
 
     /// The wire value of this variant.
@@ -210,6 +212,7 @@ pub trait FormValue: Sized {
     label = "not a type an MCP form can ask for",
     note = "MCP forms are flat: a field is a `String`, `bool`, `f32`/`f64`, an integer of 64 bits or fewer (`u8` to `u64`, `i8` to `i64`, `usize`, `isize`, or an unsigned `NonZero` one such as `NonZeroU32`), a `#[derive(ElicitationEnum)]` enum (single-select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), or an `Option` of one of these"
 )]
+#[doc(hidden)]
 pub trait FormField: Sized {
     /// The type without `Option`.
     type Value: FormValue;
@@ -311,6 +314,7 @@ fn write_member(content: &mut Map<String, Value>, name: &str, value: Option<Valu
     label = "a list default needs a multi-select field",
     note = "a multi-select is a `Vec`, `BTreeSet` or `HashSet` of a `#[derive(ElicitationEnum)]` enum"
 )]
+#[doc(hidden)]
 pub trait MultiSelectValue {
     /// The enum of the items.
     type Item: ElicitationEnum;
@@ -808,6 +812,7 @@ fn above_integer(v: Number, max: i128) -> bool {
     note = "a field with run-time choices is a `String` (single-select), a `Vec<String>` or `BTreeSet<String>` (multi-select), or an `Option` of one of these",
     note = "for choices known at compile time, use a `#[derive(ElicitationEnum)]` enum instead"
 )]
+#[doc(hidden)]
 pub trait RuntimeChoiceValue: Sized {
     /// Whether the field is a multi-select.
     const MULTI: bool;
@@ -836,6 +841,7 @@ pub trait RuntimeChoiceValue: Sized {
     note = "a field with run-time choices is a `String` (single-select), a `Vec<String>` or `BTreeSet<String>` (multi-select), or an `Option` of one of these",
     note = "for choices known at compile time, use a `#[derive(ElicitationEnum)]` enum instead"
 )]
+#[doc(hidden)]
 pub trait RuntimeChoiceField: Sized {
     /// The type without `Option`.
     type Value: RuntimeChoiceValue;

@@ -106,10 +106,10 @@ pub mod yaml;
 pub mod __private;
 
 pub use content::{ContentError, ContentProblem, JsonType, MAX_ITEM_PROBLEMS, ProblemKind};
-pub use form::{
-    ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
-    RuntimeChoiceField, RuntimeChoiceValue, StaticForm, ValueKind,
-};
+pub use form::{ElicitationEnum, ElicitationForm, FormValue, StaticForm, ValueKind};
+// The traits and tables generated code works through: in error messages, not in the docs.
+#[doc(hidden)]
+pub use form::{EnumChoices, FormField, MultiSelectValue, RuntimeChoiceField, RuntimeChoiceValue};
 pub use schema::RequestedSchema;
 pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};
 

@@ -64,6 +64,7 @@ impl Number {
     }
 
     /// `self < other`, exact for integers.
+    #[doc(hidden)]
     pub const fn lt(self, other: Number) -> bool {
         match (self, other) {
             (Number::Int(a), Number::Int(b)) => a < b,
@@ -72,6 +73,7 @@ impl Number {
     }
 
     /// Reads a JSON number; `None` for anything else.
+    #[doc(hidden)]
     pub fn from_json(value: &serde_json::Value) -> Option<Number> {
         let n = value.as_number()?;
         if let Some(i) = n.as_i64() {
@@ -314,6 +316,7 @@ impl Choice {
     }
 
     /// A choice in constant evaluation.
+    #[doc(hidden)]
     pub const fn from_static(value: &'static str, title: Option<&'static str>) -> Self {
         Choice {
             value: Cow::Borrowed(value),
@@ -369,6 +372,7 @@ impl Choices {
     }
 
     /// Choices in constant evaluation.
+    #[doc(hidden)]
     pub const fn from_static(style: ChoiceStyle, options: &'static [Choice]) -> Self {
         Choices {
             style,
@@ -378,6 +382,7 @@ impl Choices {
     }
 
     /// The choices of a field marked for run-time choices, before they are given.
+    #[doc(hidden)]
     pub const fn runtime() -> Self {
         Choices {
             style: ChoiceStyle::Untitled,
@@ -387,7 +392,7 @@ impl Choices {
     }
 
     /// The choices given to a field marked for run-time choices when its form is sent.
-    pub fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
+    pub(crate) fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
         Choices {
             style,
             options: Cow::Owned(options),
@@ -396,16 +401,18 @@ impl Choices {
     }
 
     /// Whether the field's choices are given when the form is sent (filled or not yet).
+    #[doc(hidden)]
     pub const fn is_runtime(&self) -> bool {
         self.runtime
     }
 
     /// A run-time choice list not given yet: the static shape, which accepts any string.
-    pub const fn is_unfilled(&self) -> bool {
+    pub(crate) const fn is_unfilled(&self) -> bool {
         self.runtime && self.options().is_empty()
     }
 
     /// How the choices are written.
+    #[doc(hidden)]
     pub const fn style(&self) -> ChoiceStyle {
         self.style
     }
@@ -736,6 +743,7 @@ pub struct RequestedSchema {
 /// The cell a derived form's `static` schema keeps its wire JSON in, itself a `static` beside it.
 /// (The schema only points to it: a `static` holding the cell inline could not be read by the
 /// constant evaluation that checks a form's vocabulary at compile time.)
+#[doc(hidden)]
 pub type WireCell = std::sync::OnceLock<Box<RawValue>>;
 
 /// Where a schema's wire JSON is kept.
@@ -919,6 +927,7 @@ impl RequestedSchema {
     }
 
     /// A schema over properties held in a `static`.
+    #[doc(hidden)]
     pub const fn from_static(properties: &'static [Property]) -> Self {
         RequestedSchema {
             properties: Cow::Borrowed(properties),
@@ -928,6 +937,7 @@ impl RequestedSchema {
 
     /// A schema over properties held in a `static`, keeping its wire JSON in `wire` (what derived
     /// forms use: both are statics the derive writes).
+    #[doc(hidden)]
     pub const fn from_static_with_wire(
         properties: &'static [Property],
         wire: &'static WireCell,
@@ -956,6 +966,7 @@ impl RequestedSchema {
     }
 
     /// The schema as a [`RawValue`]: serializing a message that holds it copies these bytes.
+    #[doc(hidden)]
     pub fn wire(&self) -> &RawValue {
         match &self.wire {
             WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
@@ -1009,7 +1020,7 @@ impl RequestedSchema {
     }
 
     /// The first property that does not fit `version`, with the feature it needs.
-    pub fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
+    pub(crate) fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
         self.properties().iter().find_map(|p| {
             p.schema
                 .features()

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::declarations::Declared;
 use super::toolbox::{Cx, closed_members, named_map, plain, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::shown::{List, Shown};
 use crate::version::{Fact, VersionSet};
@@ -65,7 +65,7 @@ pub(crate) fn check(
     requirements: &Requirements,
     scope: VersionSet,
 ) {
-    let rule = rules::INTERACTION_EXAMPLES;
+    let rule = Rule::InteractionExamples;
     let Some(examples) = named_map(cx, rule, value, path, "`interactionExamples`") else {
         return;
     };
@@ -141,7 +141,7 @@ fn check_step(
     requirements: &Requirements,
     scope: VersionSet,
 ) {
-    let rule = rules::INTERACTION_EXAMPLES;
+    let rule = Rule::InteractionExamples;
     let Some(step) = step.as_object() else {
         cx.structural(
             rule,
@@ -375,7 +375,7 @@ fn check_step(
 /// A roots step: the roots a client answers with are `file://` URIs, and the tool's
 /// `clientRequirements`, when it has them, require `roots`.
 fn roots_step(cx: &mut Cx, step: &Map<String, Value>, path: &str, requirements: &Requirements) {
-    let rule = rules::INTERACTION_EXAMPLES;
+    let rule = Rule::InteractionExamples;
     if requirements.lacks("roots", None) {
         cx.push(
             rule,
@@ -413,7 +413,7 @@ fn sampling_step(
     requirements: &Requirements,
     scope: VersionSet,
 ) {
-    let rule = rules::INTERACTION_EXAMPLES;
+    let rule = Rule::InteractionExamples;
     let request = step.member("request").and_then(Value::as_object);
     let request_at = pointer(path, "request");
     let tool_use = request.and_then(|r| {
@@ -477,7 +477,7 @@ fn check_request(
     path: &str,
     mode: Option<&str>,
 ) -> Option<crate::RequestedSchema> {
-    let rule = rules::INTERACTION_EXAMPLES;
+    let rule = Rule::InteractionExamples;
     super::toolbox::nonempty_string(
         cx,
         rule,
@@ -548,7 +548,7 @@ fn check_content(
     if let Err(e) = schema.check_content(content) {
         for problem in e.problems() {
             cx.error(
-                rules::INTERACTION_EXAMPLES,
+                Rule::InteractionExamples,
                 Code::InteractionContentInvalid,
                 &format!("{path}{}", problem.pointer()),
                 format!("the accepted answer does not fit the requested form: {problem}"),

@@ -10,7 +10,7 @@ use super::document::icons;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
 use super::toolbox::{Cx, closed_members, describe, expect, not_object, plain, pointer};
 use super::toolbox::{is_reserved_label, reserved_prefix};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::JsonType;
 use crate::members::{Place, VersionedMember};
 use crate::object::Members as _;
@@ -82,7 +82,7 @@ fn unsupported(cx: &mut Cx, kind: Kind, member: &VersionedMember, at: &str, miss
         _ => Code::FieldNotSupported,
     };
     cx.error(
-        rules::PRIMITIVE_PROTOCOL_MEMBERS,
+        Rule::PrimitiveProtocolMembers,
         code,
         at,
         format!(
@@ -193,7 +193,7 @@ fn shapes(cx: &mut Cx, kind: Kind, object: &Map<String, Value>, path: &str, scop
 
 /// A tool's `outputSchema`: a JSON Schema object or a component reference; object-rooted for
 /// every version before 2026-07-28, whose tools may return any JSON value as structured content.
-fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: VersionSet) {
+fn output_schema(cx: &mut Cx, rule: Rule, value: &Value, at: &str, scope: VersionSet) {
     let Some(schema) = value.as_object() else {
         cx.structural(
             rule,
@@ -221,7 +221,7 @@ fn output_schema(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope
     }
 }
 
-fn tool_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+fn tool_annotations(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(annotations) = value.as_object() else {
         return not_object(cx, rule, value, at, "`annotations`");
     };
@@ -237,7 +237,7 @@ fn tool_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-pub(crate) fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(crate) fn resource_annotations(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(annotations) = value.as_object() else {
         return not_object(cx, rule, value, at, "`annotations`");
     };
@@ -285,7 +285,7 @@ pub(crate) fn resource_annotations(cx: &mut Cx, rule: &'static str, value: &Valu
     }
 }
 
-fn execution(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+fn execution(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(execution) = value.as_object() else {
         return not_object(cx, rule, value, at, "`execution`");
     };
@@ -307,7 +307,7 @@ fn execution(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
     }
 }
 
-fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+fn prompt_argument(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(argument) = value.as_object() else {
         return not_object(cx, rule, value, at, "a prompt argument");
     };
@@ -335,7 +335,7 @@ fn prompt_argument(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
 
 /// A primitive's `_meta`: its shape ([`meta_shape`]), and the keys the protocol reserves used
 /// only where the versions in scope define them.
-fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: VersionSet) {
+fn meta(cx: &mut Cx, rule: Rule, value: &Value, at: &str, scope: VersionSet) {
     if meta_shape(cx, rule, value, at).is_some() {
         reserved_meta_keys(cx, value, at, scope, MetaContext::Primitive);
     }
@@ -345,7 +345,7 @@ fn meta(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, scope: Version
 /// reverse-DNS prefix ending in `/` and a name. Returns it when it is an object.
 pub(crate) fn meta_shape<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     value: &'v Value,
     at: &str,
 ) -> Option<&'v Map<String, Value>> {
@@ -527,7 +527,7 @@ fn reserved_meta_key(
             None => {}
         }
     }
-    let rule = rules::RESERVED_META_KEYS;
+    let rule = Rule::ReservedMetaKeys;
     if !misplaced.0.is_empty() {
         let place = match misplaced.1 {
             MetaPlace::Request => "a request's",

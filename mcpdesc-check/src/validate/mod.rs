@@ -21,7 +21,7 @@ use serde_json::{Map, Value};
 
 use mcpdesc_runtime::diagnostics::check_document;
 pub(crate) use mcpdesc_runtime::diagnostics::{
-    Code, Report, declarations, document, extensions, form_schema, kind, references, rules, seen,
+    Code, Report, Rule, declarations, document, extensions, form_schema, kind, references, seen,
     toolbox,
 };
 

@@ -19,7 +19,7 @@ use super::kind::KINDS;
 use super::seen::Seen;
 use super::toolbox::plain;
 use super::toolbox::{Cx, item_pointer, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{Fact, VersionSet};
@@ -46,7 +46,7 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
         };
         let path = item_pointer("capabilities", i);
         let scope = cx.scope_within(
-            rules::CAPABILITIES,
+            Rule::Capabilities,
             capability,
             &path,
             root_scope,
@@ -56,7 +56,7 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
             let overlap = scope.intersection(*other);
             if !overlap.is_empty() {
                 cx.error(
-                    rules::CAPABILITIES,
+                    Rule::Capabilities,
                     Code::CapabilityScopeOverlap,
                     &pointer(&path, "protocolVersions"),
                     format!(
@@ -73,7 +73,7 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
         let deprecated = scope.intersection(Fact::LoggingDeprecated.versions());
         if capability.member("logging").is_some() && !deprecated.is_empty() {
             cx.push(
-                rules::CAPABILITIES,
+                Rule::Capabilities,
                 Code::LoggingDeprecated,
                 &pointer(&path, "logging"),
                 format!(
@@ -93,7 +93,7 @@ fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: Versi
     let before = scope.difference(defined);
     if !before.is_empty() {
         cx.push(
-            rules::CAPABILITIES,
+            Rule::Capabilities,
             Code::ExtensionsNotSupported,
             at,
             format!(
@@ -103,8 +103,8 @@ fn capability_extensions(cx: &mut Cx, extensions: &Value, at: &str, scope: Versi
             ),
         );
     }
-    extension_identifiers(cx, extensions, at, rules::CAPABILITIES);
-    unknown_reserved_extensions(cx, extensions, at, rules::CAPABILITIES);
+    extension_identifiers(cx, extensions, at, Rule::Capabilities);
+    unknown_reserved_extensions(cx, extensions, at, Rule::Capabilities);
 }
 
 /// A type of security scheme: its name, its members, and the ones it needs with what they hold.
@@ -164,7 +164,7 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
     let Some(Value::Object(schemes)) = root.member("securitySchemes") else {
         return;
     };
-    let rule = rules::SECURITY_SCHEMES;
+    let rule = Rule::SecuritySchemes;
     for (name, scheme) in schemes {
         let at = pointer("/securitySchemes", name);
         if !super::toolbox::is_name(name) {
@@ -262,7 +262,7 @@ fn security_schemes(cx: &mut Cx, root: &Map<String, Value>) {
 }
 
 fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
-    let rule = rules::SECURITY_SCHEMES;
+    let rule = Rule::SecuritySchemes;
     let Some(flows) = flows.as_object() else {
         cx.structural(
             rule,
@@ -358,7 +358,7 @@ fn oauth_flows(cx: &mut Cx, flows: &Value, at: &str) {
 fn absolute_url(cx: &mut Cx, value: &Value, at: &str, key: &str) {
     if !value.as_str().is_some_and(crate::text::is_absolute_uri) {
         cx.structural(
-            rules::SECURITY_SCHEMES,
+            Rule::SecuritySchemes,
             at,
             format!("`{key}` must be an absolute URL, such as \"https://auth.example.com/token\", not {}", super::toolbox::describe(value)),
         );
@@ -376,7 +376,7 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
         };
         if names.first_or_note(name, ()).is_some() {
             cx.error(
-                rules::TAGS,
+                Rule::Tags,
                 Code::DuplicateRootTag,
                 &pointer(&item_pointer("tags", i), "name"),
                 format!(
@@ -400,7 +400,7 @@ fn tags(cx: &mut Cx, root: &Map<String, Value>) {
                     && !names.contains(&tag)
                 {
                     cx.error(
-                        rules::TAGS,
+                        Rule::Tags,
                         Code::UnknownTagReference,
                         &pointer(&pointer(&item_pointer(kind.collection, i), "tags"), t),
                         format!(
@@ -422,7 +422,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
         for (r, requirement) in list.iter().enumerate() {
             let Some(requirement) = requirement.as_object() else {
                 cx.structural(
-                    rules::SECURITY,
+                    Rule::Security,
                     &pointer(at, r),
                     format!(
                         "a security requirement is an object of scheme names and their scopes (`{{}}` for none), not {}",
@@ -435,7 +435,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                 let here = pointer(&pointer(at, r), name);
                 if !super::toolbox::is_name(name) {
                     cx.structural(
-                        rules::SECURITY,
+                        Rule::Security,
                         &here,
                         format!(
                             "{name} is not a security scheme name: names match ^[A-Za-z0-9._-]+$",
@@ -448,7 +448,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                     .is_some_and(|s| s.iter().all(Value::is_string))
                 {
                     cx.structural(
-                        rules::SECURITY,
+                        Rule::Security,
                         &here,
                         format!(
                             "a requirement maps a scheme to the scope names it needs, an array of strings (`[]` for none), not {}",
@@ -458,7 +458,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
                 }
                 let Some(scheme) = schemes.and_then(|s| s.get(name)) else {
                     cx.error(
-                        rules::SECURITY,
+                        Rule::Security,
                         Code::UnknownSecurityScheme,
                         &here,
                         format!(
@@ -501,7 +501,7 @@ fn security(cx: &mut Cx, root: &Map<String, Value>) {
 fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str, at: &str) {
     if repeats(scopes) {
         cx.error(
-            rules::SECURITY,
+            Rule::Security,
             Code::DuplicateSecurityScope,
             at,
             format!(
@@ -513,7 +513,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
     let kind = scheme.member("type").and_then(Value::as_str);
     match kind {
         Some(kind @ ("http" | "apiKey")) if !scopes.is_empty() => cx.error(
-            rules::SECURITY,
+            Rule::Security,
             Code::NonOauthScope,
             at,
             format!(
@@ -538,7 +538,7 @@ fn requirement_scopes(cx: &mut Cx, scheme: &Value, scopes: &[Value], name: &str,
                     && !catalogued(scope)
                 {
                     cx.push(
-                        rules::SECURITY,
+                        Rule::Security,
                         Code::UncataloguedOauthScope,
                         &pointer(at, i),
                         format!(

@@ -34,7 +34,7 @@ use serde_json::{Map, Value};
 use super::seen::Seen;
 use super::toolbox::describe;
 use super::toolbox::{Cx, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::hash::{HashMap, HashSet};
 use crate::object::Members as _;
 use crate::shown::Shown;
@@ -158,7 +158,7 @@ fn mcp_headers<'a>(
     let before = scope.difference(defined);
     if !before.is_empty() {
         cx.error(
-            rules::TOOL_SCHEMAS,
+            Rule::ToolSchemas,
             Code::FieldNotSupported,
             &at,
             format!(
@@ -172,7 +172,7 @@ fn mcp_headers<'a>(
     for header in headers {
         let here = pointer(&format!("{at}{}", header.at), "x-mcp-header");
         let invalid = |cx: &mut Cx, message: String| {
-            cx.error(rules::TOOL_SCHEMAS, Code::InvalidMcpHeader, &here, message);
+            cx.error(Rule::ToolSchemas, Code::InvalidMcpHeader, &here, message);
         };
         if !header.reachable {
             invalid(
@@ -202,7 +202,7 @@ fn mcp_headers<'a>(
         let lower = name.to_ascii_lowercase();
         if let Some(first) = names.first_or_note(lower, here.clone()) {
             cx.error(
-                rules::TOOL_SCHEMAS,
+                Rule::ToolSchemas,
                 Code::DuplicateMcpHeader,
                 &here,
                 format!(
@@ -323,7 +323,7 @@ fn is_field_name(name: &str) -> bool {
 fn legacy_shape(cx: &mut Cx, schema: &Map<String, Value>, location: &Location<'_>) {
     let problem = |cx: &mut Cx, at: String, message: String| {
         cx.error(
-            rules::TOOL_SCHEMAS,
+            Rule::ToolSchemas,
             Code::InvalidLegacyToolSchemaShape,
             &at,
             message,
@@ -444,7 +444,7 @@ fn dialect_checked<'a>(
             Some(dialect) if uri.strip_suffix('#').unwrap_or(uri) == dialect.canonical() => dialect,
             Some(dialect) => {
                 cx.error(
-                    rules::TOOL_SCHEMAS,
+                    Rule::ToolSchemas,
                     Code::InvalidToolSchema,
                     &location.member("$schema", None),
                     format!(
@@ -457,7 +457,7 @@ fn dialect_checked<'a>(
             }
             None => {
                 cx.error(
-                    rules::TOOL_SCHEMAS,
+                    Rule::ToolSchemas,
                     Code::UnsupportedToolSchemaDialect,
                     &location.member("$schema", None),
                     format!(
@@ -501,7 +501,7 @@ fn dialect_checked<'a>(
         let at = location.at();
         for (place, message) in problems {
             cx.error(
-                rules::TOOL_SCHEMAS,
+                Rule::ToolSchemas,
                 Code::InvalidToolSchema,
                 &format!("{at}{place}"),
                 format!("not valid JSON Schema {}: {message}", dialect.name()),
@@ -536,7 +536,7 @@ fn dialect_checked<'a>(
             ));
         }
         cx.push(
-            rules::TOOL_SCHEMAS,
+            Rule::ToolSchemas,
             Code::UnresolvedExternalToolSchemaReference,
             &location.at(),
             message,

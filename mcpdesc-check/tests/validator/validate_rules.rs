@@ -724,7 +724,7 @@ fn maps_of_named_examples_share_one_shape() {
             .iter()
             .find(|d| d.path == path)
             .unwrap_or_else(|| panic!("nothing at {path}: {report:#?}"));
-        assert_eq!((d.rule, d.code.as_str()), (rule, "schema-validation"));
+        assert_eq!((d.rule.id(), d.code.as_str()), (rule, "schema-validation"));
         assert!(d.message.contains(says), "{}", d.message);
         found.push(d.message.replace("`interactionExamples`", "`examples`"));
     }
@@ -758,7 +758,7 @@ fn legacy_versions_warn() {
     assert!(report.is_valid());
     let w = report.warnings().next().unwrap();
     assert_eq!(
-        (w.rule, w.code.as_str(), w.path.as_str()),
+        (w.rule.id(), w.code.as_str(), w.path.as_str()),
         (
             "mcpdesc.legacy-protocol.validation-scope",
             "legacy-protocol-validation-incomplete",
@@ -811,7 +811,7 @@ fn interaction_contradicting_client_requirements_warns() {
     assert!(report.is_valid());
     let w = report.warnings().next().unwrap();
     assert_eq!(
-        (w.rule, w.code.as_str(), w.path.as_str()),
+        (w.rule.id(), w.code.as_str(), w.path.as_str()),
         (
             "mcpdesc.tool.interaction-examples",
             "interaction-example-client-requirements-contradiction",

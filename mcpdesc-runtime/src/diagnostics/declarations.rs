@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::kind::Kind;
 use super::seen::Seen;
 use super::toolbox::{Cx, closed_members, is_name, nonempty_string, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::{ProtocolVersion, VersionSet};
@@ -83,7 +83,7 @@ fn inside<'p>(path: &'p str, base: &str) -> Option<&'p str> {
 
 fn not_an_object(cx: &mut Cx, path: &str) {
     cx.structural(
-        rules::ELICITATION_MEMBERS,
+        Rule::ElicitationMembers,
         path,
         "an elicitation declaration must be an object with `name`, `mode` and `message`",
     );
@@ -102,7 +102,7 @@ fn unique_name<'a>(
     if let Some(first) = names.first_or_note(name, i) {
         let list_path = list_path();
         cx.error(
-            rules::ELICITATION_NAME_UNIQUE,
+            Rule::ElicitationNameUnique,
             Code::DuplicateElicitationName,
             &pointer(&pointer(&list_path, i), "name"),
             format!(
@@ -196,7 +196,7 @@ fn check_one<'a>(
     path: &str,
     primitive_scope: VersionSet,
 ) -> Option<Declared<'a>> {
-    let rule = rules::ELICITATION_MEMBERS;
+    let rule = Rule::ElicitationMembers;
     closed_members(cx, rule, decl, path, MEMBERS, "an elicitation declaration");
     let name = nonempty_string(
         cx,
@@ -341,7 +341,7 @@ fn check_one<'a>(
                     format!("give the declaration `protocolVersions: {keep}`")
                 };
                 cx.error(
-                    rules::ELICITATION_PROTOCOL_VERSION,
+                    Rule::ElicitationProtocolVersion,
                     Code::ModeNotSupported,
                     &pointer(path, "mode"),
                     format!(
@@ -364,7 +364,7 @@ fn check_one<'a>(
 /// The `x-mcpdesc-runtime-choices` of a form-mode declaration: distinct names of the form's
 /// string or string-array properties (whose choices come at run time).
 fn runtime_choices(cx: &mut Cx, listed: &Value, form: Option<&Value>, path: &str) {
-    let rule = rules::ELICITATION_MEMBERS;
+    let rule = Rule::ElicitationMembers;
     let at = pointer(path, crate::members::RUNTIME_CHOICES);
     let Some(names) = listed.as_array() else {
         cx.structural(

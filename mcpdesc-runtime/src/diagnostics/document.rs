@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::toolbox::{Cx, closed_members, describe, expect, nonempty_string, not_object, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::JsonType;
 use crate::object::Members as _;
 use crate::version::VersionSet;
@@ -46,7 +46,7 @@ pub fn check(cx: &mut Cx) {
     let document = cx.document;
     let Some(root) = document.as_object() else {
         cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "",
             "an MCP Description is a JSON object with `mcpdesc`, `info` and `protocolVersions`",
         );
@@ -54,7 +54,7 @@ pub fn check(cx: &mut Cx) {
     };
     closed_members(
         cx,
-        rules::DOCUMENT_MEMBERS,
+        Rule::DocumentMembers,
         root,
         "",
         ROOT_MEMBERS,
@@ -63,13 +63,13 @@ pub fn check(cx: &mut Cx) {
 
     match root.member("mcpdesc") {
         None => cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "",
             "the document needs `mcpdesc`, the specification version it follows (\"0.9.0\" or \"0.8.0\")",
         ),
         Some(Value::String(v)) if SPEC_VERSIONS.contains(&v.as_str()) => {}
         Some(other) => cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "/mcpdesc",
             format!(
                 "`mcpdesc` is {other}; write the specification version, \"0.9.0\" (release candidates keep the release's number) or \"0.8.0\""
@@ -80,7 +80,7 @@ pub fn check(cx: &mut Cx) {
         && !schema.is_string()
     {
         cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "/$schema",
             "`$schema` must be a string such as \"https://mcpdesc.org/schema/mcp-description/0.9.0-rc.3.json\"",
         );
@@ -88,14 +88,14 @@ pub fn check(cx: &mut Cx) {
 
     match root.member("info") {
         None => cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "",
             "the document needs `info` with the server's `name` and `version`",
         ),
         Some(Value::Object(info)) => {
             closed_members(
                 cx,
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 info,
                 "/info",
                 INFO_MEMBERS,
@@ -103,7 +103,7 @@ pub fn check(cx: &mut Cx) {
             );
             nonempty_string(
                 cx,
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 info,
                 "name",
                 "/info",
@@ -112,7 +112,7 @@ pub fn check(cx: &mut Cx) {
             );
             nonempty_string(
                 cx,
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 info,
                 "version",
                 "/info",
@@ -122,7 +122,7 @@ pub fn check(cx: &mut Cx) {
             self::info(cx, info);
         }
         Some(_) => cx.structural(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             "/info",
             "`info` must be an object with `name` and `version`",
         ),
@@ -135,7 +135,7 @@ pub fn check(cx: &mut Cx) {
     let legacy: VersionSet = cx.root_scope.iter().filter(|v| v.is_legacy()).collect();
     if !legacy.is_empty() && root.contains_key("protocolVersions") {
         cx.push(
-            rules::LEGACY_SCOPE,
+            Rule::LegacyScope,
             Code::LegacyIncomplete,
             "/protocolVersions",
             format!(
@@ -158,14 +158,14 @@ pub fn check(cx: &mut Cx) {
             None => {}
             Some(Value::Array(items)) if items.is_empty() && key != "security" => {
                 cx.structural(
-                    rules::DOCUMENT_MEMBERS,
+                    Rule::DocumentMembers,
                     &pointer("", key),
                     format!("`{key}` must not be empty when present: leave it out instead"),
                 );
             }
             Some(Value::Array(_)) => {}
             Some(_) => cx.structural(
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 &pointer("", key),
                 format!("`{key}` must be an array"),
             ),
@@ -174,13 +174,13 @@ pub fn check(cx: &mut Cx) {
     for key in ["securitySchemes", "components"] {
         match root.member(key) {
             Some(Value::Object(m)) if m.is_empty() => cx.structural(
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 &pointer("", key),
                 format!("`{key}` must not be empty when present: leave it out instead"),
             ),
             Some(Value::Object(_)) | None => {}
             Some(_) => cx.structural(
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 &pointer("", key),
                 format!("`{key}` must be an object"),
             ),
@@ -192,7 +192,7 @@ pub fn check(cx: &mut Cx) {
 /// members the description builder writes from a server's implementation details, shaped as
 /// the format's JSON Schema states them.
 pub fn info(cx: &mut Cx, info: &Map<String, Value>) {
-    let rule = rules::DOCUMENT_MEMBERS;
+    let rule = Rule::DocumentMembers;
     for key in ["title", "description", "id"] {
         if let Some(value) = info.member(key) {
             expect(cx, rule, value, JsonType::String, "/info", key);
@@ -215,7 +215,7 @@ pub fn info(cx: &mut Cx, info: &Map<String, Value>) {
     }
 }
 
-pub fn icons(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub fn icons(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(icons) = value.as_array() else {
         cx.structural(
             rule,

@@ -1,6 +1,7 @@
 //! Extension identifiers and their `extensions` objects: the shape a capability set's and a
 //! client requirement's share, and the warning for an identifier under MCP's reserved prefix.
 
+use crate::diagnostics::Rule;
 use serde_json::{Map, Value};
 
 use super::Code;
@@ -30,7 +31,7 @@ pub fn is_extension_identifier(identifier: &str) -> bool {
 
 /// The shape of an `extensions` object (a capability set's or a client requirement's): not
 /// empty, keyed by extension identifiers, each an object of settings.
-pub fn extension_identifiers(cx: &mut Cx, extensions: &Value, at: &str, rule: &'static str) {
+pub fn extension_identifiers(cx: &mut Cx, extensions: &Value, at: &str, rule: Rule) {
     let Some(map) = extensions.as_object() else {
         cx.structural(
             rule,
@@ -84,7 +85,7 @@ const CATALOGUED_EXTENSIONS: &[&str] = &[
 
 /// Warns of each identifier of the `extensions` object at `at` that uses MCP's reserved prefix
 /// (a second label `modelcontextprotocol` or `mcp`) and is not in the extension catalogue.
-pub fn unknown_reserved_extensions(cx: &mut Cx, extensions: &Value, at: &str, rule: &'static str) {
+pub fn unknown_reserved_extensions(cx: &mut Cx, extensions: &Value, at: &str, rule: Rule) {
     for identifier in extensions.as_object().into_iter().flat_map(Map::keys) {
         let reserved = identifier
             .split_once('/')

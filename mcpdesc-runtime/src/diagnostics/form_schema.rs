@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::report::Diagnostic;
 use super::seen::Seen;
 use super::toolbox::{Cx, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::schema::{
     Choice, ChoiceStyle, Choices, Feature, MultiSelectSchema, Number, NumberSchema, Property,
@@ -129,7 +129,7 @@ pub fn check_in_scope(cx: &mut Cx, value: &Value, path: &str, scope: VersionSet)
     for version in scope.iter().filter(|v| !v.is_legacy()) {
         if parsed.has_dollar_schema && !Feature::RootSchemaKeyword.versions().contains(version) {
             cx.error(
-                rules::FORM_SCHEMA_PROTOCOL_SHAPE,
+                Rule::FormSchemaProtocolShape,
                 Code::FormVersionMismatch,
                 &pointer(path, "$schema"),
                 format!(
@@ -142,7 +142,7 @@ pub fn check_in_scope(cx: &mut Cx, value: &Value, path: &str, scope: VersionSet)
             for feature in property_features(property) {
                 if !feature.versions().contains(version) {
                     cx.error(
-                        rules::FORM_SCHEMA_PROTOCOL_SHAPE,
+                        Rule::FormSchemaProtocolShape,
                         Code::FormVersionMismatch,
                         &pointer(&pointer(path, "properties"), property.name()),
                         format!(
@@ -180,7 +180,7 @@ fn defaults_that_do_not_fit(cx: &mut Cx, schema: &RequestedSchema, value: &Value
         }
         let why: Vec<String> = problems.into_kinds().map(|k| k.to_string()).collect();
         cx.push(
-            rules::FORM_SCHEMA_CONSISTENCY,
+            Rule::FormSchemaConsistency,
             Code::DefaultDoesNotFit,
             &pointer(&pointer(&pointer(path, "properties"), name), "default"),
             format!(
@@ -196,7 +196,7 @@ fn property_features(property: &Property) -> impl Iterator<Item = Feature> + '_ 
 }
 
 fn structural(cx: &mut Cx, path: &str, message: impl Into<String>) {
-    cx.structural(rules::FORM_SCHEMA_MEMBERS, path, message);
+    cx.structural(Rule::FormSchemaMembers, path, message);
 }
 
 fn keys_within(
@@ -328,7 +328,7 @@ pub fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
                             .is_some_and(|p| !p.contains_key(name));
                         if unknown {
                             cx.error(
-                                rules::FORM_SCHEMA_CONSISTENCY,
+                                Rule::FormSchemaConsistency,
                                 Code::FormRequiredUnknown,
                                 &item_path,
                                 format!("`required` names {name}, which is not in `properties`; declare the property or remove the name", name = Shown::quoted(name)),
@@ -425,7 +425,7 @@ fn invalid_range(
     max: impl std::fmt::Display,
 ) {
     cx.error(
-        rules::FORM_SCHEMA_CONSISTENCY,
+        Rule::FormSchemaConsistency,
         Code::FormInvalidRange,
         &pointer(path, min_key),
         format!("`{min_key}` {min} exceeds `{max_key}` {max}, so no answer could fit; make `{min_key}` at most `{max_key}`"),
@@ -524,7 +524,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                     let names = strings(cx, v, &pointer(path, "enumNames"), "`enumNames`")?;
                     if names.len() != values.len() {
                         cx.error(
-                            rules::FORM_SCHEMA_CONSISTENCY,
+                            Rule::FormSchemaConsistency,
                             Code::FormEnumNamesMismatch,
                             &pointer(path, "enumNames"),
                             format!("`enumNames` has {} name(s) for {} `enum` value(s); give exactly one display name per value", names.len(), values.len()),
@@ -735,7 +735,7 @@ fn parse_property(cx: &mut Cx, value: &Value, path: &str) -> Option<PropertySche
                     for (i, value) in values.iter().enumerate() {
                         if !choices.contains(value) {
                             cx.error(
-                                rules::FORM_SCHEMA_CONSISTENCY,
+                                Rule::FormSchemaConsistency,
                                 Code::FormDefaultOutsideEnum,
                                 &pointer(&pointer(path, "default"), i),
                                 format!("the default value {value} is not among the item choices; use one of {}", choice_list(&choices), value = Shown::quoted(value)),
@@ -815,7 +815,7 @@ fn single_default(
     let value = text(cx, object, "default", path)?;
     if !choices.contains(&value) {
         cx.error(
-            rules::FORM_SCHEMA_CONSISTENCY,
+            Rule::FormSchemaConsistency,
             Code::FormDefaultOutsideEnum,
             &pointer(path, "default"),
             format!(

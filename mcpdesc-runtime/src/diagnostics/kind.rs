@@ -2,7 +2,7 @@
 //! required and allowed members. The lowest layer of the primitive checks: every other module
 //! reads it, it reads none of them.
 
-use super::rules;
+use super::Rule;
 use crate::registry::Primitive;
 
 /// One kind of primitive.
@@ -16,7 +16,7 @@ pub struct Kind {
     pub required: &'static [&'static str],
     /// Every member.
     pub members: &'static [&'static str],
-    pub rule: &'static str,
+    pub rule: Rule,
     /// "a tool", for messages.
     pub what: &'static str,
 }
@@ -44,7 +44,7 @@ pub const TOOL: Kind = Kind {
         "tags",
         "title",
     ],
-    rule: rules::TOOL_MEMBERS,
+    rule: Rule::ToolMembers,
     what: "a tool",
 };
 
@@ -70,7 +70,7 @@ pub const RESOURCE: Kind = Kind {
         "title",
         "uri",
     ],
-    rule: rules::RESOURCE_MEMBERS,
+    rule: Rule::ResourceMembers,
     what: "a resource",
 };
 
@@ -96,7 +96,7 @@ pub const RESOURCE_TEMPLATE: Kind = Kind {
         "title",
         "uriTemplate",
     ],
-    rule: rules::RESOURCE_TEMPLATE_MEMBERS,
+    rule: Rule::ResourceTemplateMembers,
     what: "a resource template",
 };
 
@@ -120,7 +120,7 @@ pub const PROMPT: Kind = Kind {
         "tags",
         "title",
     ],
-    rule: rules::PROMPT_MEMBERS,
+    rule: Rule::PromptMembers,
     what: "a prompt",
 };
 

@@ -56,6 +56,7 @@ pub mod primitives;
 pub mod references;
 #[doc(hidden)]
 pub mod report;
+mod rule;
 #[doc(hidden)]
 pub mod seen;
 #[doc(hidden)]
@@ -70,6 +71,7 @@ pub use form_schema::parse_requested_schema;
 pub(crate) use form_schema::request_problems;
 pub(crate) use references::resolve_requested_schema;
 pub use report::{Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity};
+pub use rule::Rule;
 use toolbox::{Cx, write_item_pointer};
 pub(crate) use toolbox::{root_scope_of, scope_within_at};
 
@@ -195,77 +197,4 @@ fn check_primitives<'a>(
             identities.check(cx, kind, object, &path, i, scope);
         }
     }
-}
-
-/// Rule ids.
-pub mod rules {
-    /// Root members, versions and collections.
-    pub const DOCUMENT_MEMBERS: &str = "mcpdesc.document.members";
-    /// A tool's members (and `elicitations` non-empty).
-    pub const TOOL_MEMBERS: &str = "mcpdesc.tool.members";
-    /// A resource's members.
-    pub const RESOURCE_MEMBERS: &str = "mcpdesc.resource.members";
-    /// A resource template's members.
-    pub const RESOURCE_TEMPLATE_MEMBERS: &str = "mcpdesc.resource-template.members";
-    /// A prompt's members.
-    pub const PROMPT_MEMBERS: &str = "mcpdesc.prompt.members";
-    /// Primitive identities (tool and prompt names, resource URIs) unique where scopes overlap.
-    pub const PRIMITIVE_UNIQUE: &str = "mcpdesc.primitive.identity-unique";
-    /// An elicitation declaration's members.
-    pub const ELICITATION_MEMBERS: &str = "mcpdesc.elicitation.members";
-    /// Declaration names unique per primitive.
-    pub const ELICITATION_NAME_UNIQUE: &str = "mcpdesc.elicitation.name-unique";
-    /// A flat form schema of the MCP vocabulary.
-    pub const FORM_SCHEMA_MEMBERS: &str = "mcp.elicitation.form-schema.members";
-    /// The form vocabulary of every version in scope.
-    pub const FORM_SCHEMA_PROTOCOL_SHAPE: &str = "mcp.elicitation.form-schema.protocol-shape";
-    /// Required names, enumNames, defaults and ranges consistent.
-    pub const FORM_SCHEMA_CONSISTENCY: &str = "mcpdesc.elicitation.form-schema.consistency";
-    /// Explicit scopes are non-empty subsets of their parent's.
-    pub const PROTOCOL_SCOPE_CONSISTENCY: &str = "mcpdesc.protocol-scope.consistency";
-    /// URL mode only where every version in scope has it.
-    pub const ELICITATION_PROTOCOL_VERSION: &str = "mcp.elicitation.protocol-version";
-    /// Component references resolve, to the right namespace, without cycles.
-    pub const COMPONENT_REFERENCES: &str = "mcpdesc.components.references";
-    /// `clientRequirements.elicitation` fits every version in scope.
-    pub const CLIENT_REQUIREMENTS: &str = "mcpdesc.client-requirements.elicitation";
-    /// The other client capabilities a primitive requires: defined by every version in scope.
-    pub const CLIENT_CAPABILITIES: &str = "mcpdesc.client-requirements.capabilities";
-    /// Tool examples: their shape, a completed result of every version in scope, input and
-    /// structured content that fit the tool's schemas.
-    pub const TOOL_EXAMPLES: &str = "mcpdesc.tool.examples";
-    /// Prompt examples: their shape, declared and required arguments, a completed result of
-    /// every version in scope.
-    pub const PROMPT_EXAMPLES: &str = "mcpdesc.prompt.examples";
-    /// Resource and resource template examples: their shape, the URI read, a completed result
-    /// of every version in scope, with its cache hints, that returns that URI's contents.
-    pub const RESOURCE_EXAMPLES: &str = "mcpdesc.resource.examples";
-    /// Completion examples: their shape, the arguments or variables they name, the versions
-    /// that complete.
-    pub const COMPLETION_EXAMPLES: &str = "mcpdesc.completion.examples";
-    /// Security schemes: their names, types and OAuth flows.
-    pub const SECURITY_SCHEMES: &str = "mcpdesc.security.schemes";
-    /// Tool interaction examples' elicitation steps.
-    pub const INTERACTION_EXAMPLES: &str = "mcpdesc.tool.interaction-examples";
-    /// A primitive's members are defined by every protocol version in its scope.
-    pub const PRIMITIVE_PROTOCOL_MEMBERS: &str = "mcp.primitive.protocol-members";
-    /// Legacy versions: validation is incomplete.
-    pub const LEGACY_SCOPE: &str = "mcpdesc.legacy-protocol.validation-scope";
-    /// A tool's `inputSchema` and `outputSchema`: the legacy shape, the dialect, the dialect's
-    /// meta-schema, and references that resolve.
-    pub const TOOL_SCHEMAS: &str = "mcpdesc.tool.schemas";
-    /// `_meta` keys the protocol reserves, where and as the versions in scope define them.
-    pub const RESERVED_META_KEYS: &str = "mcp.meta.reserved-keys";
-    /// Transports: every root version served, each transport defined by its versions.
-    pub const TRANSPORTS: &str = "mcpdesc.transports.coverage";
-    /// Capability sets: one per version.
-    pub const CAPABILITIES: &str = "mcpdesc.capabilities.scope";
-    /// Tags: declared once, referenced only when declared.
-    pub const TAGS: &str = "mcpdesc.tags.references";
-    /// Security requirements: schemes that exist, scopes where the scheme has them.
-    pub const SECURITY: &str = "mcpdesc.security.requirements";
-    /// This crate's own, not a rule of the format: a report lists at most
-    /// [`MAX_DIAGNOSTICS`](super::MAX_DIAGNOSTICS) diagnostics and
-    /// [`MAX_REPORT_BYTES`](super::MAX_REPORT_BYTES) of paths and messages.
-    pub const REPORT_LIMIT: &str = "mcpdesc-rs.report.limit";
 }

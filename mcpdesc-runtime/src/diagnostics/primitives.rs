@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::kind::{Kind, TOOL};
 use super::toolbox::{Cx, closed_members, nonempty_string, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::hash::Group;
 use crate::object::Members as _;
 use crate::shown::Shown;
@@ -51,7 +51,7 @@ impl<'a> Identities<'a> {
         {
             let overlap = earlier.intersection(scope);
             cx.error(
-                rules::PRIMITIVE_UNIQUE,
+                Rule::PrimitiveUnique,
                 Code::DuplicatePrimitive,
                 &pointer(path, kind.identity),
                 format!(
@@ -169,13 +169,13 @@ fn check_client_requirements(
         let mode_path = pointer(&path, mode);
         if mode != "form" && mode != "url" {
             cx.structural(
-                rules::CLIENT_REQUIREMENTS,
+                Rule::ClientRequirements,
                 &mode_path,
                 format!("`{mode}` is not an elicitation mode; the modes are `form` and `url`"),
             );
         } else if !value.is_object() {
             cx.structural(
-                rules::CLIENT_REQUIREMENTS,
+                Rule::ClientRequirements,
                 &mode_path,
                 format!("`{mode}` must be an object (`{{}}`)"),
             );
@@ -187,7 +187,7 @@ fn check_client_requirements(
         .difference(Fact::ElicitationModeCapabilities.versions());
     if needs_modes && !without_modes.is_empty() {
         cx.error(
-            rules::CLIENT_REQUIREMENTS,
+            Rule::ClientRequirements,
             Code::ClientRequirementsVersion,
             &path,
             format!(
@@ -202,7 +202,7 @@ fn check_client_requirements(
         .collect();
     if !legacy.is_empty() {
         cx.error(
-            rules::CLIENT_REQUIREMENTS,
+            Rule::ClientRequirements,
             Code::ClientRequirementsVersion,
             &path,
             format!(
@@ -236,7 +236,7 @@ fn client_capabilities(
     path: &str,
     scope: VersionSet,
 ) {
-    let rule = rules::CLIENT_CAPABILITIES;
+    let rule = Rule::ClientCapabilities;
     let deprecating = Fact::RootsAndSamplingDeprecated.versions();
     for (name, value) in requirements {
         if defines_client_capability(ProtocolVersion::LATEST, name).is_none() {
@@ -356,7 +356,7 @@ fn client_capabilities(
 
 /// `tasks.requests` (2025-11-25): `sampling: {createMessage: {}}` and `elicitation: {create: {}}`.
 fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
-    let rule = rules::CLIENT_CAPABILITIES;
+    let rule = Rule::ClientCapabilities;
     let Some(requests) = requests.as_object() else {
         return;
     };

@@ -7,7 +7,7 @@ use crate::shown::Shown;
 use super::followed::{Broken, Followed};
 use super::seen::Seen;
 use super::toolbox::{Cx, is_name, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 
 const NAMESPACES: &[&str] = &[
@@ -181,15 +181,15 @@ fn resolve<'a>(
     };
     let at = pointer(path, "$componentRef");
     match broken {
-        Broken::Malformed(message) => cx.structural(rules::COMPONENT_REFERENCES, path, &*message),
+        Broken::Malformed(message) => cx.structural(Rule::ComponentReferences, path, &*message),
         Broken::WrongNamespace { target, namespace: ns } => cx.error(
-            rules::COMPONENT_REFERENCES,
+            Rule::ComponentReferences,
             Code::WrongNamespace,
             &at,
             format!("{target} points into `components.{ns}`, but this place takes a reference into `components.{namespace}`", target = Shown::quoted(target)),
         ),
         Broken::Cycle(around) => cx.error(
-            rules::COMPONENT_REFERENCES,
+            Rule::ComponentReferences,
             Code::ComponentCycle,
             &at,
             format!(
@@ -202,7 +202,7 @@ fn resolve<'a>(
             namespace: ns,
             name,
         } => cx.error(
-            rules::COMPONENT_REFERENCES,
+            Rule::ComponentReferences,
             Code::MissingComponent,
             &at,
             if name.chars().count() <= Shown::WHOLE {
@@ -227,7 +227,7 @@ pub fn check_components(cx: &mut Cx) {
             }
             let Some(&namespace) = NAMESPACES.iter().find(|n| **n == ns.as_str()) else {
                 cx.structural(
-                    rules::COMPONENT_REFERENCES,
+                    Rule::ComponentReferences,
                     &ns_path,
                     format!(
                         "`{ns}` is not a component namespace; the namespaces are {}",
@@ -238,7 +238,7 @@ pub fn check_components(cx: &mut Cx) {
             };
             let Some(map) = map.as_object() else {
                 cx.structural(
-                    rules::COMPONENT_REFERENCES,
+                    Rule::ComponentReferences,
                     &ns_path,
                     "a component namespace is an object of named components",
                 );
@@ -246,7 +246,7 @@ pub fn check_components(cx: &mut Cx) {
             };
             if map.is_empty() {
                 cx.structural(
-                    rules::COMPONENT_REFERENCES,
+                    Rule::ComponentReferences,
                     &ns_path,
                     format!("`components.{ns}` must not be empty when present"),
                 );
@@ -255,7 +255,7 @@ pub fn check_components(cx: &mut Cx) {
                 let path = pointer(&ns_path, name);
                 if !is_name(name) {
                     cx.structural(
-                        rules::COMPONENT_REFERENCES,
+                        Rule::ComponentReferences,
                         &path,
                         format!(
                             "component name {name} must match ^[A-Za-z0-9._-]+$",
@@ -267,7 +267,7 @@ pub fn check_components(cx: &mut Cx) {
                     resolve(cx, value, &path, namespace);
                 } else {
                     cx.structural(
-                        rules::COMPONENT_REFERENCES,
+                        Rule::ComponentReferences,
                         &path,
                         format!(
                             "a component is an object (in `{ns}`, {}), not {}",

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Code, rules};
+use super::{Code, Rule};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -31,7 +31,7 @@ impl fmt::Display for Severity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// The specification's rule id, such as `mcpdesc.elicitation.members`.
-    pub rule: &'static str,
+    pub rule: Rule,
     /// The code, whose string is stable kebab-case, such as `duplicate-elicitation-name`.
     pub code: Code,
     /// Error or warning.
@@ -201,7 +201,7 @@ impl Diagnostics {
                 Severity::Warning
             };
             self.kept.push(Diagnostic {
-                rule: rules::REPORT_LIMIT,
+                rule: Rule::ReportLimit,
                 code: Code::TooManyDiagnostics,
                 severity,
                 path: String::new(),
@@ -240,10 +240,11 @@ impl std::ops::Deref for Diagnostics {
 #[cfg(test)]
 mod tests {
     use super::{Code, Diagnostic, Diagnostics, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Severity};
+    use crate::diagnostics::Rule;
 
     fn diagnostic(severity: Severity, path: &str) -> Diagnostic {
         Diagnostic {
-            rule: "r",
+            rule: Rule::DocumentMembers,
             code: Code::SchemaValidation,
             severity,
             path: path.to_owned(),

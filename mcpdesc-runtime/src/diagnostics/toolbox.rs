@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::followed::Resolved;
 use super::report::{Diagnostic, Diagnostics, Severity};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::JsonType;
 use crate::object::Members as _;
 use crate::shown::Shown;
@@ -40,24 +40,18 @@ impl<'a> Cx<'a> {
 
     /// Reports `code` under `rule` at `path`: an error (the codes reported through here are
     /// errors in [`Code`]'s table).
-    pub fn error(
-        &mut self,
-        rule: &'static str,
-        code: Code,
-        path: &str,
-        message: impl Into<String>,
-    ) {
+    pub fn error(&mut self, rule: Rule, code: Code, path: &str, message: impl Into<String>) {
         self.push(rule, code, path, message);
     }
 
-    pub fn structural(&mut self, rule: &'static str, path: &str, message: impl Into<String>) {
+    pub fn structural(&mut self, rule: Rule, path: &str, message: impl Into<String>) {
         self.error(rule, Code::SchemaValidation, path, message);
     }
 
     /// Reports `code` at `path` with the severity and the rule id [`Code`]'s table gives it;
     /// `rule` is the rule of a code the table gives none (one reported under the rule of the
     /// member it checks).
-    pub fn push(&mut self, rule: &'static str, code: Code, path: &str, message: impl Into<String>) {
+    pub fn push(&mut self, rule: Rule, code: Code, path: &str, message: impl Into<String>) {
         self.diagnostics.push(Diagnostic {
             rule: code.rule().unwrap_or(rule),
             code,
@@ -71,7 +65,7 @@ impl<'a> Cx<'a> {
     /// Malformed scopes are reported under `rule`.
     pub fn scope(
         &mut self,
-        rule: &'static str,
+        rule: Rule,
         object: &serde_json::Map<String, Value>,
         path: &str,
     ) -> Option<VersionSet> {
@@ -84,7 +78,7 @@ impl<'a> Cx<'a> {
     /// kept to `parent`; else `parent`'s.
     pub fn scope_within(
         &mut self,
-        rule: &'static str,
+        rule: Rule,
         object: &serde_json::Map<String, Value>,
         path: &str,
         parent: VersionSet,
@@ -105,7 +99,7 @@ impl<'a> Cx<'a> {
         let outside = scope.difference(parent);
         if !outside.is_empty() && !parent.is_empty() {
             self.error(
-                rules::PROTOCOL_SCOPE_CONSISTENCY,
+                Rule::ProtocolScopeConsistency,
                 Code::ProtocolScopeOutsideParent,
                 &pointer(path, "protocolVersions"),
                 format!(
@@ -122,14 +116,14 @@ pub fn root_scope(cx: &mut Cx, root: &serde_json::Map<String, Value>) -> Version
     match root.member("protocolVersions") {
         None => {
             cx.structural(
-                rules::DOCUMENT_MEMBERS,
+                Rule::DocumentMembers,
                 "",
                 "the document needs `protocolVersions`, the MCP versions the server supports",
             );
             VersionSet::EMPTY
         }
         Some(value) => {
-            read_scope(cx, rules::DOCUMENT_MEMBERS, value, "").unwrap_or(VersionSet::EMPTY)
+            read_scope(cx, Rule::DocumentMembers, value, "").unwrap_or(VersionSet::EMPTY)
         }
     }
 }
@@ -154,24 +148,13 @@ pub fn scope_within_at(
 ) -> (VersionSet, Vec<Diagnostic>) {
     let document = Value::Null;
     let mut cx = Cx::new(&document);
-    let scope = cx.scope_within(
-        rules::PROTOCOL_SCOPE_CONSISTENCY,
-        object,
-        path,
-        parent,
-        what,
-    );
+    let scope = cx.scope_within(Rule::ProtocolScopeConsistency, object, path, parent, what);
     (scope, cx.diagnostics.finish())
 }
 
 /// Reads the `protocolVersions` array of the object at `parent` (its pointer is only written for
 /// a report).
-pub fn read_scope(
-    cx: &mut Cx,
-    rule: &'static str,
-    value: &Value,
-    parent: &str,
-) -> Option<VersionSet> {
+pub fn read_scope(cx: &mut Cx, rule: Rule, value: &Value, parent: &str) -> Option<VersionSet> {
     let path = || pointer(parent, "protocolVersions");
     let Some(items) = value.as_array() else {
         cx.structural(
@@ -306,7 +289,7 @@ pub fn write_item_pointer(out: &mut String, collection: &str, index: usize) {
 /// Checks the keys of an object against a closed set (plus `x-` extensions).
 pub fn closed_members(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     object: &serde_json::Map<String, Value>,
     path: &str,
     allowed: &[&str],
@@ -329,7 +312,7 @@ pub fn closed_members(
 /// A non-empty string member, reported when present but not one.
 pub fn nonempty_string<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     object: &'v serde_json::Map<String, Value>,
     key: &str,
     path: &str,
@@ -403,7 +386,7 @@ pub fn reserved_prefix(prefix: &str) -> bool {
 /// A map of named examples: an object, not empty, its names `^[A-Za-z0-9._-]+$`.
 pub fn named_map<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     value: &'v Value,
     at: &str,
     what: &str,
@@ -443,14 +426,7 @@ pub fn named_map<'v>(
 
 /// Reports member `key` of the object at `parent` unless it has the `expected` type (the
 /// member's pointer is only written for a report).
-pub fn expect(
-    cx: &mut Cx,
-    rule: &'static str,
-    value: &Value,
-    expected: JsonType,
-    parent: &str,
-    key: &str,
-) {
+pub fn expect(cx: &mut Cx, rule: Rule, value: &Value, expected: JsonType, parent: &str, key: &str) {
     let actual = JsonType::of(value);
     let fits = actual == expected || (expected == JsonType::Number && actual == JsonType::Integer);
     if !fits {
@@ -466,7 +442,7 @@ pub fn expect(
     }
 }
 
-pub fn not_object(cx: &mut Cx, rule: &'static str, value: &Value, at: &str, what: &str) {
+pub fn not_object(cx: &mut Cx, rule: Rule, value: &Value, at: &str, what: &str) {
     cx.structural(
         rule,
         at,

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::toolbox::{Cx, item_pointer, plain, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};
 
@@ -28,7 +28,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
         };
         let path = item_pointer("transports", i);
         let scope = cx.scope_within(
-            rules::DOCUMENT_MEMBERS,
+            Rule::DocumentMembers,
             transport,
             &path,
             root_scope,
@@ -42,7 +42,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
                 let before = scope.difference(http);
                 if !before.is_empty() {
                     cx.error(
-                        rules::TRANSPORTS,
+                        Rule::Transports,
                         Code::TransportNotSupported,
                         &at(),
                         format!(
@@ -57,7 +57,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
                 let modern = scope.intersection(Fact::StreamableHttp.versions());
                 if !modern.is_empty() {
                     cx.push(
-                        rules::TRANSPORTS,
+                        Rule::Transports,
                         Code::LegacySse,
                         &at(),
                         format!(
@@ -74,7 +74,7 @@ fn transports(cx: &mut Cx, root: &Map<String, Value>) {
     let uncovered = root_scope.difference(covered);
     if !uncovered.is_empty() {
         cx.error(
-            rules::TRANSPORTS,
+            Rule::Transports,
             Code::TransportCoverageGap,
             "/protocolVersions",
             format!(

@@ -319,6 +319,7 @@ impl Asker {
     /// answer that does not fit the form [`ElicitError::Content`], with every problem.
     ///
     /// [`ask!`]: crate::ask
+    #[doc(hidden)]
     pub async fn form<F: StaticForm>(
         &self,
         handle: FormHandle<F>,
@@ -363,6 +364,7 @@ impl Asker {
     ///
     /// As [`form`](Self::form), and [`ElicitError::Fill`] (nothing sent) when the run-time part
     /// does not fit the form.
+    #[doc(hidden)]
     pub async fn form_filled<P: FormFill>(
         &self,
         handle: FormHandle<P::Form>,
@@ -405,6 +407,7 @@ impl Asker {
     ///
     /// [`ElicitError::InvalidUrl`] when there is no URL or it is not absolute; otherwise as
     /// [`form`](Self::form), URL mode in place of the form's vocabulary.
+    #[doc(hidden)]
     pub async fn url(
         &self,
         handle: UrlHandle,

@@ -77,11 +77,6 @@
 //! [`Asker::missing_capability`]'s error on 2026-07-28, which tells the client what to declare.
 //!
 //! [`Asker::unguarded`] and [`Asker::unsealed`] opt out of the guard and the seal, visibly.
-//!
-//! Below that, free functions ask one form of a peer directly, as rmcp's `Peer::elicit` does, but
-//! with the form's exact wire schema and its answer checked: [`elicit`], [`elicit_filled`],
-//! [`elicit_url`], and for 2026-07-28 [`input_request`] and [`read_input_response`]. They are
-//! neither guarded nor sealed; use them where no declaration applies.
 
 use std::fmt;
 
@@ -217,6 +212,7 @@ fn client_refused(f: &mut fmt::Formatter<'_>, error: &ErrorData) -> fmt::Result 
 
 /// The outcome of asking within one primitive call ([`Asker`]'s methods).
 #[derive(Debug, Clone)]
+#[doc(hidden)]
 pub enum Step<T> {
     /// The user answered.
     Answered(T),
@@ -604,8 +600,8 @@ const URL_REQUIRED_VERSIONS: VersionSet = crate::version::Fact::UrlRequiredError
 
 /// Tells the client that the out-of-band interaction of the URL-mode elicitation
 /// `elicitation_id` completed (`notifications/elicitation/complete`, MCP 2025-11-25): the
-/// `elicitationId` of a request sent with [`elicit_url`], or of an error made with
-/// [`Asker::url_required`], whose call the client may now retry. Send it when
+/// `elicitationId` of an error made with [`Asker::url_required`], whose call the client may now
+/// retry. Send it when
 /// the server learns that the user finished on the page (its own callback, say); nothing here
 /// knows when that is.
 ///

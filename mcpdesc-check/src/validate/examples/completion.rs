@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::super::kind::{self, Kind};
 use super::super::toolbox::{Cx, describe, plain, pointer};
-use super::super::{Code, rules};
+use super::super::{Code, Rule};
 use super::{
     ResultCodes, completed_result, members, named_map, object, required, result_object, strings,
     typed,
@@ -16,7 +16,7 @@ use crate::shown::Shown;
 use crate::uri_template::UriTemplate;
 use crate::version::{Fact, VersionSet};
 
-const RULE: &str = rules::COMPLETION_EXAMPLES;
+const RULE: Rule = Rule::CompletionExamples;
 
 const CODES: ResultCodes = ResultCodes {
     envelope: Code::CompletionExampleEnvelope,

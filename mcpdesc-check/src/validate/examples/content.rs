@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::super::Code;
 use super::super::document::icons;
 use super::super::metadata::{meta_shape, resource_annotations};
 use super::super::toolbox::{Cx, describe, plain, pointer};
+use super::super::{Code, Rule};
 use super::{members, object, required, typed};
 use crate::JsonType;
 use crate::object::Members as _;
@@ -31,7 +31,7 @@ const RESOURCE_LINK: &[&str] = &[
 ];
 
 /// The shape of a content block: by its `type`, the members that type has.
-pub(super) fn block(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(super) fn block(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(block) = object(cx, rule, value, at, "a content block") else {
         return;
     };
@@ -104,7 +104,7 @@ pub(super) fn block(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
 }
 
 /// The shape of one resource's contents: a URI, and its text or its bytes in base64.
-pub(super) fn resource_contents(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(super) fn resource_contents(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let what = "a resource's contents";
     let Some(contents) = object(cx, rule, value, at, what) else {
         return;
@@ -142,7 +142,7 @@ pub(super) fn resource_contents(cx: &mut Cx, rule: &'static str, value: &Value, 
 }
 
 /// `uri`, when present: an absolute URI.
-fn uri(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, at: &str) {
+fn uri(cx: &mut Cx, rule: Rule, object: &Map<String, Value>, at: &str) {
     match object.member("uri") {
         None => {}
         Some(Value::String(uri)) if crate::text::is_absolute_uri(uri) => {}
@@ -161,7 +161,7 @@ fn uri(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, at: &str) {
 /// and their icons, `_meta`, `annotations.lastModified`.
 pub(super) fn versions(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     code: Code,
     value: &Value,
     at: &str,

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use super::kind::{self, Kind};
 use super::toolbox::{Cx, describe, named_map, plain, pointer};
-use super::{Code, rules};
+use super::{Code, Rule};
 use crate::JsonType;
 use crate::object::Members as _;
 use crate::shown::Shown;
@@ -42,13 +42,13 @@ fn namespace(kind: Kind) -> &'static str {
 }
 
 /// The rule of a kind's examples.
-fn rule(kind: Kind) -> &'static str {
+fn rule(kind: Kind) -> Rule {
     if kind == kind::TOOL {
-        rules::TOOL_EXAMPLES
+        Rule::ToolExamples
     } else if kind == kind::PROMPT {
-        rules::PROMPT_EXAMPLES
+        Rule::PromptExamples
     } else {
-        rules::RESOURCE_EXAMPLES
+        Rule::ResourceExamples
     }
 }
 
@@ -116,7 +116,7 @@ pub(crate) fn check<'a>(
             if let Some(result) = example.member("result").filter(|r| r.is_object()) {
                 tool::result_shape(
                     cx,
-                    rules::INTERACTION_EXAMPLES,
+                    Rule::InteractionExamples,
                     result,
                     &pointer(&example_at, "result"),
                 );
@@ -146,7 +146,7 @@ pub(crate) fn check_components(cx: &mut Cx) {
             } else if example.member("$componentRef").is_some() {
                 reference_shape(
                     cx,
-                    rules::COMPONENT_REFERENCES,
+                    Rule::ComponentReferences,
                     example,
                     &pointer(&ns_at, name),
                 );
@@ -167,7 +167,7 @@ fn shape(cx: &mut Cx, kind: Kind, example: &Value, at: &str) {
 }
 
 /// A `$componentRef` object holds nothing else.
-fn reference_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+fn reference_shape(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     for key in value.as_object().into_iter().flat_map(Map::keys) {
         if key != "$componentRef" {
             cx.structural(
@@ -185,7 +185,7 @@ fn reference_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
 /// `value` as an object, or a report that `what` must be one.
 fn object<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     value: &'v Value,
     at: &str,
     what: &str,
@@ -200,7 +200,7 @@ fn object<'v>(
 /// Member `key` of `object`, reported when missing (`what` says what it holds).
 fn required<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     object: &'v Map<String, Value>,
     at: &str,
     key: &str,
@@ -218,7 +218,7 @@ fn required<'v>(
 /// protocol's own objects, such as content, take none).
 fn members(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     object: &Map<String, Value>,
     at: &str,
     allowed: &[&str],
@@ -246,7 +246,7 @@ fn members(
 /// Reports member `key` of the object at `parent` unless it is of type `expected`.
 fn typed(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     object: &Map<String, Value>,
     parent: &str,
     key: &str,
@@ -258,7 +258,7 @@ fn typed(
 }
 
 /// Member `key`, when present, is an object of strings (prompt arguments, completion context).
-fn strings(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, parent: &str, key: &str) {
+fn strings(cx: &mut Cx, rule: Rule, object: &Map<String, Value>, parent: &str, key: &str) {
     let Some(value) = object.member(key) else {
         return;
     };
@@ -282,7 +282,7 @@ fn strings(cx: &mut Cx, rule: &'static str, object: &Map<String, Value>, parent:
 
 fn object_of<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     value: &'v Value,
     at: &str,
     key: &str,
@@ -292,7 +292,7 @@ fn object_of<'v>(
 
 /// The members every completed result may carry: `_meta` (keys as `_meta` keys are written) and
 /// `resultType`, which is `"complete"`.
-fn result_members(cx: &mut Cx, rule: &'static str, result: &Map<String, Value>, at: &str) {
+fn result_members(cx: &mut Cx, rule: Rule, result: &Map<String, Value>, at: &str) {
     if let Some(meta) = result.member("_meta") {
         super::metadata::meta_shape(cx, rule, meta, &pointer(at, "_meta"));
     }
@@ -315,7 +315,7 @@ fn result_members(cx: &mut Cx, rule: &'static str, result: &Map<String, Value>, 
 /// pointer.
 fn result_object<'v>(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     example: &'v Map<String, Value>,
     at: &str,
     (what, holds, result_what): (&str, &str, &str),
@@ -342,7 +342,7 @@ struct ResultCodes {
 /// version defines it and `_meta` only where it does.
 fn completed_result(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     codes: &ResultCodes,
     result: &Map<String, Value>,
     at: &str,
@@ -413,7 +413,7 @@ fn completed_result(
 #[allow(clippy::too_many_arguments)]
 fn unsupported(
     cx: &mut Cx,
-    rule: &'static str,
+    rule: Rule,
     code: Code,
     object: &Map<String, Value>,
     at: &str,

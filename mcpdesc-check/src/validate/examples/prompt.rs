@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::super::toolbox::{Cx, describe, pointer};
-use super::super::{Code, rules};
+use super::super::{Code, Rule};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, strings,
     typed,
@@ -13,7 +13,7 @@ use crate::object::Members as _;
 use crate::shown::Shown;
 use crate::version::VersionSet;
 
-const RULE: &str = rules::PROMPT_EXAMPLES;
+const RULE: Rule = Rule::PromptExamples;
 
 const CODES: ResultCodes = ResultCodes {
     envelope: Code::PromptExampleEnvelope,

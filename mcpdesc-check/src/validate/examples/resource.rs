@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use super::super::kind::{self, Kind};
 use super::super::metadata::{MetaContext, reserved_meta_keys};
 use super::super::toolbox::{Cx, describe, plain, pointer};
-use super::super::{Code, rules};
+use super::super::{Code, Rule};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_object, typed,
 };
@@ -16,7 +16,7 @@ use crate::shown::Shown;
 use crate::uri_template::UriTemplate;
 use crate::version::{Fact, VersionSet};
 
-const RULE: &str = rules::RESOURCE_EXAMPLES;
+const RULE: Rule = Rule::ResourceExamples;
 
 const CODES: ResultCodes = ResultCodes {
     envelope: Code::ResourceExampleEnvelope,

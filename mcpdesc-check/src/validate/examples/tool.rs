@@ -6,7 +6,7 @@ use super::super::metadata::{MetaContext, reserved_meta_keys};
 use super::super::references::schema_target;
 use super::super::tool_schema::{Dialect, dialect_of};
 use super::super::toolbox::{Cx, describe, plain, pointer};
-use super::super::{Code, rules};
+use super::super::{Code, Rule};
 use super::{
     ResultCodes, completed_result, content, members, object, required, result_members, typed,
 };
@@ -15,7 +15,7 @@ use crate::instances::Instances;
 use crate::object::Members as _;
 use crate::version::{Fact, VersionSet};
 
-const RULE: &str = rules::TOOL_EXAMPLES;
+const RULE: Rule = Rule::ToolExamples;
 
 const CODES: ResultCodes = ResultCodes {
     envelope: Code::ToolExampleEnvelope,
@@ -69,7 +69,7 @@ pub(super) fn shape(cx: &mut Cx, value: &Value, at: &str) {
 
 /// The shape of a completed tool result: `content`, and optionally `structuredContent`,
 /// `isError`, `_meta` and `resultType`.
-pub(super) fn result_shape(cx: &mut Cx, rule: &'static str, value: &Value, at: &str) {
+pub(super) fn result_shape(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(result) = object(cx, rule, value, at, "a tool result") else {
         return;
     };
