@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::declarations::Declared;
-use super::toolbox::{Cx, closed_members, named_map, plain, pointer};
+use super::toolbox::{Cx, closed_members, exact_members, named_map, plain, pointer};
 use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::shown::{List, Shown};
@@ -158,6 +158,14 @@ fn check_step(
                     cx.structural(rule, path, format!("a step needs an object `{key}`"));
                 }
             }
+            closed_members(
+                cx,
+                rule,
+                step,
+                path,
+                &["type", "request", "response"],
+                &format!("a {kind} step"),
+            );
             if kind == "roots" {
                 roots_step(cx, step, path, requirements);
             } else {
@@ -324,7 +332,7 @@ fn check_step(
     };
     match response.member("action").and_then(Value::as_str) {
         Some("accept") => {
-            closed_members(
+            exact_members(
                 cx,
                 rule,
                 response,
@@ -355,7 +363,7 @@ fn check_step(
             }
         }
         Some("decline" | "cancel") => {
-            closed_members(
+            exact_members(
                 cx,
                 rule,
                 response,
@@ -384,12 +392,42 @@ fn roots_step(cx: &mut Cx, step: &Map<String, Value>, path: &str, requirements: 
             "this step shows roots, but the tool's `clientRequirements` do not require `roots` of clients; add `roots: {}` to them, or leave the step out",
         );
     }
+    if let Some(request) = step.member("request").and_then(Value::as_object) {
+        exact_members(
+            cx,
+            rule,
+            request,
+            &pointer(path, "request"),
+            &[],
+            "a roots request",
+        );
+    }
+    if let Some(response) = step.member("response").and_then(Value::as_object) {
+        exact_members(
+            cx,
+            rule,
+            response,
+            &pointer(path, "response"),
+            &["roots"],
+            "a roots result",
+        );
+    }
     let roots_at = pointer(&pointer(path, "response"), "roots");
     let roots = step
         .member("response")
         .and_then(|r| r.member("roots"))
         .and_then(Value::as_array);
     for (i, root) in roots.into_iter().flatten().enumerate() {
+        if let Some(root) = root.as_object() {
+            exact_members(
+                cx,
+                rule,
+                root,
+                &pointer(&roots_at, i),
+                &["name", "uri"],
+                "a root",
+            );
+        }
         if let Some(uri) = root.member("uri").and_then(Value::as_str)
             && !uri.starts_with("file://")
         {
@@ -416,6 +454,7 @@ fn sampling_step(
     let rule = Rule::InteractionExamples;
     let request = step.member("request").and_then(Value::as_object);
     let request_at = pointer(path, "request");
+    sampling_shapes(cx, step, path);
     let tool_use = request.and_then(|r| {
         ["tools", "toolChoice"]
             .into_iter()
@@ -470,6 +509,123 @@ fn sampling_step(
     }
 }
 
+/// The members of a sampling request (`sampling/createMessage`'s parameters).
+const SAMPLING_REQUEST: &[&str] = &[
+    "messages",
+    "modelPreferences",
+    "systemPrompt",
+    "includeContext",
+    "temperature",
+    "maxTokens",
+    "stopSequences",
+    "metadata",
+    "tools",
+    "toolChoice",
+];
+
+/// The members of the protocol's objects a sampling step holds, which take no extensions: the
+/// request, its messages, their content, its model preferences and tool choice, and the result.
+fn sampling_shapes(cx: &mut Cx, step: &Map<String, Value>, path: &str) {
+    let rule = Rule::InteractionExamples;
+    let request_at = pointer(path, "request");
+    if let Some(request) = step.member("request").and_then(Value::as_object) {
+        exact_members(
+            cx,
+            rule,
+            request,
+            &request_at,
+            SAMPLING_REQUEST,
+            "a sampling request",
+        );
+        let messages = request.member("messages").and_then(Value::as_array);
+        for (i, message) in messages.into_iter().flatten().enumerate() {
+            let at = pointer(&pointer(&request_at, "messages"), i);
+            if let Some(message) = message.as_object() {
+                exact_members(
+                    cx,
+                    rule,
+                    message,
+                    &at,
+                    &["role", "content"],
+                    "a sampling message",
+                );
+                if let Some(content) = message.member("content") {
+                    sampling_content(cx, content, &pointer(&at, "content"));
+                }
+            }
+        }
+        for (key, allowed, what) in [
+            (
+                "modelPreferences",
+                &[
+                    "hints",
+                    "costPriority",
+                    "speedPriority",
+                    "intelligencePriority",
+                ][..],
+                "model preferences",
+            ),
+            ("toolChoice", &["mode"][..], "a tool choice"),
+        ] {
+            if let Some(object) = request.member(key).and_then(Value::as_object) {
+                exact_members(cx, rule, object, &pointer(&request_at, key), allowed, what);
+            }
+        }
+    }
+    let response_at = pointer(path, "response");
+    if let Some(response) = step.member("response").and_then(Value::as_object) {
+        exact_members(
+            cx,
+            rule,
+            response,
+            &response_at,
+            &["role", "content", "model", "stopReason"],
+            "a sampling result",
+        );
+        if let Some(content) = response.member("content") {
+            sampling_content(cx, content, &pointer(&response_at, "content"));
+        }
+    }
+}
+
+/// Sampling content: one block or a list of them; each a content block of a tool result, or a
+/// tool use or tool result of sampling with tools.
+fn sampling_content(cx: &mut Cx, content: &Value, at: &str) {
+    let rule = Rule::InteractionExamples;
+    let blocks: Vec<(String, &Value)> = match content {
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (pointer(at, i), item))
+            .collect(),
+        other => vec![(at.to_owned(), other)],
+    };
+    for (at, block) in blocks {
+        let Some(object) = block.as_object() else {
+            continue;
+        };
+        match object.member("type").and_then(Value::as_str) {
+            Some("tool_use") => exact_members(
+                cx,
+                rule,
+                object,
+                &at,
+                &["type", "id", "name", "input"],
+                "a tool use",
+            ),
+            Some("tool_result") => exact_members(
+                cx,
+                rule,
+                object,
+                &at,
+                &["type", "toolUseId", "content", "isError"],
+                "a tool result",
+            ),
+            _ => super::examples::content_block(cx, rule, block, &at),
+        }
+    }
+}
+
 /// Checks a request's members; returns its parsed form schema in form mode.
 fn check_request(
     cx: &mut Cx,
@@ -489,7 +645,7 @@ fn check_request(
     );
     match mode {
         Some("form") => {
-            closed_members(
+            exact_members(
                 cx,
                 rule,
                 request,
@@ -510,7 +666,7 @@ fn check_request(
             Some(parsed.schema)
         }
         Some("url") => {
-            closed_members(
+            exact_members(
                 cx,
                 rule,
                 request,

@@ -8,7 +8,9 @@ use serde_json::{Map, Value};
 
 use super::document::icons;
 use super::kind::{Kind, PROMPT, RESOURCE, RESOURCE_TEMPLATE, TOOL};
-use super::toolbox::{Cx, closed_members, describe, expect, not_object, plain, pointer};
+use super::toolbox::{
+    Cx, closed_members, describe, exact_members, expect, not_object, plain, pointer,
+};
 use super::toolbox::{is_reserved_label, reserved_prefix};
 use super::{Code, Rule};
 use crate::JsonType;
@@ -289,7 +291,7 @@ fn execution(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(execution) = value.as_object() else {
         return not_object(cx, rule, value, at, "`execution`");
     };
-    closed_members(cx, rule, execution, at, &["taskSupport"], "`execution`");
+    exact_members(cx, rule, execution, at, &["taskSupport"], "`execution`");
     if let Some(support) = execution.member("taskSupport")
         && !matches!(
             support.as_str(),

@@ -18,7 +18,7 @@ use super::extensions::{extension_identifiers, unknown_reserved_extensions};
 use super::kind::KINDS;
 use super::seen::Seen;
 use super::toolbox::plain;
-use super::toolbox::{Cx, item_pointer, pointer};
+use super::toolbox::{Cx, exact_members, item_pointer, pointer};
 use super::{Code, Rule};
 use crate::object::Members as _;
 use crate::shown::Shown;
@@ -67,6 +67,9 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
             }
         }
         seen.push((i, scope));
+        if let Some(tasks) = capability.member("tasks").and_then(Value::as_object) {
+            task_capability(cx, tasks, &pointer(&path, "tasks"));
+        }
         if let Some(extensions) = capability.member("extensions") {
             capability_extensions(cx, extensions, &pointer(&path, "extensions"), scope);
         }
@@ -82,6 +85,43 @@ fn capabilities(cx: &mut Cx, root: &Map<String, Value>) {
                 ),
             );
         }
+    }
+}
+
+/// A server's `tasks` capability: the protocol's own object, `list`, `cancel` and
+/// `requests.tools.call`, which takes no extensions.
+fn task_capability(cx: &mut Cx, tasks: &Map<String, Value>, at: &str) {
+    let rule = Rule::Capabilities;
+    exact_members(
+        cx,
+        rule,
+        tasks,
+        at,
+        &["list", "cancel", "requests"],
+        "`tasks`",
+    );
+    let Some(requests) = tasks.member("requests").and_then(Value::as_object) else {
+        return;
+    };
+    let requests_at = pointer(at, "requests");
+    exact_members(
+        cx,
+        rule,
+        requests,
+        &requests_at,
+        &["tools"],
+        "`tasks.requests`",
+    );
+    if let Some(tools) = requests.member("tools").and_then(Value::as_object) {
+        let tools_at = pointer(&requests_at, "tools");
+        exact_members(
+            cx,
+            rule,
+            tools,
+            &tools_at,
+            &["call"],
+            "`tasks.requests.tools`",
+        );
     }
 }
 

@@ -363,3 +363,116 @@ fn a_component_is_an_object() {
         assert_both_refuse(&document, "/components/schemas/Other", &value.to_string());
     }
 }
+
+/// Every object of `value`, by JSON Pointer.
+fn objects(value: &Value, at: &str, out: &mut Vec<String>) {
+    match value {
+        Value::Object(members) => {
+            out.push(at.to_owned());
+            for (key, member) in members {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                objects(member, &format!("{at}/{key}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                objects(item, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where `validate` differs from the format's schema on purpose, when an `x-probe` member is put
+/// at `pointer`: the reason, or `None` where the two must agree.
+fn deliberate_difference(pointer: &str) -> Option<&'static str> {
+    let segments: Vec<&str> = pointer.split('/').collect();
+    let within = |name: &str| segments.contains(&name);
+    if within("input") || within("structuredContent") {
+        // An example's arguments or structured result are the tool's data: `validate` holds them
+        // to the tool's own schemas, which the format's schema does not read.
+        Some("an example's data fits its tool's schemas")
+    } else if within("inputSchema") && segments.last() == Some(&"properties") {
+        // A member of a tool schema's `properties` is a property named `x-probe`, whose schema
+        // `true` the legacy shape (before 2025-11-25) does not have.
+        Some("a legacy tool schema's properties")
+    } else if segments.get(1) == Some(&"components") && segments.get(2) == Some(&"schemas") {
+        // A component schema that a declaration's `requestedSchema` references: `validate`
+        // follows `$componentRef` and holds it to the form vocabulary, which has no extensions.
+        Some("a form schema reached through $componentRef")
+    } else {
+        None
+    }
+}
+
+/// Where the format lets a specification extension (`x-...`) stand, `validate` lets it stand,
+/// and where the format's schema refuses one, `validate` refuses it: an `x-probe` member is put
+/// in every object of every valid public fixture, one at a time, and the two judges must agree
+/// on each document, but for the differences `deliberate_difference` lists, each of which must
+/// still occur.
+#[test]
+fn specification_extensions_stand_where_the_formats_schema_lets_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/mcpdesc-0.8.0");
+    let mut names: Vec<_> = ["expected-valid", "expected-warning"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    names.sort();
+    let (mut judged, mut disagreements) = (0, Vec::new());
+    let mut deliberate = std::collections::BTreeMap::new();
+    for path in names {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let document: Value = serde_json::from_str(&text).unwrap();
+        if !schema_errors(&document).is_empty() || !validate(&document).is_valid() {
+            continue;
+        }
+        let mut at = Vec::new();
+        objects(&document, "", &mut at);
+        for pointer in at {
+            let mut probed = document.clone();
+            let Some(Value::Object(members)) = probed.pointer_mut(&pointer) else {
+                continue;
+            };
+            if members.contains_key("x-probe") {
+                continue;
+            }
+            members.insert("x-probe".to_owned(), json!(true));
+            let schema_says = schema_errors(&probed).is_empty();
+            let report = validate(&probed);
+            let we_say = report.is_valid();
+            judged += 1;
+            if schema_says != we_say
+                && let Some(reason) = deliberate_difference(&pointer)
+            {
+                *deliberate.entry(reason).or_insert(0) += 1;
+            } else if schema_says != we_say {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                let ours: Vec<String> = report
+                    .diagnostics()
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .map(|d| format!("{} {}", d.code, d.path))
+                    .collect();
+                disagreements.push(format!(
+                    "{name} {pointer:?}: schema {}, validate {} {ours:?}",
+                    if schema_says { "accepts" } else { "refuses" },
+                    if we_say { "accepts" } else { "refuses" },
+                ));
+            }
+        }
+    }
+    assert!(judged > 500, "{judged} documents judged");
+    assert_eq!(
+        deliberate.len(),
+        3,
+        "each deliberate difference occurs: {deliberate:?}"
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} of {judged}:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}

@@ -1280,3 +1280,65 @@ mod scale;
 mod surface;
 #[path = "validate_rules/tool_schemas.rs"]
 mod tool_schemas;
+
+/// Specification extensions stand where the format's schema lets them (in a client capability's
+/// settings, at any depth, and on a step), and nowhere in the protocol's own objects an example
+/// shows (a step's request and response, a tool's `execution`, a server's `tasks` capability).
+/// `format_schema::specification_extensions_stand_where_the_formats_schema_lets_them` holds
+/// every place of every valid fixture to the format's schema.
+#[test]
+fn extensions_stand_where_the_format_lets_them() {
+    let mut t = tool(json!([]));
+    t.as_object_mut().unwrap().remove("elicitations");
+    t["clientRequirements"] = json!({
+        "sampling": {"x-vendor": true},
+        "elicitation": {"x-vendor": true},
+        "x-vendor": {},
+    });
+    let accepted = doc(json!(["2025-11-25"]), t.clone());
+    assert!(validate(&accepted).is_empty(), "{}", validate(&accepted));
+
+    t["clientRequirements"] = json!({"experimental": {"vendor.feature": true}});
+    let report = validate(&doc(json!(["2025-11-25"]), t));
+    assert_eq!(
+        paths(&report),
+        ["/tools/0/clientRequirements/experimental/vendor.feature"]
+    );
+    assert_eq!(
+        report.errors().next().unwrap().code,
+        "invalid-client-requirement-value"
+    );
+
+    let mut step = form_step(json!({"approved": true}));
+    step["x-vendor"] = json!(1);
+    assert!(validate(&with_example(json!([step.clone()]))).is_valid());
+    step["request"]["x-vendor"] = json!(1);
+    step["response"]["x-vendor"] = json!(1);
+    let report = validate(&with_example(json!([step])));
+    assert_eq!(
+        paths(&report),
+        [
+            "/tools/0/interactionExamples/one/steps/0/request/x-vendor",
+            "/tools/0/interactionExamples/one/steps/0/response/x-vendor"
+        ]
+    );
+    let said = report.errors().next().unwrap();
+    assert_eq!(
+        said.message,
+        "\"x-vendor\" is not a member of a form request, which takes no extensions; its members are mode, message, requestedSchema"
+    );
+
+    let mut t = tool(json!([]));
+    t.as_object_mut().unwrap().remove("elicitations");
+    t["execution"] = json!({"taskSupport": "optional", "x-vendor": 1});
+    let mut d = doc(json!(["2025-11-25"]), t);
+    d["capabilities"] = json!([{"tasks": {"list": {}, "x-vendor": 1, "requests": {"tools": {"call": {}, "x-vendor": 1}}}}]);
+    assert_eq!(
+        paths(&validate(&d)),
+        [
+            "/capabilities/0/tasks/x-vendor",
+            "/capabilities/0/tasks/requests/tools/x-vendor",
+            "/tools/0/execution/x-vendor"
+        ]
+    );
+}

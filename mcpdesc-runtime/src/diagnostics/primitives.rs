@@ -167,6 +167,9 @@ fn check_client_requirements(
     };
     for (mode, value) in modes {
         let mode_path = pointer(&path, mode);
+        if mode.starts_with("x-") {
+            continue;
+        }
         if mode != "form" && mode != "url" {
             cx.structural(
                 Rule::ClientRequirements,
@@ -229,7 +232,8 @@ fn defines_client_capability(version: ProtocolVersion, name: &str) -> Option<boo
 /// define (`client-requirement-version-mismatch`), members that are not objects
 /// (`invalid-client-requirement-value`), and requirements of what 2026-07-28 deprecates
 /// (`roots`, `sampling`, sampling's `context`: `deprecated-client-requirement`, a warning).
-/// Unknown capabilities and `x-` members are left alone.
+/// Unknown capabilities and `x-` members, at any depth, are left alone; an experimental
+/// capability's settings are an object.
 fn client_capabilities(
     cx: &mut Cx,
     requirements: &Map<String, Value>,
@@ -285,7 +289,24 @@ fn client_capabilities(
                 _ => None,
             }
         };
+        // An experimental capability's settings are an object, whatever its name.
+        if name == "experimental" {
+            for (capability, setting) in members {
+                if !setting.is_object() {
+                    cx.error(
+                        rule,
+                        Code::InvalidClientRequirement,
+                        &pointer(&at, capability),
+                        format!("`experimental.{capability}` must be an object (`{{}}` when it has no settings)"),
+                    );
+                }
+            }
+            continue;
+        }
         for (member, setting) in members {
+            if member.starts_with("x-") {
+                continue;
+            }
             let member_at = pointer(&at, member);
             let lacking: VersionSet = defined
                 .iter()
@@ -361,6 +382,9 @@ fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
         return;
     };
     for (family, operations) in requests {
+        if family.starts_with("x-") {
+            continue;
+        }
         let family_at = pointer(at, family);
         let operation = match family.as_str() {
             "sampling" => "createMessage",
@@ -388,6 +412,9 @@ fn task_requests(cx: &mut Cx, requests: &Value, at: &str) {
         };
         for (name, value) in operations {
             let name_at = pointer(&family_at, name);
+            if name.starts_with("x-") {
+                continue;
+            }
             if name != operation {
                 cx.error(
                     rule,

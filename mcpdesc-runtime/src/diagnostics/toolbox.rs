@@ -309,6 +309,35 @@ pub fn closed_members(
     }
 }
 
+/// Reports every member of `object` outside `allowed`, `x-` extensions too: for the protocol's
+/// own objects, where the format's schema admits no extension.
+pub fn exact_members(
+    cx: &mut Cx,
+    rule: Rule,
+    object: &serde_json::Map<String, Value>,
+    path: &str,
+    allowed: &[&str],
+    what: &str,
+) {
+    for key in object.keys() {
+        if !allowed.contains(&key.as_str()) {
+            let members = if allowed.is_empty() {
+                "it has none".to_owned()
+            } else {
+                format!("its members are {}", allowed.join(", "))
+            };
+            cx.structural(
+                rule,
+                &pointer(path, key),
+                format!(
+                    "{key} is not a member of {what}, which takes no extensions; {members}",
+                    key = Shown::quoted(key)
+                ),
+            );
+        }
+    }
+}
+
 /// A non-empty string member, reported when present but not one.
 pub fn nonempty_string<'v>(
     cx: &mut Cx,

@@ -31,7 +31,7 @@ const RESOURCE_LINK: &[&str] = &[
 ];
 
 /// The shape of a content block: by its `type`, the members that type has.
-pub(super) fn block(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
+pub(in crate::validate) fn block(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(block) = object(cx, rule, value, at, "a content block") else {
         return;
     };

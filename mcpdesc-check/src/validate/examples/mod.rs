@@ -14,6 +14,8 @@
 
 mod completion;
 mod content;
+
+pub(super) use content::block as content_block;
 mod prompt;
 mod resource;
 mod tool;
@@ -226,20 +228,9 @@ fn members(
     what: &str,
 ) {
     if extensions {
-        return super::toolbox::closed_members(cx, rule, object, at, allowed, what);
-    }
-    for key in object.keys() {
-        if !allowed.contains(&key.as_str()) {
-            cx.structural(
-                rule,
-                &pointer(at, key),
-                format!(
-                    "{key} is not a member of {what}, which takes no extensions; its members are {}",
-                    allowed.join(", "),
-                    key = Shown::quoted(key)
-                ),
-            );
-        }
+        super::toolbox::closed_members(cx, rule, object, at, allowed, what);
+    } else {
+        super::toolbox::exact_members(cx, rule, object, at, allowed, what);
     }
 }
 
