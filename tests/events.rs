@@ -292,3 +292,58 @@ fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
     );
     assert_eq!(warned(), 1);
 }
+
+/// A server served over a transport that drops what it cannot read (rmcp's own byte-stream
+/// transport here, as `rmcp::transport::stdio()` is) says so once, on its first request, naming
+/// the transport to serve with; over `Lines` it says nothing of the kind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transport_that_drops_what_it_cannot_read_is_said_at_start_up() {
+    said();
+    let dropping = || {
+        said()
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| {
+                s.level == Level::WARN
+                    && s.fields
+                        .get("message")
+                        .is_some_and(|m| m.contains("drops what it cannot read"))
+            })
+            .cloned()
+            .collect::<Vec<Said>>()
+    };
+    let before = dropping().len();
+    let client = connect(
+        client::Answering::silent(RmcpVersion::V_2025_11_25),
+        Policy::development(),
+    )
+    .await;
+    client.list_all_tools().await.unwrap();
+    client.cancel().await.ok();
+    assert_eq!(dropping().len(), before, "over Lines");
+
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let served = Served::new(Gate, Policy::development());
+    let server = tokio::spawn(async move {
+        let running = served.serve(server_io).await.expect("serves");
+        running.waiting().await.ok();
+    });
+    let client = client::Answering::silent(RmcpVersion::V_2025_11_25)
+        .connect(client_io)
+        .await;
+    for _ in 0..3 {
+        client.list_all_tools().await.unwrap();
+    }
+    client.cancel().await.ok();
+    server.await.ok();
+    let said = dropping();
+    assert_eq!(said.len(), before + 1, "said once: {said:?}");
+    let message = &said[before].fields["message"];
+    assert!(
+        message.contains("mcpdesc_runtime::session::stdio()")
+            && message.contains("session::HttpLines"),
+        "{message}"
+    );
+}

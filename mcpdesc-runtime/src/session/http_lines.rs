@@ -388,6 +388,8 @@ where
                 }
             }
             let closing = parts.method == Method::DELETE;
+            let mut parts = parts;
+            parts.extensions.insert(super::lines::Answering);
             let response = inner
                 .call(Request::from_parts(parts, Full::new(bytes)))
                 .await?;

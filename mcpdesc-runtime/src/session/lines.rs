@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    ClientJsonRpcMessage, ElicitResult, ErrorCode, ErrorData, JsonRpcMessage, RequestId,
-    ServerJsonRpcMessage, ServerRequest,
+    ClientJsonRpcMessage, ElicitResult, ErrorCode, ErrorData, GetExtensions as _, JsonRpcMessage,
+    RequestId, ServerJsonRpcMessage, ServerRequest,
 };
 use rmcp::service::RoleServer;
 use rmcp::transport::Transport;
@@ -16,6 +16,19 @@ use tokio::io::{AsyncBufReadExt as _, AsyncRead, AsyncWrite, AsyncWriteExt as _,
 
 /// The longest line read whole, unless told otherwise: 16 MiB, as rmcp's stdio transport.
 pub const DEFAULT_MAX_LINE_LENGTH: usize = 16 * 1024 * 1024;
+
+/// Put in the extensions of every request [`Lines`] and [`HttpLines`](super::HttpLines) hand to
+/// rmcp: [`Served`](super::Served) tells by it that the transport answers what it cannot read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answering;
+
+/// `message`, a request marked as handed on by a transport that answers what it cannot read.
+fn marked(mut message: ClientJsonRpcMessage) -> ClientJsonRpcMessage {
+    if let ClientJsonRpcMessage::Request(request) = &mut message {
+        request.request.extensions_mut().insert(Answering);
+    }
+    message
+}
 
 /// How much of a line too long to read is kept, to find its `id`.
 const HEAD: usize = 64 * 1024;
@@ -545,7 +558,7 @@ where
                     let why = format!("the line is longer than {} bytes", self.max_line_length);
                     let read = unreadable(scan(&head), head.len(), &why, None, &self.questions);
                     match self.hand(read) {
-                        Some(message) => return Some(message),
+                        Some(message) => return Some(marked(message)),
                         None => continue,
                     }
                 }
@@ -557,7 +570,7 @@ where
                 continue;
             }
             if let Some(message) = self.hand(read_message(text, None, &self.questions)) {
-                return Some(message);
+                return Some(marked(message));
             }
         }
     }

@@ -56,6 +56,8 @@ use super::Policy;
 pub struct Served<S> {
     server: S,
     policy: Arc<Policy>,
+    /// Whether a request has shown which kind of transport serves it (said once per server).
+    transport_told: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl<S> Served<S> {
@@ -66,6 +68,10 @@ impl<S> Served<S> {
     /// event (target `mcpdesc_runtime::session`): a state spent here opens again on another
     /// process with the same keys, or here after a restart. Give such a policy a shared store
     /// ([`Policy::spent_states`]).
+    ///
+    /// On its first request, a server served over a transport that drops what it cannot read
+    /// (rmcp's own stdio and Streamable HTTP transports) says so, once, as a warning event that
+    /// names [`stdio()`](super::stdio) and [`HttpLines`](super::HttpLines).
     pub fn new(server: S, policy: Policy) -> Self {
         if policy.spends_in_process_memory() && !policy.keys.is_development() {
             tracing::warn!(
@@ -79,6 +85,7 @@ impl<S> Served<S> {
         Served {
             server,
             policy: Arc::new(policy),
+            transport_told: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
     }
 
@@ -92,6 +99,33 @@ impl<S> Served<S> {
         &self.policy
     }
 
+    /// On the first request: a warning event when the transport leaves what it cannot read
+    /// unanswered (rmcp's own stdio and Streamable HTTP transports), with what to serve with.
+    fn tell_transport(&self, context: &RequestContext<RoleServer>) {
+        use std::sync::atomic::Ordering;
+        if self.transport_told.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let answering = context
+            .extensions
+            .get::<super::lines::Answering>()
+            .is_some();
+        #[cfg(feature = "http")]
+        let answering = answering
+            || context
+                .extensions
+                .get::<http::request::Parts>()
+                .is_some_and(|parts| parts.extensions.get::<super::lines::Answering>().is_some());
+        if !answering {
+            tracing::warn!(
+                target: "mcpdesc_runtime::session",
+                "served over a transport that drops what it cannot read: a request on such a line is never answered, \
+                 and a question such a line answers waits for its timeout; serve stdio with \
+                 mcpdesc_runtime::session::stdio(), and Streamable HTTP inside session::HttpLines"
+            );
+        }
+    }
+
     fn round(
         &self,
         primitive: Called,
@@ -100,6 +134,7 @@ impl<S> Served<S> {
         request_state: Option<&str>,
         context: &mut RequestContext<RoleServer>,
     ) {
+        self.tell_transport(context);
         context.extensions.insert(Round(Arc::new(RoundData {
             primitive,
             arguments: arguments.cloned(),
@@ -252,6 +287,7 @@ impl<S: ServerHandler> ServerHandler for Served<S> {
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<InitializeResult, ErrorData>> + MaybeSendFuture + '_ {
+        self.tell_transport(&context);
         self.server.initialize(request, context)
     }
 
@@ -270,6 +306,7 @@ impl<S: ServerHandler> ServerHandler for Served<S> {
         &self,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<DiscoverResult, ErrorData>> + MaybeSendFuture + '_ {
+        self.tell_transport(&context);
         self.server.discover(context)
     }
 
