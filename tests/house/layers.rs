@@ -417,3 +417,25 @@ fn the_runtime_holds_no_checker_code() {
         }
     }
 }
+
+/// The macros read no files: what they say depends on the tokens they are given, never on the
+/// build environment (serde, thiserror and schemars read none either).
+#[test]
+fn the_macros_read_no_files() {
+    let mut read = Vec::new();
+    for file in files_of(&src("mcpdesc-derive"), "") {
+        let code = code(&file);
+        for what in [
+            "std::fs",
+            "local_file",
+            "read_to_string",
+            "File::open",
+            "include_str!",
+        ] {
+            if code.contains(what) {
+                read.push(format!("{}: {what}", file.display()));
+            }
+        }
+    }
+    assert!(read.is_empty(), "{read:?}");
+}

@@ -20,8 +20,7 @@ use crate::ctxt::Ctxt;
 use crate::keys::{skip_value, value_of};
 use crate::runtime::Runtime;
 use placement::{
-    Sibling, SiblingKind, attributes, check_below_expanded, default_target, expanded_above,
-    sibling, written_above,
+    Sibling, SiblingKind, attributes, check_below_expanded, default_target, expanded_above, sibling,
 };
 
 /// A string value with the span of its literal.
@@ -340,7 +339,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let tokens: Vec<TokenTree> = item.clone().into_iter().collect();
     let (fn_name, body) = scan_item(&tokens);
 
-    let registration = check_and_register(&cx, &args, &attr, fn_name.as_ref(), body, &tokens);
+    let registration = check_and_register(&cx, &args, fn_name.as_ref(), body, &tokens);
     if body.is_none() {
         cx.error_at(
             Span::call_site(),
@@ -438,7 +437,6 @@ fn check_against_sibling(
 fn check_and_register(
     cx: &Ctxt,
     args: &Args,
-    attr: &TokenStream,
     fn_name: Option<&Ident>,
     body: Option<usize>,
     item: &[TokenTree],
@@ -518,7 +516,7 @@ fn check_and_register(
     let below = sibling(item);
     let above = match below {
         Some(_) => None,
-        None => expanded_above(item, body).or_else(|| written_above(attr, fn_name?)),
+        None => expanded_above(item, body),
     };
     let seen = below.as_ref().or(above.as_ref());
     let default = default_target(seen, fn_name);

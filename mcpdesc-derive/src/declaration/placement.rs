@@ -1,10 +1,9 @@
 //! Where a declaration belongs when it names no primitive: the rmcp attribute stacked on the
 //! same function (`#[tool]`, `#[prompt]`), as far as this attribute can see it. One written
 //! below `#[elicitation]` is among the item's tokens; one written above has been expanded already,
-//! and is found, for a diagnostic only, in the trace its expansion left or in the source file.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! and is found, for a diagnostic only, in the trace its expansion left on an `async fn`. Nothing
+//! is read from a file: on a plain `fn`, rmcp's expansion leaves no trace, and the description
+//! builder and the contract check name the mistake.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::{Ident, LitStr};
@@ -105,8 +104,7 @@ pub(super) fn sibling(item: &[TokenTree]) -> Option<Sibling> {
 /// is read back from the span for a diagnostic only, never to decide what is registered (the
 /// compiler gives a span's source text as a best effort for diagnostics): `None` when there is
 /// no such trace or no text behind it, and the declaration is then placed as it always is.
-/// A plain `fn` keeps its own tokens, so an rmcp attribute above one leaves no trace: its source
-/// file is read instead ([`written_above`]).
+/// A plain `fn` keeps its own tokens, so an rmcp attribute above one leaves no trace.
 pub(super) fn expanded_above(item: &[TokenTree], body: Option<usize>) -> Option<Sibling> {
     let body = item.get(body?)?;
     let text = body.span().source_text()?;
@@ -115,170 +113,6 @@ pub(super) fn expanded_above(item: &[TokenTree], body: Option<usize>) -> Option<
     }
     let tokens: Vec<TokenTree> = text.parse::<TokenStream>().ok()?.into_iter().collect();
     sibling(&tokens)
-}
-
-/// The rmcp `#[tool(...)]` / `#[prompt(...)]` written *above* this `#[elicitation(...)]` on a
-/// plain `fn`, which rmcp leaves as it was written: read from the function's source file, for a
-/// diagnostic only, like [`expanded_above`]. The file is read as Rust tokens (by the compiler's
-/// lexer, so strings and comments are what they are) and searched for a run of attributes on a
-/// function with this name, among them an `#[elicitation]` with exactly these arguments; the
-/// attributes before it are the ones expanded before this one. `None` when there is no file
-/// (the code is generated, or the compiler gives no path), when nothing or more than one
-/// different thing matches, or outside a procedural macro: the declaration is then placed as it
-/// always is, and the description builder and the contract check still name the mistake.
-pub(super) fn written_above(attr: &TokenStream, fn_name: &Ident) -> Option<Sibling> {
-    if !proc_macro::is_available() {
-        return None;
-    }
-    let path = fn_name.span().unwrap().local_file()?;
-    let index = FileIndex::of(&path)?;
-    let (args, fn_name) = (attr.to_string(), fn_name.to_string());
-    let mut found = index
-        .iter()
-        .filter(|run| run.fn_name == fn_name)
-        .filter_map(|run| {
-            let (_, above) = run.elicitations.iter().find(|(a, _)| *a == args)?;
-            above.clone()
-        });
-    let first = found.next()?;
-    found.all(|other| other == first).then(|| Sibling {
-        kind: first.0,
-        // Tokens read from a file's text are spanned at the call site.
-        name: first.1.map(|value| Str {
-            value,
-            span: Span::call_site(),
-        }),
-    })
-}
-
-/// An rmcp attribute found in a file: its kind and its `name`.
-type Found = (SiblingKind, Option<String>);
-
-/// A run of attributes on a function in a source file, as [`written_above`] looks it up.
-struct AttributedFn {
-    /// The function's name, as it prints (`r#type` for `fn r#type`).
-    fn_name: String,
-    /// Each `#[elicitation(...)]` of the run, by its arguments as tokens print, with the rmcp
-    /// attribute before it in the run, if any.
-    elicitations: Vec<(String, Option<Found>)>,
-}
-
-/// The functions with attributes of a source file, read once per file and version of it: a
-/// server with many declarations in one file would otherwise have that file read and lexed once
-/// for each. Procedural macros run on the compiler's thread, so one cache serves a crate's
-/// expansion; a long-lived host (an IDE's macro server) sees a changed file by its length and
-/// modification time.
-struct FileIndex;
-
-/// A file's path, length and modification time, and what it holds.
-type Indexed = (
-    std::path::PathBuf,
-    u64,
-    Option<std::time::SystemTime>,
-    Rc<Vec<AttributedFn>>,
-);
-
-thread_local! {
-    static FILES: RefCell<Vec<Indexed>> = const { RefCell::new(Vec::new()) };
-}
-
-impl FileIndex {
-    fn of(path: &std::path::Path) -> Option<Rc<Vec<AttributedFn>>> {
-        let meta = std::fs::metadata(path).ok()?;
-        let (len, modified) = (meta.len(), meta.modified().ok());
-        let cached = FILES.with(|files| {
-            files
-                .borrow()
-                .iter()
-                .find(|(p, l, m, _)| p == path && *l == len && *m == modified)
-                .map(|(.., index)| Rc::clone(index))
-        });
-        if cached.is_some() {
-            return cached;
-        }
-        let text = std::fs::read_to_string(path).ok()?;
-        let file: TokenStream = text.parse().ok()?;
-        let mut index = Vec::new();
-        Self::search(file, &mut index);
-        let index = Rc::new(index);
-        FILES.with(|files| {
-            let mut files = files.borrow_mut();
-            files.retain(|(p, ..)| p != path);
-            files.push((path.to_owned(), len, modified, Rc::clone(&index)));
-        });
-        Some(index)
-    }
-
-    /// Pushes onto `index` each function in `stream` (and the groups nested in it) with a run of
-    /// attributes among which is an `#[elicitation]`.
-    fn search(stream: TokenStream, index: &mut Vec<AttributedFn>) {
-        let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let mut i = 0;
-        while i < tokens.len() {
-            // A run of outer attributes: `#` and a bracketed group, repeated.
-            let start = i;
-            while let (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g))) =
-                (tokens.get(i), tokens.get(i + 1))
-            {
-                if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
-                    break;
-                }
-                i += 2;
-            }
-            if i > start {
-                if let Some(run) = tokens.get(start..i)
-                    && let Some(fn_name) = Self::function_name(tokens.get(i..).unwrap_or_default())
-                {
-                    let elicitations = Self::elicitations(run);
-                    if !elicitations.is_empty() {
-                        index.push(AttributedFn {
-                            fn_name,
-                            elicitations,
-                        });
-                    }
-                }
-                continue;
-            }
-            if let Some(TokenTree::Group(g)) = tokens.get(i) {
-                Self::search(g.stream(), index);
-            }
-            i += 1;
-        }
-    }
-
-    /// The name of the function `rest` starts (after its visibility and qualifiers), as it
-    /// prints.
-    fn function_name(rest: &[TokenTree]) -> Option<String> {
-        for (i, t) in rest.iter().enumerate() {
-            match t {
-                TokenTree::Ident(kw) if kw == "fn" => {
-                    return rest.get(i + 1).map(ToString::to_string);
-                }
-                TokenTree::Ident(kw)
-                    if ["pub", "async", "const", "unsafe", "extern", "default"]
-                        .iter()
-                        .any(|q| kw == q) => {}
-                // `pub(crate)`, and an ABI string after `extern`.
-                TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {}
-                TokenTree::Literal(_) => {}
-                _ => return None,
-            }
-        }
-        None
-    }
-
-    /// Each `#[elicitation]` among the attributes of `run`, by its arguments, with the rmcp
-    /// attribute before it.
-    fn elicitations(run: &[TokenTree]) -> Vec<(String, Option<Found>)> {
-        run.chunks(2)
-            .enumerate()
-            .filter_map(|(at, pair)| {
-                let (_, args) = attributes(pair).find(|(a, _)| a == "elicitation")?;
-                let above = sibling(run.get(..at * 2)?).map(|s| (s.kind, s.name.map(|n| n.value)));
-                Some((args.into_iter().collect::<TokenStream>().to_string(), above))
-            })
-            .collect()
-    }
 }
 
 /// `#[elicitation]` below an rmcp attribute it cannot see through: the declaration would belong to

@@ -124,7 +124,7 @@ impl fmt::Display for BuildProblem {
                 location,
             } => write!(
                 f,
-                "the elicitation declaration `{declaration}` ({location}) belongs to the {primitive}, which the builder does not know; add it with `.tool(..)`, `.resource(..)`, `.resource_template(..)` or `.prompt(..)`, or correct the attribute's `tool`/`prompt`/`resource`/`resource_template`. If an rmcp `#[tool(name = ...)]` or `#[prompt(name = ...)]` renames the function and is written above `#[elicitation]`, move `#[elicitation]` above it (an attribute cannot see the attribute macros expanded before it) or name the primitive with `tool = \"...\"` / `prompt = \"...\"`"
+                "the elicitation declaration `{declaration}` ({location}) belongs to the {primitive}, which the builder does not know; add it with `.tool(..)`, `.resource(..)`, `.resource_template(..)` or `.prompt(..)`, or correct the attribute's `tool`/`prompt`/`resource`/`resource_template`. If an rmcp `#[prompt]`, or a `#[tool(name = ...)]` that renames the function, is written above `#[elicitation]`, move `#[elicitation]` above it (an attribute cannot see the attribute macros expanded before it) or name the primitive with `tool = \"...\"` / `prompt = \"...\"`"
             ),
             BuildProblem::ScopeNotSatisfiable { message, .. } => f.write_str(message),
             BuildProblem::Duplicate { message }

@@ -54,7 +54,7 @@ impl Server {
         String::new()
     }
 
-    // The same on a plain `fn`, whose attributes above are read from this file.
+    // The same on a plain `fn`.
     #[tool(name = "unpin", description = "Unpin an issue.")]
     #[elicitation(name = "confirm", tool = "unpin", form = Confirm, message = "Unpin it?")]
     fn unpin_issue(&self) -> String {
