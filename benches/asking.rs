@@ -6,14 +6,14 @@
 //! served request does (only the transport is left out: a request context is made per call from
 //! one peer of an in-memory session).
 //!
-//! - `asker`: `ask!(asker, Self::CLOSE_ISSUE_CONFIRM)`, served as `Served` (guarded, sealed with a
+//! - `asker`: `ask!(asker, Self::CLOSE_ISSUE_CONFIRM)`, served as `AskingServer` (guarded, sealed with a
 //!   key ring, the arguments bound exactly).
 //!
 //! `first_round`: the call that returns the input-required result (guard and seal). `round_trip`:
 //! that call, then the retry that brings the answer back (the state opened, for `asker` spent
 //! too, and the answer read).
 use mcpdesc_runtime::registry::Primitive;
-use mcpdesc_runtime::session::{Asked, Asker, Policy, Served, StateKeys};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, StateKeys};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -108,7 +108,7 @@ fn answer(key: &str) -> Responses {
 struct Servers {
     runtime: tokio::runtime::Runtime,
     peer: Peer<RoleServer>,
-    after: Served<After>,
+    after: AskingServer<After>,
 }
 
 fn servers() -> Servers {
@@ -119,7 +119,7 @@ fn servers() -> Servers {
     let peer = peer(&runtime);
     let key = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
     let keys = StateKeys::parse(&format!("k1:{key}")).unwrap();
-    let after = Served::new(After, Policy::with_keys(keys));
+    let after = AskingServer::new(After, Policy::with_keys(keys));
     Servers {
         runtime,
         peer,

@@ -1,9 +1,9 @@
-//! Asking in one line: `Asker`, `ask!` and `Served`, over a real rmcp session (server and client
+//! Asking in one line: `Asker`, `ask!` and `AskingServer`, over a real rmcp session (server and client
 //! connected in memory) on MCP 2025-06-18, 2025-11-25 and 2026-07-28. A tool, a prompt and a
 //! resource read each accept, decline and cancel; a tool asks twice in one call; arguments that
 //! are a `HashMap`, and map arguments sent in another key order, retry; a state brought back twice
 //! is refused; a client that never answers gets the timeout, and one that cancels the call ends
-//! the wait; a handle of another primitive is refused; a prompt served without `Served` fails
+//! the wait; a handle of another primitive is refused; a prompt served without `AskingServer` fails
 //! closed, once.
 #![allow(clippy::restriction)]
 
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, Served, StateKeys};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, PromptReply, StateKeys};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ask, elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -307,14 +307,14 @@ struct Session {
     log: Arc<Mutex<Vec<String>>>,
 }
 
-/// A session with the probe, served as `Served` (or, with `served` false, as it is).
+/// A session with the probe, served as `AskingServer` (or, with `served` false, as it is).
 async fn session(version: ProtocolVersion, act: Act, served: bool) -> Session {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let probe = Probe::new();
     let log = probe.log.clone();
     let policy = Policy::with_keys(StateKeys::parse(&keys("k1", 7)).unwrap());
     if served {
-        let server = Served::new(probe, policy);
+        let server = AskingServer::new(probe, policy);
         tokio::spawn(async move {
             if let Ok(running) = server.serve(server_io).await {
                 let _ = running.waiting().await;
@@ -646,7 +646,7 @@ async fn a_handle_of_another_primitive_is_refused_before_sending() {
     }
 }
 
-/// A prompt served without `Served` cannot know the round's answers: it fails closed with an
+/// A prompt served without `AskingServer` cannot know the round's answers: it fails closed with an
 /// error that says what to add, once, instead of asking again forever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_prompt_served_without_served_fails_closed_once() {
@@ -654,8 +654,8 @@ async fn a_prompt_served_without_served_fails_closed_once() {
         let s = session(version.clone(), Act::Accept, false).await;
         let error = s.prompt().await.unwrap_err();
         assert!(
-            error.contains("did not come through `mcpdesc_runtime::session::Served`")
-                && error.contains("Served::new(server, policy)"),
+            error.contains("did not come through `mcpdesc_runtime::session::AskingServer`")
+                && error.contains("AskingServer::new(server, policy)"),
             "{version:?}: {error}"
         );
         assert!(s.seen().is_empty(), "{version:?}: nothing is asked");

@@ -1,4 +1,4 @@
-//! The contract drive (`testing::Drive`) fails on each kind of drift, and passes a server that
+//! The contract drive (`testing::ContractTest`) fails on each kind of drift, and passes a server that
 //! keeps its description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and
 //! 2026-07-28 against its own description and against that description changed in one place.
 #![allow(clippy::restriction)]
@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use mcpdesc_runtime::description::{Description, Info};
-use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
-use mcpdesc_runtime::testing::{Answer, Drift, Drive, DriveError};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy};
+use mcpdesc_runtime::testing::{Answer, ContractTest, ContractTestError, Finding};
 use mcpdesc_runtime::{ProtocolVersion, ask, elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -73,12 +73,12 @@ impl ServerHandler for Probe {
     }
 }
 
-fn server() -> Served<Gate> {
-    Served::new(Gate, Policy::development())
+fn server() -> AskingServer<Gate> {
+    AskingServer::new(Gate, Policy::development())
 }
 
-fn probe() -> Served<Probe> {
-    Served::new(Probe, Policy::development())
+fn probe() -> AskingServer<Probe> {
+    AskingServer::new(Probe, Policy::development())
 }
 
 /// The description of the gate, or of the probe's tool `tool`, built from the server's router.
@@ -103,8 +103,8 @@ fn declaration(doc: &mut Value) -> &mut Value {
     &mut doc["tools"][0]["elicitations"][0]
 }
 
-async fn drive(doc: &Value) -> Result<mcpdesc_runtime::testing::Report, DriveError> {
-    Drive::new(doc, server).run().await
+async fn drive(doc: &Value) -> Result<mcpdesc_runtime::testing::Report, ContractTestError> {
+    ContractTest::new(doc, server).run().await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,11 +136,11 @@ async fn changed_wording_is_drift_unless_allowed() {
     let mut doc = description("gate");
     declaration(&mut doc)["message"] = json!("Shall we?");
     let err = drive(&doc).await.unwrap_err();
-    assert_eq!(err.drifts().len(), 9, "{err}");
+    assert_eq!(err.findings().len(), 9, "{err}");
     assert!(
-        err.drifts()
+        err.findings()
             .iter()
-            .all(|d| matches!(d, Drift::Reworded { sent, .. } if sent == "Go ahead?")),
+            .all(|d| matches!(d, Finding::Reworded { sent, .. } if sent == "Go ahead?")),
         "{err}"
     );
     assert!(
@@ -148,7 +148,7 @@ async fn changed_wording_is_drift_unless_allowed() {
             .contains("allow it with `.allow_reworded(\"gate\", \"go_ahead\")`"),
         "{err}"
     );
-    Drive::new(&doc, server)
+    ContractTest::new(&doc, server)
         .allow_reworded("gate", "go_ahead")
         .run()
         .await
@@ -161,14 +161,14 @@ async fn a_request_the_description_does_not_declare_is_drift() {
     declaration(&mut doc)["requestedSchema"]["properties"]["note"] = json!({"type": "string"});
     let err = drive(&doc).await.unwrap_err();
     let undeclared = err
-        .drifts()
+        .findings()
         .iter()
-        .filter(|d| matches!(d, Drift::Undeclared { .. }))
+        .filter(|d| matches!(d, Finding::Undeclared { .. }))
         .count();
     let never = err
-        .drifts()
+        .findings()
         .iter()
-        .filter(|d| matches!(d, Drift::NeverAsked { .. }))
+        .filter(|d| matches!(d, Finding::NeverAsked { .. }))
         .count();
     assert_eq!((undeclared, never), (9, 3), "{err}");
     assert!(err.to_string().contains("requestedSchema differs"), "{err}");
@@ -180,9 +180,9 @@ async fn a_documented_default_the_server_does_not_send_is_drift() {
     declaration(&mut doc)["requestedSchema"]["properties"]["go"]["default"] = json!(true);
     let err = drive(&doc).await.unwrap_err();
     assert!(
-        err.drifts()
+        err.findings()
             .iter()
-            .any(|d| matches!(d, Drift::Undeclared { .. })),
+            .any(|d| matches!(d, Finding::Undeclared { .. })),
         "{err}"
     );
 }
@@ -199,10 +199,10 @@ async fn a_declaration_never_asked_is_drift_unless_conditional() {
         .push(second);
     let err = drive(&doc).await.unwrap_err();
     let never: Vec<String> = err
-        .drifts()
+        .findings()
         .iter()
         .filter_map(|d| match d {
-            Drift::NeverAsked {
+            Finding::NeverAsked {
                 version,
                 declaration,
                 ..
@@ -219,7 +219,7 @@ async fn a_declaration_never_asked_is_drift_unless_conditional() {
         ],
         "{err}"
     );
-    Drive::new(&doc, server)
+    ContractTest::new(&doc, server)
         .conditional("gate", "second_thoughts")
         .run()
         .await
@@ -228,15 +228,15 @@ async fn a_declaration_never_asked_is_drift_unless_conditional() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
-    let err = Drive::new(&description("picky"), probe)
+    let err = ContractTest::new(&description("picky"), probe)
         .run()
         .await
         .unwrap_err();
     let refused: Vec<String> = err
-        .drifts()
+        .findings()
         .iter()
         .filter_map(|d| match d {
-            Drift::Refused { message, .. } => Some(message.clone()),
+            Finding::Refused { message, .. } => Some(message.clone()),
             _ => None,
         })
         .collect();
@@ -246,15 +246,15 @@ async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_that_never_ends_is_drift_after_the_timeout() {
-    let err = Drive::new(&description("stuck"), probe)
+    let err = ContractTest::new(&description("stuck"), probe)
         .timeout(Duration::from_millis(300))
         .run()
         .await
         .unwrap_err();
     let late = err
-        .drifts()
+        .findings()
         .iter()
-        .filter(|d| matches!(d, Drift::Session { message, .. } if message.contains("did not answer within 300ms")))
+        .filter(|d| matches!(d, Finding::Session { message, .. } if message.contains("did not answer within 300ms")))
         .count();
     assert_eq!(late, 3, "{err}");
 }
@@ -264,17 +264,17 @@ async fn a_call_that_never_ends_is_drift_after_the_timeout() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arguments_given_for_a_version_are_used_on_it() {
     let doc = description("maybe");
-    let err = Drive::new(&doc, probe)
+    let err = ContractTest::new(&doc, probe)
         .arguments("maybe", json!({"go": false}))
         .arguments_on(ProtocolVersion::V2026_07_28, "maybe", json!({"go": true}))
         .run()
         .await
         .unwrap_err();
     let never_asked: Vec<String> = err
-        .drifts()
+        .findings()
         .iter()
         .map(|d| match d {
-            Drift::NeverAsked {
+            Finding::NeverAsked {
                 version,
                 primitive,
                 declaration,
@@ -288,13 +288,13 @@ async fn arguments_given_for_a_version_are_used_on_it() {
     );
     // What it says first is the likeliest fix of a removed `ask!`: remove the declaration; the
     // settings that would hide the removal come after, each with when it is right.
-    let said = err.drifts()[0].to_string();
+    let said = err.findings()[0].to_string();
     assert_eq!(
         said,
         "2025-06-18 maybe: `go_ahead` was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`); only if no arguments make it ask every time, say so with `.conditional(\"maybe\", \"go_ahead\")`"
     );
 
-    let report = Drive::new(&doc, probe)
+    let report = ContractTest::new(&doc, probe)
         .arguments("maybe", json!({"go": true}))
         .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": false}))
         .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": true}))
@@ -308,7 +308,7 @@ async fn arguments_given_for_a_version_are_used_on_it() {
 /// rest of the drive still runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_setting_that_names_nothing_is_reported() {
-    let err = Drive::new(&description("gate"), server)
+    let err = ContractTest::new(&description("gate"), server)
         .arguments("gaet", json!({}))
         .arguments_on(ProtocolVersion::V2025_03_26, "gate", json!({}))
         .arguments_on(ProtocolVersion::V2025_11_25, "gaet", json!({}))
@@ -318,7 +318,7 @@ async fn a_setting_that_names_nothing_is_reported() {
         .run()
         .await
         .unwrap_err();
-    let said: Vec<String> = err.drifts().iter().map(ToString::to_string).collect();
+    let said: Vec<String> = err.findings().iter().map(ToString::to_string).collect();
     assert_eq!(
         said,
         [
@@ -339,13 +339,13 @@ async fn a_setting_that_names_nothing_is_reported() {
 async fn arguments_for_a_version_the_primitive_is_not_called_on_are_reported() {
     let mut doc = description("gate");
     declaration(&mut doc)["protocolVersions"] = json!(["2026-07-28"]);
-    let err = Drive::new(&doc, server)
+    let err = ContractTest::new(&doc, server)
         .arguments_on(ProtocolVersion::V2026_07_28, "gate", json!({}))
         .arguments_on(ProtocolVersion::V2025_11_25, "gate", json!({}))
         .run()
         .await
         .unwrap_err();
-    let said: Vec<String> = err.drifts().iter().map(ToString::to_string).collect();
+    let said: Vec<String> = err.findings().iter().map(ToString::to_string).collect();
     assert_eq!(
         said,
         [

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use mcpdesc_runtime::session::{Lines, Policy, Served, StateKeys};
+use mcpdesc_runtime::session::{AskingServer, Policy, StateKeys, StdioTransport};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ProtocolVersion as RmcpVersion};
 use rmcp::service::RoleClient;
@@ -47,7 +47,7 @@ fn about(declaration: &str) -> Vec<Said> {
         .collect()
 }
 
-/// The gate served over `Lines` on an in-memory pipe, and `client` connected to it.
+/// The gate served over `StdioTransport` on an in-memory pipe, and `client` connected to it.
 async fn connect(
     client: client::Answering,
     policy: Policy,
@@ -55,8 +55,8 @@ async fn connect(
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let (read, write) = tokio::io::split(server_io);
     tokio::spawn(async move {
-        let running = Served::new(Gate, policy)
-            .serve(Lines::new(read, write))
+        let running = AskingServer::new(Gate, policy)
+            .serve(StdioTransport::new(read, write))
             .await
             .expect("serves");
         running.waiting().await.ok();
@@ -207,8 +207,8 @@ async fn a_line_that_cannot_be_read_is_said_without_the_line() {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let (read, write) = tokio::io::split(server_io);
     tokio::spawn(async move {
-        if let Ok(running) = Served::new(Gate, Policy::development())
-            .serve(Lines::new(read, write))
+        if let Ok(running) = AskingServer::new(Gate, Policy::development())
+            .serve(StdioTransport::new(read, write))
             .await
         {
             running.waiting().await.ok();
@@ -268,7 +268,7 @@ fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
             .count()
     };
     let keys = StateKeys::parse(&format!("ring-warning:{}", "07".repeat(32))).unwrap();
-    let _ = Served::new(Gate, Policy::with_keys(keys.clone()));
+    let _ = AskingServer::new(Gate, Policy::with_keys(keys.clone()));
     assert_eq!(warned(), 1);
     let message = said()
         .0
@@ -284,8 +284,8 @@ fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
         .unwrap();
     assert!(message.contains("opens a spent state again"), "{message}");
     assert!(message.contains("Policy::spent_states"), "{message}");
-    let _ = Served::new(Gate, Policy::development());
-    let _ = Served::new(
+    let _ = AskingServer::new(Gate, Policy::development());
+    let _ = AskingServer::new(
         Gate,
         Policy::with_keys(keys)
             .spent_states(mcpdesc_runtime::session::MemorySpentStates::default()),
@@ -295,7 +295,7 @@ fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
 
 /// A server served over a transport that drops what it cannot read (rmcp's own byte-stream
 /// transport here, as `rmcp::transport::stdio()` is) says so once, on its first request, naming
-/// the transport to serve with; over `Lines` it says nothing of the kind.
+/// the transport to serve with; over `StdioTransport` it says nothing of the kind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_transport_that_drops_what_it_cannot_read_is_said_at_start_up() {
     said();
@@ -322,10 +322,10 @@ async fn a_transport_that_drops_what_it_cannot_read_is_said_at_start_up() {
     .await;
     client.list_all_tools().await.unwrap();
     client.cancel().await.ok();
-    assert_eq!(dropping().len(), before, "over Lines");
+    assert_eq!(dropping().len(), before, "over StdioTransport");
 
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let served = Served::new(Gate, Policy::development());
+    let served = AskingServer::new(Gate, Policy::development());
     let server = tokio::spawn(async move {
         let running = served.serve(server_io).await.expect("serves");
         running.waiting().await.ok();
@@ -343,7 +343,7 @@ async fn a_transport_that_drops_what_it_cannot_read_is_said_at_start_up() {
     let message = &said[before].fields["message"];
     assert!(
         message.contains("mcpdesc_runtime::session::stdio()")
-            && message.contains("session::HttpLines"),
+            && message.contains("session::HttpService"),
         "{message}"
     );
 }

@@ -10,7 +10,7 @@
 use mcpdesc_runtime::description::{BuildProblem, Description, Info};
 use mcpdesc_runtime::registry::{self, Primitive};
 use mcpdesc_runtime::resources::TemplateUri;
-use mcpdesc_runtime::session::{Asked, Asker, Lines, Policy, Served};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, StdioTransport};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation, resource_handler, resource_router};
 use rmcp::model::{
     ErrorCode, ErrorData, Implementation, ProtocolVersion, ReadResourceRequestParams,
@@ -98,9 +98,9 @@ async fn session(
 ) -> rmcp::service::RunningService<RoleClient, client::Answering> {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let (read, write) = tokio::io::split(server_io);
-    let served = Served::new(notes(), Policy::development());
+    let served = AskingServer::new(notes(), Policy::development());
     tokio::spawn(async move {
-        if let Ok(running) = served.serve(Lines::new(read, write)).await {
+        if let Ok(running) = served.serve(StdioTransport::new(read, write)).await {
             let _ = running.waiting().await;
         }
     });

@@ -770,7 +770,7 @@ mod url_required {
     use std::sync::{Arc, Mutex};
 
     use mcpdesc_runtime::elicitation;
-    use mcpdesc_runtime::session::{Asker, Policy, Served, notify_elicitation_complete};
+    use mcpdesc_runtime::session::{Asker, AskingServer, Policy, notify_elicitation_complete};
     use rmcp::model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
         ContentBlock, CustomNotification, ErrorData, Implementation, ProtocolVersion,
@@ -843,7 +843,7 @@ mod url_required {
         let (server_io, client_io) = tokio::io::duplex(64 * 1024);
         let client = Client::default();
         let notified = client.notified.clone();
-        let server = Served::new(Server, Policy::development());
+        let server = AskingServer::new(Server, Policy::development());
         let (server, client) = tokio::join!(server.serve(server_io), client.serve(client_io));
         let (_server, client) = (
             server.expect("server starts"),

@@ -14,7 +14,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use mcpdesc_runtime::session::{Policy, Principal, Served};
+use mcpdesc_runtime::session::{AskingServer, Policy, Principal};
 use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 
 use super::IssueTracker;
@@ -158,9 +158,9 @@ pub async fn serve(config: HttpConfig, tracker: IssueTracker, policy: Policy) ->
         .with_allowed_hosts(config.allowed_hosts)
         .with_allowed_origins(config.allowed_origins)
         .enforce_origin_validation();
-    // rmcp's service in `HttpLines`: every body the tracker cannot read is answered, or fails the
+    // rmcp's service in `HttpService`: every body the tracker cannot read is answered, or fails the
     // question it answers.
-    let service = Served::new(tracker, policy).streamable_http(http_config);
+    let service = AskingServer::new(tracker, policy).streamable_http(http_config);
     let mut router = axum::Router::new().nest_service("/mcp", service);
     if let Some(tokens) = config.tokens {
         router = router.layer(middleware::from_fn_with_state(

@@ -30,7 +30,7 @@
 //!
 //! Each asks through the call's `Asker` with `ask!(asker, Self::HANDLE)`, where the handle is
 //! the constant `#[elicitation]` writes beside the function. The server is served as
-//! `Served::new(tracker, policy)`: every request is checked against the declarations before it is
+//! `AskingServer::new(tracker, policy)`: every request is checked against the declarations before it is
 //! sent; on 2025-06-18 and 2025-11-25 an `elicitation/create` waits at most ten minutes; on
 //! 2026-07-28 the call is answered with an input-required result whose `requestState` is sealed
 //! with the key ring in `ISSUE_TRACKER_STATE_KEYS` (a key made for the process when it is not
@@ -63,7 +63,7 @@ use mcpdesc_runtime::description::{BuildError, Description, Info, Transport};
 use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::FormHandle;
 use mcpdesc_runtime::resources::TemplateUri;
-use mcpdesc_runtime::session::{Asked, Asker, Policy, PromptReply, RedisSpentStates, Served};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, PromptReply, RedisSpentStates};
 use mcpdesc_runtime::{
     ElicitationEnum, ElicitationForm, ProtocolVersion, ask, elicitation, resource_handler,
     resource_router,
@@ -1130,7 +1130,7 @@ fn serve(args: impl Iterator<Item = OsString>) -> ExitCode {
             };
             return http::serve(config, tracker, policy).await;
         }
-        let server = Served::new(tracker, policy);
+        let server = AskingServer::new(tracker, policy);
         // Every line the tracker cannot read is answered, or fails the question it answers.
         let service = match server.serve(mcpdesc_runtime::session::stdio()).await {
             Ok(s) => s,
@@ -1160,8 +1160,8 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use mcpdesc_runtime::session::{Policy, Served};
-    use mcpdesc_runtime::testing::Drive;
+    use mcpdesc_runtime::session::{AskingServer, Policy};
+    use mcpdesc_runtime::testing::ContractTest;
     use serde_json::json;
 
     use super::{IssueTracker, description};
@@ -1193,8 +1193,8 @@ mod tests {
     #[tokio::test]
     async fn the_tracker_keeps_its_contract() {
         let description = description().unwrap();
-        let server = || Served::new(IssueTracker::new(), Policy::development());
-        let report = Drive::new(description.as_value(), server)
+        let server = || AskingServer::new(IssueTracker::new(), Policy::development());
+        let report = ContractTest::new(description.as_value(), server)
             .arguments("assign_issue", json!({"issue": 1}))
             .arguments("edit_issue", json!({"issue": 1}))
             .arguments("close_issue", json!({"issue": 1}))

@@ -412,7 +412,7 @@ pub(crate) struct DeclaredIn<'d> {
 
 /// The declarations of the primitives of `kind` in `document` (of the one whose identity is
 /// `identity`, when given), with their effective scopes read as the validator reads them:
-/// what the contract check matches a request against, and what `testing::Drive` asks.
+/// what the contract check matches a request against, and what `testing::ContractTest` asks.
 pub(crate) fn declarations_in<'d>(
     document: &'d Value,
     kind: crate::diagnostics::kind::Kind,

@@ -1,5 +1,5 @@
 //! A server's contract test in a few lines (feature `testing`, for `[dev-dependencies]`):
-//! [`Drive`] calls every primitive that declares an elicitation, on every protocol version of
+//! [`ContractTest`] calls every primitive that declares an elicitation, on every protocol version of
 //! its description, over an in-memory rmcp session, answers each question three ways, and checks
 //! every request against the description ([`contract::check_description`](crate::contract::check_description)).
 
@@ -61,35 +61,35 @@ impl fmt::Display for Answer {
 /// For each protocol version of the description, each primitive with declarations that apply
 /// there, and each way of answering ([`Answer`]), `run` starts a server from the closure (a
 /// fresh one each time, so one call's changes do not reach the next), connects rmcp's client to
-/// it in memory through [`session::Lines`](crate::session::Lines), and calls the primitive. A
+/// it in memory through [`session::StdioTransport`](crate::session::StdioTransport), and calls the primitive. A
 /// tool or prompt gets the arguments given to [`arguments_on`](Self::arguments_on) for that
 /// version, else to [`arguments`](Self::arguments), else its required arguments (a tool's made
 /// from its `inputSchema`, a prompt's each `"example"`). A resource template is read at the URI
 /// given to [`uri`](Self::uri), else its template with every variable `example`. Every
 /// question the server sends is checked against the description ([`check_description`]). It
-/// fails, listing every problem ([`DriveError`]), when
+/// fails, listing every problem ([`ContractTestError`]), when
 ///
-/// - a request matches no declaration of its primitive on that version ([`Drift::Undeclared`]);
+/// - a request matches no declaration of its primitive on that version ([`Finding::Undeclared`]);
 /// - a request's `message` is not its declaration's, unless
-///   [`allow_reworded`](Self::allow_reworded) says it may be ([`Drift::Reworded`]);
+///   [`allow_reworded`](Self::allow_reworded) says it may be ([`Finding::Reworded`]);
 /// - a declaration that applies on a version was never asked there, unless it is
-///   [`conditional`](Self::conditional) ([`Drift::NeverAsked`]);
+///   [`conditional`](Self::conditional) ([`Finding::NeverAsked`]);
 /// - a call whose questions were all accepted, with answers its own forms allow, ends in an
-///   error, or asks the same question again ([`Drift::Refused`]);
+///   error, or asks the same question again ([`Finding::Refused`]);
 /// - the server does not answer a call within the [`timeout`](Self::timeout), or a session
-///   cannot be opened ([`Drift::Session`]);
+///   cannot be opened ([`Finding::Session`]);
 /// - a setting names a primitive, declaration or version the drive never calls, so it would
-///   change nothing ([`Drift::Unused`]).
+///   change nothing ([`Finding::Unused`]).
 ///
 /// ```no_run
-/// # async fn example() -> Result<(), mcpdesc_runtime::testing::DriveError> {
+/// # async fn example() -> Result<(), mcpdesc_runtime::testing::ContractTestError> {
 /// # #[derive(Clone)] struct Server;
 /// # impl rmcp::ServerHandler for Server {}
 /// # fn description() -> serde_json::Value { serde_json::Value::Null }
-/// use mcpdesc_runtime::testing::Drive;
-/// use mcpdesc_runtime::session::{Policy, Served};
+/// use mcpdesc_runtime::testing::ContractTest;
+/// use mcpdesc_runtime::session::{Policy, AskingServer};
 ///
-/// let report = Drive::new(&description(), || Served::new(Server, Policy::development()))
+/// let report = ContractTest::new(&description(), || AskingServer::new(Server, Policy::development()))
 ///     .arguments("close_issue", serde_json::json!({"issue": 1}))
 ///     .run()
 ///     .await?;
@@ -97,7 +97,7 @@ impl fmt::Display for Answer {
 /// # Ok(())
 /// # }
 /// ```
-pub struct Drive<F> {
+pub struct ContractTest<F> {
     document: Value,
     server: F,
     arguments: BTreeMap<String, Value>,
@@ -109,9 +109,9 @@ pub struct Drive<F> {
     timeout: Duration,
 }
 
-impl<F> fmt::Debug for Drive<F> {
+impl<F> fmt::Debug for ContractTest<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Drive")
+        f.debug_struct("ContractTest")
             .field("arguments", &self.arguments)
             .field("arguments_on", &self.arguments_on)
             .field("uris", &self.uris)
@@ -133,7 +133,7 @@ struct Target {
     declarations: Vec<(String, VersionSet)>,
 }
 
-impl<F, H> Drive<F>
+impl<F, H> ContractTest<F>
 where
     F: Fn() -> H,
     H: ServerHandler,
@@ -141,7 +141,7 @@ where
     /// A drive of the servers `server` makes against `description` (the document, as built
     /// or read).
     pub fn new(description: &Value, server: F) -> Self {
-        Drive {
+        ContractTest {
             document: description.clone(),
             server,
             arguments: BTreeMap::new(),
@@ -223,8 +223,8 @@ where
     ///
     /// # Errors
     ///
-    /// [`DriveError`] with every [`Drift`] found, and the report of what was driven.
-    pub async fn run(self) -> Result<Report, DriveError>
+    /// [`ContractTestError`] with every [`Finding`] found, and the report of what was driven.
+    pub async fn run(self) -> Result<Report, ContractTestError>
     where
         H: Send + 'static,
     {
@@ -232,7 +232,7 @@ where
         let mut drifts = Vec::new();
         let (root_scope, _) = crate::diagnostics::root_scope_of(&self.document);
         if root_scope.is_empty() {
-            drifts.push(Drift::Session {
+            drifts.push(Finding::Session {
                 version: None,
                 primitive: String::new(),
                 message: "the description has no protocol version it can be driven on".to_owned(),
@@ -263,7 +263,7 @@ where
                         .iter()
                         .any(|(p, d)| *p == target.identity && d == name);
                     if !excused && !asked_here.iter().any(|a| a == name) {
-                        drifts.push(Drift::NeverAsked {
+                        drifts.push(Finding::NeverAsked {
                             version,
                             primitive: target.identity.clone(),
                             declaration: name.to_owned(),
@@ -275,7 +275,7 @@ where
         if drifts.is_empty() {
             Ok(report)
         } else {
-            Err(DriveError { drifts, report })
+            Err(ContractTestError { drifts, report })
         }
     }
 
@@ -283,7 +283,7 @@ where
     /// not in the description, or misspelt), one whose declarations do not apply on the
     /// version named, a declaration it does not have, a version the description does not
     /// list. Left alone, such a setting would change nothing.
-    fn unused(&self, targets: &[Target], root_scope: VersionSet) -> Vec<Drift> {
+    fn unused(&self, targets: &[Target], root_scope: VersionSet) -> Vec<Finding> {
         // Whether a target of `kinds` named `primitive` is `such`.
         let has = |kinds: &[&str], primitive: &str, such: &dyn Fn(&Target) -> bool| {
             targets
@@ -300,7 +300,7 @@ where
         const READ: &[&str] = &["resources", "resourceTemplates"];
         let mut unused = Vec::new();
         let mut push =
-            |setting: String, reason: String| unused.push(Drift::Unused { setting, reason });
+            |setting: String, reason: String| unused.push(Finding::Unused { setting, reason });
         for primitive in self.arguments.keys() {
             if !has(WITH_ARGUMENTS, primitive, &any) {
                 push(
@@ -363,7 +363,7 @@ where
         version: ProtocolVersion,
         target: &Target,
         answer: Answer,
-        drifts: &mut Vec<Drift>,
+        drifts: &mut Vec<Finding>,
     ) -> Call
     where
         H: Send + 'static,
@@ -376,7 +376,7 @@ where
             outcome: String::new(),
         };
         let seen = Arc::new(Mutex::new(Vec::new()));
-        let session = |message: String| Drift::Session {
+        let session = |message: String| Finding::Session {
             version: Some(version),
             primitive: target.identity.clone(),
             message,
@@ -446,7 +446,7 @@ where
                         .iter()
                         .any(|(p, d)| *p == target.identity && *d == name);
                     if matched.wording_differs() && !allowed {
-                        drifts.push(Drift::Reworded {
+                        drifts.push(Finding::Reworded {
                             version,
                             primitive: target.identity.clone(),
                             declaration: name.clone(),
@@ -458,7 +458,7 @@ where
                         });
                     }
                     if answer == Answer::Accept && previous.as_deref() == Some(name.as_str()) {
-                        drifts.push(Drift::Refused {
+                        drifts.push(Finding::Refused {
                             version,
                             primitive: target.identity.clone(),
                             message: format!(
@@ -469,7 +469,7 @@ where
                     previous = Some(name.clone());
                     call.asked.push(name);
                 }
-                Err(error) => drifts.push(Drift::Undeclared {
+                Err(error) => drifts.push(Finding::Undeclared {
                     version,
                     primitive: target.identity.clone(),
                     answer,
@@ -482,7 +482,7 @@ where
             Ok(Err(error)) => {
                 let message = error.to_string();
                 if answer == Answer::Accept {
-                    drifts.push(Drift::Refused {
+                    drifts.push(Finding::Refused {
                         version,
                         primitive: target.identity.clone(),
                         message: format!("the call failed: {message}"),
@@ -739,7 +739,7 @@ impl ClientHandler for Answerer {
     }
 }
 
-/// rmcp's client on `version`, connected in memory to `server` served through our `Lines`,
+/// rmcp's client on `version`, connected in memory to `server` served through our `StdioTransport`,
 /// with every elicitation request the server writes recorded in `seen` as it is on the wire
 /// (rmcp's client reads requests into its own types, which write members back that were not
 /// sent).
@@ -755,7 +755,10 @@ async fn drive_session<H: ServerHandler + Send + 'static>(
     let (tap_client, client_io) = tokio::io::duplex(1 << 20);
     let (read, write) = tokio::io::split(server_io);
     tokio::spawn(async move {
-        if let Ok(running) = server.serve(crate::session::Lines::new(read, write)).await {
+        if let Ok(running) = server
+            .serve(crate::session::StdioTransport::new(read, write))
+            .await
+        {
             let _ = running.waiting().await;
         }
     });
@@ -884,7 +887,7 @@ impl fmt::Display for Report {
 /// A way a running server differs from its description.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub enum Drift {
+pub enum Finding {
     /// A request matched no declaration of its primitive on its version.
     Undeclared {
         /// The session's version.
@@ -946,10 +949,10 @@ pub enum Drift {
     },
 }
 
-impl fmt::Display for Drift {
+impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Drift::Undeclared {
+            Finding::Undeclared {
                 version,
                 primitive,
                 answer,
@@ -958,7 +961,7 @@ impl fmt::Display for Drift {
                 f,
                 "{version} {primitive} ({answer}): a request no declaration documents: {error}"
             ),
-            Drift::Reworded {
+            Finding::Reworded {
                 version,
                 primitive,
                 declaration,
@@ -967,7 +970,7 @@ impl fmt::Display for Drift {
                 f,
                 "{version} {primitive}: `{declaration}` was sent with the message {sent:?}, not its declaration's; update the description, or allow it with `.allow_reworded({primitive:?}, {declaration:?})`"
             ),
-            Drift::NeverAsked {
+            Finding::NeverAsked {
                 version,
                 primitive,
                 declaration,
@@ -975,7 +978,7 @@ impl fmt::Display for Drift {
                 f,
                 "{version} {primitive}: `{declaration}` was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`); only if no arguments make it ask every time, say so with `.conditional({primitive:?}, {declaration:?})`"
             ),
-            Drift::Refused {
+            Finding::Refused {
                 version,
                 primitive,
                 message,
@@ -983,8 +986,10 @@ impl fmt::Display for Drift {
                 f,
                 "{version} {primitive}: {message}; the server refuses answers its description allows"
             ),
-            Drift::Unused { setting, reason } => write!(f, "`{setting}` changes nothing: {reason}"),
-            Drift::Session {
+            Finding::Unused { setting, reason } => {
+                write!(f, "`{setting}` changes nothing: {reason}")
+            }
+            Finding::Session {
                 version,
                 primitive,
                 message,
@@ -996,15 +1001,15 @@ impl fmt::Display for Drift {
     }
 }
 
-/// A drive that found drift: every [`Drift`], and the report of what was driven.
-pub struct DriveError {
-    drifts: Vec<Drift>,
+/// A drive that found drift: every [`Finding`], and the report of what was driven.
+pub struct ContractTestError {
+    drifts: Vec<Finding>,
     report: Report,
 }
 
-impl DriveError {
+impl ContractTestError {
     /// Every way the server differs from its description.
-    pub fn drifts(&self) -> &[Drift] {
+    pub fn findings(&self) -> &[Finding] {
         &self.drifts
     }
 
@@ -1014,7 +1019,7 @@ impl DriveError {
     }
 }
 
-impl fmt::Display for DriveError {
+impl fmt::Display for ContractTestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
@@ -1029,13 +1034,13 @@ impl fmt::Display for DriveError {
 }
 
 /// As [`Display`](fmt::Display): a test's `unwrap` or `?` prints what drifted, not the structure.
-impl fmt::Debug for DriveError {
+impl fmt::Debug for ContractTestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl std::error::Error for DriveError {}
+impl std::error::Error for ContractTestError {}
 
 #[cfg(test)]
 mod tests {

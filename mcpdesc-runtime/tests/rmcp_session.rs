@@ -1,5 +1,5 @@
 //! Asking below the example: `ask!` and the `Asker` in a hand-written `ServerHandler` served as
-//! `Served`, over a real MCP session (an rmcp server and client connected in memory). What the
+//! `AskingServer`, over a real MCP session (an rmcp server and client connected in memory). What the
 //! client receives, what the tool reads back, and the pieces of URL mode and capabilities that
 //! rmcp does not define.
 // Test code: the workspace's no-panic lints are for the crate's own code.
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
 use mcpdesc_runtime::session::{
-    Asked, Asker, ElicitError, Policy, Served, StateKeys, URL_ELICITATION_REQUIRED,
+    Asked, Asker, AskingServer, ElicitError, Policy, StateKeys, URL_ELICITATION_REQUIRED,
     notify_elicitation_complete,
 };
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ask, elicitation};
@@ -232,10 +232,10 @@ async fn link(
     }
 }
 
-/// The server as every test serves it: `Served`, with a key ring of one key.
-fn served() -> Served<Server> {
+/// The server as every test serves it: `AskingServer`, with a key ring of one key.
+fn served() -> AskingServer<Server> {
     let keys = format!("k1:{}", "07".repeat(32));
-    Served::new(Server, Policy::with_keys(StateKeys::parse(&keys).unwrap()))
+    AskingServer::new(Server, Policy::with_keys(StateKeys::parse(&keys).unwrap()))
 }
 
 /// A client that answers every form with a scripted result and remembers what it was sent.
@@ -292,7 +292,7 @@ impl ClientHandler for Client {
 }
 
 struct Session {
-    _server: RunningService<RoleServer, Served<Server>>,
+    _server: RunningService<RoleServer, AskingServer<Server>>,
     _client: RunningService<RoleClient, Client>,
     seen: Arc<Mutex<Vec<Value>>>,
     notified: Arc<Mutex<Vec<Value>>>,

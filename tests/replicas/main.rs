@@ -788,7 +788,7 @@ fn bodies_the_server_cannot_read_end_the_call_at_once() {
     );
 }
 
-/// Over Streamable HTTP (`session::HttpLines`), as over stdio: a number the client wrote that
+/// Over Streamable HTTP (`session::HttpService`), as over stdio: a number the client wrote that
 /// reading changes is said as written in the question asked again.
 #[mcpdesc_needs::needs(services)]
 #[test]

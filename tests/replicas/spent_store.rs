@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant, SystemTime};
 
-use mcpdesc_runtime::session::{Policy, RedisSpentStates, Served, SpentStates, StateKeys};
+use mcpdesc_runtime::session::{AskingServer, Policy, RedisSpentStates, SpentStates, StateKeys};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, Implementation,
     ProtocolVersion as RmcpVersion,
@@ -75,7 +75,7 @@ async fn each_state_is_spent_once_and_refused_while_redis_is_down() {
     assert!(!spent.spend("n1", later).await.expect("Redis answers"));
 }
 
-/// Through `Served` and `ask!` on 2026-07-28: the retry is refused while the store is down, with
+/// Through `AskingServer` and `ask!` on 2026-07-28: the retry is refused while the store is down, with
 /// what failed in the server's log only; the same retry is applied once the store is back, and
 /// refused after that.
 #[mcpdesc_needs::needs(services)]
@@ -172,7 +172,7 @@ async fn asked(
 ) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = tokio::spawn(async move {
-        let running = Served::new(Gate, policy)
+        let running = AskingServer::new(Gate, policy)
             .serve(server_io)
             .await
             .expect("serves");

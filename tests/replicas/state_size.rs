@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 
 use mcpdesc_runtime::fill::ChoiceList;
-use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
@@ -69,10 +69,10 @@ impl ServerHandler for Big {
     }
 }
 
-fn big() -> Served<Big> {
+fn big() -> AskingServer<Big> {
     // A server and a policy made anew for each request, as rmcp's HTTP service makes them: the
     // development key and the spent states are the process's, so states still open, once.
-    Served::new(Big, Policy::development())
+    AskingServer::new(Big, Policy::development())
 }
 
 /// The answer a client gives to the form: the last of the million, checked to be offered.

@@ -95,7 +95,7 @@ impl<T> Asked<T> {
 /// protocol version. Take it as a parameter of a `#[tool]` or `#[prompt]` function (it is an rmcp
 /// extractor, in any position), or make it from the request context in `read_resource`
 /// ([`Asker::new`]); ask with [`ask!`](crate::ask). The server is served as
-/// [`Served`](super::Served), which hands each call its round.
+/// [`AskingServer`](super::AskingServer), which hands each call its round.
 ///
 /// By default every request it makes is:
 /// - **guarded**: sent only when it matches a registered declaration of this primitive
@@ -126,7 +126,7 @@ impl<T> Asked<T> {
 /// | `DEBUG` "asked" | `outcome`: `input required`, `accepted`, `declined` or `cancelled` |
 ///
 /// No event holds an answer's content or a state's bytes: answers may hold personal data.
-/// [`Lines`](super::Lines) and [`HttpLines`](super::HttpLines) add a `WARN` event for each
+/// [`StdioTransport`](super::StdioTransport) and [`HttpService`](super::HttpService) add a `WARN` event for each
 /// line or body they cannot read.
 pub struct Asker {
     peer: rmcp::service::Peer<RoleServer>,
@@ -231,11 +231,11 @@ impl<S> FromContextPart<PromptContext<'_, S>> for Asker {
 
 impl Asker {
     /// The asker of the call `context` handles: a tool call, a prompt request or a resource
-    /// read of a server served as [`Served`](super::Served).
+    /// read of a server served as [`AskingServer`](super::AskingServer).
     ///
     /// # Errors
     ///
-    /// [`ElicitError::NotServed`] when the request did not come through `Served` (nothing can
+    /// [`ElicitError::NotServed`] when the request did not come through `AskingServer` (nothing can
     /// be asked: the call's `inputResponses`, `requestState` and arguments are not known).
     pub fn new(context: &RequestContext<RoleServer>) -> Result<Self, ElicitError> {
         let Some(Round(round)) = context.extensions.get::<Round>() else {
@@ -434,7 +434,7 @@ impl Asker {
                 message: declaration.message().to_owned(),
                 url: url.to_owned(),
                 // Each request gets a fresh `elicitationId` where the version defines one
-                // (2026-07-28 removed it; `Lines` leaves rmcp's empty one out).
+                // (2026-07-28 removed it; `StdioTransport` leaves rmcp's empty one out).
                 elicitation_id: if version
                     .is_none_or(|v| crate::version::Fact::ElicitationId.versions().contains(v))
                 {
@@ -985,7 +985,7 @@ impl Asker {
         // schema and URL).
         let version = version.unwrap_or(ProtocolVersion::LATEST);
         // rmcp's model writes `elicitationId` on every URL request; where the version does not
-        // define it, it is not sent (`Lines` leaves it out), so it is not checked.
+        // define it, it is not sent (`StdioTransport` leaves it out), so it is not checked.
         if !crate::version::Fact::ElicitationId
             .versions()
             .contains(version)
@@ -1065,7 +1065,7 @@ fn millis(duration: Duration) -> u64 {
 /// about 34,000 years from it, which every platform's `SystemTime` holds.
 const LATEST_REMEMBERED: u64 = (1 << 40) * 1000;
 
-/// The error [`Lines`](super::Lines) made in place of an answer it could not read, as the
+/// The error [`StdioTransport`](super::StdioTransport) made in place of an answer it could not read, as the
 /// `ElicitError` it stands for; `None` for an error the client sent.
 fn made_by_lines(error: &ErrorData) -> Option<ElicitError> {
     use super::lines::{MARKER, NOT_AN_ELICIT_RESULT, REASON, UNREADABLE};

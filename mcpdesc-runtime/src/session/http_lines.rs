@@ -1,4 +1,4 @@
-//! [`HttpLines`]: rmcp's Streamable HTTP service, with every body it cannot read answered, or
+//! [`HttpService`]: rmcp's Streamable HTTP service, with every body it cannot read answered, or
 //! failing the question it answers, at once (feature `http`).
 
 use std::convert::Infallible;
@@ -20,27 +20,27 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 
 use super::lines::{Questions, Read, error_message, read_message};
-use super::{Principal, Served};
+use super::{AskingServer, Principal};
 
-/// The response type of rmcp's Streamable HTTP service, and of [`HttpLines`].
+/// The response type of rmcp's Streamable HTTP service, and of [`HttpService`].
 pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 
-/// rmcp's Streamable HTTP service (`StreamableHttpService`), with what [`Lines`](super::Lines)
-/// does for stdio done for HTTP. [`Served::streamable_http`] makes one; mount it where you would
+/// rmcp's Streamable HTTP service (`StreamableHttpService`), with what [`StdioTransport`](super::StdioTransport)
+/// does for stdio done for HTTP. [`AskingServer::streamable_http`] makes one; mount it where you would
 /// mount rmcp's service.
 ///
 /// rmcp answers a body it cannot read with `415 Unsupported Media Type` and a line of text, and
-/// a question whose answer it could not read waits for its timeout. Through `HttpLines`:
+/// a question whose answer it could not read waits for its timeout. Through `HttpService`:
 ///
 /// - **A request** it cannot read is answered at once with HTTP 400 and the JSON-RPC error
 ///   "Parse error" (`-32700`), with the request's `id` when it can be read (the scan of the
-///   top-level members that `Lines` does), else `null`.
+///   top-level members that `StdioTransport` does), else `null`.
 /// - **An answer to one of the server's questions** (an `elicitation/create` sent on the same
 ///   session) that it cannot read fails that question at once with
 ///   [`ElicitError::UnreadableAnswer`](super::ElicitError::UnreadableAnswer); one that is not
 ///   an elicitation result, with
 ///   [`ElicitError::NotAnElicitResult`](super::ElicitError::NotAnElicitResult), as on MCP
-///   2026-07-28 and over `Lines`.
+///   2026-07-28 and over `StdioTransport`.
 /// - **On MCP 2026-07-28** the URL-mode input requests of its input-required results are sent
 ///   without `elicitationId`, which that version removed (rmcp's model writes it empty).
 ///
@@ -60,15 +60,15 @@ pub type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 ///   `Principal` in the request's extensions.
 ///
 /// Each body it cannot read is a `tracing` event at the warning level, without the body.
-pub struct HttpLines<S, M = LocalSessionManager> {
+pub struct HttpService<S, M = LocalSessionManager> {
     inner: StreamableHttpService<S, M>,
     questions: Questions,
     sessions: Sessions,
 }
 
-impl<S, M> Clone for HttpLines<S, M> {
+impl<S, M> Clone for HttpService<S, M> {
     fn clone(&self) -> Self {
-        HttpLines {
+        HttpService {
             inner: self.inner.clone(),
             questions: self.questions.clone(),
             sessions: self.sessions.clone(),
@@ -128,18 +128,18 @@ impl Sessions {
     }
 }
 
-impl<S, M> std::fmt::Debug for HttpLines<S, M> {
+impl<S, M> std::fmt::Debug for HttpService<S, M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HttpLines")
+        f.debug_struct("HttpService")
             .field("max_body_bytes", &self.inner.config.max_request_body_bytes)
             .finish_non_exhaustive()
     }
 }
 
-impl<S, M> HttpLines<S, M> {
+impl<S, M> HttpService<S, M> {
     /// `inner`, rmcp's Streamable HTTP service, answering what it cannot read.
     pub fn new(inner: StreamableHttpService<S, M>) -> Self {
-        HttpLines {
+        HttpService {
             inner,
             questions: Questions::default(),
             sessions: Sessions::default(),
@@ -147,18 +147,18 @@ impl<S, M> HttpLines<S, M> {
     }
 }
 
-impl<S: ServerHandler + Clone + Send + 'static> Served<S> {
+impl<S: ServerHandler + Clone + Send + 'static> AskingServer<S> {
     /// This server as rmcp's Streamable HTTP service with `config` (its `Host` and `Origin`
     /// checks, its body limit), each session and each stateless request served by a copy of it,
-    /// in [`HttpLines`]. Mount the result at the endpoint, as
+    /// in [`HttpService`]. Mount the result at the endpoint, as
     /// `axum::Router::new().nest_service("/mcp", served.streamable_http(config))`.
-    pub fn streamable_http(self, config: StreamableHttpServerConfig) -> HttpLines<Self> {
+    pub fn streamable_http(self, config: StreamableHttpServerConfig) -> HttpService<Self> {
         let service = StreamableHttpService::new(
             move || Ok(self.clone()),
             Arc::new(LocalSessionManager::default()),
             config,
         );
-        HttpLines::new(service)
+        HttpService::new(service)
     }
 }
 
@@ -321,7 +321,7 @@ impl Body for Events {
     }
 }
 
-impl<S, M, B> tower_service::Service<Request<B>> for HttpLines<S, M>
+impl<S, M, B> tower_service::Service<Request<B>> for HttpService<S, M>
 where
     S: ServerHandler + Send + 'static,
     M: SessionManager,

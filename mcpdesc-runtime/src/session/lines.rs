@@ -1,4 +1,4 @@
-//! [`Lines`]: MCP over a byte stream of newline-delimited JSON (stdio), where every line the
+//! [`StdioTransport`]: MCP over a byte stream of newline-delimited JSON (stdio), where every line the
 //! server cannot read is answered, or fails the request it answers, at once.
 
 use std::collections::VecDeque;
@@ -17,8 +17,8 @@ use tokio::io::{AsyncBufReadExt as _, AsyncRead, AsyncWrite, AsyncWriteExt as _,
 /// The longest line read whole, unless told otherwise: 16 MiB, as rmcp's stdio transport.
 pub const DEFAULT_MAX_LINE_LENGTH: usize = 16 * 1024 * 1024;
 
-/// Put in the extensions of every request [`Lines`] and [`HttpLines`](super::HttpLines) hand to
-/// rmcp: [`Served`](super::Served) tells by it that the transport answers what it cannot read.
+/// Put in the extensions of every request [`StdioTransport`] and [`HttpService`](super::HttpService) hand to
+/// rmcp: [`AskingServer`](super::AskingServer) tells by it that the transport answers what it cannot read.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Answering;
 
@@ -48,8 +48,8 @@ pub(crate) const NOT_AN_ELICIT_RESULT: &str = "not-an-elicit-result";
 pub(crate) const REASON: &str = "reason";
 
 /// MCP over a byte stream of newline-delimited JSON, as `rmcp::transport::stdio()` speaks it, and
-/// every line answered. Serve with [`stdio()`] (or [`Lines::new`] over any reader and writer):
-/// `Served::new(server, policy).serve(mcpdesc_runtime::session::stdio())`.
+/// every line answered. Serve with [`stdio()`] (or [`StdioTransport::new`] over any reader and writer):
+/// `AskingServer::new(server, policy).serve(mcpdesc_runtime::session::stdio())`.
 ///
 /// rmcp's own line transport drops a line it cannot read, with a log line at the debug level.
 /// A request on such a line is never answered, and a request of the server's that such a line
@@ -76,7 +76,7 @@ pub(crate) const REASON: &str = "reason";
 ///
 /// On MCP 2026-07-28 it also leaves out of each URL-mode input request the member
 /// `elicitationId`, which that version removed and rmcp's model writes empty.
-pub struct Lines<R, W> {
+pub struct StdioTransport<R, W> {
     read: BufReader<R>,
     /// The line read so far (kept across cancelled reads: `receive` is polled in a `select!`).
     line: Vec<u8>,
@@ -87,27 +87,27 @@ pub struct Lines<R, W> {
     questions: Questions,
 }
 
-impl<R, W> std::fmt::Debug for Lines<R, W> {
+impl<R, W> std::fmt::Debug for StdioTransport<R, W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lines")
+        f.debug_struct("StdioTransport")
             .field("max_line_length", &self.max_line_length)
             .finish_non_exhaustive()
     }
 }
 
-/// [`Lines`] over standard input and output.
-pub fn stdio() -> Lines<tokio::io::Stdin, tokio::io::Stdout> {
-    Lines::new(tokio::io::stdin(), tokio::io::stdout())
+/// [`StdioTransport`] over standard input and output.
+pub fn stdio() -> StdioTransport<tokio::io::Stdin, tokio::io::Stdout> {
+    StdioTransport::new(tokio::io::stdin(), tokio::io::stdout())
 }
 
-impl<R, W> Lines<R, W>
+impl<R, W> StdioTransport<R, W>
 where
     R: AsyncRead + Send + Unpin + 'static,
     W: AsyncWrite + Send + Unpin + 'static,
 {
     /// MCP read from `read` and written to `write`, a JSON message a line.
     pub fn new(read: R, write: W) -> Self {
-        Lines {
+        StdioTransport {
             read: BufReader::new(read),
             line: Vec::new(),
             discarding: false,
@@ -281,8 +281,8 @@ pub(crate) enum Read {
     Drop,
 }
 
-/// Reads one message from the client on `session`, as [`Lines`] and
-/// [`HttpLines`](super::HttpLines) both do: what it is, or what to do in its place.
+/// Reads one message from the client on `session`, as [`StdioTransport`] and
+/// [`HttpService`](super::HttpService) both do: what it is, or what to do in its place.
 pub(crate) fn read_message(text: &[u8], session: Option<&str>, questions: &Questions) -> Read {
     match serde_json::from_slice::<ClientJsonRpcMessage>(text) {
         Ok(JsonRpcMessage::Response(response)) => {
@@ -515,7 +515,7 @@ pub(crate) fn without_elicitation_ids(text: &str) -> Option<String> {
     changed.then(|| message.to_string())
 }
 
-impl<R, W> Transport<RoleServer> for Lines<R, W>
+impl<R, W> Transport<RoleServer> for StdioTransport<R, W>
 where
     R: AsyncRead + Send + Unpin + 'static,
     W: AsyncWrite + Send + Unpin + 'static,

@@ -3,11 +3,11 @@
 //! A server asks through its declarations. `#[elicitation(...)]` writes a typed handle beside the
 //! function ([`FormHandle`](crate::registry::FormHandle)); the call's [`Asker`] (an rmcp
 //! extractor in `#[tool]` and `#[prompt]` functions, [`Asker::new`] in `read_resource`) asks it
-//! with [`ask!`](crate::ask), on every protocol version; the server is served as [`Served`],
+//! with [`ask!`](crate::ask), on every protocol version; the server is served as [`AskingServer`],
 //! with a [`Policy`] set once for it.
 //!
 //! ```no_run
-//! use mcpdesc_runtime::session::{Asked, Asker, Policy, Served};
+//! use mcpdesc_runtime::session::{Asked, Asker, Policy, AskingServer};
 //! use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 //! use rmcp::handler::server::wrapper::Parameters;
 //! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -50,7 +50,7 @@
 //!
 //! # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
 //! let policy = Policy::from_env("TRACKER_STATE_KEYS")?; // `id:key`, newest first
-//! Served::new(Tracker, policy).serve(mcpdesc_runtime::session::stdio()).await?.waiting().await?;
+//! AskingServer::new(Tracker, policy).serve(mcpdesc_runtime::session::stdio()).await?.waiting().await?;
 //! # Ok(())
 //! # }
 //! ```
@@ -106,15 +106,15 @@ pub use asker::{
 };
 #[allow(deprecated)]
 #[cfg(feature = "http")]
-pub use http_lines::{HttpLines, HttpResponse};
-pub use lines::{DEFAULT_MAX_LINE_LENGTH, Lines, stdio};
+pub use http_lines::{HttpResponse, HttpService};
+pub use lines::{DEFAULT_MAX_LINE_LENGTH, StdioTransport, stdio};
 pub use policy::{
     DEFAULT_ANSWER_TRIES, DEFAULT_CLOCK_SKEW, DEFAULT_STATE_TTL, DEFAULT_TIMEOUT, KeyError,
     MemorySpentStates, PROBLEMS_META, Policy, SpendFuture, SpentStates, StateKeys,
 };
 #[cfg(feature = "redis")]
 pub use redis::{Durability, RedisSpentStates};
-pub use served::{Principal, Served};
+pub use served::{AskingServer, Principal};
 
 /// Why a question was not asked in this session: nothing was sent, and the primitive goes on
 /// without the answer ([`Asked::NotAsked`]). It is the outcome, not an error, so that the
@@ -280,7 +280,7 @@ pub enum ElicitError {
     /// The run-time part of a form (its choices or defaults) does not fit it (nothing was
     /// sent).
     Fill(crate::fill::FillError),
-    /// The request did not come through [`Served`], so the call's round (its arguments, its
+    /// The request did not come through [`AskingServer`], so the call's round (its arguments, its
     /// `inputResponses` and `requestState`) and the server's policy are not known (nothing was
     /// sent).
     NotServed,
@@ -311,7 +311,7 @@ pub enum ElicitError {
     /// The client cancelled the call while it was asking; the request was cancelled too.
     CallCancelled,
     /// The client's answer to the request could not be read: not JSON, or not a JSON-RPC
-    /// message ([`Lines`] fails the request at once with it).
+    /// message ([`StdioTransport`] fails the request at once with it).
     UnreadableAnswer {
         /// Why, as the JSON reader says it (never the line itself).
         reason: String,
@@ -358,7 +358,7 @@ impl fmt::Display for ElicitError {
                 "the retried call's requestState is missing, forged, expired or sealed for another call",
             ),
             ElicitError::NotServed => f.write_str(
-                "this request did not come through `mcpdesc_runtime::session::Served`, so its arguments, inputResponses and requestState are not known: serve `Served::new(server, policy)` instead of `server`; nothing was sent",
+                "this request did not come through `mcpdesc_runtime::session::AskingServer`, so its arguments, inputResponses and requestState are not known: serve `AskingServer::new(server, policy)` instead of `server`; nothing was sent",
             ),
             ElicitError::OtherPrimitive {
                 declaration,

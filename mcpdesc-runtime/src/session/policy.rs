@@ -1,5 +1,5 @@
 //! How a served server asks: the keys that seal `requestState`, the store of spent states, and
-//! the time limits. Set once for the server ([`Policy`]), given to [`Served`](super::Served).
+//! the time limits. Set once for the server ([`Policy`]), given to [`AskingServer`](super::AskingServer).
 
 use std::fmt;
 use std::future::Future;
@@ -32,7 +32,7 @@ pub const DEFAULT_ANSWER_TRIES: u8 = 3;
 /// array of strings, one a problem ("`confirm` is not a boolean").
 pub const PROBLEMS_META: &str = "io.github.mcpdesc-rs/problems";
 
-/// What the server asks with, set once for the server and handed to [`Served`](super::Served):
+/// What the server asks with, set once for the server and handed to [`AskingServer`](super::AskingServer):
 /// the key ring that seals `requestState` (MCP 2026-07-28), the store that makes each state
 /// single-use, how long a state lives, and how long an `elicitation/create` may wait.
 ///
@@ -44,7 +44,7 @@ pub const PROBLEMS_META: &str = "io.github.mcpdesc-rs/problems";
 /// Keys shared with other processes or restarts need a store of spent states they share too
 /// ([`spent_states`](Self::spent_states)): with the default, this process's memory, a state
 /// spent here opens again on another process with the same keys, or here after a restart.
-/// [`Served::new`](super::Served::new) logs a warning event for such a policy.
+/// [`AskingServer::new`](super::AskingServer::new) logs a warning event for such a policy.
 ///
 /// ```
 /// use std::time::Duration;

@@ -1,4 +1,4 @@
-//! [`Served`]: a server whose tools, prompts and resource reads can ask.
+//! [`AskingServer`]: a server whose tools, prompts and resource reads can ask.
 
 // `set_level`, `subscribe` and `unsubscribe` are deprecated in rmcp; they are passed on as they are.
 #![allow(deprecated)]
@@ -27,13 +27,13 @@ use rmcp::{ErrorData, ServerHandler};
 use super::Policy;
 
 /// A server whose tools, prompts and resource reads can ask through an
-/// [`Asker`](super::Asker): serve `Served::new(server, policy)` where you would serve `server`.
+/// [`Asker`](super::Asker): serve `AskingServer::new(server, policy)` where you would serve `server`.
 ///
 /// It answers every request as `server` does. Before a tool call, a prompt request or a resource
 /// read reaches `server`, it hands the request's round to the [`Asker`](super::Asker) of that
 /// call: the arguments (or the URI), the retry's `inputResponses` and `requestState` (MCP
 /// 2026-07-28), and the server's [`Policy`]. rmcp's prompt context does not carry
-/// `inputResponses` or `requestState`, and rmcp's `Parameters` takes the arguments; `Served`
+/// `inputResponses` or `requestState`, and rmcp's `Parameters` takes the arguments; `AskingServer`
 /// keeps them for the call, so a prompt asks as a tool does, and a sealed state is bound to the
 /// arguments the client sent.
 ///
@@ -42,10 +42,10 @@ use super::Policy;
 /// # #[derive(Clone)] struct IssueTracker;
 /// # impl ServerHandler for IssueTracker {}
 /// # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
-/// use mcpdesc_runtime::session::{Policy, Served};
+/// use mcpdesc_runtime::session::{Policy, AskingServer};
 ///
 /// let policy = Policy::from_env("ISSUE_TRACKER_STATE_KEYS")?;
-/// let service = Served::new(IssueTracker, policy)
+/// let service = AskingServer::new(IssueTracker, policy)
 ///     .serve(mcpdesc_runtime::session::stdio())
 ///     .await?;
 /// service.waiting().await?;
@@ -53,14 +53,14 @@ use super::Policy;
 /// # }
 /// ```
 #[derive(Debug, Clone)]
-pub struct Served<S> {
+pub struct AskingServer<S> {
     server: S,
     policy: Arc<Policy>,
     /// Whether a request has shown which kind of transport serves it (said once per server).
     transport_told: Arc<std::sync::atomic::AtomicBool>,
 }
 
-impl<S> Served<S> {
+impl<S> AskingServer<S> {
     /// `server`, asking with `policy`.
     ///
     /// A policy whose key ring is configured (shared with other processes, or kept across
@@ -71,7 +71,7 @@ impl<S> Served<S> {
     ///
     /// On its first request, a server served over a transport that drops what it cannot read
     /// (rmcp's own stdio and Streamable HTTP transports) says so, once, as a warning event that
-    /// names [`stdio()`](super::stdio) and [`HttpLines`](super::HttpLines).
+    /// names [`stdio()`](super::stdio) and [`HttpService`](super::HttpService).
     pub fn new(server: S, policy: Policy) -> Self {
         if policy.spends_in_process_memory() && !policy.keys.is_development() {
             tracing::warn!(
@@ -82,7 +82,7 @@ impl<S> Served<S> {
                  give the policy a shared store (Policy::spent_states)"
             );
         }
-        Served {
+        AskingServer {
             server,
             policy: Arc::new(policy),
             transport_told: Arc::new(std::sync::atomic::AtomicBool::new(false)),
@@ -121,7 +121,7 @@ impl<S> Served<S> {
                 target: "mcpdesc_runtime::session",
                 "served over a transport that drops what it cannot read: a request on such a line is never answered, \
                  and a question such a line answers waits for its timeout; serve stdio with \
-                 mcpdesc_runtime::session::stdio(), and Streamable HTTP inside session::HttpLines"
+                 mcpdesc_runtime::session::stdio(), and Streamable HTTP inside session::HttpService"
             );
         }
     }
@@ -213,7 +213,7 @@ impl std::fmt::Display for Called {
     }
 }
 
-/// A request's round, as [`Served`] hands it to the call's [`Asker`](super::Asker) through the
+/// A request's round, as [`AskingServer`] hands it to the call's [`Asker`](super::Asker) through the
 /// request context's extensions.
 #[derive(Debug, Clone)]
 pub(crate) struct Round(pub(crate) Arc<RoundData>);
@@ -229,7 +229,7 @@ pub(crate) struct RoundData {
 
 /// Every method answers as the server inside does; a tool call, a prompt request and a resource
 /// read first record their round for the call's [`Asker`](super::Asker).
-impl<S: ServerHandler> ServerHandler for Served<S> {
+impl<S: ServerHandler> ServerHandler for AskingServer<S> {
     fn call_tool(
         &self,
         request: CallToolRequestParams,
