@@ -18,7 +18,12 @@ mod cli_diff;
 
 /// Checks and compares MCP Description files (.json, .yaml, .yml).
 #[derive(Parser)]
-#[command(name = "mcpdesc", version, propagate_version = true)]
+#[command(
+    name = "mcpdesc",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
 #[command(after_help = "A FILE `-` is standard input: JSON when it starts with `{`, else YAML.")]
 struct Cli {
     #[command(subcommand)]

@@ -15,8 +15,11 @@ fn fixture(rel: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
+    // Help is wrapped at the terminal's width, else at `COLUMNS`, at most 100 columns; the
+    // tests run without a terminal, and without `COLUMNS`, so at 100.
     let out = Command::new(env!("CARGO_BIN_EXE_mcpdesc"))
         .args(args)
+        .env_remove("COLUMNS")
         .output()
         .expect("run mcpdesc");
     (
