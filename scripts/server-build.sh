@@ -24,9 +24,9 @@ runs=${RUNS:-3}
 
 # The two projects, written by the script that measures our crates alone (the same README
 # server and the same plain server), each made a project of its own.
-python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" <<'PY'
-import sys, pathlib
-readme, runtime, work = open(sys.argv[1]).read(), sys.argv[2], pathlib.Path(sys.argv[3])
+python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" "$root" <<'PY'
+import pathlib, shutil, sys
+readme, runtime, work, root = open(sys.argv[1]).read(), sys.argv[2], pathlib.Path(sys.argv[3]), sys.argv[4]
 def block_after(after, language):
     start = readme.index(after) + len(after)
     fence = "```" + language + "\n"
@@ -45,46 +45,7 @@ plain = "\n".join(l for l in dependencies.splitlines() if not l.startswith("mcpd
 plain = plain.replace('features = ["server",', 'features = ["transport-io", "server",', 1)
 assert "transport-io" in plain, plain
 (work / "plain/Cargo.toml").write_text(package.format("plain") + plain + "\n")
-(work / "plain/src/main.rs").write_text('''use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation};
-use rmcp::model::{ServerCapabilities, ServerConfig};
-use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-
-#[derive(serde::Deserialize, schemars::JsonSchema)]
-struct IssueArgs {
-    issue: u64,
-}
-
-#[derive(Clone)]
-struct Tracker;
-
-#[tool_router]
-impl Tracker {
-    #[tool(description = "Close an issue.")]
-    async fn close_issue(
-        &self,
-        Parameters(args): Parameters<IssueArgs>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let said = format!("Closed #{}.", args.issue);
-        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Tracker {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")))
-    }
-}
-
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let service = Tracker.serve(rmcp::transport::stdio()).await?;
-    service.waiting().await?;
-    Ok(())
-}
-''')
+shutil.copy(f"{root}/scripts/plain_server.rs", work / "plain/src/main.rs")
 PY
 for side in ours plain; do
   cp "$root/Cargo.lock" "$work/$side/Cargo.lock"

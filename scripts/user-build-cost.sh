@@ -39,9 +39,9 @@ rmcp_copy=$(mktemp -d)
 trap 'rm -rf "$work" "$rmcp_copy"' EXIT
 
 mkdir -p "$work/server/src" "$work/plain/src"
-python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" <<'PY'
-import sys
-readme, runtime, work = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" "$root" <<'PY'
+import shutil, sys
+readme, runtime, work, root = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3], sys.argv[4]
 def block_after(after, language):
     start = readme.index(after) + len(after)
     fence = "```" + language + "\n"
@@ -62,46 +62,7 @@ plain_dependencies = "\n".join(
 plain_dependencies = plain_dependencies.replace('features = ["server",', 'features = ["transport-io", "server",', 1)
 assert "transport-io" in plain_dependencies, plain_dependencies
 open(f"{work}/plain/Cargo.toml", "w").write(package.format("plain-server") + plain_dependencies + "\n")
-open(f"{work}/plain/src/main.rs", "w").write("""use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation};
-use rmcp::model::{ServerCapabilities, ServerConfig};
-use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-
-#[derive(serde::Deserialize, schemars::JsonSchema)]
-struct IssueArgs {
-    issue: u64,
-}
-
-#[derive(Clone)]
-struct Tracker;
-
-#[tool_router]
-impl Tracker {
-    #[tool(description = "Close an issue.")]
-    async fn close_issue(
-        &self,
-        Parameters(args): Parameters<IssueArgs>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let said = format!("Closed #{}.", args.issue);
-        Ok(CallToolResult::success(vec![ContentBlock::text(said)]).into())
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Tracker {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")))
-    }
-}
-
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let service = Tracker.serve(rmcp::transport::stdio()).await?;
-    service.waiting().await?;
-    Ok(())
-}
-""")
+shutil.copy(f"{root}/scripts/plain_server.rs", f"{work}/plain/src/main.rs")
 PY
 cp "$root/Cargo.lock" "$work/Cargo.lock"
 

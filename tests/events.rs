@@ -64,6 +64,18 @@ async fn connect(
     client.connect(client_io).await
 }
 
+/// The warning events so far whose field `field` holds `text`.
+fn warnings_where(field: &str, text: &str) -> Vec<Said> {
+    said()
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.level == Level::WARN && s.fields.get(field).is_some_and(|v| v.contains(text)))
+        .cloned()
+        .collect()
+}
+
 fn assert_no_secret(events: &[Said]) {
     for event in events {
         for value in event.fields.values() {
@@ -253,20 +265,7 @@ async fn a_line_that_cannot_be_read_is_said_without_the_line() {
 #[test]
 fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
     said();
-    let warned = || {
-        said()
-            .0
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|s| {
-                s.level == Level::WARN
-                    && s.fields
-                        .get("keys")
-                        .is_some_and(|k| k.contains("ring-warning"))
-            })
-            .count()
-    };
+    let warned = || warnings_where("keys", "ring-warning").len();
     let keys = StateKeys::parse(&format!("ring-warning:{}", "07".repeat(32))).unwrap();
     let _ = AskingServer::new(Gate, Policy::with_keys(keys.clone()));
     assert_eq!(warned(), 1);
@@ -299,21 +298,7 @@ fn a_shared_key_ring_with_spent_states_in_memory_is_warned_about() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_transport_that_drops_what_it_cannot_read_is_said_at_start_up() {
     said();
-    let dropping = || {
-        said()
-            .0
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|s| {
-                s.level == Level::WARN
-                    && s.fields
-                        .get("message")
-                        .is_some_and(|m| m.contains("drops what it cannot read"))
-            })
-            .cloned()
-            .collect::<Vec<Said>>()
-    };
+    let dropping = || warnings_where("message", "drops what it cannot read");
     let before = dropping().len();
     let client = connect(
         client::Answering::silent(RmcpVersion::V_2025_11_25),

@@ -286,6 +286,17 @@ pub fn write_item_pointer(out: &mut String, collection: &str, index: usize) {
     }
 }
 
+/// The members of `object` outside `allowed`, and outside the `x-` extensions when `extensions`.
+fn outside<'o>(
+    object: &'o serde_json::Map<String, Value>,
+    allowed: &'o [&str],
+    extensions: bool,
+) -> impl Iterator<Item = &'o String> {
+    object.keys().filter(move |key| {
+        !(allowed.contains(&key.as_str()) || extensions && key.starts_with("x-"))
+    })
+}
+
 /// Checks the keys of an object against a closed set (plus `x-` extensions).
 pub fn closed_members(
     cx: &mut Cx,
@@ -295,17 +306,12 @@ pub fn closed_members(
     allowed: &[&str],
     what: &str,
 ) {
-    for key in object.keys() {
-        if !allowed.contains(&key.as_str()) && !key.starts_with("x-") {
-            cx.structural(
-                rule,
-                &pointer(path, key),
-                format!(
-                    "`{key}` is not a member of {what}; the members are {} (and `x-` extensions)",
-                    allowed.join(", ")
-                ),
-            );
-        }
+    for key in outside(object, allowed, true) {
+        let members = allowed.join(", ");
+        let message = format!(
+            "`{key}` is not a member of {what}; the members are {members} (and `x-` extensions)"
+        );
+        cx.structural(rule, &pointer(path, key), message);
     }
 }
 
@@ -319,22 +325,15 @@ pub fn exact_members(
     allowed: &[&str],
     what: &str,
 ) {
-    for key in object.keys() {
-        if !allowed.contains(&key.as_str()) {
-            let members = if allowed.is_empty() {
-                "it has none".to_owned()
-            } else {
-                format!("its members are {}", allowed.join(", "))
-            };
-            cx.structural(
-                rule,
-                &pointer(path, key),
-                format!(
-                    "{key} is not a member of {what}, which takes no extensions; {members}",
-                    key = Shown::quoted(key)
-                ),
-            );
-        }
+    for key in outside(object, allowed, false) {
+        let members = match allowed {
+            [] => "it has none".to_owned(),
+            _ => format!("its members are {}", allowed.join(", ")),
+        };
+        let key_shown = Shown::quoted(key);
+        let message =
+            format!("{key_shown} is not a member of {what}, which takes no extensions; {members}");
+        cx.structural(rule, &pointer(path, key), message);
     }
 }
 
