@@ -52,7 +52,6 @@ pub const PROBLEMS_META: &str = "io.github.mcpdesc-rs/problems";
 ///
 /// let keys = StateKeys::parse("2026-12:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")?;
 /// let policy = Policy::with_keys(keys).timeout(Duration::from_secs(120));
-/// assert_eq!(policy.timeout_duration(), Duration::from_secs(120));
 /// # Ok::<(), mcpdesc_runtime::session::KeyError>(())
 /// ```
 #[derive(Clone)]
@@ -133,7 +132,7 @@ impl Policy {
         StateKeys::from_file(path).map(Policy::with_keys)
     }
 
-    /// A policy sealing with a key made for this process alone ([`StateKeys::development`]): a
+    /// A policy sealing with a key made for this process alone (the same key on every call): a
     /// state sealed here is refused by any other process, a replica or this server restarted.
     /// Use it for development and tests; it says so on standard error.
     pub fn development() -> Self {
@@ -190,26 +189,6 @@ impl Policy {
     pub fn spent_states(mut self, store: impl SpentStates) -> Self {
         self.spent = Arc::new(store);
         self
-    }
-
-    /// The timeout of an `elicitation/create` request.
-    pub fn timeout_duration(&self) -> Duration {
-        self.timeout
-    }
-
-    /// How long a sealed state lives.
-    pub fn state_ttl_duration(&self) -> Duration {
-        self.state_ttl
-    }
-
-    /// How far apart the replicas' clocks may be.
-    pub fn clock_skew_duration(&self) -> Duration {
-        self.clock_skew
-    }
-
-    /// The keys.
-    pub fn keys(&self) -> &StateKeys {
-        &self.keys
     }
 
     /// Whether states are spent in the process's own store, the one every policy without a
@@ -336,7 +315,7 @@ impl StateKeys {
     ///
     /// [`KeyError::NotSet`] when the variable is not set (or not Unicode), else as
     /// [`parse`](Self::parse).
-    pub fn from_env(variable: &str) -> Result<Self, KeyError> {
+    pub(crate) fn from_env(variable: &str) -> Result<Self, KeyError> {
         let text = std::env::var(variable).map_err(|_| KeyError::NotSet(variable.to_owned()))?;
         Self::parse(&text)
     }
@@ -346,7 +325,7 @@ impl StateKeys {
     /// # Errors
     ///
     /// [`KeyError::File`] when the file cannot be read, else as [`parse`](Self::parse).
-    pub fn from_file(path: impl AsRef<Path>) -> Result<Self, KeyError> {
+    pub(crate) fn from_file(path: impl AsRef<Path>) -> Result<Self, KeyError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| {
             KeyError::File(format!("cannot read the key file {}: {e}", path.display()))
@@ -358,7 +337,7 @@ impl StateKeys {
     /// key on every call, so that a server built anew for each request (as rmcp's Streamable
     /// HTTP service builds one) opens its own states. A state sealed with it opens nowhere else:
     /// not on a replica, not after a restart. Making it says so on standard error, once.
-    pub fn development() -> Self {
+    pub(crate) fn development() -> Self {
         static KEYS: std::sync::OnceLock<StateKeys> = std::sync::OnceLock::new();
         KEYS.get_or_init(|| {
             use std::io::Write as _;
@@ -388,12 +367,12 @@ impl StateKeys {
     }
 
     /// The key ids, the sealing one first.
-    pub fn ids(&self) -> &[String] {
+    pub(crate) fn ids(&self) -> &[String] {
         &self.ids
     }
 
     /// Whether the keys were made for this process alone ([`development`](Self::development)).
-    pub fn is_development(&self) -> bool {
+    pub(crate) fn is_development(&self) -> bool {
         self.development
     }
 }
