@@ -8,7 +8,7 @@
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::{Ident, LitStr};
 
-use super::{Str, Target};
+use super::attr::{Str, Target};
 use crate::ctxt::Ctxt;
 
 /// The primitive an rmcp attribute stacked on the same item makes of the function:
