@@ -180,8 +180,8 @@ mod round_trip {
 /// full comparison, which `ask!` skips for it).
 mod guard {
     use super::*;
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
     use mcpdesc_runtime::contract;
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
 
     #[derive(ElicitationForm)]
     struct Pick {
@@ -198,12 +198,12 @@ mod guard {
 
     fn filled() -> serde_json::Value {
         assign();
-        let fill = PickFill {
+        let fill = PickChoices {
             assignee: ChoiceList::titled((0..20).map(|i| (format!("u{i}"), format!("User {i}")))),
             defaults: PickDefaults::default(),
         };
         let filled = fill
-            .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+            .prepare(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
             .unwrap();
         json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
     }

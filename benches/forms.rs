@@ -11,8 +11,8 @@
 //!   and then deserializing (what the TypeScript SDK does).
 //!
 //! - `runtime_choices`: a form with one run-time choice list of 50 titled entries (and a default),
-//!   filled and serialized to wire bytes. Ours: the derived `...Fill` filled
-//!   (`FormFill::fill`: every choice and the default checked) then serialized; against the same
+//!   filled and serialized to wire bytes. Ours: the derived `...Choices` filled
+//!   (`FormChoices::prepare`: every choice and the default checked) then serialized; against the same
 //!   schema built with rmcp 3.11's `ElicitationSchema` builder, then serialized (nothing
 //!   checked beyond rmcp's own default-in-values check), and ours turned into rmcp's typed schema
 //!   (what the `session` helpers hand rmcp for a filled form), built from the model and read
@@ -159,13 +159,15 @@ answer_benches!(answer8_valid, Triage, triage_valid());
 answer_benches!(answer8_invalid, Triage, triage_invalid());
 
 mod runtime_choices {
-    use crate::common::runtime::{fill, fill_into_rmcp, fill_read_into_rmcp, rmcp_builder, team};
+    use crate::common::runtime::{
+        fill_into_rmcp, fill_read_into_rmcp, prepare, rmcp_builder, team,
+    };
 
     /// Ours: the run-time part checked and filled into the static schema, then serialized.
     #[divan::bench]
     fn ours_fill_and_serialize(bencher: divan::Bencher) {
         let team = team();
-        bencher.with_inputs(|| team.clone()).bench_values(fill);
+        bencher.with_inputs(|| team.clone()).bench_values(prepare);
     }
 
     /// Ours, then rmcp's typed schema built from it, as `Call::form_filled` hands it to rmcp.

@@ -120,7 +120,7 @@ fn main() {
         "fill50" => repeat(runs, || {
             teams
                 .pop()
-                .and_then(forms::runtime::fill)
+                .and_then(forms::runtime::prepare)
                 .unwrap_or_default()
         }),
         "rmcp_builder50" => repeat(runs, || {

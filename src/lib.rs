@@ -11,7 +11,7 @@ pub struct ReadmeDoctests;
 pub mod upstream {
     use mcpdesc_runtime::ElicitationForm;
 
-    /// A form that promises no shape, so neither do `SurveyFill` and `SurveyDefaults`.
+    /// A form that promises no shape, so neither do `SurveyChoices` and `SurveyDefaults`.
     #[derive(ElicitationForm, Debug)]
     #[non_exhaustive]
     pub struct Survey {

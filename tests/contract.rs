@@ -1,12 +1,12 @@
 //! The contract check holds a request to the wire and to its declaration: each probe that a user
 //! found matched wrongly (or refused wrongly), through `check_description` (against the built
-//! description) and `check_registered` (against the registry), and the requests `fill` sends,
+//! description) and `check_registered` (against the registry), and the requests `prepare` sends,
 //! which must match on every version.
 #![allow(clippy::restriction)]
 
+use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 use mcpdesc_runtime::contract::{self, Reason};
 use mcpdesc_runtime::description::{Description, Info, Tool};
-use mcpdesc_runtime::fill::{ChoiceList, FormFill};
 use mcpdesc_runtime::registry::Primitive;
 use mcpdesc_runtime::{ElicitationForm, ProtocolVersion, elicitation};
 use serde_json::{Value, json};
@@ -50,14 +50,14 @@ fn description() -> Value {
     doc.as_value().clone()
 }
 
-/// What `fill` sends for `Pick` on `version`.
+/// What `prepare` sends for `Pick` on `version`.
 fn filled(version: ProtocolVersion) -> Value {
-    let fill = PickFill {
+    let fill = PickChoices {
         assignee: ChoiceList::titled([("al", "Al"), ("bo", "Bo")]),
         watchers: ChoiceList::titled([("cy", "Cy"), ("di", "Di")]),
         defaults: PickDefaults::default(),
     };
-    let filled = fill.fill(Some(version)).unwrap();
+    let filled = fill.prepare(Some(version)).unwrap();
     json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
 }
 
@@ -410,7 +410,7 @@ mod properties {
         assignee: &[(String, String)],
         watchers: &[(String, String)],
     ) -> Value {
-        let fill = PickFill {
+        let fill = PickChoices {
             assignee: ChoiceList::titled(assignee.iter().cloned()),
             watchers: ChoiceList::titled(watchers.iter().cloned()),
             defaults: PickDefaults {
@@ -418,7 +418,7 @@ mod properties {
                 ..PickDefaults::default()
             },
         };
-        let filled = fill.fill(Some(version)).unwrap();
+        let filled = fill.prepare(Some(version)).unwrap();
         json!({"mode": "form", "message": "Who?", "requestedSchema": filled.requested_schema().to_value()})
     }
 
@@ -511,15 +511,15 @@ mod properties {
 }
 
 /// One rule, three places: a default outside its field's bounds or format is refused by the
-/// derive at compile time (`tests/ui/form/default_outside_bounds.rs`), by `fill` before sending,
+/// derive at compile time (`tests/ui/form/default_outside_bounds.rs`), by `prepare` before sending,
 /// and warned of by the validator, each through the check answers go through.
 #[test]
 fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
     use mcpdesc_check::{Severity, validate};
-    use mcpdesc_runtime::fill::FillProblemKind;
+    use mcpdesc_runtime::choices::ChoicesProblemKind;
 
     #[derive(ElicitationForm)]
-    #[form(fill)]
+    #[form(runtime_defaults)]
     struct Estimate {
         #[form(minimum = 3, maximum = 10)]
         points: u8,
@@ -527,13 +527,13 @@ fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
         contact: String,
     }
 
-    let refused = EstimateFill {
+    let refused = EstimateChoices {
         defaults: EstimateDefaults {
             points: Some(1),
             contact: Some("a".into()),
         },
     }
-    .fill(Some(V25))
+    .prepare(Some(V25))
     .unwrap_err();
     let kinds: Vec<(&str, bool)> = refused
         .problems()
@@ -541,7 +541,7 @@ fn a_default_that_does_not_fit_is_refused_or_warned_alike() {
         .map(|p| {
             (
                 p.property(),
-                matches!(p.kind(), FillProblemKind::Default(_)),
+                matches!(p.kind(), ChoicesProblemKind::Default(_)),
             )
         })
         .collect();

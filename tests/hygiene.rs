@@ -20,7 +20,7 @@ mod without_prelude {
         B,
     }
 
-    /// A form with run-time choices: its `...Fill` and `...Defaults` types are generated too.
+    /// A form with run-time choices: its `...Choices` and `...Defaults` types are generated too.
     #[derive(::mcpdesc_runtime::ElicitationForm)]
     pub struct Runtime {
         #[form(runtime_choices)]
@@ -175,7 +175,7 @@ mod through_a_reexport {
 
 #[test]
 fn a_reexported_runtime_works() {
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
     use mcpdesc_runtime::registry::{self, Primitive};
     through_a_reexport::Server.hygienic_reexported_tool();
     let declaration = registry::find(Primitive::Tool("hygienic_reexported_tool"), "ask").unwrap();
@@ -183,11 +183,11 @@ fn a_reexported_runtime_works() {
         declaration.request_params()["requestedSchema"]["properties"]["choice"]["default"],
         "B"
     );
-    let filled = through_a_reexport::FormFill {
+    let filled = through_a_reexport::FormChoices {
         who: ChoiceList::untitled(["a", "b"]),
         defaults: Default::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     let content = serde_json::json!({"name": "n", "who": "b", "choice": "A", "many": ["B"]});
     let form = filled.read(content.as_object().unwrap()).unwrap();
@@ -210,8 +210,8 @@ fn both_forms_work() {
 
 #[test]
 fn run_time_forms_work() {
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
-    let filled = without_prelude::RuntimeFill {
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
+    let filled = without_prelude::RuntimeChoices {
         who: ChoiceList::untitled(["a", "b"]),
         tags: ChoiceList::untitled(["x"]),
         defaults: without_prelude::RuntimeDefaults {
@@ -219,7 +219,7 @@ fn run_time_forms_work() {
             ..Default::default()
         },
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     let content = serde_json::json!({"who": "b", "tags": ["x"], "count": 1});
     let form = filled.read(content.as_object().unwrap()).unwrap();
@@ -228,12 +228,12 @@ fn run_time_forms_work() {
         ("b", Some(vec!["x".to_owned()]), 1)
     );
 
-    let filled = shadowed::RuntimeFill {
+    let filled = shadowed::RuntimeChoices {
         who: ChoiceList::untitled(["a"]),
         tags: ChoiceList::untitled(["x", "y"]),
         defaults: shadowed::RuntimeDefaults::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     let content = serde_json::json!({"who": "z", "tags": ["y"]});
     let Err(err) = filled.read(content.as_object().unwrap()) else {
@@ -245,12 +245,12 @@ fn run_time_forms_work() {
 #[test]
 fn serde_defaults_work() {
     use mcpdesc_runtime::ElicitationForm;
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
-    let filled = without_prelude::DefaultsFill {
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
+    let filled = without_prelude::DefaultsChoices {
         sort: ChoiceList::untitled(["created", "updated"]),
         defaults: Default::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     let form = filled.read(&serde_json::Map::new()).unwrap();
     assert_eq!(

@@ -32,8 +32,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
+use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 use mcpdesc_runtime::contract;
-use mcpdesc_runtime::fill::{ChoiceList, FormFill};
 use mcpdesc_runtime::registry::Primitive;
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ProtocolVersion};
 use serde_json::{Value, json};
@@ -474,22 +474,22 @@ fn every_kind_of_request() -> Vec<Value> {
         json!({"mode": "url", "message": "Sign in.", "url": "https://example.com/auth", "elicitationId": "e-1"}),
     ];
     for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
-        let filled = PickFill {
+        let filled = PickChoices {
             assignee: ChoiceList::titled([("ann", "Ann"), ("ben", "Ben")]),
             defaults: PickDefaults {
                 assignee: Some("ben".into()),
                 ..PickDefaults::default()
             },
         }
-        .fill(Some(version))
+        .prepare(Some(version))
         .unwrap_or_else(|e| panic!("{version}: {e}"));
         requests.push(form(filled.requested_schema().to_value()));
     }
-    let many = PickManyFill {
+    let many = PickManyChoices {
         watchers: ChoiceList::titled([("cy", "Cy"), ("di", "Di")]),
         defaults: PickManyDefaults::default(),
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap_or_else(|e| panic!("{e}"));
     requests.push(form(many.requested_schema().to_value()));
     requests

@@ -58,12 +58,12 @@ pub mod forms {
 
     use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, elicitation};
 
-    /// A form with run-time choices and defaults: the derive writes `AssignFill` and
+    /// A form with run-time choices and defaults: the derive writes `AssignChoices` and
     /// `AssignDefaults` beside it.
     ///
-    /// `#[non_exhaustive]`, which `AssignFill` and `AssignDefaults` carry too.
+    /// `#[non_exhaustive]`, which `AssignChoices` and `AssignDefaults` carry too.
     #[derive(ElicitationForm, Debug)]
-    #[form(fill)]
+    #[form(runtime_defaults)]
     #[non_exhaustive]
     pub struct Assign {
         /// Who.
@@ -218,10 +218,10 @@ pub mod forms {
     pub const fn explain() {}
 }
 
-use forms::{Assign, AssignDefaults, AssignFill, Confirm, Level, Old, Other, Server, Tag};
+use forms::{Assign, AssignChoices, AssignDefaults, Confirm, Level, Old, Other, Server, Tag};
 use mcpdesc_runtime::ElicitationForm;
 use mcpdesc_runtime::ProtocolVersion;
-use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 use mcpdesc_runtime::registry::{self, Primitive};
 
 #[test]
@@ -232,7 +232,7 @@ fn the_forms_of_a_strict_crate_work() {
     let confirm = Confirm::from_content(content.as_object().unwrap()).unwrap();
     assert!(!confirm.go);
 
-    let filled = AssignFill {
+    let filled = AssignChoices {
         who: ChoiceList::untitled(["ann", "ben"]),
         tags: ChoiceList::untitled(["x"]),
         defaults: AssignDefaults {
@@ -240,7 +240,7 @@ fn the_forms_of_a_strict_crate_work() {
             ..AssignDefaults::default()
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap();
     let answer = serde_json::json!({
         "who": "ben", "tags": ["x"], "count": 3, "level": "Low", "levels": [], "ratio": 0.5,

@@ -158,7 +158,7 @@ pub fn validator<T: ElicitationForm>() -> jsonschema::Validator {
 /// A form filled at run time: one run-time choice list of 50 titled entries and a default, filled
 /// ours and built with rmcp's builder (`benches/forms.rs`, `benches/instructions.rs`).
 pub mod runtime {
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
     use rmcp::model::{
         ElicitationSchema, EnumSchema, IntegerSchema, PrimitiveSchemaDefinition, StringSchema,
     };
@@ -185,15 +185,17 @@ pub mod runtime {
     }
 
     /// The form filled with `team` as its choices and `user07` as the default.
-    pub fn filled(team: Vec<(String, String)>) -> Option<mcpdesc_runtime::fill::Filled<Assign>> {
-        AssignFill {
+    pub fn filled(
+        team: Vec<(String, String)>,
+    ) -> Option<mcpdesc_runtime::choices::Prepared<Assign>> {
+        AssignChoices {
             assignee: ChoiceList::titled(team),
             defaults: AssignDefaults {
                 assignee: Some("user07".to_owned()),
                 ..AssignDefaults::default()
             },
         }
-        .fill(None)
+        .prepare(None)
         .ok()
     }
 
@@ -208,7 +210,7 @@ pub mod runtime {
     }
 
     /// Ours: filled (every part checked), then its wire JSON; the length.
-    pub fn fill(team: Vec<(String, String)>) -> Option<usize> {
+    pub fn prepare(team: Vec<(String, String)>) -> Option<usize> {
         Some(filled(team)?.requested_schema().wire_json().len())
     }
 

@@ -59,8 +59,8 @@ use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use mcpdesc_runtime::choices::ChoiceList;
 use mcpdesc_runtime::description::{BuildError, Description, Info, Transport};
-use mcpdesc_runtime::fill::ChoiceList;
 use mcpdesc_runtime::registry::FormHandle;
 use mcpdesc_runtime::resources::TemplateUri;
 use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, PromptReply, RedisSpentStates};
@@ -117,7 +117,7 @@ pub enum Severity {
 
 /// A new title for an issue, prefilled with the current one when the form is sent.
 #[derive(ElicitationForm, Debug)]
-#[form(fill)]
+#[form(runtime_defaults)]
 pub struct EditTitle {
     /// The issue's title.
     #[form(title = "Title", min_length = 1, max_length = 120)]
@@ -391,7 +391,7 @@ impl IssueTracker {
                 )));
             }
             None => {
-                let fill = AssignFill {
+                let fill = AssignChoices {
                     assignee: ChoiceList::titled(team),
                     defaults: AssignDefaults::default(),
                 };
@@ -464,7 +464,7 @@ impl IssueTracker {
             return Ok(text(assign(login).await?));
         }
         // The teammates are the choices, the current assignee the default: both known only now.
-        let fill = AssignFill {
+        let fill = AssignChoices {
             assignee: ChoiceList::titled(team),
             defaults: AssignDefaults {
                 assignee: current,
@@ -529,7 +529,7 @@ impl IssueTracker {
         if let Some(title) = &args.title {
             return Ok(text(rename(title).await?));
         }
-        let fill = EditTitleFill {
+        let fill = EditTitleChoices {
             defaults: EditTitleDefaults {
                 title: Some(current),
             },

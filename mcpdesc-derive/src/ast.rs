@@ -324,10 +324,10 @@ impl Field<'_> {
 }
 
 impl Form<'_> {
-    /// Whether the derive writes the form's `...Fill` and `...Defaults` types.
+    /// Whether the derive writes the form's `...Choices` and `...Defaults` types.
     pub fn has_fill(&self) -> bool {
         self.attrs.fill
-            || self.attrs.fill_name.is_some()
+            || self.attrs.choices_name.is_some()
             || self.attrs.defaults_name.is_some()
             || self.fields.iter().any(Field::is_runtime)
     }
@@ -338,11 +338,11 @@ impl Form<'_> {
         fill == defaults || fill == *self.ident || defaults == *self.ident
     }
 
-    /// The name of the `...Fill` type: `fill_name`, else the form's name and `Fill`.
+    /// The name of the `...Choices` type: `choices_name`, else the form's name and `Choices`.
     pub fn fill_ident(&self) -> syn::Ident {
-        match &self.attrs.fill_name {
+        match &self.attrs.choices_name {
             Some(name) => name.value.clone(),
-            None => quote::format_ident!("{}Fill", self.ident),
+            None => quote::format_ident!("{}Choices", self.ident),
         }
     }
 

@@ -231,10 +231,10 @@ pub enum SerdeDefault {
 /// The attributes of a form struct.
 pub struct Form {
     pub rename_all: Option<RenameRule>,
-    /// `fill`: write the `...Fill` / `...Defaults` types for a form without run-time choices.
+    /// `runtime_defaults`: write the `...Choices` / `...Defaults` types for a form without run-time choices.
     pub fill: bool,
-    /// `fill_name = "..."`: the name of the generated `...Fill` type.
-    pub fill_name: Option<Spanned<Ident>>,
+    /// `choices_name = "..."`: the name of the generated `...Choices` type.
+    pub choices_name: Option<Spanned<Ident>>,
     /// `defaults_name = "..."`: the name of the generated `...Defaults` type.
     pub defaults_name: Option<Spanned<Ident>>,
     /// serde's `default` on the struct: every property is optional, and an absent one reads as
@@ -242,7 +242,7 @@ pub struct Form {
     pub serde_default: Option<SerdeDefault>,
     /// `crate = "..."`: where the generated code finds the runtime.
     pub runtime: Runtime,
-    /// `#[non_exhaustive]` on the struct: the generated `...Fill` and `...Defaults` types, whose
+    /// `#[non_exhaustive]` on the struct: the generated `...Choices` and `...Defaults` types, whose
     /// members follow the form's fields, carry it too.
     pub non_exhaustive: bool,
 }
@@ -815,18 +815,18 @@ impl Field {
 impl Form {
     pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Form {
         let mut rename_all = Slot::new(cx, "rename_all");
-        let mut fill = Slot::new(cx, "fill");
-        let mut fill_name = Slot::new(cx, "fill_name");
+        let mut fill = Slot::new(cx, "runtime_defaults");
+        let mut choices_name = Slot::new(cx, "choices_name");
         let mut defaults_name = Slot::new(cx, "defaults_name");
         let mut runtime = Slot::new(cx, "crate");
         each_form_key(cx, &input.attrs, &mut |key, meta| {
             match key.to_string().as_str() {
                 "rename_all" => rename_all.set_rule(meta, key)?,
                 "crate" => runtime.set_runtime(meta, key)?,
-                "fill" => fill.set_flag(meta, key)?,
-                "fill_name" => {
+                "runtime_defaults" => fill.set_flag(meta, key)?,
+                "choices_name" => {
                     let (span, name) = parse_type_name(meta, key)?;
-                    fill_name.set(key, span, name);
+                    choices_name.set(key, span, name);
                 }
                 "defaults_name" => {
                     let (span, name) = parse_type_name(meta, key)?;
@@ -847,7 +847,13 @@ impl Form {
                         meta,
                         key,
                         "a form struct",
-                        &["rename_all", "fill", "fill_name", "defaults_name", "crate"],
+                        &[
+                            "rename_all",
+                            "runtime_defaults",
+                            "choices_name",
+                            "defaults_name",
+                            "crate",
+                        ],
                     ));
                 }
             }
@@ -857,7 +863,7 @@ impl Form {
         Form {
             rename_all,
             fill: fill.get().is_some(),
-            fill_name: fill_name.get(),
+            choices_name: choices_name.get(),
             defaults_name: defaults_name.get(),
             serde_default: serde_attrs(&input.attrs).default,
             runtime: runtime.or_default(),

@@ -26,12 +26,12 @@ pub fn check_form(cx: &Ctxt, form: &Form) {
     check_generated_names(cx, form);
 }
 
-/// The generated `...Fill` and `...Defaults` types need names of their own: not each other's,
+/// The generated `...Choices` and `...Defaults` types need names of their own: not each other's,
 /// nor the form's.
 fn check_generated_names(cx: &Ctxt, form: &Form) {
-    let (fill, defaults) = (&form.attrs.fill_name, &form.attrs.defaults_name);
+    let (fill, defaults) = (&form.attrs.choices_name, &form.attrs.defaults_name);
     let fill_ident = form.fill_ident();
-    for (key, named) in [("fill_name", fill), ("defaults_name", defaults)] {
+    for (key, named) in [("choices_name", fill), ("defaults_name", defaults)] {
         if let Some(named) = named
             && named.value == *form.ident
         {
@@ -48,13 +48,13 @@ fn check_generated_names(cx: &Ctxt, form: &Form) {
         // At the name given (both generated names differ).
         let (named, key) = match (defaults, fill) {
             (Some(named), _) => (named, "defaults_name"),
-            (None, Some(named)) => (named, "fill_name"),
+            (None, Some(named)) => (named, "choices_name"),
             (None, None) => return,
         };
         cx.error_at(
             named.span,
             format!(
-                "`{fill_ident}` would name both the form's `...Fill` and `...Defaults` types; give `{key}` another name"
+                "`{fill_ident}` would name both the form's `...Choices` and `...Defaults` types; give `{key}` another name"
             ),
         );
     }

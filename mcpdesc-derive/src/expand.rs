@@ -627,8 +627,8 @@ fn expand_form(form: &Form) -> TokenStream {
     }
 }
 
-/// The `...Fill` and `...Defaults` types of a form with run-time parts (written beside the form,
-/// with its visibility) and the `FormFill` impl (inside the form's `const` block, where the
+/// The `...Choices` and `...Defaults` types of a form with run-time parts (written beside the form,
+/// with its visibility) and the `FormChoices` impl (inside the form's `const` block, where the
 /// static schema is).
 ///
 /// `schema` is the form's static schema: the `static` of the expansion, or the trait method in

@@ -60,8 +60,8 @@ use syn::parse_macro_input;
 /// `default` and `default = "path"` (on a field or the struct: the property is optional and an
 /// absent one reads as that default), and `flatten` (a compile error: a form is flat).
 ///
-/// Container keys: `rename_all = "..."` (serde's rule names), `fill` (write the `...Fill` and
-/// `...Defaults` types for run-time defaults), `fill_name = "..."`, `defaults_name = "..."`
+/// Container keys: `rename_all = "..."` (serde's rule names), `prepare` (write the `...Choices` and
+/// `...Defaults` types for run-time defaults), `choices_name = "..."`, `defaults_name = "..."`
 /// (other names for them), `crate = "..."` (the path of `mcpdesc_runtime` where the code
 /// reaches it under another name, as `#[serde(crate = "...")]`: a re-export such as
 /// `"my_framework::mcpdesc_runtime"`, or the dependency renamed, `"::mcpdesc"`). Every mistake (a key that does not fit the field's type, bounds that

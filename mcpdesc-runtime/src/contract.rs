@@ -833,7 +833,7 @@ fn property_difference(
     if let Some(p) = members_difference(sent, declared, at, |k| runtime.contains(&k)) {
         return Some(p);
     }
-    // Filled run-time choices are a non-empty list.
+    // Prepared run-time choices are a non-empty list.
     let non_empty = |v: Option<&Value>| v.and_then(Value::as_array).is_some_and(|a| !a.is_empty());
     if is_runtime_single
         && is_runtime

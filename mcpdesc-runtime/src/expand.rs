@@ -182,7 +182,7 @@ macro_rules! __dummy_enum {
 /// value, property }`, where `var` and `flag` (present when the field has a default) name its
 /// locals, `read`, `read_proven` and `write` are its reader trait's functions (spanned at its
 /// type by the derive), and `value` makes the member from `var` (taking the default when the flag
-/// says so). `checks` are the field checks (`const` items); `fill` the `FormFill` impl
+/// says so). `checks` are the field checks (`const` items); `fill` the `FormChoices` impl
 /// when the form has run-time parts; `default` the statement that makes the struct's serde
 /// default, if any.
 #[doc(hidden)]
@@ -365,7 +365,7 @@ macro_rules! __form_impl {
     };
 }
 
-/// The `...Fill` and `...Defaults` types of a form with run-time parts, written beside the form
+/// The `...Choices` and `...Defaults` types of a form with run-time parts, written beside the form
 /// with its visibility.
 ///
 /// The fill type has a `ChoiceList` per run-time field and the defaults; the defaults type an
@@ -382,7 +382,7 @@ macro_rules! __fill_types {
     ) => {
         #[doc = ::core::concat!(
             "The run-time part of [`", ::core::stringify!($form), "`]: what is given when the form ",
-            "is sent. Fill it with [`FormFill::fill`](::mcpdesc_runtime::fill::FormFill::fill).",
+            "is sent. Prepare it with [`FormChoices::prepare`](::mcpdesc_runtime::choices::FormChoices::prepare).",
         )]
         // The paths the derive writes at a field's type count as the user's code.
         #[allow(clippy::absolute_paths)]
@@ -393,7 +393,7 @@ macro_rules! __fill_types {
                     "The choices of `", $choices_wire, "`, given when the form is sent ",
                     "(at least one, values distinct and non-empty).",
                 )]
-                pub $choices: $crate::fill::ChoiceList,
+                pub $choices: $crate::choices::ChoiceList,
             )*
             /// Defaults set when the form is sent.
             pub defaults: $defaults,
@@ -452,7 +452,7 @@ macro_rules! __suffix_differs {
     };
 }
 
-/// The `FormFill` impl of a form's fill type: the run-time choices (by property index), then
+/// The `FormChoices` impl of a form's fill type: the run-time choices (by property index), then
 /// the defaults, given to a `Filler` over `$schema`. The defaults are taken out of `self` as
 /// `$defaults`, which each default's expression (`default_json` of its member, spanned at the
 /// field's type by the derive) reads.
@@ -465,15 +465,15 @@ macro_rules! __fill_impl {
         defaults $defaults:ident [$($index:literal $default:expr),*]
     ) => {
         #[automatically_derived]
-        impl $crate::__private::FormFill for $fill {
+        impl $crate::__private::FormChoices for $fill {
             type Form = $form;
 
-            fn fill(
+            fn prepare(
                 self,
                 __version: $crate::__private::Option<$crate::__private::ProtocolVersion>,
             ) -> $crate::__private::Result<
-                $crate::__private::Filled<$form>,
-                $crate::__private::FillError,
+                $crate::__private::Prepared<$form>,
+                $crate::__private::ChoicesError,
             > {
                 let mut __filler = $crate::__private::Filler::new($schema, __version);
                 $( __filler.choices($choices_index, self.$choices); )*

@@ -49,7 +49,7 @@ pub trait ElicitationForm: Sized {
 
     /// Parses and validates `content` against `properties`, the form's schema as sent: its
     /// static properties with the run-time parts filled in (see [`crate::fill`]). Use
-    /// [`Filled::read`](crate::fill::Filled::read), which holds such properties; the default
+    /// [`Prepared::read`](crate::choices::Prepared::read), which holds such properties; the default
     /// ignores them.
     #[doc(hidden)]
     fn __from_content_in(
@@ -70,7 +70,7 @@ pub trait ElicitationForm: Sized {
 #[diagnostic::on_unimplemented(
     message = "the form `{Self}` has choices given at run time, and none were given",
     label = "this form needs its run-time choices",
-    note = "fill it before sending: build the generated `{Self}Fill` (every run-time choice list is a required field) and ask with it: `ask!(asker, HANDLE, fill)`"
+    note = "give it its choices before sending: build the generated `{Self}Choices` (every run-time choice list is a required field) and ask with it: `ask!(asker, HANDLE, choices)`"
 )]
 pub trait StaticForm: ElicitationForm {}
 

@@ -64,12 +64,12 @@
 #[doc = include_str!("../README.md")]
 struct CratePageDoctests;
 
+pub mod choices;
 mod content;
 pub mod contract;
 pub mod description;
 pub mod diagnostics;
 mod expand;
-pub mod fill;
 mod form;
 // Shared with the checker's crate (`mcpdesc-check`), hidden: the two crates are released in
 // lockstep with an exact version pin.

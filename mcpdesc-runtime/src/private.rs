@@ -11,8 +11,8 @@ pub use serde_json::{Map, Value};
 pub use std::borrow::Cow as CowStr;
 pub use std::string::String;
 
+pub use crate::choices::{ChoicesError, Filler, FormChoices, Prepared};
 pub use crate::content::{ContentError, Problems};
-pub use crate::fill::{FillError, Filled, Filler, FormFill};
 pub use crate::form::{
     ElicitationEnum, ElicitationForm, EnumChoices, FormField, FormValue, MultiSelectValue,
     RuntimeChoiceField, RuntimeChoiceValue, StaticForm, ValueKind, enum_from_json,

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | [`forms`] | field types, `#[form(...)]` keys, compile errors, how answers are read, sensitive fields, schemars |
 //! | [`declarations`] | `#[elicitation(...)]` keys, the registry, the description builder |
-//! | [`runtime_forms`] | forms whose choices or defaults are filled when they are sent |
+//! | [`runtime_forms`] | forms whose choices or defaults are given when they are sent |
 //! | [`asking`] | asking a form or a URL over an rmcp session |
 //! | [`serving`] | a server that asks in one line, and the contract check in its tests |
 //! | [`replicas`] | serving over Streamable HTTP as replicas: keys, the shared store, routing |

@@ -757,7 +757,7 @@ enum WireCache {
     Table,
     /// A form filled at run time: written on first use from the kept bytes of its static
     /// schema's properties, except the `changed` ones.
-    Filled {
+    Prepared {
         base: &'static RequestedSchema,
         changed: Box<[bool]>,
         cell: Box<WireCell>,
@@ -859,7 +859,7 @@ impl RequestedSchema {
     ) -> Self {
         RequestedSchema {
             properties: Cow::Owned(properties),
-            wire: WireCache::Filled {
+            wire: WireCache::Prepared {
                 base,
                 changed: changed.into_boxed_slice(),
                 cell: Box::default(),
@@ -890,7 +890,7 @@ impl Clone for RequestedSchema {
             wire: match &self.wire {
                 WireCache::Static(cell) => WireCache::Static(cell),
                 WireCache::Owned(_) => WireCache::Owned(Box::default()),
-                WireCache::Filled { base, changed, .. } => WireCache::Filled {
+                WireCache::Prepared { base, changed, .. } => WireCache::Prepared {
                     base,
                     changed: changed.clone(),
                     cell: Box::default(),
@@ -971,7 +971,7 @@ impl RequestedSchema {
         match &self.wire {
             WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
             WireCache::Owned(cell) => cell.get_or_init(|| serialize_wire(self)),
-            WireCache::Filled {
+            WireCache::Prepared {
                 base,
                 changed,
                 cell,

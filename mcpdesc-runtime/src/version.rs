@@ -332,7 +332,7 @@ impl serde::Serialize for VersionSet {
 }
 
 /// A fact of the protocol that some versions have and others lack: what the validator, the
-/// builder, `fill`, the session and the contract check ask of a version. [`REVISIONS`] says which
+/// builder, `prepare`, the session and the contract check ask of a version. [`REVISIONS`] says which
 /// version brought each fact and which took it away; [`Fact::versions`] reads that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[doc(hidden)]

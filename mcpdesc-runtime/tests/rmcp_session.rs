@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind};
+use mcpdesc_runtime::choices::{ChoiceList, ChoicesProblemKind};
 use mcpdesc_runtime::session::{
     Asked, Asker, AskingServer, ElicitError, Policy, StateKeys, URL_ELICITATION_REQUIRED,
     notify_elicitation_complete,
@@ -55,8 +55,8 @@ struct Review {
     note: Option<String>,
 }
 
-fn review_fill(choices: ChoiceList) -> ReviewFill {
-    ReviewFill {
+fn review_fill(choices: ChoiceList) -> ReviewChoices {
+    ReviewChoices {
         reviewer: choices,
         defaults: ReviewDefaults {
             reviewer: Some("ann".into()),
@@ -429,13 +429,16 @@ async fn a_filled_form_is_sent_filled_for_the_version_and_read_against_its_choic
 
 #[test]
 fn a_bad_run_time_part_is_said_with_every_problem() {
-    use mcpdesc_runtime::fill::FormFill;
+    use mcpdesc_runtime::choices::FormChoices;
     let fill = review_fill(ChoiceList::untitled(["ben", "ben"]))
-        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+        .prepare(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
         .unwrap_err();
     let kinds: Vec<_> = fill.problems().iter().map(|p| p.kind().clone()).collect();
-    assert_eq!(kinds[0], FillProblemKind::DuplicateChoice("ben".into()));
-    assert!(matches!(kinds[1], FillProblemKind::Default(_)), "{kinds:?}");
+    assert_eq!(kinds[0], ChoicesProblemKind::DuplicateChoice("ben".into()));
+    assert!(
+        matches!(kinds[1], ChoicesProblemKind::Default(_)),
+        "{kinds:?}"
+    );
 }
 
 #[tokio::test]
@@ -730,7 +733,7 @@ fn the_typed_schema_rmcp_sends_is_the_wire_json_byte_for_byte() {
 /// the whole chain of sources (as anyhow's `{:#}` and eyre's do) says each thing once.
 #[test]
 fn an_error_chain_says_each_thing_once() {
-    use mcpdesc_runtime::fill::FormFill;
+    use mcpdesc_runtime::choices::FormChoices;
     use rmcp::service::ServiceError;
     use std::error::Error;
 
@@ -748,7 +751,7 @@ fn an_error_chain_says_each_thing_once() {
     let content_message = content.to_string();
     let json_error = || serde_json::from_str::<Value>("{").unwrap_err();
     let fill = review_fill(ChoiceList::untitled(["ben", "ben"]))
-        .fill(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
+        .prepare(Some(mcpdesc_runtime::ProtocolVersion::V2025_11_25))
         .unwrap_err();
     let fill_message = fill.to_string();
     let errors = [
@@ -759,7 +762,7 @@ fn an_error_chain_says_each_thing_once() {
             rmcp::model::ElicitationCreateRequestMethod,
         >())),
         ElicitError::Service(ServiceError::TransportClosed),
-        ElicitError::Fill(fill),
+        ElicitError::Choices(fill),
     ];
     for e in &errors {
         let messages = chain(e);

@@ -1252,9 +1252,9 @@ fn raw_identifiers_are_asked_and_read_by_their_names() {
     assert_eq!(props, ["type", "match", "fn"]);
 
     // The generated fill type names the members as the form does.
-    let filled = mcpdesc_runtime::fill::FormFill::fill(
-        RawNamesFill {
-            r#in: mcpdesc_runtime::fill::ChoiceList::untitled(["x", "y"]),
+    let filled = mcpdesc_runtime::choices::FormChoices::prepare(
+        RawNamesChoices {
+            r#in: mcpdesc_runtime::choices::ChoiceList::untitled(["x", "y"]),
             defaults: RawNamesDefaults {
                 r#match: Some(Keyword::r#match),
                 ..Default::default()

@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 
-use mcpdesc_runtime::fill::ChoiceList;
+use mcpdesc_runtime::choices::ChoiceList;
 use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy};
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 use rmcp::model::{
@@ -50,7 +50,7 @@ impl Big {
     #[elicitation(name = "pick", form = Pick, message = "Pick one of a million.")]
     #[tool(description = "Pick one of a million.")]
     async fn pick(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
-        let fill = PickFill {
+        let fill = PickChoices {
             choice: ChoiceList::untitled(million()),
             defaults: PickDefaults::default(),
         };

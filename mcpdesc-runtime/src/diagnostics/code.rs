@@ -71,7 +71,7 @@ codes! {
     /// A text member that is only whitespace.
     BlankText = "whitespace-only-text", Warning, ElicitationMembers;
     /// A form property's `default` that does not fit the property: outside its bounds, lengths,
-    /// format or item counts (a warning; the derive and `fill` refuse it).
+    /// format or item counts (a warning; the derive and `prepare` refuse it).
     DefaultDoesNotFit = "default-does-not-fit", Warning, FormSchemaConsistency;
     /// A member that a protocol version in scope does not define (the reference's code).
     FieldNotSupported = "field-not-supported-by-version", Error, *;

@@ -121,7 +121,7 @@ pub fn request_problems(value: &Value, version: ProtocolVersion) -> Vec<Diagnost
 pub fn check_in_scope(cx: &mut Cx, value: &Value, path: &str, scope: VersionSet) -> Option<Parsed> {
     let before = cx.diagnostics.len();
     let parsed = parse(cx, value, path)?;
-    // Defaults against their fields, by the check answers go through (as the derive and `fill`
+    // Defaults against their fields, by the check answers go through (as the derive and `prepare`
     // refuse them); only where the reading itself found nothing.
     if cx.diagnostics.len() == before {
         defaults_that_do_not_fit(cx, &parsed.schema, value, path);
@@ -161,7 +161,7 @@ pub fn check_in_scope(cx: &mut Cx, value: &Value, path: &str, scope: VersionSet)
 
 /// Warns of each property whose `default` does not fit it: outside its bounds, lengths, format
 /// or item counts. §12 does not require a default to fit, so it is a warning; the derive refuses
-/// such a default at compile time and `fill` before sending, through the same check.
+/// such a default at compile time and `prepare` before sending, through the same check.
 fn defaults_that_do_not_fit(cx: &mut Cx, schema: &RequestedSchema, value: &Value, path: &str) {
     let properties = value.get("properties").and_then(Value::as_object);
     // By the parsed properties, in the order written, each default looked up by name in the

@@ -24,7 +24,7 @@ use super::{
     ElicitError, Step, URL_REQUIRED_VERSIONS, check_scope, filled_params, form_params,
     is_multi_round_trip,
 };
-use crate::fill::{Filled, FormFill};
+use crate::choices::{FormChoices, Prepared};
 use crate::registry::{Declaration, FormHandle, Mode, Primitive, UrlHandle};
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ElicitationForm, StaticForm};
@@ -352,7 +352,7 @@ impl Asker {
     }
 
     /// Asks the form-mode declaration of `handle`, its form's run-time parts (choices, defaults)
-    /// given by `fill`, and reads the answer against the choices sent.
+    /// given by `prepare`, and reads the answer against the choices sent.
     ///
     /// On MCP 2026-07-28 the sealed state keeps a digest of the choices sent, not the choices, so
     /// its size does not grow with them. The retried call fills the form again: when its choices
@@ -362,10 +362,10 @@ impl Asker {
     ///
     /// # Errors
     ///
-    /// As [`form`](Self::form), and [`ElicitError::Fill`] (nothing sent) when the run-time part
+    /// As [`form`](Self::form), and [`ElicitError::Choices`] (nothing sent) when the run-time part
     /// does not fit the form.
     #[doc(hidden)]
-    pub async fn form_filled<P: FormFill>(
+    pub async fn form_filled<P: FormChoices>(
         &self,
         handle: FormHandle<P::Form>,
         fill: P,
@@ -375,13 +375,13 @@ impl Asker {
         self.report(declaration, outcome)
     }
 
-    async fn form_filled_unreported<P: FormFill>(
+    async fn form_filled_unreported<P: FormChoices>(
         &self,
         declaration: &Declaration,
         fill: P,
     ) -> Result<Step<Asked<P::Form>>, ElicitError> {
         let version = self.form_version::<P::Form>(declaration)?;
-        let filled = fill.fill(version).map_err(ElicitError::Fill)?;
+        let filled = fill.prepare(version).map_err(ElicitError::Choices)?;
         let params = || filled_params(declaration.message().to_owned(), &filled);
         let made = Made::AsDeclared(Some(P::Form::requested_schema()));
         let digest = choices_digest(&filled);
@@ -1128,8 +1128,8 @@ fn with_problems(params: ElicitRequestParams, problems: &[String]) -> ElicitRequ
 #[derive(Clone, Copy)]
 enum Made {
     /// From the declaration alone: its message, and the handle's form (`Some(its static
-    /// schema)`: the schema as it is, or filled through the form's generated `…Fill`, whose
-    /// `fill` holds the run-time parts to the same rules the contract check does), or its static
+    /// schema)`: the schema as it is, or filled through the form's generated `…Choices`, whose
+    /// `prepare` holds the run-time parts to the same rules the contract check does), or its static
     /// URL (`None`).
     AsDeclared(Option<&'static crate::RequestedSchema>),
     /// With a part the declaration does not fix: a URL chosen at run time.
@@ -1140,7 +1140,7 @@ enum Made {
 /// declaration the registry holds for its primitive: the same message, scope, and form (or
 /// static URL). Such a request matches its declaration whatever the contract check would compare
 /// (the version was checked against the scope and the form's vocabulary before, and a fill's
-/// run-time parts by `fill`; `tests/contract.rs` holds what `fill` sends to the check on every
+/// run-time parts by `prepare`; `tests/contract.rs` holds what `prepare` sends to the check on every
 /// version), so the guard need not serialize and compare it; a URL chosen at run time is checked
 /// in full.
 fn registered_as_made(declaration: &Declaration, made: Made) -> bool {
@@ -1193,7 +1193,7 @@ fn read_accepted<F>(
 /// never repeated.
 /// The digest of `filled`'s run-time choices a sealed state keeps: 43 characters of base64,
 /// whatever the number of choices.
-fn choices_digest<F: ElicitationForm>(filled: &Filled<F>) -> String {
+fn choices_digest<F: ElicitationForm>(filled: &Prepared<F>) -> String {
     use base64::Engine as _;
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(filled.choices_digest())
 }
@@ -1250,12 +1250,12 @@ impl<A> Whole<A> {
 
 /// A handle the two-argument `ask!` can ask, and the type of its answer.
 #[doc(hidden)]
-pub trait AskWithoutFill<A> {
+pub trait AskWithoutChoices<A> {
     /// The handle, as [`Whole`].
     fn whole(self) -> Whole<A>;
 }
 
-impl<F: StaticForm + Send + 'static> AskWithoutFill<F> for FormHandle<F> {
+impl<F: StaticForm + Send + 'static> AskWithoutChoices<F> for FormHandle<F> {
     fn whole(self) -> Whole<F> {
         fn run<F: StaticForm + Send + 'static>(
             asker: &Asker,
@@ -1270,7 +1270,7 @@ impl<F: StaticForm + Send + 'static> AskWithoutFill<F> for FormHandle<F> {
     }
 }
 
-impl AskWithoutFill<()> for UrlHandle {
+impl AskWithoutChoices<()> for UrlHandle {
     fn whole(self) -> Whole<()> {
         fn run(asker: &Asker, declaration: Declaration) -> AskFuture<'_, ()> {
             Box::pin(asker.url(UrlHandle::__new(declaration), None))
@@ -1284,7 +1284,7 @@ impl AskWithoutFill<()> for UrlHandle {
 
 /// `handle` as [`Whole`]: what the two-argument `ask!` calls.
 #[doc(hidden)]
-pub fn without_fill<H: AskWithoutFill<A>, A>(handle: H) -> Whole<A> {
+pub fn without_fill<H: AskWithoutChoices<A>, A>(handle: H) -> Whole<A> {
     handle.whole()
 }
 

@@ -86,7 +86,7 @@ use rmcp::model::{
 };
 use rmcp::service::{ElicitationMode, Peer, RoleServer, ServiceError};
 
-use crate::fill::Filled;
+use crate::choices::Prepared;
 use crate::registry::{Declaration, Mode, Primitive};
 
 mod asker;
@@ -101,8 +101,8 @@ mod served;
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm, RequestedSchema};
 pub use asker::{
-    __input_required, AskFuture, AskWithoutFill, Asked, Asker, InputRequiredResponse, PromptReply,
-    Whole, without_fill,
+    __input_required, AskFuture, AskWithoutChoices, Asked, Asker, InputRequiredResponse,
+    PromptReply, Whole, without_fill,
 };
 #[allow(deprecated)]
 #[cfg(feature = "http")]
@@ -279,7 +279,7 @@ pub enum ElicitError {
     Undeclared(crate::contract::ContractError),
     /// The run-time part of a form (its choices or defaults) does not fit it (nothing was
     /// sent).
-    Fill(crate::fill::FillError),
+    Choices(crate::choices::ChoicesError),
     /// The request did not come through [`AskingServer`], so the call's round (its arguments, its
     /// `inputResponses` and `requestState`) and the server's policy are not known (nothing was
     /// sent).
@@ -353,7 +353,7 @@ impl fmt::Display for ElicitError {
                 write!(f, "the client's answer is not an elicitation result: {e}")
             }
             ElicitError::Undeclared(e) => write!(f, "{e}; nothing was sent"),
-            ElicitError::Fill(e) => write!(f, "{e}; nothing was sent"),
+            ElicitError::Choices(e) => write!(f, "{e}; nothing was sent"),
             ElicitError::InvalidRequestState => f.write_str(
                 "the retried call's requestState is missing, forged, expired or sealed for another call",
             ),
@@ -409,7 +409,7 @@ impl ElicitError {
             ElicitError::OutOfScope { .. } => "out-of-scope",
             ElicitError::InvalidRequestState => "invalid-request-state",
             ElicitError::Undeclared(_) => "undeclared",
-            ElicitError::Fill(_) => "fill",
+            ElicitError::Choices(_) => "choices",
             ElicitError::NotServed => "not-served",
             ElicitError::OtherPrimitive { .. } => "other-primitive",
             ElicitError::ReplayedState => "replayed-state",
@@ -477,7 +477,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Service(e) => e.source(),
             ElicitError::Content(e) => e.source(),
             ElicitError::Undeclared(e) => e.source(),
-            ElicitError::Fill(e) => e.source(),
+            ElicitError::Choices(e) => e.source(),
             ElicitError::SpentStore(e) => Some(e.as_ref()),
             _ => None,
         }
@@ -511,7 +511,7 @@ impl From<ElicitError> for ErrorData {
 /// schema is built from it each time (from the model, not by reading its JSON).
 fn filled_params<F: ElicitationForm>(
     message: String,
-    filled: &Filled<F>,
+    filled: &Prepared<F>,
 ) -> Result<ElicitRequestParams, ElicitError> {
     let requested_schema =
         crate::rmcp_schema::typed(filled.requested_schema()).map_err(ElicitError::Schema)?;
@@ -747,8 +747,8 @@ fn is_multi_round_trip(version: Option<ProtocolVersion>) -> bool {
 /// Asks a declaration through an [`Asker`], in one expression, on any protocol version.
 ///
 /// - `ask!(asker, HANDLE)`: a static form, or a URL-mode declaration at its static URL;
-/// - `ask!(asker, HANDLE, fill)`: a form whose choices or defaults are given at run time (its
-///   generated `…Fill`);
+/// - `ask!(asker, HANDLE, choices)`: a form whose choices or defaults are given at run time (its
+///   generated `…Choices`);
 /// - `ask!(asker, HANDLE, url = "https://…")`: a URL-mode declaration at a URL chosen now.
 ///
 /// `HANDLE` is the typed handle the `#[elicitation]` attribute emits beside the function

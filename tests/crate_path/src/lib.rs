@@ -53,7 +53,7 @@ pub struct Triage {
     pub cc: Option<String>,
 }
 
-/// A form with a field whose choices come at run time (and so `TeamFill`, `TeamDefaults`),
+/// A form with a field whose choices come at run time (and so `TeamChoices`, `TeamDefaults`),
 /// through the renamed dependency.
 #[derive(ElicitationForm, Debug)]
 #[form(crate = "mcpdesc")]
@@ -110,12 +110,12 @@ impl Server {
 
 #[cfg(test)]
 mod tests {
-    use mcpdesc::fill::{ChoiceList, FormFill};
+    use mcpdesc::choices::{ChoiceList, FormChoices};
     use mcpdesc::registry::{self, Primitive};
     use mcpdesc::{ElicitationForm, ProtocolVersion};
     use serde_json::json;
 
-    use super::{Label, Priority, Server, Team, TeamDefaults, TeamFill, Triage};
+    use super::{Label, Priority, Server, Team, TeamChoices, TeamDefaults, Triage};
 
     #[test]
     fn the_schema_is_the_one_derived_through_the_usual_path() {
@@ -154,11 +154,11 @@ mod tests {
 
     #[test]
     fn run_time_choices_are_filled_and_read() {
-        let filled = TeamFill {
+        let filled = TeamChoices {
             login: ChoiceList::titled([("hubot", "Hubot"), ("octocat", "The Octocat")]),
             defaults: TeamDefaults::default(),
         }
-        .fill(Some(ProtocolVersion::V2025_11_25))
+        .prepare(Some(ProtocolVersion::V2025_11_25))
         .unwrap();
         let answer = json!({"login": "octocat"});
         let team: Team = filled.read(answer.as_object().unwrap()).unwrap();

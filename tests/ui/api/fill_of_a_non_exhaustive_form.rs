@@ -1,10 +1,10 @@
-// A `#[non_exhaustive]` form's generated `...Fill` and `...Defaults` types are non-exhaustive
+// A `#[non_exhaustive]` form's generated `...Choices` and `...Defaults` types are non-exhaustive
 // too (their members follow the form's fields): another crate cannot build them as literals.
-use mcpdesc_runtime::fill::ChoiceList;
-use mcpdesc_tests::upstream::{SurveyDefaults, SurveyFill};
+use mcpdesc_runtime::choices::ChoiceList;
+use mcpdesc_tests::upstream::{SurveyDefaults, SurveyChoices};
 
 fn main() {
-    let _ = SurveyFill {
+    let _ = SurveyChoices {
         pick: ChoiceList::untitled(["a", "b"]),
         defaults: SurveyDefaults::default(),
     };

@@ -1,4 +1,4 @@
-// A form with run-time choices is asked with its generated `...Fill` type, not with itself.
+// A form with run-time choices is asked with its generated `...Choices` type, not with itself.
 use mcpdesc_runtime::session::Asker;
 use mcpdesc_runtime::{ElicitationForm, ask, elicitation};
 use rmcp::ErrorData;

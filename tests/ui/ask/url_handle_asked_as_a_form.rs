@@ -4,7 +4,7 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResponse, CallToolResult};
 
 #[derive(ElicitationForm)]
-#[form(fill)]
+#[form(runtime_defaults)]
 struct Title {
     title: String,
 }
@@ -15,7 +15,7 @@ impl Server {
     #[elicitation(name = "authorize", url = "https://example.com/authorize", message = "Authorize.", protocol_versions = ["2025-11-25"])]
     async fn link(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
         // A URL-mode declaration has no form to fill.
-        let fill = TitleFill { defaults: TitleDefaults::default() };
+        let fill = TitleChoices { defaults: TitleDefaults::default() };
         let _ = ask!(asker, Self::LINK_AUTHORIZE, fill);
         Ok(CallToolResult::success(Vec::new()).into())
     }

@@ -1,6 +1,6 @@
 // The fill type names every run-time choice list: leaving one out does not compile.
 use mcpdesc_runtime::ElicitationForm;
-use mcpdesc_runtime::fill::FormFill;
+use mcpdesc_runtime::choices::FormChoices;
 
 #[derive(ElicitationForm)]
 struct Assign {
@@ -10,8 +10,8 @@ struct Assign {
 }
 
 fn main() {
-    let _ = AssignFill {
+    let _ = AssignChoices {
         defaults: AssignDefaults::default(),
     }
-    .fill(None);
+    .prepare(None);
 }

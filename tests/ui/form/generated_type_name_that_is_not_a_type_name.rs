@@ -1,7 +1,7 @@
 use mcpdesc_runtime::ElicitationForm;
 
 #[derive(ElicitationForm)]
-#[form(fill_name = "Assign Choices")]
+#[form(choices_name = "Assign Choices")]
 struct Assign {
     #[form(runtime_choices)]
     assignee: String,

@@ -1,7 +1,7 @@
 use mcpdesc_runtime::ElicitationForm;
 
 #[derive(ElicitationForm)]
-#[form(fill_name = "AssignParts", defaults_name = "AssignParts")]
+#[form(choices_name = "AssignParts", defaults_name = "AssignParts")]
 struct Assign {
     #[form(runtime_choices)]
     assignee: String,

@@ -1,5 +1,5 @@
 use mcpdesc_runtime::ElicitationForm;
-use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 
 #[derive(ElicitationForm)]
 struct Assign {
@@ -9,9 +9,9 @@ struct Assign {
 
 // The form's run-time part is still written beside the error, so filling the form adds none.
 fn main() {
-    let _ = AssignFill {
+    let _ = AssignChoices {
         assignee: ChoiceList::untitled(["alice"]),
         defaults: AssignDefaults::default(),
     }
-    .fill(None);
+    .prepare(None);
 }

@@ -1,5 +1,5 @@
 use mcpdesc_runtime::ElicitationForm;
-use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 
 #[derive(ElicitationForm)]
 struct Assign {
@@ -10,12 +10,12 @@ struct Assign {
 }
 
 fn main() {
-    let _ = AssignFill {
+    let _ = AssignChoices {
         assignee: ChoiceList::untitled(["alice", "bob"]),
         defaults: AssignDefaults {
             estimate: Some("three"),
             assignee: Some(7),
         },
     }
-    .fill(None);
+    .prepare(None);
 }

@@ -35,7 +35,7 @@ enum Label {
 #[derive(::mcpdesc_runtime::ElicitationForm)]
 struct Empty {}
 
-// A form with run-time parts: its generated `...Fill` / `...Defaults` types and impls too.
+// A form with run-time parts: its generated `...Choices` / `...Defaults` types and impls too.
 #[derive(::mcpdesc_runtime::ElicitationForm)]
 struct Pick {
     #[form(runtime_choices)]
@@ -48,10 +48,10 @@ struct Pick {
 fn main() {
     let _ = <Assign as ::mcpdesc_runtime::ElicitationForm>::requested_schema();
     let _ = <Empty as ::mcpdesc_runtime::ElicitationForm>::PROTOCOL_VERSIONS;
-    let fill = PickFill {
-        assignee: ::mcpdesc_runtime::fill::ChoiceList::untitled(["ann"]),
-        watchers: ::mcpdesc_runtime::fill::ChoiceList::untitled(["ben"]),
+    let fill = PickChoices {
+        assignee: ::mcpdesc_runtime::choices::ChoiceList::untitled(["ann"]),
+        watchers: ::mcpdesc_runtime::choices::ChoiceList::untitled(["ben"]),
         defaults: <PickDefaults as ::std::default::Default>::default(),
     };
-    let _ = ::mcpdesc_runtime::fill::FormFill::fill(fill, ::std::option::Option::None);
+    let _ = ::mcpdesc_runtime::choices::FormChoices::prepare(fill, ::std::option::Option::None);
 }

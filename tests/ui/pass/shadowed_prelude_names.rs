@@ -44,7 +44,7 @@ enum Label {
     Bug,
 }
 
-// A form with run-time parts: its generated `...Fill` / `...Defaults` types and impls too.
+// A form with run-time parts: its generated `...Choices` / `...Defaults` types and impls too.
 #[derive(ElicitationForm)]
 struct Pick {
     #[form(runtime_choices)]
@@ -59,8 +59,8 @@ fn main() {
     let parsed = Assign::from_content(content.as_object().unwrap());
     assert!(parsed.is_ok());
 
-    use mcpdesc_runtime::fill::{ChoiceList, FormFill};
-    let filled = PickFill {
+    use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
+    let filled = PickChoices {
         assignee: ChoiceList::untitled(["ann"]),
         watchers: ChoiceList::untitled(["ben"]),
         defaults: PickDefaults {
@@ -68,7 +68,7 @@ fn main() {
             ..<PickDefaults as std::default::Default>::default()
         },
     }
-    .fill(std::option::Option::None)
+    .prepare(std::option::Option::None)
     .unwrap();
     let answer = serde_json::json!({"assignee": "ann", "watchers": ["ben"]});
     assert!(filled.read(answer.as_object().unwrap()).is_ok());

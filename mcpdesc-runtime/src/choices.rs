@@ -1,30 +1,30 @@
-//! Forms filled at run time: choices and defaults known only when the tool runs.
+//! Forms whose choices are given at run time: choices and defaults known only when the tool runs.
 //!
 //! A form field marked `#[form(runtime_choices)]` is a single-select (`String`) or a
 //! multi-select (`Vec<String>`, `BTreeSet<String>`) whose choices are given when the form is
 //! sent. Any field can also get a default then (a prefill from current state). The derive writes
-//! two types beside such a form `F` (or beside any form marked `#[form(fill)]`):
+//! two types beside such a form `F` (or beside any form marked `#[form(runtime_defaults)]`):
 //!
-//! - `FFill`, with one required field per run-time choice list (a [`ChoiceList`]) and a
+//! - `FChoices`, with one required field per run-time choice list (a [`ChoiceList`]) and a
 //!   `defaults` field: forgetting a choice list is a compile error ("missing field"), and a form
 //!   with run-time choices is not a [`StaticForm`](crate::form::StaticForm), so it cannot be sent
 //!   without them;
 //! - `FDefaults`, with one `Option` per field typed as the field's own value (`Default`: none).
 //!
-//! `#[form(fill_name = "...", defaults_name = "...")]` names them otherwise (either key alone
-//! also writes them, as `fill` does). They have the form's visibility, and a `#[non_exhaustive]`
+//! `#[form(choices_name = "...", defaults_name = "...")]` names them otherwise (either key alone
+//! also writes them, as `runtime_defaults` does). They have the form's visibility, and a `#[non_exhaustive]`
 //! form makes them `#[non_exhaustive]` too, since their members follow its fields: another crate
-//! then sets `FDefaults`' members on `FDefaults::default()`, and builds an `FFill` only through
+//! then sets `FDefaults`' members on `FDefaults::default()`, and builds an `FChoices` only through
 //! what the form's own crate offers.
 //!
-//! [`FormFill::fill`] checks what was given (choice lists non-empty, without duplicate or empty
+//! [`FormChoices::prepare`] checks what was given (choice lists non-empty, without duplicate or empty
 //! values; defaults within the field's bounds, format and choices) and returns every problem at
-//! once, before anything is sent; otherwise a [`Filled`] schema: the static schema with the
+//! once, before anything is sent; otherwise a [`Prepared`] schema: the static schema with the
 //! run-time parts filled in, in the vocabulary of the negotiated protocol version, whose
-//! [`read`](Filled::read) checks an answer against the choices that were sent.
+//! [`read`](Prepared::read) checks an answer against the choices that were sent.
 //!
 //! ```
-//! use mcpdesc_runtime::fill::{ChoiceList, FormFill};
+//! use mcpdesc_runtime::choices::{ChoiceList, FormChoices};
 //! use mcpdesc_runtime::{ElicitationForm, ProtocolVersion};
 //!
 //! #[derive(Debug, ElicitationForm)]
@@ -36,14 +36,14 @@
 //!     note: Option<String>,
 //! }
 //!
-//! let filled = AssignFill {
+//! let filled = AssignChoices {
 //!     assignee: ChoiceList::titled([("alice", "Alice Liddell"), ("bob", "Bob Builder")]),
 //!     defaults: AssignDefaults {
 //!         assignee: Some("bob".to_owned()),
 //!         ..AssignDefaults::default()
 //!     },
 //! }
-//! .fill(Some(ProtocolVersion::V2025_11_25))
+//! .prepare(Some(ProtocolVersion::V2025_11_25))
 //! .unwrap();
 //! assert_eq!(
 //!     filled.requested_schema().wire_json(),
@@ -128,7 +128,7 @@ impl ChoiceList {
         self.values.len()
     }
 
-    /// Whether there is no choice (which [`FormFill::fill`] refuses).
+    /// Whether there is no choice (which [`FormChoices::prepare`] refuses).
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
@@ -139,14 +139,14 @@ impl ChoiceList {
     }
 }
 
-/// The run-time part of a form (generated as `FormNameFill`): fills the form's static schema.
+/// The run-time part of a form (generated as `FormNameChoices`): fills the form's static schema.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not the run-time part of a form",
-    label = "a form's generated `...Fill` type goes here",
-    note = "a form with `#[form(runtime_choices)]` fields (or `#[form(fill)]`) gets a `FormNameFill` type beside it: build that, with its choices and defaults, and give it here",
+    label = "a form's generated `...Choices` type goes here",
+    note = "a form with `#[form(runtime_choices)]` fields (or `#[form(runtime_defaults)]`) gets a `FormNameChoices` type beside it: build that, with its choices and defaults, and give it here",
     note = "a form whose schema is complete at compile time is asked as it is, with `ask!(asker, HANDLE)`"
 )]
-pub trait FormFill {
+pub trait FormChoices {
     /// The form filled.
     type Form: ElicitationForm;
 
@@ -155,38 +155,41 @@ pub trait FormFill {
     ///
     /// # Errors
     ///
-    /// [`FillError`] with every problem of the run-time part, each naming its property: a
+    /// [`ChoicesError`] with every problem of the run-time part, each naming its property: a
     /// choice list that is empty, repeats a value or holds an empty value or title, a
     /// multi-select offered fewer choices than its `min_items`, a default that does not fit the
     /// field (its bounds, format or choices), or vocabulary `version` lacks.
-    fn fill(self, version: Option<ProtocolVersion>) -> Result<Filled<Self::Form>, FillError>;
+    fn prepare(
+        self,
+        version: Option<ProtocolVersion>,
+    ) -> Result<Prepared<Self::Form>, ChoicesError>;
 }
 
 /// A form's schema with its run-time parts filled in, ready to send; reads the answer against
 /// what was sent.
-pub struct Filled<F> {
+pub struct Prepared<F> {
     schema: RequestedSchema,
     form: PhantomData<fn() -> F>,
 }
 
-impl<F> fmt::Debug for Filled<F> {
+impl<F> fmt::Debug for Prepared<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Filled")
+        f.debug_struct("Prepared")
             .field("schema", &self.schema)
             .finish()
     }
 }
 
-impl<F> Clone for Filled<F> {
+impl<F> Clone for Prepared<F> {
     fn clone(&self) -> Self {
-        Filled {
+        Prepared {
             schema: self.schema.clone(),
             form: PhantomData,
         }
     }
 }
 
-impl<F: ElicitationForm> Filled<F> {
+impl<F: ElicitationForm> Prepared<F> {
     /// The schema to send (its [`wire_json`](RequestedSchema::wire_json) is the wire JSON).
     pub fn requested_schema(&self) -> &RequestedSchema {
         &self.schema
@@ -251,9 +254,9 @@ impl<F: ElicitationForm> Filled<F> {
     ///
     /// # Errors
     ///
-    /// [`FillError`] when `choices` does not fit the form: a run-time field without its list, a
+    /// [`ChoicesError`] when `choices` does not fit the form: a run-time field without its list, a
     /// list that is not an array of strings, or one that is empty or repeats a value.
-    pub fn from_runtime_choices(choices: &Map<String, Value>) -> Result<Self, FillError> {
+    pub fn from_runtime_choices(choices: &Map<String, Value>) -> Result<Self, ChoicesError> {
         let mut filler = Filler::new(F::requested_schema(), None);
         for index in 0..filler.properties.len() {
             let Some(property) = filler.properties.get(index) else {
@@ -275,7 +278,7 @@ impl<F: ElicitationForm> Filled<F> {
 /// What is wrong with one field's run-time part.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum FillProblemKind {
+pub enum ChoicesProblemKind {
     /// The choice list is empty: nothing could be answered.
     NoChoices,
     /// A value appears twice in the choice list.
@@ -313,35 +316,37 @@ pub enum FillProblemKind {
     },
 }
 
-impl fmt::Display for FillProblemKind {
+impl fmt::Display for ChoicesProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FillProblemKind::NoChoices => {
+            ChoicesProblemKind::NoChoices => {
                 f.write_str("no choices were given; a select with no choices cannot be answered")
             }
-            FillProblemKind::DuplicateChoice(v) => {
+            ChoicesProblemKind::DuplicateChoice(v) => {
                 write!(f, "the choice {} is given more than once", Shown::quoted(v))
             }
-            FillProblemKind::EmptyChoiceValue => f.write_str("a choice value is empty"),
-            FillProblemKind::EmptyChoiceTitle { value } => {
+            ChoicesProblemKind::EmptyChoiceValue => f.write_str("a choice value is empty"),
+            ChoicesProblemKind::EmptyChoiceTitle { value } => {
                 write!(f, "the choice {} has an empty title", Shown::quoted(value))
             }
-            FillProblemKind::ChoiceTitleWithControl { value } => write!(
+            ChoicesProblemKind::ChoiceTitleWithControl { value } => write!(
                 f,
                 "the title of the choice {} holds a control character; write it on one line, with printable characters",
                 Shown::quoted(value)
             ),
-            FillProblemKind::DuplicateChoiceTitle(title) => write!(
+            ChoicesProblemKind::DuplicateChoiceTitle(title) => write!(
                 f,
                 "the title {} is given to more than one choice; give each choice its own title, so the user can tell them apart",
                 Shown::quoted(title)
             ),
-            FillProblemKind::FewerChoicesThanMinItems { min_items, choices } => write!(
+            ChoicesProblemKind::FewerChoicesThanMinItems { min_items, choices } => write!(
                 f,
                 "{choices} choice(s) were given, but at least {min_items} must be selected"
             ),
-            FillProblemKind::Default(problem) => write!(f, "the default does not fit: {problem}"),
-            FillProblemKind::NotInVersion { version, feature } => write!(
+            ChoicesProblemKind::Default(problem) => {
+                write!(f, "the default does not fit: {problem}")
+            }
+            ChoicesProblemKind::NotInVersion { version, feature } => write!(
                 f,
                 "it needs {}, which MCP {version} does not have",
                 feature.describe()
@@ -352,19 +357,19 @@ impl fmt::Display for FillProblemKind {
 
 /// One problem of a form's run-time part, with the property it belongs to.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FillProblem {
+pub struct ChoicesProblem {
     property: Text,
-    kind: FillProblemKind,
+    kind: ChoicesProblemKind,
 }
 
-impl FillProblem {
+impl ChoicesProblem {
     /// The property name.
     pub fn property(&self) -> &str {
         &self.property
     }
 
     /// What is wrong.
-    pub fn kind(&self) -> &FillProblemKind {
+    pub fn kind(&self) -> &ChoicesProblemKind {
         &self.kind
     }
 }
@@ -372,18 +377,18 @@ impl FillProblem {
 /// The run-time part of a form does not fit it: every problem, each naming its property.
 /// Nothing was sent.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FillError {
-    problems: Vec<FillProblem>,
+pub struct ChoicesError {
+    problems: Vec<ChoicesProblem>,
 }
 
-impl FillError {
+impl ChoicesError {
     /// Every problem, in field order.
-    pub fn problems(&self) -> &[FillProblem] {
+    pub fn problems(&self) -> &[ChoicesProblem] {
         &self.problems
     }
 }
 
-impl fmt::Display for FillError {
+impl fmt::Display for ChoicesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("the run-time part of the form does not fit it:")?;
         for p in &self.problems {
@@ -393,9 +398,9 @@ impl fmt::Display for FillError {
     }
 }
 
-impl std::error::Error for FillError {}
+impl std::error::Error for ChoicesError {}
 
-/// Fills a form's static schema; used by the generated `...Fill` types.
+/// Fills a form's static schema; used by the generated `...Choices` types.
 #[doc(hidden)]
 pub struct Filler {
     base: &'static RequestedSchema,
@@ -403,7 +408,7 @@ pub struct Filler {
     /// Which properties were given a run-time part.
     changed: Vec<bool>,
     version: Option<ProtocolVersion>,
-    problems: Vec<FillProblem>,
+    problems: Vec<ChoicesProblem>,
 }
 
 impl Filler {
@@ -424,27 +429,27 @@ impl Filler {
         }
     }
 
-    fn problem(&mut self, index: usize, kind: FillProblemKind) {
+    fn problem(&mut self, index: usize, kind: ChoicesProblemKind) {
         let property = self
             .properties
             .get(index)
             .map(|p| p.name_text().clone())
             .unwrap_or_default();
-        self.problems.push(FillProblem { property, kind });
+        self.problems.push(ChoicesProblem { property, kind });
     }
 
     /// Gives the run-time choice field at `index` its choices.
     pub fn choices(&mut self, index: usize, list: ChoiceList) {
         let mut problems = Vec::new();
         if list.values.is_empty() {
-            problems.push(FillProblemKind::NoChoices);
+            problems.push(ChoicesProblemKind::NoChoices);
         }
         let repeated = crate::content::repeated(&list.values);
         for (v, repeated) in list.values.iter().zip(repeated) {
             if v.is_empty() {
-                problems.push(FillProblemKind::EmptyChoiceValue);
+                problems.push(ChoicesProblemKind::EmptyChoiceValue);
             } else if repeated {
-                problems.push(FillProblemKind::DuplicateChoice(v.clone()));
+                problems.push(ChoicesProblemKind::DuplicateChoice(v.clone()));
             }
         }
         if let Some(titles) = &list.titles {
@@ -452,11 +457,11 @@ impl Filler {
             for ((v, t), repeated) in list.values.iter().zip(titles).zip(repeated) {
                 // Stops at the first character that is not white space (`trim` reads both ends).
                 if t.chars().all(char::is_whitespace) {
-                    problems.push(FillProblemKind::EmptyChoiceTitle { value: v.clone() });
+                    problems.push(ChoicesProblemKind::EmptyChoiceTitle { value: v.clone() });
                 } else if t.chars().any(char::is_control) {
-                    problems.push(FillProblemKind::ChoiceTitleWithControl { value: v.clone() });
+                    problems.push(ChoicesProblemKind::ChoiceTitleWithControl { value: v.clone() });
                 } else if repeated {
-                    problems.push(FillProblemKind::DuplicateChoiceTitle(t.clone()));
+                    problems.push(ChoicesProblemKind::DuplicateChoiceTitle(t.clone()));
                 }
             }
         }
@@ -485,7 +490,7 @@ impl Filler {
                 }
                 PropertyKind::MultiSelect(m) if m.choices.is_runtime() => {
                     if let Some(min_items) = m.min_items.filter(|n| (count as u64) < *n) {
-                        problems.push(FillProblemKind::FewerChoicesThanMinItems {
+                        problems.push(ChoicesProblemKind::FewerChoicesThanMinItems {
                             min_items,
                             choices: count,
                         });
@@ -516,7 +521,7 @@ impl Filler {
         if !problems.check(property, &value) {
             let problems = problems.into_kinds();
             for kind in problems {
-                self.problem(index, FillProblemKind::Default(kind));
+                self.problem(index, ChoicesProblemKind::Default(kind));
             }
             return;
         }
@@ -552,8 +557,8 @@ impl Filler {
     ///
     /// # Errors
     ///
-    /// [`FillError`] with every problem the fill found.
-    pub fn finish<F: ElicitationForm>(mut self) -> Result<Filled<F>, FillError> {
+    /// [`ChoicesError`] with every problem the fill found.
+    pub fn finish<F: ElicitationForm>(mut self) -> Result<Prepared<F>, ChoicesError> {
         let schema = RequestedSchema::filled_from(
             self.base,
             std::mem::take(&mut self.properties),
@@ -562,18 +567,18 @@ impl Filler {
         if let Some(version) = self.version
             && let Some((property, feature)) = schema.first_misfit(version)
         {
-            self.problems.push(FillProblem {
+            self.problems.push(ChoicesProblem {
                 property: property.name_text().clone(),
-                kind: FillProblemKind::NotInVersion { version, feature },
+                kind: ChoicesProblemKind::NotInVersion { version, feature },
             });
         }
         if self.problems.is_empty() {
-            Ok(Filled {
+            Ok(Prepared {
                 schema,
                 form: PhantomData,
             })
         } else {
-            Err(FillError {
+            Err(ChoicesError {
                 problems: self.problems,
             })
         }

@@ -1,9 +1,9 @@
-//! Forms filled at run time: the schema sent per protocol version (byte for byte), answers
+//! Forms whose choices are given at run time: the schema sent per protocol version (byte for byte), answers
 //! checked against the choices that were sent, and run-time parts refused before sending.
 
 use std::collections::BTreeSet;
 
-use mcpdesc_runtime::fill::{ChoiceList, FillProblemKind, Filled, FormFill};
+use mcpdesc_runtime::choices::{ChoiceList, ChoicesProblemKind, FormChoices, Prepared};
 use mcpdesc_runtime::registry::Primitive;
 use mcpdesc_runtime::{
     ElicitationEnum, ElicitationForm, MAX_ITEM_PROBLEMS, ProblemKind, ProtocolVersion, VersionSet,
@@ -47,9 +47,9 @@ struct Label {
     watchers: Option<Vec<String>>,
 }
 
-/// No run-time choices, but run-time defaults (`#[form(fill)]`).
+/// No run-time choices, but run-time defaults (`#[form(runtime_defaults)]`).
 #[derive(ElicitationForm, Debug, PartialEq)]
-#[form(fill)]
+#[form(runtime_defaults)]
 struct Edit {
     #[form(min_length = 1, max_length = 80)]
     title: String,
@@ -57,8 +57,8 @@ struct Edit {
     notify: bool,
 }
 
-fn assign_fill(choices: ChoiceList) -> AssignFill {
-    AssignFill {
+fn assign_fill(choices: ChoiceList) -> AssignChoices {
+    AssignChoices {
         assignee: choices,
         defaults: AssignDefaults::default(),
     }
@@ -66,7 +66,7 @@ fn assign_fill(choices: ChoiceList) -> AssignFill {
 
 /// The filled schema's wire JSON, which copies the static properties' kept bytes: always what
 /// serializing the whole filled schema writes.
-fn wire<F: ElicitationForm>(filled: &Filled<F>) -> &str {
+fn wire<F: ElicitationForm>(filled: &Prepared<F>) -> &str {
     let wire = filled.requested_schema().wire_json();
     assert_eq!(
         wire,
@@ -77,7 +77,7 @@ fn wire<F: ElicitationForm>(filled: &Filled<F>) -> &str {
 }
 
 /// Each problem of `err` as its property and its kind, in order.
-fn fill_problems(err: &mcpdesc_runtime::fill::FillError) -> Vec<(&str, FillProblemKind)> {
+fn fill_problems(err: &mcpdesc_runtime::choices::ChoicesError) -> Vec<(&str, ChoicesProblemKind)> {
     err.problems()
         .iter()
         .map(|p| (p.property(), p.kind().clone()))
@@ -137,13 +137,13 @@ fn expected_item_problems(items: &[Value], choices: Option<&[String]>) -> Vec<Pr
 }
 
 /// `Label` filled with the one label "bug" and `watchers` as its untitled watchers.
-fn bug_with_watchers(watchers: &[String]) -> Filled<Label> {
-    LabelFill {
+fn bug_with_watchers(watchers: &[String]) -> Prepared<Label> {
+    LabelChoices {
         labels: ChoiceList::untitled(["bug"]),
         watchers: ChoiceList::untitled(watchers.iter().cloned()),
         defaults: LabelDefaults::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap()
 }
 
@@ -180,7 +180,7 @@ fn untitled_choices_are_an_enum_on_every_version() {
         ProtocolVersion::V2026_07_28,
     ] {
         let filled = assign_fill(ChoiceList::untitled(["alice", "bob"]))
-            .fill(Some(version))
+            .prepare(Some(version))
             .unwrap();
         assert!(
             wire(&filled).starts_with(
@@ -194,7 +194,7 @@ fn untitled_choices_are_an_enum_on_every_version() {
 
 #[test]
 fn titled_choices_and_defaults_per_version() {
-    let fill = || AssignFill {
+    let fill = || AssignChoices {
         assignee: ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]),
         defaults: AssignDefaults {
             assignee: Some("bob".into()),
@@ -209,15 +209,15 @@ fn titled_choices_and_defaults_per_version() {
     let newer = r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login.","oneOf":[{"const":"alice","title":"Alice"},{"const":"bob","title":"Bob"}],"default":"bob"},"title":{"type":"string","minLength":1,"maxLength":20,"default":"Crash on start"},"cc":{"type":"string","format":"email","default":"qa@example.com"},"estimate":{"type":"integer","minimum":1,"maximum":13,"default":5},"ratio":{"type":"number","default":0.5},"notify":{"type":"boolean","default":false},"severity":{"type":"string","enum":["minor","major"],"default":"major"}},"required":["assignee","title"]}"#;
     for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
         assert_eq!(
-            wire(&fill().fill(Some(version)).unwrap()),
+            wire(&fill().prepare(Some(version)).unwrap()),
             newer,
             "{version}"
         );
     }
-    assert_eq!(wire(&fill().fill(None).unwrap()), newer);
+    assert_eq!(wire(&fill().prepare(None).unwrap()), newer);
     // 2025-06-18: titles as `enumNames`, and only the boolean default.
     assert_eq!(
-        wire(&fill().fill(Some(ProtocolVersion::V2025_06_18)).unwrap()),
+        wire(&fill().prepare(Some(ProtocolVersion::V2025_06_18)).unwrap()),
         r#"{"type":"object","properties":{"assignee":{"type":"string","title":"Assignee","description":"Teammate login.","enum":["alice","bob"],"enumNames":["Alice","Bob"]},"title":{"type":"string","minLength":1,"maxLength":20},"cc":{"type":"string","format":"email"},"estimate":{"type":"integer","minimum":1,"maximum":13},"ratio":{"type":"number"},"notify":{"type":"boolean","default":false},"severity":{"type":"string","enum":["minor","major"]}},"required":["assignee","title"]}"#
     );
 }
@@ -230,7 +230,7 @@ fn every_filled_schema_is_valid_in_its_version() {
         ProtocolVersion::V2026_07_28,
     ];
     for version in versions {
-        let filled = AssignFill {
+        let filled = AssignChoices {
             assignee: ChoiceList::titled([("a", "A"), ("b", "B")]),
             defaults: AssignDefaults {
                 assignee: Some("a".into()),
@@ -238,7 +238,7 @@ fn every_filled_schema_is_valid_in_its_version() {
                 ..AssignDefaults::default()
             },
         }
-        .fill(Some(version))
+        .prepare(Some(version))
         .unwrap();
         let schema = filled.requested_schema();
         assert!(schema.protocol_versions().contains(version), "{version}");
@@ -248,7 +248,7 @@ fn every_filled_schema_is_valid_in_its_version() {
 
 #[test]
 fn multi_selects_with_run_time_choices() {
-    let filled = LabelFill {
+    let filled = LabelChoices {
         labels: ChoiceList::titled([("bug", "Bug"), ("docs", "Docs")]),
         watchers: ChoiceList::untitled(["ann", "ben"]),
         defaults: LabelDefaults {
@@ -256,7 +256,7 @@ fn multi_selects_with_run_time_choices() {
             watchers: None,
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap();
     assert_eq!(
         wire(&filled),
@@ -300,16 +300,16 @@ fn multi_selects_with_run_time_choices() {
     );
 
     // A multi-select has no place in 2025-06-18, filled or not.
-    let err = LabelFill {
+    let err = LabelChoices {
         labels: ChoiceList::untitled(["bug"]),
         watchers: ChoiceList::untitled(["ann"]),
         defaults: LabelDefaults::default(),
     }
-    .fill(Some(ProtocolVersion::V2025_06_18))
+    .prepare(Some(ProtocolVersion::V2025_06_18))
     .unwrap_err();
     assert!(matches!(
         err.problems()[0].kind(),
-        FillProblemKind::NotInVersion {
+        ChoicesProblemKind::NotInVersion {
             version: ProtocolVersion::V2025_06_18,
             ..
         }
@@ -319,7 +319,7 @@ fn multi_selects_with_run_time_choices() {
 #[test]
 fn answers_are_checked_against_the_choices_sent() {
     let filled = assign_fill(ChoiceList::untitled(["alice", "bob"]))
-        .fill(None)
+        .prepare(None)
         .unwrap();
     let ok = filled
         .read(&object(json!({"assignee": "bob", "title": "Crash"})))
@@ -418,7 +418,7 @@ fn a_long_choice_list_is_shortened_in_messages_only() {
     let values = |n: usize| (0..n).map(|i| format!("user{i:02}")).collect::<Vec<_>>();
     let answer = object(json!({"assignee": "mallory", "title": "t"}));
     let filled = assign_fill(ChoiceList::untitled(values(50)))
-        .fill(None)
+        .prepare(None)
         .unwrap();
     let err = filled.read(&answer).unwrap_err();
     let shown = values(10)
@@ -439,7 +439,7 @@ fn a_long_choice_list_is_shortened_in_messages_only() {
     );
     // Up to two past ten, the list is shown whole.
     let filled = assign_fill(ChoiceList::untitled(values(12)))
-        .fill(None)
+        .prepare(None)
         .unwrap();
     let err = filled.read(&answer).unwrap_err();
     assert!(err.to_string().contains("\"user10\", \"user11\"]"), "{err}");
@@ -450,7 +450,7 @@ fn a_long_choice_list_is_shortened_in_messages_only() {
 /// refused before sending, as a blank one is.
 #[test]
 fn choice_titles_the_user_cannot_read_apart_are_refused() {
-    let err = AssignFill {
+    let err = AssignChoices {
         assignee: ChoiceList::titled([
             ("al", "Same"),
             ("bo", "Same"),
@@ -460,22 +460,22 @@ fn choice_titles_the_user_cannot_read_apart_are_refused() {
         ]),
         defaults: AssignDefaults::default(),
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap_err();
     assert_eq!(
         fill_problems(&err),
         [
             (
                 "assignee",
-                FillProblemKind::DuplicateChoiceTitle("Same".into())
+                ChoicesProblemKind::DuplicateChoiceTitle("Same".into())
             ),
             (
                 "assignee",
-                FillProblemKind::ChoiceTitleWithControl { value: "cy".into() }
+                ChoicesProblemKind::ChoiceTitleWithControl { value: "cy".into() }
             ),
             (
                 "assignee",
-                FillProblemKind::ChoiceTitleWithControl { value: "di".into() }
+                ChoicesProblemKind::ChoiceTitleWithControl { value: "di".into() }
             ),
         ]
     );
@@ -486,18 +486,18 @@ fn choice_titles_the_user_cannot_read_apart_are_refused() {
     );
     // Distinct printable titles are sent.
     assert!(
-        AssignFill {
+        AssignChoices {
             assignee: ChoiceList::titled([("al", "Al"), ("bo", "Bo é")]),
             defaults: AssignDefaults::default(),
         }
-        .fill(Some(ProtocolVersion::V2025_11_25))
+        .prepare(Some(ProtocolVersion::V2025_11_25))
         .is_ok()
     );
 }
 
 #[test]
 fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
-    let err = AssignFill {
+    let err = AssignChoices {
         assignee: ChoiceList::titled([("alice", "Alice"), ("", "Nobody"), ("alice", " ")]),
         defaults: AssignDefaults {
             assignee: Some("carol".into()),
@@ -507,44 +507,47 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
             ..AssignDefaults::default()
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap_err();
     let problems = fill_problems(&err);
     assert_eq!(
         problems,
         [
-            ("assignee", FillProblemKind::EmptyChoiceValue),
-            ("assignee", FillProblemKind::DuplicateChoice("alice".into())),
+            ("assignee", ChoicesProblemKind::EmptyChoiceValue),
             (
                 "assignee",
-                FillProblemKind::EmptyChoiceTitle {
+                ChoicesProblemKind::DuplicateChoice("alice".into())
+            ),
+            (
+                "assignee",
+                ChoicesProblemKind::EmptyChoiceTitle {
                     value: "alice".into()
                 }
             ),
             (
                 "assignee",
-                FillProblemKind::Default(ProblemKind::NotAChoice {
+                ChoicesProblemKind::Default(ProblemKind::NotAChoice {
                     value: "carol".into(),
                     choices: vec!["alice".into(), "".into(), "alice".into()].into()
                 })
             ),
             (
                 "title",
-                FillProblemKind::Default(ProblemKind::TooShort {
+                ChoicesProblemKind::Default(ProblemKind::TooShort {
                     min_length: 1,
                     length: 0
                 })
             ),
             (
                 "cc",
-                FillProblemKind::Default(ProblemKind::InvalidFormat {
+                ChoicesProblemKind::Default(ProblemKind::InvalidFormat {
                     format: mcpdesc_runtime::schema::StringFormat::Email,
                     value: "not-an-email".into()
                 })
             ),
             (
                 "estimate",
-                FillProblemKind::Default(ProblemKind::AboveMaximum {
+                ChoicesProblemKind::Default(ProblemKind::AboveMaximum {
                     maximum: mcpdesc_runtime::schema::Number::Int(13),
                     value: mcpdesc_runtime::schema::Number::Int(14)
                 })
@@ -563,7 +566,7 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
         (long.as_str(), "X"),
         (long.as_str(), ""),
     ]))
-    .fill(None)
+    .prepare(None)
     .unwrap_err();
     let text = err.to_string();
     let named = format!("the choice {:?}\u{2026} (1000 characters)", &long[..80]);
@@ -574,26 +577,26 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
     );
 
     let empty = assign_fill(ChoiceList::untitled(Vec::<String>::new()))
-        .fill(None)
+        .prepare(None)
         .unwrap_err();
-    assert_eq!(empty.problems()[0].kind(), &FillProblemKind::NoChoices);
+    assert_eq!(empty.problems()[0].kind(), &ChoicesProblemKind::NoChoices);
 
     // min_items = 1 with one choice is answerable; a form asking for more than it offers is not.
-    let one = LabelFill {
+    let one = LabelChoices {
         labels: ChoiceList::untitled(["bug"]),
         watchers: ChoiceList::untitled(["ann"]),
         defaults: LabelDefaults::default(),
     };
-    assert!(one.fill(None).is_ok());
-    let err = PairFill {
+    assert!(one.prepare(None).is_ok());
+    let err = PairChoices {
         two: ChoiceList::untitled(["only"]),
         defaults: PairDefaults::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap_err();
     assert_eq!(
         err.problems()[0].kind(),
-        &FillProblemKind::FewerChoicesThanMinItems {
+        &ChoicesProblemKind::FewerChoicesThanMinItems {
             min_items: 2,
             choices: 1
         }
@@ -608,23 +611,23 @@ struct Pair {
 
 #[test]
 fn a_run_time_default_of_a_static_form() {
-    let filled = EditFill {
+    let filled = EditChoices {
         defaults: EditDefaults {
             title: Some("Crash on start".into()),
             notify: Some(false),
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap();
     assert_eq!(
         wire(&filled),
         r#"{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":80,"default":"Crash on start"},"notify":{"type":"boolean","default":false}},"required":["title","notify"]}"#
     );
     // Without a run-time default, the form's own stays.
-    let filled = EditFill {
+    let filled = EditChoices {
         defaults: EditDefaults::default(),
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     assert_eq!(wire(&filled), Edit::requested_schema().wire_json());
 }
@@ -632,14 +635,14 @@ fn a_run_time_default_of_a_static_form() {
 #[test]
 fn the_choices_sent_can_be_kept_and_read_back() {
     let filled = assign_fill(ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]))
-        .fill(None)
+        .prepare(None)
         .unwrap();
     let kept = filled.runtime_choices();
     assert_eq!(
         Value::Object(kept.clone()),
         json!({"assignee": ["alice", "bob"]})
     );
-    let again = Filled::<Assign>::from_runtime_choices(&kept).unwrap();
+    let again = Prepared::<Assign>::from_runtime_choices(&kept).unwrap();
     assert!(
         again
             .read(&object(json!({"assignee": "bob", "title": "t"})))
@@ -651,8 +654,8 @@ fn the_choices_sent_can_be_kept_and_read_back() {
             .is_err()
     );
     // Kept state that lost its choices does not fall back to "any string".
-    let err = Filled::<Assign>::from_runtime_choices(&Map::new()).unwrap_err();
-    assert_eq!(err.problems()[0].kind(), &FillProblemKind::NoChoices);
+    let err = Prepared::<Assign>::from_runtime_choices(&Map::new()).unwrap_err();
+    assert_eq!(err.problems()[0].kind(), &ChoicesProblemKind::NoChoices);
 }
 
 #[elicitation(
@@ -671,7 +674,7 @@ fn a_filled_request_matches_its_declaration_and_other_choices_do_not_break_it() 
         ProtocolVersion::V2025_11_25,
         ProtocolVersion::V2026_07_28,
     ] {
-        let filled = AssignFill {
+        let filled = AssignChoices {
             assignee: ChoiceList::titled([("alice", "Alice"), ("bob", "Bob")]),
             defaults: AssignDefaults {
                 assignee: Some("alice".into()),
@@ -679,7 +682,7 @@ fn a_filled_request_matches_its_declaration_and_other_choices_do_not_break_it() 
                 ..AssignDefaults::default()
             },
         }
-        .fill(Some(version))
+        .prepare(Some(version))
         .unwrap();
         let params = json!({
             "mode": "form",
@@ -691,7 +694,7 @@ fn a_filled_request_matches_its_declaration_and_other_choices_do_not_break_it() 
     }
     // A change outside the run-time parts is still a difference.
     let mut schema = assign_fill(ChoiceList::untitled(["alice"]))
-        .fill(None)
+        .prepare(None)
         .unwrap()
         .requested_schema()
         .to_value();
@@ -734,12 +737,12 @@ fn a_description_of_run_time_forms_is_valid_and_documents_their_static_shape() {
         json!({"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "enum": []}})
     );
     // And what a filled request sends matches what the description declares.
-    let filled = LabelFill {
+    let filled = LabelChoices {
         labels: ChoiceList::untitled(["bug", "docs"]),
         watchers: ChoiceList::titled([("ann", "Ann")]),
         defaults: LabelDefaults::default(),
     }
-    .fill(Some(ProtocolVersion::V2026_07_28))
+    .prepare(Some(ProtocolVersion::V2026_07_28))
     .unwrap();
     let params = json!({"mode": "form", "message": "Which labels?", "requestedSchema": filled.requested_schema()});
     let matched = contract::check_description(
@@ -787,12 +790,12 @@ proptest! {
     /// what is accepted holds only values that were offered.
     #[test]
     fn arbitrary_answers_and_states_never_panic(content in json(), state in json()) {
-        let filled = LabelFill {
+        let filled = LabelChoices {
             labels: ChoiceList::untitled(["bug", "docs"]),
             watchers: ChoiceList::untitled(["ann"]),
             defaults: LabelDefaults::default(),
         }
-        .fill(None)
+        .prepare(None)
         .unwrap();
         if let Value::Object(content) = &content
             && let Ok(label) = filled.read(content)
@@ -801,8 +804,8 @@ proptest! {
             prop_assert!(label.watchers.iter().flatten().all(|w| w == "ann"));
         }
         if let Value::Object(state) = &state {
-            let _ = Filled::<Label>::from_runtime_choices(state);
-            let _ = Filled::<Assign>::from_runtime_choices(state);
+            let _ = Prepared::<Label>::from_runtime_choices(state);
+            let _ = Prepared::<Assign>::from_runtime_choices(state);
         }
     }
 
@@ -812,12 +815,12 @@ proptest! {
         choices in prop::collection::btree_set(choice_value(), 1..8),
         answer in choice_value(),
     ) {
-        let filled = assign_fill(ChoiceList::untitled(choices.iter().cloned())).fill(None).unwrap();
+        let filled = assign_fill(ChoiceList::untitled(choices.iter().cloned())).prepare(None).unwrap();
         wire(&filled);
         let content = object(json!({"assignee": answer, "title": "t"}));
         prop_assert_eq!(filled.read(&content).is_ok(), choices.contains(&answer));
         // The same answer through the kept state.
-        let kept = Filled::<Assign>::from_runtime_choices(&filled.runtime_choices()).unwrap();
+        let kept = Prepared::<Assign>::from_runtime_choices(&filled.runtime_choices()).unwrap();
         prop_assert_eq!(kept.read(&content).is_ok(), choices.contains(&answer));
     }
 
@@ -828,21 +831,21 @@ proptest! {
     fn every_repeated_choice_is_reported_once_in_order(
         values in prop::collection::vec("[a-c]{0,2}", 1..40),
     ) {
-        let err = assign_fill(ChoiceList::untitled(values.iter().cloned())).fill(None);
-        let expected: Vec<FillProblemKind> = values
+        let err = assign_fill(ChoiceList::untitled(values.iter().cloned())).prepare(None);
+        let expected: Vec<ChoicesProblemKind> = values
             .iter()
             .enumerate()
             .filter_map(|(i, v)| {
                 if v.is_empty() {
-                    Some(FillProblemKind::EmptyChoiceValue)
+                    Some(ChoicesProblemKind::EmptyChoiceValue)
                 } else if values[..i].contains(v) {
-                    Some(FillProblemKind::DuplicateChoice(v.clone()))
+                    Some(ChoicesProblemKind::DuplicateChoice(v.clone()))
                 } else {
                     None
                 }
             })
             .collect();
-        let found: Vec<FillProblemKind> = match &err {
+        let found: Vec<ChoicesProblemKind> = match &err {
             Ok(_) => Vec::new(),
             Err(err) => fill_problems(err).into_iter().map(|(property, kind)| {
                 assert_eq!(property, "assignee");
@@ -896,7 +899,7 @@ proptest! {
         title in "[a-z ]{0,25}",
         estimate in 0u8..20,
     ) {
-        let fill = AssignFill {
+        let fill = AssignChoices {
             assignee: ChoiceList::untitled(choices.iter().cloned()),
             defaults: AssignDefaults {
                 assignee: Some(default.clone()),
@@ -906,11 +909,11 @@ proptest! {
             },
         };
         let valid = assign_fill(ChoiceList::untitled(choices.iter().cloned()))
-            .fill(None)
+            .prepare(None)
             .unwrap()
             .read(&object(json!({"assignee": default, "title": title, "estimate": estimate})))
             .is_ok();
-        let filled = fill.fill(Some(ProtocolVersion::V2025_11_25));
+        let filled = fill.prepare(Some(ProtocolVersion::V2025_11_25));
         prop_assert_eq!(filled.is_ok(), valid);
         if let Ok(filled) = filled {
             wire(&filled);
@@ -952,14 +955,14 @@ proptest! {
             Some(w) => { content.insert("watchers".into(), pick(w)); }
             None => {}
         }
-        let filled = LabelFill {
+        let filled = LabelChoices {
             labels: ChoiceList::untitled(choices.iter().cloned()),
             watchers: ChoiceList::untitled(choices.iter().take(3).cloned()),
             defaults: LabelDefaults::default(),
         }
-        .fill(None)
+        .prepare(None)
         .unwrap();
-        // Filled, and the static shape (run-time lists not given: any distinct strings).
+        // Prepared, and the static shape (run-time lists not given: any distinct strings).
         for (read, checked) in [
             (filled.read(&content), filled.requested_schema().check_content(&content)),
             (Label::from_content(&content), Label::requested_schema().check_content(&content)),
@@ -996,7 +999,7 @@ proptest! {
             ProtocolVersion::V2025_11_25,
             ProtocolVersion::V2026_07_28,
         ][version];
-        let filled = assign_fill(ChoiceList::untitled(["alice", "bob"])).fill(Some(version)).unwrap();
+        let filled = assign_fill(ChoiceList::untitled(["alice", "bob"])).prepare(Some(version)).unwrap();
         let params = json!({
             "mode": "form",
             "message": "Who should own this issue?",
@@ -1033,7 +1036,7 @@ proptest! {
         }
     }
 
-    /// Filled multi-selects hold distinct choices, and the schema sent serializes to a valid
+    /// Prepared multi-selects hold distinct choices, and the schema sent serializes to a valid
     /// restricted schema of the version.
     #[test]
     fn filled_multi_selects_are_valid_schemas(
@@ -1046,12 +1049,12 @@ proptest! {
             ChoiceList::untitled(labels.iter().cloned())
         };
         let distinct: BTreeSet<_> = labels.iter().collect();
-        let result = LabelFill {
+        let result = LabelChoices {
             labels: list,
             watchers: ChoiceList::untitled(["w"]),
             defaults: LabelDefaults::default(),
         }
-        .fill(Some(ProtocolVersion::V2026_07_28));
+        .prepare(Some(ProtocolVersion::V2026_07_28));
         prop_assert_eq!(result.is_ok(), distinct.len() == labels.len());
         if let Ok(filled) = result {
             let value: Value = serde_json::from_str(wire(&filled)).unwrap();
@@ -1077,11 +1080,11 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
     note_issue();
     let tool = Primitive::Tool("note_issue");
     let version = ProtocolVersion::V2025_11_25;
-    let filled = NoteFill {
+    let filled = NoteChoices {
         assignee: ChoiceList::untitled(["alice", "bob"]),
         defaults: NoteDefaults::default(),
     }
-    .fill(Some(version))
+    .prepare(Some(version))
     .unwrap();
     let mut schema = filled.requested_schema().to_value();
     let params = |schema: &serde_json::Value| json!({"mode": "form", "message": "Add a note?", "requestedSchema": schema});
@@ -1139,7 +1142,7 @@ fn choices_on_a_free_text_field_differ_from_its_registered_declaration() {
 /// The generated types take the names the form gives them, here beside types that already have
 /// the default names.
 #[derive(ElicitationForm, Debug)]
-#[form(fill_name = "PickChoices", defaults_name = "PickPrefill")]
+#[form(choices_name = "PickOffer", defaults_name = "PickPrefill")]
 struct Pick {
     #[form(runtime_choices)]
     who: String,
@@ -1148,20 +1151,20 @@ struct Pick {
 }
 
 #[allow(dead_code)]
-struct PickFill;
+struct PickChoices;
 #[allow(dead_code)]
 struct PickDefaults;
 
 #[test]
 fn the_generated_types_take_the_names_the_form_gives_them() {
-    let filled = PickChoices {
+    let filled = PickOffer {
         who: ChoiceList::untitled(["ann", "bob"]),
         defaults: PickPrefill {
             who: Some("bob".into()),
             ..PickPrefill::default()
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap();
     assert_eq!(
         filled.requested_schema().wire_json(),
@@ -1171,9 +1174,10 @@ fn the_generated_types_take_the_names_the_form_gives_them() {
     assert_eq!((pick.who.as_str(), pick.why), ("ann", None));
 }
 
-/// `fill_name` alone writes the types for a form without run-time choices, as `fill` does.
+/// `choices_name` alone writes the types for a form without run-time choices, as
+/// `runtime_defaults` does.
 #[derive(ElicitationForm, Debug)]
-#[form(fill_name = "RetitleParts")]
+#[form(choices_name = "RetitleParts")]
 struct Retitle {
     #[form(min_length = 1, max_length = 80)]
     title: String,
@@ -1186,7 +1190,7 @@ fn a_generated_type_name_alone_writes_the_types() {
             title: Some("Crash on start".into()),
         },
     }
-    .fill(None)
+    .prepare(None)
     .unwrap();
     assert!(
         filled
@@ -1198,7 +1202,7 @@ fn a_generated_type_name_alone_writes_the_types() {
 
 /// Raw identifiers as fields and as the generated type's name: the generated types keep them raw.
 #[derive(ElicitationForm, Debug, PartialEq)]
-#[form(fill_name = "r#Choose")]
+#[form(choices_name = "r#Choose")]
 struct Keywords {
     #[form(runtime_choices)]
     r#type: String,
@@ -1214,7 +1218,7 @@ fn raw_identifiers_in_a_form_with_run_time_parts() {
             r#match: Some(true),
         },
     }
-    .fill(Some(ProtocolVersion::V2025_11_25))
+    .prepare(Some(ProtocolVersion::V2025_11_25))
     .unwrap();
     assert_eq!(
         filled.requested_schema().to_value(),
@@ -1238,18 +1242,18 @@ fn raw_identifiers_in_a_form_with_run_time_parts() {
 fn a_run_time_default_of_a_non_zero_field_is_checked_against_its_bounds() {
     use std::num::NonZeroU8;
     #[derive(ElicitationForm, Debug)]
-    #[form(fill)]
+    #[form(runtime_defaults)]
     struct Order {
         #[form(maximum = 10)]
         quantity: NonZeroU8,
     }
     let fill = |n: u8| {
-        OrderFill {
+        OrderChoices {
             defaults: OrderDefaults {
                 quantity: NonZeroU8::new(n),
             },
         }
-        .fill(Some(ProtocolVersion::V2025_11_25))
+        .prepare(Some(ProtocolVersion::V2025_11_25))
     };
     assert_eq!(
         wire(&fill(4).unwrap()),
@@ -1260,7 +1264,7 @@ fn a_run_time_default_of_a_non_zero_field_is_checked_against_its_bounds() {
         fill_problems(&err),
         [(
             "quantity",
-            FillProblemKind::Default(ProblemKind::AboveMaximum {
+            ChoicesProblemKind::Default(ProblemKind::AboveMaximum {
                 maximum: mcpdesc_runtime::schema::Number::Int(10),
                 value: mcpdesc_runtime::schema::Number::Int(11)
             })
