@@ -1,4 +1,4 @@
-//! The contract drive (`testing::ContractTest`) fails on each kind of drift, and passes a server that
+//! The contract test (`testing::ContractTest`) fails on each kind of drift, and passes a server that
 //! keeps its description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and
 //! 2026-07-28 against its own description and against that description changed in one place.
 #![allow(clippy::restriction)]
@@ -304,8 +304,8 @@ async fn arguments_given_for_a_version_are_used_on_it() {
     assert_eq!(report.calls().len(), 9, "{report}");
 }
 
-/// A setting that names nothing the drive calls is reported, each with why, not ignored; the
-/// rest of the drive still runs.
+/// A setting that names nothing the contract test calls is reported, each with why, not ignored; the
+/// rest of the contract test still runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_setting_that_names_nothing_is_reported() {
     let err = ContractTest::new(&description("gate"), server)
@@ -334,7 +334,7 @@ async fn a_setting_that_names_nothing_is_reported() {
 }
 
 /// Arguments for a version on which none of the primitive's declarations apply change nothing
-/// (the drive calls it only where one does), and are reported.
+/// (the contract test calls it only where one does), and are reported.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arguments_for_a_version_the_primitive_is_not_called_on_are_reported() {
     let mut doc = description("gate");

@@ -78,7 +78,7 @@ impl fmt::Display for Answer {
 ///   error, or asks the same question again ([`Finding::Refused`]);
 /// - the server does not answer a call within the [`timeout`](Self::timeout), or a session
 ///   cannot be opened ([`Finding::Session`]);
-/// - a setting names a primitive, declaration or version the drive never calls, so it would
+/// - a setting names a primitive, declaration or version the contract test never calls, so it would
 ///   change nothing ([`Finding::Unused`]).
 ///
 /// ```no_run
@@ -138,7 +138,7 @@ where
     F: Fn() -> H,
     H: ServerHandler,
 {
-    /// A drive of the servers `server` makes against `description` (the document, as built
+    /// A contract test of the servers `server` makes against `description` (the document, as built
     /// or read).
     pub fn new(description: &Value, server: F) -> Self {
         ContractTest {
@@ -202,7 +202,7 @@ where
     }
 
     /// Says the declaration `declaration` of `primitive` is asked only in circumstances the
-    /// drive does not make: it is not drift when it goes unasked.
+    /// contract test does not make: it is not drift when it goes unasked.
     #[must_use]
     pub fn conditional(mut self, primitive: &str, declaration: &str) -> Self {
         self.conditional
@@ -279,7 +279,7 @@ where
         }
     }
 
-    /// Each setting that names nothing the drive calls: a primitive without declarations (or
+    /// Each setting that names nothing the contract test calls: a primitive without declarations (or
     /// not in the description, or misspelt), one whose declarations do not apply on the
     /// version named, a declaration it does not have, a version the description does not
     /// list. Left alone, such a setting would change nothing.
@@ -839,7 +839,7 @@ fn elicitation_requests(message: &Value) -> Vec<Value> {
         .unwrap_or_default()
 }
 
-/// One call of a drive.
+/// One call of a contract test.
 #[derive(Clone, Debug)]
 pub struct Call {
     /// The version of the session.
@@ -854,7 +854,7 @@ pub struct Call {
     pub outcome: String,
 }
 
-/// What a drive did: every call, its questions and how it ended.
+/// What a contract test did: every call, its questions and how it ended.
 #[derive(Clone, Debug)]
 pub struct Report {
     calls: Vec<Call>,
@@ -928,12 +928,12 @@ pub enum Finding {
         /// What happened.
         message: String,
     },
-    /// A setting of the drive names nothing it calls: a primitive the description does not
+    /// A setting of the contract test names nothing it calls: a primitive the description does not
     /// have or gives no declarations, a declaration its primitive does not have, or a version
     /// the description does not list. It would change nothing, so it is reported rather than
     /// ignored (most often a misspelt name).
     Unused {
-        /// The setting, as written in the drive's code.
+        /// The setting, as written in the contract test's code.
         setting: String,
         /// Why it names nothing.
         reason: String,
@@ -1001,7 +1001,7 @@ impl fmt::Display for Finding {
     }
 }
 
-/// A drive that found drift: every [`Finding`], and the report of what was driven.
+/// A contract test that found drift: every [`Finding`], and the report of what was called.
 pub struct ContractTestError {
     drifts: Vec<Finding>,
     report: Report,
