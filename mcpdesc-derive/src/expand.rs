@@ -546,20 +546,14 @@ fn expand_form(form: &Form) -> TokenStream {
         let index = Literal::usize_unsuffixed(i);
         let wire = &f.name;
         let member = f.member;
-        // `<Ty as Trait>::__read` / `::__read_proven` / `::__write` of the field's reader trait,
-        // spanned at the field's type to the last segment: a type that cannot be a field is
-        // reported there once, not also at the derive.
+        // The field's reader trait, spanned at its type: a type that cannot be a field is reported once.
         let t = reader_trait(rt, f);
         let method = |name: &str| {
             let name = syn::Ident::new(name, f.ty_span());
             quote_spanned!(f.ty_span()=> #t::#name)
         };
         let (read, proven, write) = (method("__read"), method("__read_proven"), method("__write"));
-        // What the field reads as when its property is absent, with serde's `default` (on the
-        // field or the struct): such a property is optional, and a flag says it takes the
-        // default (when absent, or `null` unless the field is an `Option`). It is then read as
-        // an `Option` of its value (`None`: take the default), so that the default is made only
-        // where the struct is built, once the answer is known to be valid.
+        // With serde's `default`, an absent property reads as `None`, and the default is made with the struct.
         let default = absent_value(form, f);
         let (flag, value) = match &default {
             Some(default) => {
@@ -659,9 +653,7 @@ fn fill_types(form: &Form, schema: &TokenStream) -> (TokenStream, TokenStream) {
     for (i, f) in form.fields.iter().enumerate() {
         let t = reader_trait(rt, f);
         let (member, wire) = (f.member, &f.name);
-        // Over the field's type (from its first token to its last), so that a type that cannot
-        // be a field is reported there once, not also at the derive; as are the binding that
-        // checks it, its `None`, and the member's initializer.
+        // Spanned over the field's type, so that a type that cannot be a field is reported there once.
         let p_at = rt.private_at(f.ty_span());
         let value = quote_spanned!(f.ty_end_span()=> #p_at::Option<#t::Value>);
         let var = syn::Ident::new(&format!("__mcpdesc_default{i}"), f.ty_span());

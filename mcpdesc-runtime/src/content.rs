@@ -616,11 +616,7 @@ impl Problems {
                     // The choices seen so far, a bit each; where each item is among them.
                     let mut seen = ChoiceBits::new(m.choices.options().len());
                     let lookup = ChoiceLookup::new(&m.choices, items.len());
-                    // Which items repeat an earlier one, found at once for all of them when
-                    // the first item that is no choice comes (any string, for choices not given
-                    // yet): an answer can hold many items, and comparing each with all before
-                    // it would grow with the square of their number. A choice's repeats are
-                    // found by the bits above.
+                    // Repeats found once for all items, at the first item that is no choice: linear, not quadratic.
                     let mut repeated_strings: Option<Vec<bool>> = None;
                     // The choices, made into a list once for all the items that are not one of
                     // them.
@@ -652,9 +648,7 @@ impl Problems {
                         };
                         let repeats = match lookup.position(v) {
                             Some(choice) => seen.set(choice),
-                            // Run-time choices not given: any distinct strings. Otherwise an
-                            // item that is no choice, and may repeat one that is no choice
-                            // either: both are told.
+                            // Without run-time choices any distinct strings; else an item that is no choice, and its repeat.
                             None => {
                                 if !m.choices.is_unfilled() && listing() {
                                     self.push(

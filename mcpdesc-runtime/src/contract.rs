@@ -525,10 +525,7 @@ pub fn check_registered<'p>(
     };
     let declarations = of(primitive);
     if declarations.is_empty() {
-        // Nothing is registered for this primitive: say so, and name any declaration of another
-        // primitive of the same kind that this request matches (a function renamed by a sibling
-        // attribute that `#[elicitation]` could not see).
-        // Only tools and prompts: rmcp's `#[tool]` / `#[prompt]` are what can rename one.
+        // Nothing registered: name a tool's or prompt's declaration this request matches, renamed above.
         let mut reasons = vec![Reason::UnknownPrimitive];
         let attribute = match primitive {
             PrimitiveName::Tool(_) => Some("tool"),

@@ -253,10 +253,7 @@ macro_rules! __form_impl {
                     $($(
                         let $flag = $crate::__private::takes_default(__found[$index], $required);
                     )?)*
-                    // First every field proven without recording anything (a valid answer),
-                    // stopping at the first that is not; else the full reading, which records
-                    // every problem. Run-time choices are proven against the properties as sent.
-                    // (A form without fields has nothing to prove: it returns here.)
+                    // Fields proven first, recording nothing; at the first that is not, the full reading.
                     'proven: {
                         $(
                             $crate::__form_impl!(
@@ -507,9 +504,7 @@ macro_rules! __declaration {
         on_cancel [$($on_cancel:literal)?], scope [$($scope:expr)?],
         location $location:expr
     ) => {
-        // The handle, beside the function: its initializer holds the declaration's compile-time
-        // checks and its registration, items that are evaluated and collected whether or not the
-        // handle is used.
+        // The handle beside the function; its initializer holds the checks and the registration.
         #[doc = $doc]
         #[allow(dead_code, clippy::all, clippy::absolute_paths)]
         $($vis)* const $handle: $crate::__declaration!(@handle $mode $mode_args) = {

@@ -118,9 +118,7 @@ impl<'t> UriTemplate<'t> {
                 }
                 Part::Expression(operator, specs) => {
                     let (lead, allowed) = expansion(operator)?;
-                    // A value may start at `s` when the parts before reach `s` (or, for an
-                    // operator with a first character, reach the character before it, which
-                    // is that character).
+                    // A value may start at `s` when the parts before reach `s` (or its operator's first character).
                     let opens = |s: usize| match lead {
                         None => reaches(s),
                         Some(lead) => s > 0 && bytes.get(s - 1) == Some(&lead) && reaches(s - 1),

@@ -600,10 +600,7 @@ impl<'a> Walk<'a> {
         let olds = elements(self.old.member(c.kind.collection), &po);
         let news = elements(self.new.member(c.kind.collection), &pn);
         let first = self.out.len();
-        // Paired by what clients call them by and the versions they are offered on (a name may
-        // stand twice, on disjoint versions), then what is left by what clients call them by
-        // alone; one to one, in order. Primitives without their key (which the validator
-        // reports) are paired in order among themselves.
+        // Paired by name and versions offered, then by name alone, one to one, in order.
         let name = |v: &Value| {
             text(v.member(c.kind.identity))
                 .unwrap_or_default()

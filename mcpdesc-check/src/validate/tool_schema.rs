@@ -1050,9 +1050,7 @@ impl<'a> Walk<'a> {
                 self.anchors.contains(&(index, fragment))
             };
             if !found && !uri.is_empty() && !reference.dynamic {
-                // The reference validator leaves every `$ref` with a URI before its fragment
-                // unchecked when the schema compiles without them, one that names a schema of
-                // this one included: a warning there, and so here.
+                // A `$ref` to an outside URI the schema compiles without: a warning, as the reference's.
                 reference.external = true;
                 reference.unfound_here = true;
             } else if !found {

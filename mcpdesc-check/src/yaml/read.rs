@@ -255,9 +255,7 @@ pub(super) fn read_mending_each(
         let current = spaced.as_deref().unwrap_or(text);
         let mut reader = Reader::new(current);
         let within_budget = read_again + current.len() <= max_read_again;
-        // A single-pair mapping in a flow sequence whose value is a flow collection is
-        // written with braces before the text is read: the parser refuses some and reads
-        // others wrong (see `Reader::single_pairs_braced`).
+        // Braced before reading: the parser misreads a flow sequence's single pair (`single_pairs_braced`).
         if pairs < MAX_PAIR_RETRIES
             && within_budget
             && let Some((next, braces)) = reader.single_pairs_braced()

@@ -189,9 +189,7 @@ impl Reader<'_> {
             Some(at) => line.get(..at)?,
             None => line,
         };
-        // The parser marks a sequence whose first entry is on a later line at the end of
-        // the `-`'s line, past any comment there (`- # note`). (Bytes stand for characters
-        // here: no byte of a longer character is one of these.)
+        // The parser marks a sequence whose first entry is on a later line at the end of the `-`'s line.
         let bytes = before.as_bytes();
         if let Some(comment) = (0..bytes.len()).find(|&i| {
             bytes.get(i) == Some(&b'#')
@@ -729,10 +727,7 @@ impl Reader<'_> {
         if self.flow > 0 || rest.is_empty() || rest.starts_with(['#', '\t']) {
             return None;
         }
-        // The columns where the lines above start a key or a sequence entry (after each
-        // `- `), of the collections still open at this line: read upwards, a line is in one
-        // only if no line between starts left of it.
-        // The text of block scalars is no key or entry.
+        // The columns of the keys and entries above that are still open at this line (no block scalar text).
         let text_lines = self.block_scalar_text_lines(line);
         let mut columns = std::collections::BTreeSet::new();
         let mut leftmost = usize::MAX;
@@ -857,9 +852,7 @@ impl Reader<'_> {
             let Token(mark, _) = tokens.get(i)?;
             self.text.as_bytes().get(self.offset_of(*mark)?).copied()
         };
-        // The scanner writes a mapping it opens itself (for a pair in a flow sequence) as a
-        // flow mapping start marked after the pair's `:`, before its key; and ends one with
-        // a flow mapping end marked where the token that ended it is.
+        // A mapping the scanner opens for a pair starts after the pair's `:`, and ends at the token ending it.
         let opened_by_scanner = |i: usize| at(i + 1).is_some_and(|next| Some(next) < at(i));
         let ended_by_scanner = |i: usize| at(i + 1).is_some_and(|next| Some(next) == at(i));
         let opens = |i: usize| match tokens.get(i) {
@@ -877,9 +870,7 @@ impl Reader<'_> {
         // Where a `{` goes (the key) and where a `}` goes (after the value's closing
         // bracket), as byte offsets.
         let mut braces: Vec<(usize, char)> = Vec::new();
-        // Whether each flow collection open around the token is a sequence, innermost last:
-        // a pair the scanner opens a mapping for is a sequence's entry only in a sequence
-        // (once it has ended one wrongly, it may open one for a pair inside a mapping).
+        // Whether each enclosing flow collection is a sequence, innermost last.
         let mut around: Vec<bool> = Vec::new();
         for (i, Token(key, token)) in tokens.iter().enumerate() {
             if opens(i) {
@@ -1243,9 +1234,7 @@ impl Reader<'_> {
                 self.last_block_indentation = block_indentation(&text, style, mark);
                 let text = self.without_header_break(text, style, mark);
                 if self.flow > 0 && style == TScalarStyle::Plain && text == "?" {
-                    // `[?]`, `[a, ?]`: an explicit key with nothing after it, which YAML 1.2
-                    // (and the `yaml` package, and PyYAML) reads as a mapping with an empty
-                    // key; the parser reads the text `?`.
+                    // `[?]`: an explicit empty key, a mapping in YAML 1.2; the parser reads the text `?`.
                     self.problems.push(problem(
                         mark,
                         "a `?` alone in a flow sequence starts a mapping whose key is missing (an empty key is read as null, not a string); write the key, or quote \"?\" for the text",
@@ -1263,9 +1252,7 @@ impl Reader<'_> {
             Event::SequenceStart(anchor, tag) => {
                 self.no_anchor(anchor, mark);
                 self.no_tag(tag.as_ref(), mark);
-                // A block sequence is marked at its first `-`, except one written at its
-                // mapping key's column (`k:\n- [a]`): that one is marked at its first entry,
-                // after the `-`, where a flow sequence would be marked too.
+                // A block sequence at its key's column is marked at its first entry, after the `-`.
                 let dash = if map_value {
                     self.dash_before(mark)
                 } else {
@@ -1296,9 +1283,7 @@ impl Reader<'_> {
                         self.tab_indent(item_mark, false);
                     }
                     self.enter(None, item_mark);
-                    // The parser marks a block scalar at its first line of content (or
-                    // where what follows an empty one starts); an item is where it is
-                    // written, at its header.
+                    // A block scalar is written at its header; the parser marks its first line of content.
                     if let Event::Scalar(_, TScalarStyle::Literal | TScalarStyle::Folded, ..) =
                         &event
                         && let (Some(&node), Some(header)) =
@@ -1349,10 +1334,7 @@ impl Reader<'_> {
                     };
                     if !flow && first_key {
                         first_key = false;
-                        // A block mapping's keys share one column: its first key's, or the
-                        // `?` of an explicit one, where the parser marks the mapping (the key
-                        // itself may be on a later line, or a block scalar marked at its
-                        // text).
+                        // A block mapping is marked at its first key's column, or at the `?` of an explicit one.
                         let explicit = self
                             .offset_of(mark)
                             .and_then(|at| self.text.get(at..))
@@ -1448,18 +1430,14 @@ impl Reader<'_> {
             && text.bytes().all(|b| b == b'\n')
             && !self.keeps_trailing_lines(mark)
         {
-            // A block scalar with no content but empty lines is empty unless its header keeps
-            // them (`|+`): YAML 1.2's clip and strip drop them (as PyYAML and other readers
-            // do). The parser returns a line break for clip at the end of the text.
+            // A block scalar of empty lines alone is empty unless kept (`|+`), as YAML 1.2 reads it.
             return Value::String(String::new());
         }
         if style != TScalarStyle::Plain {
             return Value::String(text);
         }
         if let Some(indicator) = text.chars().next().filter(|c| matches!(c, '|' | '>')) {
-            // Only a block scalar starts with `|` or `>`; the parser reads one in a flow
-            // collection (`[|x]`) as a plain scalar, which YAML 1.2, PyYAML and the `yaml`
-            // package refuse.
+            // `|` and `>` start only a block scalar: in a flow collection they are refused.
             self.problems.push(problem(
                 mark,
                 format!(

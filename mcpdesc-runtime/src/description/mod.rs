@@ -549,9 +549,7 @@ impl DescriptionBuilder {
 
         // The effective scope of every primitive, in the order they were added.
         let entries = &self.primitives;
-        // The entries of each primitive (their index and effective scope), by kind and
-        // identity: one pass, so that neither the duplicate check nor the merge below scans
-        // every entry per entry.
+        // Each primitive's entries by kind and identity, in one pass.
         let mut by_identity: crate::hash::HashMap<(Kind, &str), Group<(usize, VersionSet)>> =
             crate::hash::map_with_capacity(entries.len());
         for (b, second) in entries.iter().enumerate() {

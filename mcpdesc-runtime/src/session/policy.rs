@@ -349,9 +349,7 @@ impl StateKeys {
             let mut key = vec![0u8; 32];
             let bytes = match getrandom::fill(&mut key) {
                 Ok(()) => key,
-                // No randomness from the operating system: a key no one can guess is still
-                // needed, and the process's hasher seed is the best left (a state then still
-                // opens only here).
+                // Without the operating system's randomness, the process's hasher seed makes the key.
                 Err(_) => fallback_key(),
             };
             let codec =
