@@ -22,31 +22,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=${RUNS:-3}
 
-# The two projects, written by the script that measures our crates alone (the same README
-# server and the same plain server), each made a project of its own.
-python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" "$root" <<'PY'
-import pathlib, shutil, sys
-readme, runtime, work, root = open(sys.argv[1]).read(), sys.argv[2], pathlib.Path(sys.argv[3]), sys.argv[4]
-def block_after(after, language):
-    start = readme.index(after) + len(after)
-    fence = "```" + language + "\n"
-    start = readme.index(fence, start) + len(fence)
-    return readme[start:readme.index("```", start)]
-dependencies = block_after("### Asking over rmcp", "toml")
-published = 'mcpdesc-runtime = { version = "0.1",'
-assert published in dependencies, dependencies
-dependencies = dependencies.replace(published, f'mcpdesc-runtime = {{ path = "{runtime}",')
-package = '[package]\nname = "{}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n[workspace]\n\n'
-for name in ["ours", "plain"]:
-    (work / name / "src").mkdir(parents=True)
-(work / "ours/Cargo.toml").write_text(package.format("ours") + dependencies)
-(work / "ours/src/main.rs").write_text(block_after("### Asking over rmcp", "rust,ignore"))
-plain = "\n".join(l for l in dependencies.splitlines() if not l.startswith("mcpdesc-runtime"))
-plain = plain.replace('features = ["server",', 'features = ["transport-io", "server",', 1)
-assert "transport-io" in plain, plain
-(work / "plain/Cargo.toml").write_text(package.format("plain") + plain + "\n")
-shutil.copy(f"{root}/scripts/plain_server.rs", work / "plain/src/main.rs")
-PY
+# The two projects, each its own workspace.
+python3 "$root/scripts/two_servers.py" "$root" "$work" projects
 for side in ours plain; do
   cp "$root/Cargo.lock" "$work/$side/Cargo.lock"
   (cd "$work/$side" && cargo fetch -q)

@@ -38,32 +38,7 @@ work=$(mktemp -d)
 rmcp_copy=$(mktemp -d)
 trap 'rm -rf "$work" "$rmcp_copy"' EXIT
 
-mkdir -p "$work/server/src" "$work/plain/src"
-python3 - "$root/README.md" "$root/mcpdesc-runtime" "$work" "$root" <<'PY'
-import shutil, sys
-readme, runtime, work, root = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3], sys.argv[4]
-def block_after(after, language):
-    start = readme.index(after) + len(after)
-    fence = "```" + language + "\n"
-    start = readme.index(fence, start) + len(fence)
-    return readme[start:readme.index("```", start)]
-dependencies = block_after("### Asking over rmcp", "toml")
-published = 'mcpdesc-runtime = { version = "0.1",'
-assert published in dependencies, dependencies
-dependencies = dependencies.replace(published, f'mcpdesc-runtime = {{ path = "{runtime}",')
-server = block_after("### Asking over rmcp", "rust,ignore")
-package = '[package]\nname = "{}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
-open(f"{work}/Cargo.toml", "w").write('[workspace]\nmembers = ["server", "plain"]\nresolver = "3"\n')
-open(f"{work}/server/Cargo.toml", "w").write(package.format("user-build-cost") + dependencies)
-open(f"{work}/server/src/main.rs", "w").write(server)
-# The plain server: the README's rmcp, schemars, serde and tokio, with rmcp's stdio transport.
-plain_dependencies = "\n".join(
-    line for line in dependencies.splitlines() if not line.startswith("mcpdesc-runtime"))
-plain_dependencies = plain_dependencies.replace('features = ["server",', 'features = ["transport-io", "server",', 1)
-assert "transport-io" in plain_dependencies, plain_dependencies
-open(f"{work}/plain/Cargo.toml", "w").write(package.format("plain-server") + plain_dependencies + "\n")
-shutil.copy(f"{root}/scripts/plain_server.rs", f"{work}/plain/src/main.rs")
-PY
+python3 "$root/scripts/two_servers.py" "$root" "$work" workspace
 cp "$root/Cargo.lock" "$work/Cargo.lock"
 
 if [ "${USER_BUILD_COST_RMCP_READS_ONCE:-0}" = 1 ]; then
