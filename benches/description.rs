@@ -6,7 +6,7 @@
 //! - `serialize_only`: serializing the finished document with serde_json, the floor;
 //! - `validate_only`: `validate` on the finished document;
 //! - `mcpdesc_check_process`: `mcpdesc check` on the document as a whole process (when the binary
-//!   is built: `cargo build --release -p mcpdesc-check`).
+//!   is built: `cargo build --release -p mcpdesc-check --features cli`).
 //!
 //! And, at two sizes side by side, documents whose lists are long where a check looks for a name
 //! written twice (one tool's declarations, a form's `required`, the root `tags`): `validate_wide`,
@@ -65,7 +65,7 @@ fn mcpdesc_check_process(bencher: divan::Bencher) {
     let binary = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/mcpdesc");
     if !binary.exists() {
         eprintln!(
-            "skipped mcpdesc_check_process: build it with `cargo build --release -p mcpdesc-check`"
+            "skipped mcpdesc_check_process: build it with `cargo build --release -p mcpdesc-check --features cli`"
         );
         return;
     }

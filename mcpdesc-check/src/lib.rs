@@ -32,7 +32,7 @@
 //! The `mcpdesc` command checks files from the command line:
 //!
 //! ```text
-//! cargo install mcpdesc-check
+//! cargo install mcpdesc-check --features cli
 //! mcpdesc check server.mcpdesc.yaml [--format json]
 //! mcpdesc diff releases/1.4.0.mcpdesc.yaml server.mcpdesc.yaml [--format github]
 //! ```

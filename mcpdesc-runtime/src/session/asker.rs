@@ -1228,7 +1228,7 @@ fn template_matches(template: &str, uri: &str) -> bool {
 }
 
 /// What the two-argument [`ask!`](crate::ask) asks: a handle, once known to need no fill, with
-/// the type of its answer. `ask!` passes its handle through [`without_fill`] first; nothing after that
+/// the type of its answer. `ask!` passes its handle through [`without_choices`] first; nothing after that
 /// names the handle's type, so a form that needs its fill is one error, at the handle.
 #[doc(hidden)]
 pub struct Whole<A> {
@@ -1284,7 +1284,7 @@ impl AskWithoutChoices<()> for UrlHandle {
 
 /// `handle` as [`Whole`]: what the two-argument `ask!` calls.
 #[doc(hidden)]
-pub fn without_fill<H: AskWithoutChoices<A>, A>(handle: H) -> Whole<A> {
+pub fn without_choices<H: AskWithoutChoices<A>, A>(handle: H) -> Whole<A> {
     handle.whole()
 }
 

@@ -102,7 +102,7 @@ use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm, RequestedSchema};
 pub use asker::{
     __input_required, AskFuture, AskWithoutChoices, Asked, Asker, InputRequiredResponse,
-    PromptReply, Whole, without_fill,
+    PromptReply, Whole, without_choices,
 };
 #[allow(deprecated)]
 #[cfg(feature = "http")]
@@ -799,7 +799,7 @@ macro_rules! ask {
         }
     };
     ($asker:expr, $handle:expr $(,)?) => {
-        $crate::ask!(@step $crate::session::without_fill($handle).ask(&$asker).await)
+        $crate::ask!(@step $crate::session::without_choices($handle).ask(&$asker).await)
     };
     ($asker:expr, $handle:expr, url = $url:expr $(,)?) => {
         $crate::ask!(@step $crate::session::Asker::url(
