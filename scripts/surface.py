@@ -4,8 +4,10 @@
 Items: every public item a user can name from the crate root (modules, types, traits,
 functions, constants, statics, macros), each counted once however many paths lead to it.
 Methods: the associated functions, constants and types of those types' inherent impls and the
-items those traits declare. `#[doc(hidden)]` items are not in rustdoc's output, so they are not
-counted.
+items those traits declare. An item re-exported from another crate of this workspace
+(`mcpdesc_format`, `mcpdesc_derive`) counts where it is inlined, as the user reads it there;
+`#[doc(no_inline)]` re-exports and other crates' items do not. `#[doc(hidden)]` items are not in
+rustdoc's output, so they are not counted.
 
 Usage: scripts/surface.py CRATE [FEATURES...]   (needs a nightly toolchain)
 """
@@ -29,6 +31,10 @@ def main():
         doc = json.load(file)
     index = doc["index"]
     seen, items, methods = set(), Counter(), Counter()
+    crates = {int(i): c["name"] for i, c in doc.get("external_crates", {}).items()}
+
+    def ours(crate_id):
+        return crate_id == 0 or crates.get(crate_id, "").startswith("mcpdesc_")
 
     def kind(item):
         return next(iter(item["inner"])) if isinstance(item["inner"], dict) else item["inner"]
@@ -44,7 +50,7 @@ def main():
             if inner.get("id") is not None:
                 visit(inner["id"])
             return
-        if item["crate_id"] != 0 or item["visibility"] != "public" and k != "module":
+        if not ours(item["crate_id"]) or item["visibility"] != "public" and k != "module":
             return
         if k in KINDS:
             items[k] += 1

@@ -10,7 +10,7 @@
 # (as cargo builds a crate from a registry). Prints each run and the fastest of each side with
 # their ratio (BENCHMARKS.md, "What we cost a user's build"):
 #
-# - ours: `mcpdesc-runtime` + `mcpdesc-derive`, against `schemars` + `schemars_derive`;
+# - ours: `mcpdesc-format` + `mcpdesc-runtime` + `mcpdesc-derive`, against `schemars` + `schemars_derive`;
 # - added: ours + the README's server - the plain server. A server that reads MCP messages
 #   compiles their deserialization somewhere: in its own crate with rmcp's transport, in ours
 #   with `session::stdio()`; this counts it once, where it is.
@@ -60,7 +60,7 @@ export CARGO_INCREMENTAL=0
 cd "$work"
 cargo build -q --offline
 for _ in $(seq "${USER_BUILD_COST_RUNS:-3}"); do
-  cargo clean -q -p mcpdesc-runtime -p mcpdesc-derive -p schemars -p schemars_derive -p user-build-cost -p plain-server
+  cargo clean -q -p mcpdesc-format -p mcpdesc-runtime -p mcpdesc-derive -p schemars -p schemars_derive -p user-build-cost -p plain-server
   cargo build -q --offline --timings 2>/dev/null
   # The report holds one JSON array of units, each with its crate's name and duration.
   python3 - target/cargo-timings/cargo-timing.html "$work/runs.txt" <<'PY'
@@ -71,10 +71,10 @@ units = json.loads(html[start:html.index("];", start) + 1])
 d = {}
 for u in units:
     d[u["name"]] = d.get(u["name"], 0) + u["duration"]
-ours = d["mcpdesc-runtime"] + d["mcpdesc-derive"]
+ours = d["mcpdesc-format"] + d["mcpdesc-runtime"] + d["mcpdesc-derive"]
 theirs = d["schemars"] + d["schemars_derive"]
 server, plain = d["user-build-cost"], d["plain-server"]
-print(f"mcpdesc-runtime {d['mcpdesc-runtime']:.2f} s + mcpdesc-derive {d['mcpdesc-derive']:.2f} s = {ours:.2f} s; "
+print(f"mcpdesc-format {d['mcpdesc-format']:.2f} s + mcpdesc-runtime {d['mcpdesc-runtime']:.2f} s + mcpdesc-derive {d['mcpdesc-derive']:.2f} s = {ours:.2f} s; "
       f"schemars {d['schemars']:.2f} s + schemars_derive {d['schemars_derive']:.2f} s = {theirs:.2f} s; "
       f"the server {server:.2f} s, the plain server {plain:.2f} s")
 with open(sys.argv[2], "a") as runs:
@@ -110,21 +110,22 @@ instructions() { count build "$@"; }
 checked() { count check "$@"; }
 
 if [ "${USER_BUILD_COST_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
-  runtime_checked=$(checked mcpdesc-runtime mcpdesc_runtime)
+  runtime_checked=$(( $(checked mcpdesc-runtime mcpdesc_runtime) + $(checked mcpdesc-format mcpdesc_format) ))
   schemars_checked=$(checked schemars schemars)
-  runtime=$(instructions mcpdesc-runtime mcpdesc_runtime)
+  format=$(instructions mcpdesc-format mcpdesc_format)
+  runtime=$(( $(instructions mcpdesc-runtime mcpdesc_runtime) + format ))
   derive=$(instructions mcpdesc-derive mcpdesc_derive)
   schemars=$(instructions schemars schemars)
   schemars_derive=$(instructions schemars_derive schemars_derive)
   server=$(instructions user-build-cost user_build_cost)
   plain=$(instructions plain-server plain_server)
   awk -v r="$runtime" -v d="$derive" -v s="$schemars" -v sd="$schemars_derive" -v u="$server" -v p="$plain" 'BEGIN {
-    printf "instructions (millions): mcpdesc-runtime %d + mcpdesc-derive %d = %d; schemars %d + schemars_derive %d = %d: %.2fx\n",
+    printf "instructions (millions): mcpdesc-format and mcpdesc-runtime %d + mcpdesc-derive %d = %d; schemars %d + schemars_derive %d = %d: %.2fx\n",
       r / 1e6, d / 1e6, (r + d) / 1e6, s / 1e6, sd / 1e6, (s + sd) / 1e6, (r + d) / (s + sd)
     printf "added: ours + the server %d - the plain server %d = %d: %.2fx\n",
       u / 1e6, p / 1e6, (r + d + u - p) / 1e6, (r + d + u - p) / (s + sd) }'
   awk -v rc="$runtime_checked" -v sc="$schemars_checked" -v r="$runtime" -v d="$derive" -v s="$schemars" -v sd="$schemars_derive" 'BEGIN {
-    printf "checked, no code generated (millions): mcpdesc-runtime %d (%d%% of its build), schemars %d (%d%%)\n",
+    printf "checked, no code generated (millions): mcpdesc-format and mcpdesc-runtime %d (%d%% of its build), schemars %d (%d%%)\n",
       rc / 1e6, 100 * rc / r, sc / 1e6, 100 * sc / s
     printf "left for the runtime to generate its code within 1.5x: %d million, against %d today\n",
       (1.5 * (s + sd) - d - rc) / 1e6, (r - rc) / 1e6 }'

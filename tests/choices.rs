@@ -168,7 +168,7 @@ fn the_static_shape_of_run_time_choices_is_a_plain_string_or_an_empty_enum() {
     assert_eq!(Label::PROTOCOL_VERSIONS, VersionSet::URL_MODE);
     // The static shapes are valid restricted schemas.
     for schema in [Assign::requested_schema(), Label::requested_schema()] {
-        mcpdesc_runtime::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
+        mcpdesc_format::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
     }
 }
 
@@ -242,7 +242,7 @@ fn every_filled_schema_is_valid_in_its_version() {
         .unwrap();
         let schema = filled.requested_schema();
         assert!(schema.protocol_versions().contains(version), "{version}");
-        mcpdesc_runtime::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
+        mcpdesc_format::diagnostics::parse_requested_schema(&schema.to_value()).unwrap();
     }
 }
 
@@ -541,15 +541,15 @@ fn bad_run_time_parts_are_refused_before_sending_with_every_problem() {
             (
                 "cc",
                 ChoicesProblemKind::Default(ProblemKind::InvalidFormat {
-                    format: mcpdesc_runtime::schema::StringFormat::Email,
+                    format: mcpdesc_format::schema::StringFormat::Email,
                     value: "not-an-email".into()
                 })
             ),
             (
                 "estimate",
                 ChoicesProblemKind::Default(ProblemKind::AboveMaximum {
-                    maximum: mcpdesc_runtime::schema::Number::Int(13),
-                    value: mcpdesc_runtime::schema::Number::Int(14)
+                    maximum: mcpdesc_format::schema::Number::Int(13),
+                    value: mcpdesc_format::schema::Number::Int(14)
                 })
             ),
         ]
@@ -1058,7 +1058,7 @@ proptest! {
         prop_assert_eq!(result.is_ok(), distinct.len() == labels.len());
         if let Ok(filled) = result {
             let value: Value = serde_json::from_str(wire(&filled)).unwrap();
-            prop_assert!(mcpdesc_runtime::diagnostics::parse_requested_schema(&value).is_ok());
+            prop_assert!(mcpdesc_format::diagnostics::parse_requested_schema(&value).is_ok());
         }
     }
 }
@@ -1265,8 +1265,8 @@ fn a_run_time_default_of_a_non_zero_field_is_checked_against_its_bounds() {
         [(
             "quantity",
             ChoicesProblemKind::Default(ProblemKind::AboveMaximum {
-                maximum: mcpdesc_runtime::schema::Number::Int(10),
-                value: mcpdesc_runtime::schema::Number::Int(11)
+                maximum: mcpdesc_format::schema::Number::Int(10),
+                value: mcpdesc_format::schema::Number::Int(11)
             })
         )]
     );

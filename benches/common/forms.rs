@@ -216,7 +216,7 @@ pub mod runtime {
 
     /// Ours, then rmcp's typed schema built from it.
     pub fn fill_into_rmcp(team: Vec<(String, String)>) -> Option<ElicitationSchema> {
-        filled(team)?.requested_schema().to_rmcp().ok()
+        mcpdesc_runtime::session::rmcp_schema(filled(team)?.requested_schema()).ok()
     }
 
     /// Ours, then rmcp's typed schema read from its wire JSON.

@@ -73,14 +73,14 @@ pub mod source;
 mod validate;
 pub mod yaml;
 
-// The runtime's model, under the paths the checks were written with.
-pub(crate) use mcpdesc_runtime::{
+// The format's model, under the paths the checks were written with.
+pub(crate) use mcpdesc_format::{
     JsonType, RequestedSchema, hash, members, object, shown, text, uri_template, version,
 };
 
 pub use checked_in::{BLESS, CheckedInError, check_checked_in};
 pub use compatible::{IncompatibleError, check_compatible};
-pub use mcpdesc_runtime::diagnostics::{
+pub use mcpdesc_format::diagnostics::{
     Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Rule, Severity,
 };
 pub use validate::validate;

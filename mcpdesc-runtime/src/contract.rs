@@ -530,7 +530,7 @@ pub fn check_registered<'p>(
         let attribute = match primitive {
             PrimitiveName::Tool(_) => Some("tool"),
             PrimitiveName::Prompt(_) => Some("prompt"),
-            PrimitiveName::Resource(_) | PrimitiveName::ResourceTemplate(_) => None,
+            _ => None,
         };
         if let Some(attribute) = attribute {
             let mut others: Vec<Primitive> = registered

@@ -65,53 +65,52 @@
 struct CratePageDoctests;
 
 pub mod choices;
-mod content;
 pub mod contract;
 pub mod description;
-pub mod diagnostics;
 mod expand;
 mod form;
-// Shared with the checker's crate (`mcpdesc-check`), hidden: the two crates are released in
-// lockstep with an exact version pin.
-#[doc(hidden)]
-pub mod hash;
-pub mod json;
-#[doc(hidden)]
-pub mod members;
-#[doc(hidden)]
-pub mod object;
 pub mod reference;
 pub mod registry;
 #[cfg(feature = "rmcp")]
 pub mod resources;
 #[cfg(feature = "rmcp")]
 mod rmcp_schema;
-pub mod schema;
 #[cfg(feature = "rmcp")]
 pub mod session;
-#[doc(hidden)]
-pub mod shown;
 #[cfg(feature = "testing")]
 pub mod testing;
-#[doc(hidden)]
-pub mod text;
-#[doc(hidden)]
-pub mod uri_template;
-#[doc(hidden)]
-pub mod version;
-pub mod yaml;
+
+// The format's model and the checks the builder runs are the crate `mcpdesc-format`, shared with
+// the checker; the runtime's code reaches them under these paths.
+use mcpdesc_format::{content, hash, members, object, schema, shown, text, version, yaml};
+#[cfg(feature = "rmcp")]
+use mcpdesc_format::{json, uri_template};
+
+pub mod diagnostics {
+    //! What the description builder reports: a [`Report`] of [`Diagnostic`]s, each with the
+    //! specification's rule, a stable [`Code`], a [`Severity`], a JSON Pointer and a message that
+    //! says what is wrong and what to write instead.
+    //!
+    //! A [`BuildError`](crate::description::BuildError) holds the report of a description that
+    //! failed its checks. The checks themselves, which `mcpdesc-check` runs too, are in
+    //! [`mcpdesc_format::diagnostics`].
+
+    pub(crate) use mcpdesc_format::diagnostics::*;
+    pub use mcpdesc_format::diagnostics::{
+        Code, Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Rule, Severity,
+    };
+}
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-pub use content::{ContentError, ContentProblem, JsonType, MAX_ITEM_PROBLEMS, ProblemKind};
 pub use form::{ElicitationEnum, ElicitationForm, FormValue, StaticForm, ValueKind};
+pub use mcpdesc_format::{ContentError, ContentProblem, JsonType, MAX_ITEM_PROBLEMS, ProblemKind};
 // The traits and tables generated code works through: in error messages, not in the docs.
 #[doc(hidden)]
 pub use form::{EnumChoices, FormField, MultiSelectValue, RuntimeChoiceField, RuntimeChoiceValue};
-pub use schema::RequestedSchema;
-pub use version::{ProtocolVersion, UnknownProtocolVersion, VersionSet};
+pub use mcpdesc_format::{ProtocolVersion, RequestedSchema, UnknownProtocolVersion, VersionSet};
 
 #[cfg(feature = "derive")]
 pub use mcpdesc_derive::{ElicitationEnum, ElicitationForm, elicitation};

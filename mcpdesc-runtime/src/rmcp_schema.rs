@@ -29,29 +29,29 @@ pub(crate) fn typed(schema: &RequestedSchema) -> Result<ElicitationSchema, serde
     }
 }
 
-impl RequestedSchema {
-    /// The schema as rmcp's typed `ElicitationSchema` (feature `rmcp`), what rmcp's request
-    /// parameters hold: for a server that builds its own `ElicitRequestParams`. Built from the
-    /// model, which costs a few microseconds where reading the wire JSON would cost tens; it
-    /// serializes to the same JSON. An error means rmcp cannot represent the schema.
-    ///
-    /// ```
-    /// # use mcpdesc_runtime::ElicitationForm;
-    /// #[derive(ElicitationForm)]
-    /// struct Confirm { confirm: bool }
-    /// let typed = Confirm::requested_schema().to_rmcp().unwrap();
-    /// assert_eq!(
-    ///     serde_json::to_string(&typed).unwrap(),
-    ///     Confirm::requested_schema().wire_json()
-    /// );
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// The `serde_json` error of rmcp's typed schema when it cannot represent this one.
-    pub fn to_rmcp(&self) -> Result<ElicitationSchema, serde_json::Error> {
-        typed(self)
-    }
+/// The schema as rmcp's typed `ElicitationSchema`, what rmcp's request parameters hold: for a
+/// server that builds its own `ElicitRequestParams` instead of asking with [`ask!`](crate::ask).
+/// Built from the model, which costs a few microseconds where reading the wire JSON would cost
+/// tens; it serializes to the same JSON. An error means rmcp cannot represent the schema.
+///
+/// ```
+/// # use mcpdesc_runtime::ElicitationForm;
+/// use mcpdesc_runtime::session::rmcp_schema;
+///
+/// #[derive(ElicitationForm)]
+/// struct Confirm { confirm: bool }
+/// let typed = rmcp_schema(Confirm::requested_schema()).unwrap();
+/// assert_eq!(
+///     serde_json::to_string(&typed).unwrap(),
+///     Confirm::requested_schema().wire_json()
+/// );
+/// ```
+///
+/// # Errors
+///
+/// The `serde_json` error of rmcp's typed schema when it cannot represent this one.
+pub fn rmcp_schema(schema: &RequestedSchema) -> Result<ElicitationSchema, serde_json::Error> {
+    typed(schema)
 }
 
 /// The schema built from the model, or `None` where rmcp's types (as built here) cannot hold it.
@@ -87,12 +87,15 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
             t.description = description.map(Into::into);
             t.min_length = length(s.min_length)?;
             t.max_length = length(s.max_length)?;
-            t.format = s.format.map(|f| match f {
-                StringFormat::Email => rmcp::model::StringFormat::Email,
-                StringFormat::Uri => rmcp::model::StringFormat::Uri,
-                StringFormat::Date => rmcp::model::StringFormat::Date,
-                StringFormat::DateTime => rmcp::model::StringFormat::DateTime,
-            });
+            t.format = match s.format {
+                None => None,
+                Some(StringFormat::Email) => Some(rmcp::model::StringFormat::Email),
+                Some(StringFormat::Uri) => Some(rmcp::model::StringFormat::Uri),
+                Some(StringFormat::Date) => Some(rmcp::model::StringFormat::Date),
+                Some(StringFormat::DateTime) => Some(rmcp::model::StringFormat::DateTime),
+                // A format rmcp's types do not know goes through the wire JSON.
+                Some(_) => return None,
+            };
             t.default = s.default.as_deref().map(str::to_owned);
             PrimitiveSchemaDefinition::String(t)
         }
@@ -171,6 +174,8 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
                     t.default = default;
                     EnumSchema::Legacy(t)
                 }
+                // A style rmcp's builders do not know goes through the wire JSON.
+                _ => return None,
             })
         }
         PropertyKind::MultiSelect(m) => {
@@ -209,6 +214,8 @@ fn definition(property: &Property) -> Option<PrimitiveSchemaDefinition> {
             }
             PrimitiveSchemaDefinition::Enum(b.build())
         }
+        // A kind rmcp's types do not know goes through the wire JSON.
+        _ => return None,
     })
 }
 

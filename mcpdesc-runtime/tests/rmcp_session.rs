@@ -713,7 +713,7 @@ fn the_typed_schema_rmcp_sends_is_the_wire_json_byte_for_byte() {
         Assign::requested_schema(),
         Triage::requested_schema(),
     ] {
-        let typed = schema.to_rmcp().unwrap();
+        let typed = mcpdesc_runtime::session::rmcp_schema(schema).unwrap();
         assert_eq!(serde_json::to_string(&typed).unwrap(), schema.wire_json());
         // Reading the wire JSON into rmcp's type gives the same.
         let read: rmcp::model::ElicitationSchema =

@@ -488,7 +488,7 @@ fn doc_comments_keep_paragraphs_and_lose_block_stars() {
 
 #[test]
 fn wire_json_is_the_serialized_schema_written_once() {
-    use mcpdesc_runtime::schema::{Property, PropertyKind, PropertySchema};
+    use mcpdesc_format::schema::{Property, PropertyKind, PropertySchema};
     #[derive(ElicitationForm)]
     #[allow(dead_code)]
     struct Wire {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use mcpdesc_runtime::schema::Number;
+use mcpdesc_format::schema::Number;
 use mcpdesc_runtime::{
     ContentError, ElicitationEnum, ElicitationForm, JsonType, MAX_ITEM_PROBLEMS, ProblemKind,
 };
@@ -578,11 +578,11 @@ enum Lenient {
 impl ElicitationEnum for Lenient {
     const CHOICES: mcpdesc_runtime::EnumChoices = mcpdesc_runtime::EnumChoices {
         type_name: "Lenient",
-        style: mcpdesc_runtime::schema::ChoiceStyle::Untitled,
+        style: mcpdesc_format::schema::ChoiceStyle::Untitled,
         choices: &[
-            mcpdesc_runtime::schema::Choice::from_static("high", None),
-            mcpdesc_runtime::schema::Choice::from_static("low", None),
-            mcpdesc_runtime::schema::Choice::from_static("retired", None),
+            mcpdesc_format::schema::Choice::from_static("high", None),
+            mcpdesc_format::schema::Choice::from_static("low", None),
+            mcpdesc_format::schema::Choice::from_static("retired", None),
         ],
         idents: &["High", "Low", "Retired"],
     };

@@ -202,7 +202,7 @@ proptest! {
 
     #[test]
     fn format_checks_never_panic(text in "\\PC{0,40}|[0-9T:.+Zz@a-z%-]{0,30}") {
-        use mcpdesc_runtime::schema::StringFormat;
+        use mcpdesc_format::schema::StringFormat;
         for format in StringFormat::ALL {
             let _ = format.matches(&text);
         }
@@ -331,12 +331,12 @@ proptest! {
     /// JavaScript do), and by `serde_jcs` digit for digit.
     #[test]
     fn canonical_json_is_rfc_8785(value in canonical_json()) {
-        let ours = mcpdesc_runtime::json::canonical(&value);
+        let ours = mcpdesc_format::json::canonical(&value);
         let theirs = serde_jcs::to_string(&value).unwrap();
         prop_assert_eq!(&ours, &theirs);
         // And it reads back as the same value.
         let back: Value = serde_json::from_str(&ours).unwrap();
-        prop_assert_eq!(mcpdesc_runtime::json::canonical(&back), ours);
+        prop_assert_eq!(mcpdesc_format::json::canonical(&back), ours);
     }
 }
 
@@ -371,12 +371,12 @@ fn canonical_json_matches_the_rfc_examples() {
     ] {
         let value = Value::from(f64::from_bits(bits));
         assert_eq!(
-            mcpdesc_runtime::json::canonical(&value),
+            mcpdesc_format::json::canonical(&value),
             written,
             "{bits:#x}"
         );
     }
-    let sorted = mcpdesc_runtime::json::canonical(&serde_json::json!({
+    let sorted = mcpdesc_format::json::canonical(&serde_json::json!({
         "\u{20ac}": "Euro Sign",
         "\r": "Carriage Return",
         "\u{fb33}": "Hebrew Letter Dalet With Dagesh",
@@ -448,7 +448,7 @@ proptest! {
     /// value it wrote: so no two different argument objects share a binding.
     #[test]
     fn the_exact_form_reads_back_as_the_same_value(value in arguments()) {
-        let written = mcpdesc_runtime::json::exact(&value);
+        let written = mcpdesc_format::json::exact(&value);
         let back: Value = serde_json::from_str(&written).unwrap();
         prop_assert_eq!(&back, &value, "{}", written);
     }
@@ -457,7 +457,7 @@ proptest! {
     /// differ only in member order always are alike.
     #[test]
     fn different_arguments_never_share_an_exact_form(a in arguments(), b in arguments()) {
-        let (ea, eb) = (mcpdesc_runtime::json::exact(&a), mcpdesc_runtime::json::exact(&b));
+        let (ea, eb) = (mcpdesc_format::json::exact(&a), mcpdesc_format::json::exact(&b));
         // (`0.0` and `-0.0` are equal as values and written apart: the form is stricter there.)
         if ea == eb {
             prop_assert_eq!(&a, &b, "{}", ea);
@@ -465,7 +465,7 @@ proptest! {
         if let Value::Object(members) = &a {
             let reversed: serde_json::Map<String, Value> =
                 members.iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect();
-            prop_assert_eq!(mcpdesc_runtime::json::exact(&Value::Object(reversed)), ea);
+            prop_assert_eq!(mcpdesc_format::json::exact(&Value::Object(reversed)), ea);
         }
     }
 }
@@ -474,7 +474,7 @@ proptest! {
 /// canonical form writes some pairs alike (the deliberate difference between the two).
 #[test]
 fn neighbours_at_each_boundary_are_written_apart() {
-    use mcpdesc_runtime::json::{canonical, exact};
+    use mcpdesc_format::json::{canonical, exact};
     let pairs = [
         (Value::from(u64::MAX - 1), Value::from(u64::MAX - 1000)),
         (Value::from(i64::MAX), Value::from(i64::MAX as u64 + 1)),

@@ -1,8 +1,10 @@
 //! The crates form layers, and so do each crate's modules: no two use each other, directly or
 //! through others.
 //!
-//! Between the crates: the checker (`mcpdesc-check`) builds on the runtime, and the runtime, the
-//! crate a server depends on, never depends on the checker, in any dependency table or feature.
+//! Between the crates: the format (`mcpdesc-format`) depends on no crate of ours; the runtime,
+//! the crate a server depends on, builds on it and never depends on the checker, in any
+//! dependency table or feature; the checker (`mcpdesc-check`) builds on the format's public
+//! layers and takes nothing hidden from the runtime.
 //! Within a crate, the test reads the sources and builds two kinds of graph: one over the crate's
 //! top-level modules (`crate::schema`, and items `lib.rs` re-exports from them, such as
 //! `crate::JsonType`), and one over the sibling modules of each directory module (`super::kind`
@@ -224,10 +226,17 @@ fn top_level_graph(crate_src: &Path) -> Graph {
 
 #[test]
 fn top_level_modules_have_no_cycle() {
+    let format = top_level_graph(&src("mcpdesc-format"));
+    // The check of an answer uses the schema model, never the other way round.
+    assert!(format["content"].contains("schema"), "{format:#?}");
+    assert!(!format["schema"].contains("content"), "{format:#?}");
+    assert!(format["diagnostics"].contains("primitive"), "{format:#?}");
+    assert_eq!(cycle(&format), None, "{format:#?}");
+
     let runtime = top_level_graph(&src("mcpdesc-runtime"));
-    // The layers the issue named: the check uses the schema model, never the other way round.
-    assert!(runtime["content"].contains("schema"));
-    assert!(!runtime["schema"].contains("content"), "{runtime:#?}");
+    // The builder reads the registry; the registry knows nothing of the builder.
+    assert!(runtime["description"].contains("registry"), "{runtime:#?}");
+    assert!(!runtime["registry"].contains("description"), "{runtime:#?}");
     assert_eq!(cycle(&runtime), None, "{runtime:#?}");
 
     let checker = top_level_graph(&src("mcpdesc-check"));
@@ -241,7 +250,7 @@ fn top_level_modules_have_no_cycle() {
 fn sibling_modules_have_no_cycle() {
     let mut checked = 0;
     for (krate, directory) in [
-        ("mcpdesc-runtime", "diagnostics"),
+        ("mcpdesc-format", "diagnostics"),
         ("mcpdesc-runtime", "description"),
         ("mcpdesc-runtime", "session"),
         ("mcpdesc-check", "validate"),
@@ -364,16 +373,84 @@ fn the_runtime_never_depends_on_the_checker() {
     }
     let checker = tree("mcpdesc-check", &["-e", "normal"]);
     assert!(checker.contains("mcpdesc-runtime"), "{checker:?}");
+    assert!(checker.contains("mcpdesc-format"), "{checker:?}");
     assert!(checker.contains("yaml-rust2"), "{checker:?}");
+    // The format is below both: it depends on no crate of ours, nor on rmcp.
+    let format = tree(
+        "mcpdesc-format",
+        &["--all-features", "-e", "normal,build,dev"],
+    );
+    for above in ["mcpdesc-runtime", "mcpdesc-derive", "mcpdesc-check", "rmcp"] {
+        assert!(
+            !format.contains(above),
+            "mcpdesc-format depends on {above}: {format:?}"
+        );
+    }
 }
 
-/// The whole-format checks live in the checker's crate only: the runtime's sources hold no YAML
+/// The checker uses nothing hidden of the runtime: it names the runtime only for the
+/// description `check_checked_in` takes, and the runtime hides no module but `__private`, the
+/// paths generated code uses. What the checker builds on is `mcpdesc-format`'s, public and
+/// documented.
+#[test]
+fn the_checker_uses_nothing_hidden_of_the_runtime() {
+    let mut named = BTreeSet::new();
+    for file in files_of(&src("mcpdesc-check"), "") {
+        named.extend(heads(&code(&file), "mcpdesc_runtime::"));
+    }
+    assert_eq!(
+        named,
+        BTreeSet::from(["description".to_owned()]),
+        "the checker names these of the runtime"
+    );
+
+    let lib = std::fs::read_to_string(src("mcpdesc-runtime").join("lib.rs")).unwrap();
+    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
+    let mut hidden = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if *line != "#[doc(hidden)]" {
+            continue;
+        }
+        let item = lines[i + 1..]
+            .iter()
+            .find(|l| !l.starts_with("#[") && !l.starts_with("//"))
+            .copied()
+            .unwrap_or_default();
+        if item.starts_with("pub mod") || item.starts_with("pub use") {
+            hidden.push(item);
+        }
+    }
+    assert_eq!(
+        hidden,
+        [
+            "pub mod __private;",
+            "pub use form::{EnumChoices, FormField, MultiSelectValue, RuntimeChoiceField, RuntimeChoiceValue};"
+        ],
+        "the runtime hides these"
+    );
+
+    // The format hides nothing but the test-only protocol version.
+    let mut hidden_in_format = Vec::new();
+    for file in files_of(&src("mcpdesc-format"), "") {
+        let text = code(&file);
+        let count = text.matches("#[doc(hidden)]").count();
+        if count > 0 {
+            hidden_in_format.push((file.file_name().unwrap().to_owned(), count));
+        }
+    }
+    assert_eq!(
+        hidden_in_format,
+        [(std::ffi::OsString::from("version.rs"), 1)],
+        "doc(hidden) in mcpdesc-format"
+    );
+}
+
+/// The whole-format checks live in the checker's crate only: the runtime's and the format's sources hold no YAML
 /// reader, no ECMAScript regex or Unicode property tables, no example, tool-schema, metadata,
 /// interaction or surface checks, and nothing of the runtime names the YAML parser or
 /// `jsonschema`.
 #[test]
 fn the_runtime_holds_no_checker_code() {
-    let runtime = src("mcpdesc-runtime");
     let checker = src("mcpdesc-check");
     let parts = [
         "yaml/reader.rs",
@@ -387,7 +464,7 @@ fn the_runtime_holds_no_checker_code() {
         "validate/surface.rs",
     ];
     let mut runtime_paths = Vec::new();
-    let mut todo = vec![runtime.clone()];
+    let mut todo = vec![src("mcpdesc-runtime"), src("mcpdesc-format")];
     while let Some(dir) = todo.pop() {
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             let path = entry.path();

@@ -2,7 +2,7 @@
 //! refuses, and the other way round, over a documented subset of keywords. A keyword outside the
 //! subset that changed is reported as changed with its compatibility unknown, never passed over.
 
-use mcpdesc_runtime::hash::HashSet;
+use mcpdesc_format::hash::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{self, Rule};
@@ -576,18 +576,18 @@ pub(crate) fn compare(
             // Compared as canonical JSON (numbers by value), each looked up once.
             let canonical = |vs: &[&Value]| -> HashSet<String> {
                 vs.iter()
-                    .map(|v| mcpdesc_runtime::json::canonical(v))
+                    .map(|v| mcpdesc_format::json::canonical(v))
                     .collect()
             };
             let (in_a, in_b) = (canonical(ca), canonical(cb));
             let removed: Vec<Value> = ca
                 .iter()
-                .filter(|v| !in_b.contains(&mcpdesc_runtime::json::canonical(v)))
+                .filter(|v| !in_b.contains(&mcpdesc_format::json::canonical(v)))
                 .map(|v| (*v).clone())
                 .collect();
             let added: Vec<Value> = cb
                 .iter()
-                .filter(|v| !in_a.contains(&mcpdesc_runtime::json::canonical(v)))
+                .filter(|v| !in_a.contains(&mcpdesc_format::json::canonical(v)))
                 .map(|v| (*v).clone())
                 .collect();
             if !removed.is_empty() {

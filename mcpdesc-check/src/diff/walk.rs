@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use mcpdesc_runtime::hash::{HashMap, HashSet};
+use mcpdesc_format::hash::{HashMap, HashSet};
 use serde_json::{Map, Value, json};
 
 use super::Change;
@@ -383,7 +383,7 @@ impl<'a> Walk<'a> {
     fn capabilities(&mut self) {
         let key = |c: &Value| {
             c.member("protocolVersions")
-                .map_or_else(String::new, mcpdesc_runtime::json::canonical)
+                .map_or_else(String::new, mcpdesc_format::json::canonical)
         };
         let (po, pn) = (
             at_or("", Some(self.old), "capabilities"),
@@ -504,7 +504,7 @@ impl<'a> Walk<'a> {
         let required =
             |alts: &[&Value]| !alts.is_empty() && !alts.iter().any(|v| members(Some(v)).is_empty());
         let (ra, rb) = (required(&a), required(&b));
-        let shown = |v: &Value| mcpdesc_runtime::json::canonical(v);
+        let shown = |v: &Value| mcpdesc_format::json::canonical(v);
         if !ra && rb {
             self.change(
                 &r::SECURITY_REQUIRED,
@@ -674,9 +674,9 @@ impl<'a> Walk<'a> {
                 if second == "inputSchema" {
                     let cx = if old { &w.cx_old } else { &w.cx_new };
                     return schema_target(cx, member)
-                        .map(|(t, _)| mcpdesc_runtime::json::canonical(t));
+                        .map(|(t, _)| mcpdesc_format::json::canonical(t));
                 }
-                Some(mcpdesc_runtime::json::canonical(member))
+                Some(mcpdesc_format::json::canonical(member))
             };
             let mut olds_alike: HashMap<String, Vec<usize>> = HashMap::default();
             for (i, (_, a)) in removed.iter().enumerate() {

@@ -101,14 +101,14 @@ const MOST_CANDIDATES: usize = 64;
 pub(crate) enum Judge {
     #[cfg(feature = "jsonschema")]
     Schema(Box<crate::instances::Compiled>),
-    Form(mcpdesc_runtime::RequestedSchema),
+    Form(mcpdesc_format::RequestedSchema),
 }
 
 impl Judge {
     /// A judge for `schema` in `role`, compiled among `instances`, or why there is none.
     pub(crate) fn new(schema: &Value, role: Role, instances: &Instances) -> Result<Judge, String> {
         if role == Role::Form {
-            return mcpdesc_runtime::diagnostics::parse_requested_schema(schema)
+            return mcpdesc_format::diagnostics::parse_requested_schema(schema)
                 .map(Judge::Form)
                 .map_err(|problems| {
                     let first = problems
@@ -607,7 +607,7 @@ fn candidates(found: &Found, yes: &Value, no: &Value) -> Vec<Edit> {
 
 #[cfg(test)]
 mod tests {
-    use mcpdesc_runtime::schema::StringFormat;
+    use mcpdesc_format::schema::StringFormat;
 
     #[test]
     fn every_form_format_has_a_sample_its_check_accepts() {

@@ -1,4 +1,4 @@
-//! The whole-format validator: the runtime's checks (`mcpdesc_runtime::diagnostics`: identities,
+//! The whole-format validator: the format's checks (`mcpdesc_format::diagnostics`: identities,
 //! scopes, declarations and their forms, references, client requirements) with this crate's
 //! layers on top, in one pass in document order.
 
@@ -19,8 +19,8 @@ mod unicode_properties;
 
 use serde_json::{Map, Value};
 
-use mcpdesc_runtime::diagnostics::check_document;
-pub(crate) use mcpdesc_runtime::diagnostics::{
+use mcpdesc_format::diagnostics::check_document;
+pub(crate) use mcpdesc_format::diagnostics::{
     Code, Report, Rule, declarations, document, extensions, form_schema, kind, references, seen,
     toolbox,
 };
@@ -48,7 +48,7 @@ struct Layers<'a> {
     instances: crate::instances::Instances,
 }
 
-impl<'a> mcpdesc_runtime::diagnostics::Layers<'a> for Layers<'a> {
+impl<'a> mcpdesc_format::diagnostics::Layers<'a> for Layers<'a> {
     fn surface(&mut self, cx: &mut Cx<'a>) {
         surface::check(cx);
     }

@@ -11,7 +11,7 @@ pub use crate::source::SourceProblem as YamlProblem;
 /// Every problem found while reading a YAML description.
 pub use crate::source::SourceError as YamlError;
 
-pub use mcpdesc_runtime::yaml::to_string;
+pub use mcpdesc_format::yaml::to_string;
 
 /// The most memory reading a YAML description with its positions takes, as a multiple of its
 /// text, for any shape of text (held by the crate's tests over the costliest shapes). A text

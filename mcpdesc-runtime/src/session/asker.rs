@@ -102,7 +102,7 @@ impl<T> Asked<T> {
 ///   ([`contract::check_registered`](crate::contract::check_registered));
 /// - **sealed** (MCP 2026-07-28): the `requestState` of its input-required results is signed with
 ///   the server's key ring, bound to the caller, the primitive and the exact arguments the
-///   client sent ([`json::exact`](crate::json::exact)), holds the answers of the earlier
+///   client sent ([`json::exact`](mcpdesc_format::json::exact)), holds the answers of the earlier
 ///   rounds, expires, and opens once ([`SpentStates`](super::SpentStates));
 /// - **time-limited** (before 2026-07-28): an `elicitation/create` the client does not answer in
 ///   [`Policy::timeout`](super::Policy::timeout) is cancelled, and a client that cancels the call
@@ -945,7 +945,7 @@ impl Asker {
 
     /// What a sealed state is bound to: the caller the transport authenticated (none over
     /// stdio), the primitive called, and the exact form of the arguments the client sent
-    /// ([`json::exact`](crate::json::exact)), so that a retry opens it whatever the order of its
+    /// ([`json::exact`](mcpdesc_format::json::exact)), so that a retry opens it whatever the order of its
     /// keys, and no other call or caller does.
     fn binding(&self) -> String {
         let (kind, identity) = match &self.round.primitive {

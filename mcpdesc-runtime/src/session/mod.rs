@@ -64,7 +64,7 @@
 //! - **2026-07-28**: no server-initiated request exists. `ask!` returns an input-required result
 //!   from the handler; its `requestState` is sealed with the policy's key ring, bound to the
 //!   caller, the primitive and the exact arguments the client sent
-//!   ([`json::exact`](crate::json::exact)), holds the answers of the earlier rounds (so a
+//!   ([`json::exact`](mcpdesc_format::json::exact)), holds the answers of the earlier rounds (so a
 //!   call can ask several times), expires ([`Policy::state_ttl`]), and opens once
 //!   ([`SpentStates`]). The client retries with the answer, and the same `ask!` reads it.
 //!
@@ -98,6 +98,7 @@ mod policy;
 mod redis;
 mod served;
 
+pub use crate::rmcp_schema::rmcp_schema;
 use crate::version::{ProtocolVersion, VersionSet};
 use crate::{ContentError, ElicitationForm, RequestedSchema};
 pub use asker::{
@@ -523,7 +524,7 @@ fn filled_params<F: ElicitationForm>(
 }
 
 fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParams, ElicitError> {
-    let requested_schema = rmcp_schema(F::requested_schema())?;
+    let requested_schema = kept_rmcp_schema(F::requested_schema())?;
     Ok(ElicitRequestParams::FormElicitationParams {
         meta: None,
         message,
@@ -536,7 +537,7 @@ fn form_params<F: ElicitationForm>(message: String) -> Result<ElicitRequestParam
 /// schema types are untagged enums) once per form and process, kept by the address of the
 /// form's `static` schema in the same kind of table as the wire JSON, and cloned per request; it
 /// serializes back to exactly the wire JSON (tested in `tests/serve_stdio.rs`).
-fn rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, ElicitError> {
+fn kept_rmcp_schema(schema: &'static RequestedSchema) -> Result<ElicitationSchema, ElicitError> {
     static KEPT: crate::schema::KeptTable<Option<ElicitationSchema>> = std::sync::RwLock::new(None);
     let key = std::ptr::from_ref(schema) as usize;
     match crate::schema::kept(&KEPT, key, || {

@@ -1,7 +1,7 @@
 //! Checking the `content` of an accepted elicitation against a form's schema.
 //!
-//! One checker serves both [`ElicitationForm::from_content`](crate::ElicitationForm::from_content)
-//! and the validator's check of interaction examples, so a rule (lengths in characters, what counts
+//! One checker serves both the runtime's `ElicitationForm::from_content` and the validator's
+//! check of interaction examples, so a rule (lengths in characters, what counts
 //! as a date, integer-valued floats) is written once.
 
 use std::borrow::Cow;
@@ -198,7 +198,7 @@ pub enum ProblemKind {
         count: u64,
     },
     /// A value the schema allows but the field's type does not read: a hand-written
-    /// [`FormValue`](crate::FormValue) whose `from_json` refuses it (a newtype with rules of its
+    /// `FormValue` (of the runtime) whose `from_json` refuses it (a newtype with rules of its
     /// own).
     RefusedByType {
         /// The field's type, as [`std::any::type_name`] gives it.
@@ -307,7 +307,6 @@ impl fmt::Display for ProblemKind {
 }
 
 /// Whether `text` is a JSON number literal (RFC 8259 §6), and nothing else.
-#[cfg(feature = "rmcp")]
 fn is_number_literal(text: &str) -> bool {
     let mut bytes = text.as_bytes();
     if let [b'-', rest @ ..] = bytes {
@@ -431,8 +430,7 @@ impl ContentError {
     /// name to the number's text in the answer) holds a JSON number literal that reads as the
     /// same number. A text that is not such a literal is passed over, so the problems never say
     /// a number the answer did not hold.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn numbers_as_written(mut self, written: &serde_json::Map<String, Value>) -> Self {
+    pub fn numbers_as_written(mut self, written: &serde_json::Map<String, Value>) -> Self {
         for problem in &mut self.problems {
             let value = match &problem.kind {
                 ProblemKind::BelowMinimum { value, .. }
@@ -488,7 +486,8 @@ impl fmt::Display for ContentError {
 impl std::error::Error for ContentError {}
 
 impl ContentError {
-    pub(crate) fn empty() -> Self {
+    /// An error with no problem yet, for a check that adds its problems afterwards.
+    pub fn empty() -> Self {
         ContentError {
             problems: Vec::new(),
         }
@@ -496,7 +495,6 @@ impl ContentError {
 }
 
 /// Collects the problems of one answer. Allocates only when there is a problem.
-#[doc(hidden)]
 #[derive(Default, Debug)]
 pub struct Problems {
     problems: Vec<ContentProblem>,
@@ -512,7 +510,7 @@ impl Problems {
 
     /// Records a problem of `property` (its name is borrowed from a derived form's `static`,
     /// so recording allocates only the list).
-    pub(crate) fn push(&mut self, property: &Property, kind: ProblemKind) {
+    pub fn push(&mut self, property: &Property, kind: ProblemKind) {
         self.problems.push(ContentProblem {
             property: property.name_text().clone(),
             kind,
@@ -521,11 +519,16 @@ impl Problems {
     }
 
     /// What was found, without the property names.
-    pub(crate) fn into_kinds(self) -> impl Iterator<Item = ProblemKind> {
+    pub fn into_kinds(self) -> impl Iterator<Item = ProblemKind> {
         self.problems.into_iter().map(|p| p.kind)
     }
 
-    pub(crate) fn finish(self) -> Result<(), ContentError> {
+    /// `Ok` when no problem was recorded, else every problem in one [`ContentError`].
+    ///
+    /// # Errors
+    ///
+    /// Every recorded problem.
+    pub fn finish(self) -> Result<(), ContentError> {
         if self.problems.is_empty() {
             Ok(())
         } else {
@@ -536,7 +539,7 @@ impl Problems {
     }
 
     /// Checks one present value against its property, pushing every problem; `true` when none.
-    pub(crate) fn check(&mut self, property: &Property, value: &Value) -> bool {
+    pub fn check(&mut self, property: &Property, value: &Value) -> bool {
         let before = self.problems.len();
         let name = property;
         match property.schema().kind() {
@@ -801,7 +804,7 @@ impl<'c> ChoiceLookup<'c> {
 /// sorting them past that (a run-time choice list, or a multi-select answer checked against
 /// choices not given yet, can be long; a sort compares each value a few times, where a hash set
 /// reads every one through SipHash, and comparing each with all before it grows with the square).
-pub(crate) fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
+pub fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
     if values.len() <= 16 {
         return values
             .iter()
@@ -824,7 +827,7 @@ pub(crate) fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
     repeated
 }
 
-#[cfg(all(test, feature = "rmcp"))]
+#[cfg(test)]
 mod written_tests {
     use super::is_number_literal;
 

@@ -10,7 +10,7 @@ use crate::version::{Fact, ProtocolVersion, VersionSet};
 /// for every form that has any, and only there: `"x-mcpdesc-runtime-choices": ["assignee"]`.
 ///
 /// A reader learns from it which choices come at run time; `validate` checks that it names
-/// string or string-array properties of the form; and [`crate::contract::check_description`]
+/// string or string-array properties of the form; and the runtime's contract check
 /// accepts choices filled into those properties only (into none on a declaration without it).
 pub const RUNTIME_CHOICES: &str = "x-mcpdesc-runtime-choices";
 
@@ -32,7 +32,9 @@ pub enum Place {
 pub struct VersionedMember {
     /// The collection of the primitives it belongs to (`tools`, `prompts`, ...).
     pub collection: &'static str,
+    /// Whether it is a member of the primitive or of one of its parts.
     pub place: Place,
+    /// The member's name.
     pub member: &'static str,
     fact: Fact,
 }

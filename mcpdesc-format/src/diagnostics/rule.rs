@@ -9,7 +9,7 @@ macro_rules! rules {
         /// [`id`](Rule::id) is its id in the specification, which `Display` and serde write.
         ///
         /// ```
-        /// use mcpdesc_runtime::diagnostics::Rule;
+        /// use mcpdesc_format::diagnostics::Rule;
         ///
         /// assert_eq!(Rule::ElicitationMembers.id(), "mcpdesc.elicitation.members");
         /// assert_eq!(Rule::from_id("mcpdesc.tool.members"), Some(Rule::ToolMembers));

@@ -12,7 +12,7 @@
 )]
 
 /// Byte-wise string equality in constant evaluation.
-pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
+pub const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -28,7 +28,7 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
 }
 
 /// The number of Unicode scalar values (what JSON Schema calls characters) in `s`.
-pub(crate) const fn char_count(s: &str) -> u64 {
+pub const fn char_count(s: &str) -> u64 {
     let bytes = s.as_bytes();
     // ASCII (the common case) is one character per byte; `is_ascii` reads a word at a time.
     if bytes.is_ascii() {

@@ -1,20 +1,17 @@
 //! What the description builder, the contract check and the whole-format checker report: a
-//! [`Report`] of [`Diagnostic`]s, each with the specification's rule id, a stable kebab-case
-//! [`Code`], a [`Severity`], a JSON Pointer and a message that says what is wrong and what to
-//! write instead.
+//! [`Report`] of [`Diagnostic`]s, each with the specification's rule ([`Rule`]), a stable
+//! kebab-case [`Code`], a [`Severity`], a JSON Pointer and a message that says what is wrong and
+//! what to write instead.
 //!
-//! This crate runs the checks a server needs on what it builds ([`Description::build`]): the
-//! root's members, `info` and versions, the transports, the primitives' names and identities,
-//! scopes, declarations and their forms, component references, and what each declaration
-//! requires of its primitive. The whole-format validator, which checks
-//! a description file as a whole (examples, tool schemas, metadata, transports, capabilities,
-//! tags, security), is the `validate` function of the `mcpdesc-check` crate, which a server's
-//! tests and CI use and its build does not compile.
-//!
-//! [`Description::build`]: crate::description::DescriptionBuilder::build
+//! The checks here are the ones the runtime's description builder runs on what it builds
+//! ([`check_built`]): the root's members, `info` and versions, the transports, the primitives'
+//! names and identities, scopes, declarations and their forms, component references, and what
+//! each declaration requires of its primitive. The whole-format validator, `mcpdesc-check`'s
+//! `validate`, runs them through [`check_document`] with its own checks between them (examples,
+//! tool schemas, metadata, capabilities, tags, security), given as [`Layers`].
 //!
 //! ```
-//! use mcpdesc_runtime::diagnostics::parse_requested_schema;
+//! use mcpdesc_format::diagnostics::parse_requested_schema;
 //!
 //! let problems = parse_requested_schema(&serde_json::json!({
 //!     "type": "object",
@@ -23,62 +20,51 @@
 //! .unwrap_err();
 //! assert_eq!(problems[0].path, "/properties/address/type");
 //! ```
+//!
+//! # The layers, lowest first
+//!
+//! - Below every check: [`report`] (diagnostics and their limits), [`code`] (the table of
+//!   codes), [`followed`] (the memo of references followed), [`seen`], [`toolbox`] (the context,
+//!   scopes, pointers and shared member shapes).
+//! - [`kind`], [`extensions`] and [`references`] read only the document.
+//! - [`document`] checks the root (its members, `info`, the versions) and sets the root scope;
+//!   [`transports`] the transports within it.
+//! - [`form_schema`] checks one form.
+//! - [`primitives`] checks one primitive's identity, scope and client requirements;
+//!   [`declarations`] the declarations a primitive carries.
+//!
+//! [`check_document`] drives them in that order; no layer calls one above it.
 
-// The layers, lowest first. Below every check: `report` (diagnostics and their limits), `code`
-// (the table of codes), `followed` (the memo of references followed), `toolbox` (the context,
-// scopes, pointers and shared member shapes). Then: `kind`, `extensions` and `references` read
-// only the document; `document` checks the root (its members, `info`, the versions) and sets
-// the root scope, `transports` the transports within it; `form_schema` checks one form;
-// `primitives` one primitive's identity, scope and client requirements; `declarations` the
-// declarations a primitive carries (using `form_schema` and `references`). `check_document`
-// drives them in that order for `check_built` and the checker's `validate`, with the checker's
-// own checks in between (see `Layers`); no layer calls one above it.
-//
-// The layers are public, hidden from the documentation, for the checker's crate: it adds its
-// layers on top of these, and the two crates are released in lockstep.
-#[doc(hidden)]
 pub mod code;
-#[doc(hidden)]
 pub mod declarations;
-#[doc(hidden)]
 pub mod document;
-#[doc(hidden)]
 pub mod extensions;
-#[doc(hidden)]
 pub mod followed;
-#[doc(hidden)]
 pub mod form_schema;
-#[doc(hidden)]
 pub mod kind;
-#[doc(hidden)]
 pub mod primitives;
-#[doc(hidden)]
 pub mod references;
-#[doc(hidden)]
 pub mod report;
 mod rule;
-#[doc(hidden)]
 pub mod seen;
-#[doc(hidden)]
 pub mod toolbox;
-#[doc(hidden)]
 pub mod transports;
 
 use serde_json::{Map, Value};
 
 pub use code::Code;
 pub use form_schema::parse_requested_schema;
-pub(crate) use form_schema::request_problems;
-pub(crate) use references::resolve_requested_schema;
+pub use form_schema::request_problems;
+pub use references::resolve_requested_schema;
 pub use report::{Diagnostic, MAX_DIAGNOSTICS, MAX_REPORT_BYTES, Report, Severity};
 pub use rule::Rule;
 use toolbox::{Cx, write_item_pointer};
-pub(crate) use toolbox::{root_scope_of, scope_within_at};
+pub use toolbox::{root_scope_of, scope_within_at};
 
 use crate::version::VersionSet;
 
 /// What the builder checks of a document whose elicitation declarations are given beside it
-/// rather than inside it, as the [description builder](crate::description) keeps them:
+/// rather than inside it, as the runtime's description builder keeps them:
 /// `document` holds no `elicitations` member, and `listed` says which of its distinct
 /// declaration objects each primitive carries. Its diagnostics are the ones the checker gives
 /// for these rules on the document with those declarations written into it (`elicitations` as
@@ -87,7 +73,7 @@ use crate::version::VersionSet;
 /// it is listed.
 ///
 /// Without `listed`, the declarations are read from the document.
-pub(crate) fn check_built(document: &Value, listed: Option<&declarations::Listed<'_>>) -> Report {
+pub fn check_built(document: &Value, listed: Option<&declarations::Listed<'_>>) -> Report {
     let mut cx = Cx::new(document);
     let mut memo = declarations::Memo::default();
     check_document(&mut cx, listed.map(|l| (l, &mut memo)), &mut ());
@@ -98,7 +84,6 @@ pub(crate) fn check_built(document: &Value, listed: Option<&declarations::Listed
 
 /// The checks a validator runs beside this crate's, in the order [`check_document`] calls
 /// them. Every method does nothing unless implemented.
-#[doc(hidden)]
 pub trait Layers<'a> {
     /// After the root members and the transports, before the components' references.
     fn surface(&mut self, cx: &mut Cx<'a>) {
@@ -147,9 +132,8 @@ impl Layers<'_> for () {}
 
 /// A whole document, in document order: the root (its members, `info`, the versions), the
 /// transports, `layers`' surface, the components' references, `layers`' components, then every
-/// primitive (see [`check_primitives`]). The one place that order is written: the builder's
+/// primitive. The one place that order is written: the builder's
 /// checks and the checker's `validate` both run it.
-#[doc(hidden)]
 pub fn check_document<'a>(
     cx: &mut Cx<'a>,
     listed: Option<(&declarations::Listed<'a>, &mut declarations::Memo<'a>)>,

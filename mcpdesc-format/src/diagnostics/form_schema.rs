@@ -25,7 +25,9 @@ const COMMON: &[&str] = &["type", "title", "description", "default"];
 
 /// A schema read from JSON, with what the model does not keep.
 pub struct Parsed {
+    /// The schema, in the model.
     pub schema: RequestedSchema,
+    /// Whether it was written with a `$schema` member, which the model does not keep.
     pub has_dollar_schema: bool,
 }
 
@@ -33,7 +35,7 @@ pub struct Parsed {
 /// problem found, with JSON Pointers relative to the schema.
 ///
 /// ```
-/// use mcpdesc_runtime::diagnostics::parse_requested_schema;
+/// use mcpdesc_format::diagnostics::parse_requested_schema;
 ///
 /// let schema = parse_requested_schema(&serde_json::json!({
 ///     "type": "object",
@@ -228,6 +230,8 @@ fn keys_within(
     ok
 }
 
+/// Reads the form at `path` into the model, reporting every problem into `cx`; `None` when it
+/// cannot be read.
 pub fn parse(cx: &mut Cx, value: &Value, path: &str) -> Option<Parsed> {
     let Some(root) = value.as_object() else {
         structural(

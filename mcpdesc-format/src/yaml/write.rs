@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 /// every string that a YAML 1.2 parser could read as something else double-quoted.
 ///
 /// ```
-/// let yaml = mcpdesc_runtime::yaml::to_string(&serde_json::json!({
+/// let yaml = mcpdesc_format::yaml::to_string(&serde_json::json!({
 ///     "name": "demo",
 ///     "version": "1.0",
 ///     "list": [1, true, null, "yes"],

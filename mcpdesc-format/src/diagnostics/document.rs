@@ -42,6 +42,7 @@ const INFO_MEMBERS: &[&str] = &[
 /// The spec versions a document may declare in `mcpdesc`.
 pub const SPEC_VERSIONS: &[&str] = &["0.8.0", "0.9.0"];
 
+/// Checks the root: its members, `mcpdesc`, `info` and the versions, and sets the root scope.
 pub fn check(cx: &mut Cx) {
     let document = cx.document;
     let Some(root) = document.as_object() else {
@@ -215,6 +216,7 @@ pub fn info(cx: &mut Cx, info: &Map<String, Value>) {
     }
 }
 
+/// Checks an `icons` array at `at`, reporting under `rule`.
 pub fn icons(cx: &mut Cx, rule: Rule, value: &Value, at: &str) {
     let Some(icons) = value.as_array() else {
         cx.structural(

@@ -64,7 +64,6 @@ impl Number {
     }
 
     /// `self < other`, exact for integers.
-    #[doc(hidden)]
     pub const fn lt(self, other: Number) -> bool {
         match (self, other) {
             (Number::Int(a), Number::Int(b)) => a < b,
@@ -73,7 +72,6 @@ impl Number {
     }
 
     /// Reads a JSON number; `None` for anything else.
-    #[doc(hidden)]
     pub fn from_json(value: &serde_json::Value) -> Option<Number> {
         let n = value.as_number()?;
         if let Some(i) = n.as_i64() {
@@ -316,7 +314,6 @@ impl Choice {
     }
 
     /// A choice in constant evaluation.
-    #[doc(hidden)]
     pub const fn from_static(value: &'static str, title: Option<&'static str>) -> Self {
         Choice {
             value: Cow::Borrowed(value),
@@ -372,7 +369,6 @@ impl Choices {
     }
 
     /// Choices in constant evaluation.
-    #[doc(hidden)]
     pub const fn from_static(style: ChoiceStyle, options: &'static [Choice]) -> Self {
         Choices {
             style,
@@ -382,7 +378,6 @@ impl Choices {
     }
 
     /// The choices of a field marked for run-time choices, before they are given.
-    #[doc(hidden)]
     pub const fn runtime() -> Self {
         Choices {
             style: ChoiceStyle::Untitled,
@@ -392,7 +387,7 @@ impl Choices {
     }
 
     /// The choices given to a field marked for run-time choices when its form is sent.
-    pub(crate) fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
+    pub fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
         Choices {
             style,
             options: Cow::Owned(options),
@@ -401,18 +396,16 @@ impl Choices {
     }
 
     /// Whether the field's choices are given when the form is sent (filled or not yet).
-    #[doc(hidden)]
     pub const fn is_runtime(&self) -> bool {
         self.runtime
     }
 
     /// A run-time choice list not given yet: the static shape, which accepts any string.
-    pub(crate) const fn is_unfilled(&self) -> bool {
+    pub const fn is_unfilled(&self) -> bool {
         self.runtime && self.options().is_empty()
     }
 
     /// How the choices are written.
-    #[doc(hidden)]
     pub const fn style(&self) -> ChoiceStyle {
         self.style
     }
@@ -547,7 +540,8 @@ impl PropertySchema {
         self
     }
 
-    pub(crate) const fn with_static_texts(
+    /// The same schema with a `title` and `description` held in `static`s (constant evaluation).
+    pub const fn with_static_texts(
         mut self,
         title: Option<&'static str>,
         description: Option<&'static str>,
@@ -661,11 +655,8 @@ impl Property {
         }
     }
 
-    pub(crate) const fn from_static(
-        name: &'static str,
-        required: bool,
-        schema: PropertySchema,
-    ) -> Self {
+    /// A property named by a `static` (constant evaluation).
+    pub const fn from_static(name: &'static str, required: bool, schema: PropertySchema) -> Self {
         Property {
             name: Cow::Borrowed(name),
             required,
@@ -678,7 +669,8 @@ impl Property {
         text_str(&self.name)
     }
 
-    pub(crate) fn name_text(&self) -> &Text {
+    /// The property name, as the model holds it.
+    pub fn name_text(&self) -> &Text {
         &self.name
     }
 
@@ -711,7 +703,7 @@ impl Property {
     }
 
     /// The kind of the property's schema, to fill its run-time parts.
-    pub(crate) fn kind_mut(&mut self) -> &mut PropertyKind {
+    pub fn kind_mut(&mut self) -> &mut PropertyKind {
         &mut self.schema.kind
     }
 }
@@ -721,8 +713,8 @@ impl Property {
 /// Serializes to exactly the wire JSON of `requestedSchema`:
 ///
 /// ```
-/// use mcpdesc_runtime::schema::{Property, PropertyKind, PropertySchema, StringSchema};
-/// use mcpdesc_runtime::RequestedSchema;
+/// use mcpdesc_format::schema::{Property, PropertyKind, PropertySchema, StringSchema};
+/// use mcpdesc_format::RequestedSchema;
 ///
 /// let schema = RequestedSchema::new(vec![Property::new(
 ///     "assignee",
@@ -743,7 +735,6 @@ pub struct RequestedSchema {
 /// The cell a derived form's `static` schema keeps its wire JSON in, itself a `static` beside it.
 /// (The schema only points to it: a `static` holding the cell inline could not be read by the
 /// constant evaluation that checks a form's vocabulary at compile time.)
-#[doc(hidden)]
 pub type WireCell = std::sync::OnceLock<Box<RawValue>>;
 
 /// Where a schema's wire JSON is kept.
@@ -765,13 +756,12 @@ enum WireCache {
 }
 
 /// Values made once per process for `'static` things, by their address, and kept (leaked).
-pub(crate) type KeptTable<T> =
-    std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
+pub type KeptTable<T> = std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
 
 /// The value `table` keeps for `key` (the address of something `'static`, so never reused),
 /// made by `make` the first time. Leaking is bounded by the number of such things in the
 /// program.
-pub(crate) fn kept<T: ?Sized + Sync + 'static>(
+pub fn kept<T: ?Sized + Sync + 'static>(
     table: &'static KeptTable<T>,
     key: usize,
     make: impl FnOnce() -> Box<T>,
@@ -852,7 +842,7 @@ impl RequestedSchema {
     /// positions `changed` marks. Its wire JSON, when asked for, copies the unchanged property
     /// schemas from `base`'s kept bytes and serializes only the changed ones: byte for byte
     /// what serializing the whole schema writes.
-    pub(crate) fn filled_from(
+    pub fn filled_from(
         base: &'static RequestedSchema,
         properties: Vec<Property>,
         changed: Vec<bool>,
@@ -927,7 +917,6 @@ impl RequestedSchema {
     }
 
     /// A schema over properties held in a `static`.
-    #[doc(hidden)]
     pub const fn from_static(properties: &'static [Property]) -> Self {
         RequestedSchema {
             properties: Cow::Borrowed(properties),
@@ -937,7 +926,6 @@ impl RequestedSchema {
 
     /// A schema over properties held in a `static`, keeping its wire JSON in `wire` (what derived
     /// forms use: both are statics the derive writes).
-    #[doc(hidden)]
     pub const fn from_static_with_wire(
         properties: &'static [Property],
         wire: &'static WireCell,
@@ -954,19 +942,23 @@ impl RequestedSchema {
     /// [`RawValue`] with [`wire`](Self::wire).
     ///
     /// ```
-    /// # use mcpdesc_runtime::ElicitationForm;
-    /// #[derive(ElicitationForm)]
-    /// struct Ask { name: String }
-    /// let json = Ask::requested_schema().wire_json();
-    /// assert_eq!(json, serde_json::to_string(Ask::requested_schema()).unwrap());
-    /// assert!(std::ptr::eq(json, Ask::requested_schema().wire_json()));
+    /// use mcpdesc_format::schema::{Property, PropertyKind, PropertySchema, StringSchema};
+    /// use mcpdesc_format::RequestedSchema;
+    ///
+    /// let schema = RequestedSchema::new(vec![Property::new(
+    ///     "name",
+    ///     true,
+    ///     PropertySchema::new(PropertyKind::String(StringSchema::default())),
+    /// )]);
+    /// let json = schema.wire_json();
+    /// assert_eq!(json, serde_json::to_string(&schema).unwrap());
+    /// assert!(std::ptr::eq(json, schema.wire_json()));
     /// ```
     pub fn wire_json(&self) -> &str {
         self.wire().get()
     }
 
     /// The schema as a [`RawValue`]: serializing a message that holds it copies these bytes.
-    #[doc(hidden)]
     pub fn wire(&self) -> &RawValue {
         match &self.wire {
             WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
@@ -1020,7 +1012,7 @@ impl RequestedSchema {
     }
 
     /// The first property that does not fit `version`, with the feature it needs.
-    pub(crate) fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
+    pub fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
         self.properties().iter().find_map(|p| {
             p.schema
                 .features()

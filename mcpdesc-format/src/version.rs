@@ -11,7 +11,7 @@ const KNOWN: usize = 5 + cfg!(mcpdesc_next_version) as usize;
 /// `Display`, `FromStr` and serde use the revision's `YYYY-MM-DD` string.
 ///
 /// ```
-/// use mcpdesc_runtime::ProtocolVersion;
+/// use mcpdesc_format::ProtocolVersion;
 ///
 /// let v: ProtocolVersion = "2025-11-25".parse().unwrap();
 /// assert_eq!(v, ProtocolVersion::V2025_11_25);
@@ -159,7 +159,7 @@ impl<'de> serde::Deserialize<'de> for ProtocolVersion {
 /// A set of [`ProtocolVersion`]s, usable in constant evaluation.
 ///
 /// ```
-/// use mcpdesc_runtime::{ProtocolVersion, VersionSet};
+/// use mcpdesc_format::{ProtocolVersion, VersionSet};
 ///
 /// const MODERN: VersionSet = VersionSet::EMPTY
 ///     .with(ProtocolVersion::V2025_11_25)
@@ -182,7 +182,7 @@ impl VersionSet {
     pub const URL_MODE: VersionSet = Fact::UrlElicitation.versions();
 
     /// The set as bits, one per version: an order for sets in ordered maps.
-    pub(crate) const fn bits(self) -> u32 {
+    pub const fn bits(self) -> u32 {
         self.0
     }
 
@@ -332,10 +332,9 @@ impl serde::Serialize for VersionSet {
 }
 
 /// A fact of the protocol that some versions have and others lack: what the validator, the
-/// builder, `prepare`, the session and the contract check ask of a version. [`REVISIONS`] says which
+/// builder, `prepare`, the session and the contract check ask of a version. The table of revisions says which
 /// version brought each fact and which took it away; [`Fact::versions`] reads that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[doc(hidden)]
 pub enum Fact {
     /// Form-mode elicitation.
     FormElicitation,

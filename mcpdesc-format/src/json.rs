@@ -16,7 +16,7 @@ use serde_json::Value;
 ///
 /// ```
 /// use serde_json::json;
-/// use mcpdesc_runtime::json::canonical;
+/// use mcpdesc_format::json::canonical;
 ///
 /// assert_eq!(canonical(&json!({"b": [1.0, 1e21, 0.000001], "a": "é\n"})),
 ///            r#"{"a":"é\n","b":[1,1e+21,0.000001]}"#);
@@ -38,7 +38,7 @@ pub fn canonical(value: &Value) -> String {
 ///
 /// ```
 /// use serde_json::json;
-/// use mcpdesc_runtime::json::{canonical, exact};
+/// use mcpdesc_format::json::{canonical, exact};
 ///
 /// let (a, b) = (json!({"id": 18446744073709551614_u64}), json!({"id": 18446744073709550615_u64}));
 /// assert_eq!(canonical(&a), canonical(&b)); // both are the double 1.8446744073709552e19

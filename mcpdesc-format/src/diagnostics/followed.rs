@@ -14,13 +14,21 @@ pub enum Broken<'a> {
     /// The reference object itself is malformed.
     Malformed(Rc<str>),
     /// It points into another namespace (`target` is the reference's text).
-    WrongNamespace { target: &'a str, namespace: &'a str },
+    WrongNamespace {
+        /// The reference's text.
+        target: &'a str,
+        /// The namespace it should point into.
+        namespace: &'a str,
+    },
     /// The chain runs into a loop: the names around it, from its least name back to it.
     Cycle(Rc<[&'a str]>),
     /// It names no component.
     Missing {
+        /// The reference's text.
         target: &'a str,
+        /// The namespace it points into.
         namespace: &'a str,
+        /// The component name it names.
         name: &'a str,
     },
 }

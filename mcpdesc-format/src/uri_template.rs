@@ -91,7 +91,6 @@ impl<'t> UriTemplate<'t> {
     /// nothing is left out. Where an expansion could be split more than one way (`{a}{b}`), the
     /// later expression takes the longer value. `None` when the URI is not an expansion, or a
     /// value is not UTF-8 once decoded. Linear in the URI's length for each part.
-    #[cfg(feature = "rmcp")]
     pub fn captures(&self, uri: &str) -> Option<Vec<(&'t str, String)>> {
         let bytes = uri.as_bytes();
         // `layers[k][i]`: the first `k` parts can expand to `uri[..i]`.
@@ -233,7 +232,6 @@ fn step(part: Part<'_>, bytes: &[u8], reachable: &[bool]) -> Option<Vec<bool>> {
 /// variable: one variable takes the whole text; several are split at the operator's separator,
 /// in order; `;`, `?` and `&` name each value (`name=value`). Modifiers (`:3`, `*`) are read
 /// past: an exploded value is taken as written. `None` when a value is not UTF-8 once decoded.
-#[cfg(feature = "rmcp")]
 fn split_values<'t>(
     operator: u8,
     specs: &'t str,
@@ -272,7 +270,6 @@ fn split_values<'t>(
 
 /// `text` with each `%XX` read as the byte it encodes; `None` when the bytes are not UTF-8. A
 /// `%` not followed by two hexadecimal digits stands for itself.
-#[cfg(feature = "rmcp")]
 fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -404,7 +401,6 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "rmcp")]
     #[test]
     fn captures_are_the_values_the_template_expanded() {
         type Case<'a> = (&'a str, &'a str, Option<&'a [(&'a str, &'a str)]>);
@@ -468,7 +464,6 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "rmcp")]
     #[test]
     fn a_uri_of_a_mebibyte_is_read() {
         let t = UriTemplate::parse("x://{a}/{b}/{c}").unwrap();

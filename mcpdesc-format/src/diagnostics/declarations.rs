@@ -25,13 +25,18 @@ const MEMBERS: &[&str] = &[
 /// What the interaction-example checks need to know of a declaration.
 #[derive(Clone, Copy)]
 pub struct Declared<'a> {
+    /// The declaration's `name`.
     pub name: &'a str,
+    /// Its `mode`: `form` or `url`.
     pub mode: &'a str,
     /// The resolved `requestedSchema` of a form declaration.
     pub schema: Option<&'a Value>,
+    /// The `url` of a URL declaration.
     pub url: Option<&'a str>,
 }
 
+/// Checks the declarations `primitive` (at `path`, of `kind`, whose versions are
+/// `primitive_scope`) carries, and returns what the interaction-example checks need of each.
 pub fn check<'a>(
     cx: &mut Cx<'a>,
     kind: Kind,

@@ -69,6 +69,11 @@ pub fn resolve_schema<'a>(cx: &mut Cx<'a>, value: &'a Value, path: &str) -> Opti
 /// `$componentRef` as the validator resolves it, or the validator's diagnostics of why it does
 /// not resolve: the contract check reads references here, so that it and the validator say the
 /// same code at the same pointer.
+///
+/// # Errors
+///
+/// The diagnostics of a reference that names no schema, points into another namespace, or runs
+/// into a cycle.
 pub fn resolve_requested_schema<'a>(
     document: &'a Value,
     value: &'a Value,

@@ -3,7 +3,7 @@
 //! reads it, it reads none of them.
 
 use super::Rule;
-use crate::registry::Primitive;
+use crate::primitive::Primitive;
 
 /// One kind of primitive.
 #[derive(Clone, Copy, Debug)]
@@ -16,11 +16,13 @@ pub struct Kind {
     pub required: &'static [&'static str],
     /// Every member.
     pub members: &'static [&'static str],
+    /// The rule its members are checked under.
     pub rule: Rule,
     /// "a tool", for messages.
     pub what: &'static str,
 }
 
+/// Tools.
 pub const TOOL: Kind = Kind {
     collection: "tools",
     identity: "name",
@@ -48,6 +50,7 @@ pub const TOOL: Kind = Kind {
     what: "a tool",
 };
 
+/// Resources.
 pub const RESOURCE: Kind = Kind {
     collection: "resources",
     identity: "uri",
@@ -74,6 +77,7 @@ pub const RESOURCE: Kind = Kind {
     what: "a resource",
 };
 
+/// Resource templates.
 pub const RESOURCE_TEMPLATE: Kind = Kind {
     collection: "resourceTemplates",
     identity: "uriTemplate",
@@ -100,6 +104,7 @@ pub const RESOURCE_TEMPLATE: Kind = Kind {
     what: "a resource template",
 };
 
+/// Prompts.
 pub const PROMPT: Kind = Kind {
     collection: "prompts",
     identity: "name",
@@ -124,6 +129,7 @@ pub const PROMPT: Kind = Kind {
     what: "a prompt",
 };
 
+/// The four kinds, in the order a description lists their collections.
 pub const KINDS: [Kind; 4] = [TOOL, RESOURCE, RESOURCE_TEMPLATE, PROMPT];
 
 impl Kind {
@@ -138,8 +144,8 @@ impl Kind {
     }
 
     /// The kind of a primitive named by a borrowed string.
-    pub const fn of_name(primitive: crate::registry::PrimitiveName<'_>) -> Kind {
-        use crate::registry::PrimitiveName;
+    pub const fn of_name(primitive: crate::primitive::PrimitiveName<'_>) -> Kind {
+        use crate::primitive::PrimitiveName;
         match primitive {
             PrimitiveName::Tool(_) => TOOL,
             PrimitiveName::Resource(_) => RESOURCE,

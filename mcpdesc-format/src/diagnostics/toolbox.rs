@@ -16,8 +16,11 @@ use crate::version::{ProtocolVersion, VersionSet};
 
 /// The validation context: the document, the root scope, and the diagnostics so far.
 pub struct Cx<'a> {
+    /// The document checked.
     pub document: &'a Value,
+    /// The versions the document declares (all, until the root is checked).
     pub root_scope: VersionSet,
+    /// What the checks reported so far.
     pub diagnostics: Diagnostics,
     /// Forms reached through a component reference, already checked: by the form's address in
     /// the document and the scope, the diagnostics it gave, relative to the form.
@@ -28,6 +31,7 @@ pub struct Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
+    /// A context for checking `document`.
     pub fn new(document: &'a Value) -> Self {
         Cx {
             document,
@@ -44,6 +48,7 @@ impl<'a> Cx<'a> {
         self.push(rule, code, path, message);
     }
 
+    /// Reports a structural error (`schema-validation`) under `rule` at `path`.
     pub fn structural(&mut self, rule: Rule, path: &str, message: impl Into<String>) {
         self.error(rule, Code::SchemaValidation, path, message);
     }
@@ -470,6 +475,7 @@ pub fn expect(cx: &mut Cx, rule: Rule, value: &Value, expected: JsonType, parent
     }
 }
 
+/// Reports that `value` at `at`, which should be `what`, is not an object.
 pub fn not_object(cx: &mut Cx, rule: Rule, value: &Value, at: &str, what: &str) {
     cx.structural(
         rule,

@@ -65,7 +65,6 @@ pub struct Report {
 
 impl Report {
     /// The report of a check that collected `diagnostics` (through [`Diagnostics::finish`]).
-    #[doc(hidden)]
     pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
         Report { diagnostics }
     }
@@ -164,6 +163,8 @@ impl Diagnostics {
         self.dropped_error |= severity == Severity::Error;
     }
 
+    /// Adds `diagnostic`, unless the report is full ([`MAX_DIAGNOSTICS`], [`MAX_REPORT_BYTES`]);
+    /// a dropped one is counted.
     pub fn push(&mut self, diagnostic: Diagnostic) {
         if self.keeps(diagnostic.path.len() + diagnostic.message.len()) {
             self.kept.push(diagnostic);
