@@ -4,12 +4,12 @@
 Items: every public item a user can name from the crate root (modules, types, traits,
 functions, constants, statics, macros), each counted once however many paths lead to it.
 Methods: the associated functions, constants and types of those types' inherent impls and the
-items those traits declare. An item re-exported from another crate of this workspace
-(`mcpdesc_format`, `mcpdesc_derive`) counts where it is inlined, as the user reads it there;
-`#[doc(no_inline)]` re-exports and other crates' items do not. `#[doc(hidden)]` items are not in
-rustdoc's output, so they are not counted.
+items those traits declare. An item the crate re-exports from another crate of this workspace
+(`mcpdesc_format`, `mcpdesc_derive`) is counted too, read from that crate's own JSON: the user
+reads it on this crate's pages. Other crates' items are not counted. `#[doc(hidden)]` items are
+not in rustdoc's output, so they are not counted.
 
-Usage: scripts/surface.py CRATE [FEATURES...]   (needs a nightly toolchain)
+Usage: scripts/surface.py CRATE   (needs a nightly toolchain)
 """
 import json
 import subprocess
@@ -19,44 +19,68 @@ from collections import Counter
 
 KINDS = {"module", "struct", "enum", "union", "trait", "function", "constant", "static",
          "type_alias", "macro", "proc_macro", "trait_alias"}
+TARGET = tempfile.gettempdir() + "/surface-target"
+DOCS = {}
+
+
+def load(crate):
+    """The rustdoc JSON of the workspace crate `crate` (its name with `_`)."""
+    if crate not in DOCS:
+        subprocess.run(["cargo", "+nightly", "rustdoc", "-q", "-p", crate.replace("_", "-"),
+                        "--lib", "--all-features", "--target-dir", TARGET, "--", "-Z",
+                        "unstable-options", "--output-format", "json"], check=True)
+        with open(f"{TARGET}/doc/{crate}.json") as file:
+            DOCS[crate] = json.load(file)
+    return DOCS[crate]
+
+
+def kind(item):
+    return next(iter(item["inner"])) if isinstance(item["inner"], dict) else item["inner"]
 
 
 def main():
-    krate = sys.argv[1]
-    target = tempfile.gettempdir() + "/surface-target"
-    subprocess.run(["cargo", "+nightly", "rustdoc", "-q", "-p", krate, "--lib", "--all-features",
-                    "--target-dir", target, "--", "-Z", "unstable-options",
-                    "--output-format", "json"], check=True)
-    with open(f"{target}/doc/{krate.replace('-', '_')}.json") as file:
-        doc = json.load(file)
-    index = doc["index"]
+    root_crate = sys.argv[1].replace("-", "_")
     seen, items, methods = set(), Counter(), Counter()
-    crates = {int(i): c["name"] for i, c in doc.get("external_crates", {}).items()}
 
-    def ours(crate_id):
-        return crate_id == 0 or crates.get(crate_id, "").startswith("mcpdesc_")
-
-    def kind(item):
-        return next(iter(item["inner"])) if isinstance(item["inner"], dict) else item["inner"]
-
-    def visit(item_id):
-        if item_id in seen or str(item_id) not in index:
+    def visit(crate, item_id):
+        doc = load(crate)
+        index = doc["index"]
+        if (crate, item_id) in seen:
             return
-        seen.add(item_id)
+        seen.add((crate, item_id))
+        if str(item_id) not in index:
+            # Another crate's item: followed into that crate when it is one of ours.
+            summary = doc["paths"].get(str(item_id))
+            if not summary:
+                return
+            owner = doc["external_crates"].get(str(summary["crate_id"]), {}).get("name", "")
+            if not owner.startswith("mcpdesc_"):
+                return
+            there = load(owner)
+            for other_id, entry in there["paths"].items():
+                if entry["crate_id"] == 0 and entry["path"] == summary["path"]:
+                    if other_id not in there["index"]:
+                        # A derive macro is listed under another id than its item's.
+                        other_id = next((i for i, it in there["index"].items()
+                                         if it["name"] == summary["path"][-1]
+                                         and kind(it) == "proc_macro"), other_id)
+                    visit(owner, int(other_id))
+                    return
+            return
         item = index[str(item_id)]
         k = kind(item)
         inner = item["inner"][k] if isinstance(item["inner"], dict) else None
         if k == "use":
             if inner.get("id") is not None:
-                visit(inner["id"])
+                visit(crate, inner["id"])
             return
-        if not ours(item["crate_id"]) or item["visibility"] != "public" and k != "module":
+        if item["crate_id"] != 0 or item["visibility"] != "public" and k != "module":
             return
         if k in KINDS:
             items[k] += 1
         if k == "module":
             for child in inner["items"]:
-                visit(child)
+                visit(crate, child)
         elif k in ("struct", "enum", "union"):
             for impl_id in inner["impls"]:
                 impl = index.get(str(impl_id))
@@ -70,8 +94,8 @@ def main():
                 if str(member) in index:
                     methods[kind(index[str(member)])] += 1
 
-    visit(doc["root"])
-    print(f"{krate}: {sum(items.values())} items, {sum(methods.values())} methods")
+    visit(root_crate, load(root_crate)["root"])
+    print(f"{sys.argv[1]}: {sum(items.values())} items, {sum(methods.values())} methods")
     print("  items:  ", ", ".join(f"{k} {n}" for k, n in sorted(items.items())))
     print("  methods:", ", ".join(f"{k} {n}" for k, n in sorted(methods.items())))
 

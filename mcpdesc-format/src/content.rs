@@ -430,6 +430,7 @@ impl ContentError {
     /// name to the number's text in the answer) holds a JSON number literal that reads as the
     /// same number. A text that is not such a literal is passed over, so the problems never say
     /// a number the answer did not hold.
+    #[doc(hidden)]
     pub fn numbers_as_written(mut self, written: &serde_json::Map<String, Value>) -> Self {
         for problem in &mut self.problems {
             let value = match &problem.kind {
@@ -487,6 +488,7 @@ impl std::error::Error for ContentError {}
 
 impl ContentError {
     /// An error with no problem yet, for a check that adds its problems afterwards.
+    #[doc(hidden)]
     pub fn empty() -> Self {
         ContentError {
             problems: Vec::new(),
@@ -496,6 +498,7 @@ impl ContentError {
 
 /// Collects the problems of one answer. Allocates only when there is a problem.
 #[derive(Default, Debug)]
+#[doc(hidden)]
 pub struct Problems {
     problems: Vec<ContentProblem>,
 }
@@ -804,6 +807,7 @@ impl<'c> ChoiceLookup<'c> {
 /// sorting them past that (a run-time choice list, or a multi-select answer checked against
 /// choices not given yet, can be long; a sort compares each value a few times, where a hash set
 /// reads every one through SipHash, and comparing each with all before it grows with the square).
+#[doc(hidden)]
 pub fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {
     if values.len() <= 16 {
         return values

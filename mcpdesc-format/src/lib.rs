@@ -34,6 +34,11 @@
 //! | [`primitive`], [`members`] | the primitives, and their members not every version defines |
 //! | [`diagnostics`] | the checks the description builder runs, and the report every check writes |
 //! | [`yaml`] | the YAML writer |
+//!
+//! A few constructors and helpers are hidden from these pages: the runtime and the code its
+//! macros generate build forms with them in constant evaluation (`from_static`, the kept wire
+//! JSON) and fill run-time choices with them. They are not part of this crate's API, and the
+//! checker uses none of them.
 
 #![deny(missing_docs)]
 

@@ -64,6 +64,7 @@ impl Number {
     }
 
     /// `self < other`, exact for integers.
+    #[doc(hidden)]
     pub const fn lt(self, other: Number) -> bool {
         match (self, other) {
             (Number::Int(a), Number::Int(b)) => a < b,
@@ -72,6 +73,7 @@ impl Number {
     }
 
     /// Reads a JSON number; `None` for anything else.
+    #[doc(hidden)]
     pub fn from_json(value: &serde_json::Value) -> Option<Number> {
         let n = value.as_number()?;
         if let Some(i) = n.as_i64() {
@@ -314,6 +316,7 @@ impl Choice {
     }
 
     /// A choice in constant evaluation.
+    #[doc(hidden)]
     pub const fn from_static(value: &'static str, title: Option<&'static str>) -> Self {
         Choice {
             value: Cow::Borrowed(value),
@@ -369,6 +372,7 @@ impl Choices {
     }
 
     /// Choices in constant evaluation.
+    #[doc(hidden)]
     pub const fn from_static(style: ChoiceStyle, options: &'static [Choice]) -> Self {
         Choices {
             style,
@@ -378,6 +382,7 @@ impl Choices {
     }
 
     /// The choices of a field marked for run-time choices, before they are given.
+    #[doc(hidden)]
     pub const fn runtime() -> Self {
         Choices {
             style: ChoiceStyle::Untitled,
@@ -387,6 +392,7 @@ impl Choices {
     }
 
     /// The choices given to a field marked for run-time choices when its form is sent.
+    #[doc(hidden)]
     pub fn runtime_filled(style: ChoiceStyle, options: Vec<Choice>) -> Self {
         Choices {
             style,
@@ -396,16 +402,19 @@ impl Choices {
     }
 
     /// Whether the field's choices are given when the form is sent (filled or not yet).
+    #[doc(hidden)]
     pub const fn is_runtime(&self) -> bool {
         self.runtime
     }
 
     /// A run-time choice list not given yet: the static shape, which accepts any string.
+    #[doc(hidden)]
     pub const fn is_unfilled(&self) -> bool {
         self.runtime && self.options().is_empty()
     }
 
     /// How the choices are written.
+    #[doc(hidden)]
     pub const fn style(&self) -> ChoiceStyle {
         self.style
     }
@@ -541,6 +550,7 @@ impl PropertySchema {
     }
 
     /// The same schema with a `title` and `description` held in `static`s (constant evaluation).
+    #[doc(hidden)]
     pub const fn with_static_texts(
         mut self,
         title: Option<&'static str>,
@@ -656,6 +666,7 @@ impl Property {
     }
 
     /// A property named by a `static` (constant evaluation).
+    #[doc(hidden)]
     pub const fn from_static(name: &'static str, required: bool, schema: PropertySchema) -> Self {
         Property {
             name: Cow::Borrowed(name),
@@ -670,6 +681,7 @@ impl Property {
     }
 
     /// The property name, as the model holds it.
+    #[doc(hidden)]
     pub fn name_text(&self) -> &Text {
         &self.name
     }
@@ -703,6 +715,7 @@ impl Property {
     }
 
     /// The kind of the property's schema, to fill its run-time parts.
+    #[doc(hidden)]
     pub fn kind_mut(&mut self) -> &mut PropertyKind {
         &mut self.schema.kind
     }
@@ -735,6 +748,7 @@ pub struct RequestedSchema {
 /// The cell a derived form's `static` schema keeps its wire JSON in, itself a `static` beside it.
 /// (The schema only points to it: a `static` holding the cell inline could not be read by the
 /// constant evaluation that checks a form's vocabulary at compile time.)
+#[doc(hidden)]
 pub type WireCell = std::sync::OnceLock<Box<RawValue>>;
 
 /// Where a schema's wire JSON is kept.
@@ -756,11 +770,13 @@ enum WireCache {
 }
 
 /// Values made once per process for `'static` things, by their address, and kept (leaked).
+#[doc(hidden)]
 pub type KeptTable<T> = std::sync::RwLock<Option<std::collections::HashMap<usize, &'static T>>>;
 
 /// The value `table` keeps for `key` (the address of something `'static`, so never reused),
 /// made by `make` the first time. Leaking is bounded by the number of such things in the
 /// program.
+#[doc(hidden)]
 pub fn kept<T: ?Sized + Sync + 'static>(
     table: &'static KeptTable<T>,
     key: usize,
@@ -842,6 +858,7 @@ impl RequestedSchema {
     /// positions `changed` marks. Its wire JSON, when asked for, copies the unchanged property
     /// schemas from `base`'s kept bytes and serializes only the changed ones: byte for byte
     /// what serializing the whole schema writes.
+    #[doc(hidden)]
     pub fn filled_from(
         base: &'static RequestedSchema,
         properties: Vec<Property>,
@@ -917,6 +934,7 @@ impl RequestedSchema {
     }
 
     /// A schema over properties held in a `static`.
+    #[doc(hidden)]
     pub const fn from_static(properties: &'static [Property]) -> Self {
         RequestedSchema {
             properties: Cow::Borrowed(properties),
@@ -926,6 +944,7 @@ impl RequestedSchema {
 
     /// A schema over properties held in a `static`, keeping its wire JSON in `wire` (what derived
     /// forms use: both are statics the derive writes).
+    #[doc(hidden)]
     pub const fn from_static_with_wire(
         properties: &'static [Property],
         wire: &'static WireCell,
@@ -959,6 +978,7 @@ impl RequestedSchema {
     }
 
     /// The schema as a [`RawValue`]: serializing a message that holds it copies these bytes.
+    #[doc(hidden)]
     pub fn wire(&self) -> &RawValue {
         match &self.wire {
             WireCache::Static(cell) => cell.get_or_init(|| serialize_wire(self)),
@@ -1012,6 +1032,7 @@ impl RequestedSchema {
     }
 
     /// The first property that does not fit `version`, with the feature it needs.
+    #[doc(hidden)]
     pub fn first_misfit(&self, version: ProtocolVersion) -> Option<(&Property, Feature)> {
         self.properties().iter().find_map(|p| {
             p.schema

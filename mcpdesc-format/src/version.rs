@@ -71,6 +71,7 @@ impl ProtocolVersion {
     }
 
     /// Parses a `YYYY-MM-DD` string in constant evaluation; `None` when it names no known version.
+    #[doc(hidden)]
     pub const fn from_str_const(s: &str) -> Option<ProtocolVersion> {
         let mut rest: &[ProtocolVersion] = &Self::ALL;
         while let [version, tail @ ..] = rest {
@@ -182,6 +183,7 @@ impl VersionSet {
     pub const URL_MODE: VersionSet = Fact::UrlElicitation.versions();
 
     /// The set as bits, one per version: an order for sets in ordered maps.
+    #[doc(hidden)]
     pub const fn bits(self) -> u32 {
         self.0
     }
