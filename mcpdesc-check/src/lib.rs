@@ -49,6 +49,8 @@
 //! | feature | what |
 //! |---|---|
 //! | `jsonschema` (default) | tool examples' `input` and `structuredContent` checked against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`); the `mcpdesc` command and its `--schema` option |
+//! | `cli` | the `mcpdesc` command (`cargo install mcpdesc-check --features cli`) |
+//! | `inputs` | [`inputs`]: a tool's inputs made from its input schema, boundary cases and proptest strategies of valid and invalid inputs, each checked by the `jsonschema` crate |
 
 #![deny(missing_docs)]
 
@@ -61,6 +63,8 @@ mod checked_in;
 mod compatible;
 pub mod diff;
 pub mod document;
+#[cfg(feature = "inputs")]
+pub mod inputs;
 mod instances;
 pub mod json;
 mod positions;

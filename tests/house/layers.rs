@@ -442,8 +442,7 @@ fn the_checker_uses_nothing_hidden_of_the_runtime() {
             let item = lines.get(i + 1).copied().unwrap_or_default();
             let name = item
                 .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .skip_while(|w| ["pub", "const", "fn", "type", "struct", "crate", ""].contains(w))
-                .next()
+                .find(|w| !["pub", "const", "fn", "type", "struct", "crate", ""].contains(w))
                 .unwrap_or_default()
                 .to_owned();
             hidden_in_format.insert(name);

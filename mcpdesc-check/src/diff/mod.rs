@@ -37,7 +37,7 @@ mod coverage;
 mod rules;
 mod schema;
 mod walk;
-mod witness;
+pub(crate) mod witness;
 
 use std::fmt;
 

@@ -389,18 +389,33 @@ fn whole(value: f64) -> Value {
     json!(value)
 }
 
-/// A string of `format`. Each of a form's formats is held to its check
-/// (`StringFormat::matches`) by the test below.
+/// A string of `format`: the first of its samples.
 fn formatted(format: &str) -> Option<&'static str> {
+    format_samples(format).and_then(|samples| samples.first().copied())
+}
+
+/// Strings of `format`, each valid. Each of a form's formats is held to its check
+/// (`StringFormat::matches`), and every sample to the `jsonschema` crate's check of its format,
+/// by the tests below. The witnesses use the first; the generated inputs (`inputs`) all.
+pub(crate) fn format_samples(format: &str) -> Option<&'static [&'static str]> {
     Some(match format {
-        "email" => "user@example.com",
-        "uri" => "https://example.com/",
-        "date" => "2026-01-01",
-        "date-time" => "2026-01-01T00:00:00Z",
-        "uuid" => "00000000-0000-4000-8000-000000000000",
-        "hostname" => "example.com",
-        "ipv4" => "192.0.2.1",
-        "time" => "00:00:00Z",
+        "email" => &["user@example.com", "a.b-c@example.org", "x@y.io"],
+        "uri" => &[
+            "https://example.com/",
+            "urn:isbn:0451450523",
+            "mailto:a@example.com",
+        ],
+        "uri-reference" => &["https://example.com/a", "/relative/path", "#fragment"],
+        "date" => &["2026-01-01", "1999-12-31", "2024-02-29"],
+        "date-time" => &["2026-01-01T00:00:00Z", "2024-02-29T23:59:59.5+01:00"],
+        "uuid" => &[
+            "00000000-0000-4000-8000-000000000000",
+            "123e4567-e89b-42d3-a456-426614174000",
+        ],
+        "hostname" => &["example.com", "a-b.example.org"],
+        "ipv4" => &["192.0.2.1", "127.0.0.1"],
+        "ipv6" => &["::1", "2001:db8::1"],
+        "time" => &["00:00:00Z", "23:59:59+02:00"],
         _ => return None,
     })
 }
@@ -612,12 +627,42 @@ mod tests {
     #[test]
     fn every_form_format_has_a_sample_its_check_accepts() {
         for format in StringFormat::ALL {
-            let sample = super::formatted(format.as_str());
+            let samples = super::format_samples(format.as_str());
             assert!(
-                sample.is_some_and(|s| format.matches(s)),
-                "{}: {sample:?}",
+                samples.is_some_and(|all| all.iter().all(|s| format.matches(s))),
+                "{}: {samples:?}",
                 format.as_str()
             );
+        }
+    }
+
+    #[cfg(feature = "jsonschema")]
+    #[test]
+    fn every_sample_is_valid_in_its_format_for_the_jsonschema_crate() {
+        let formats = [
+            "email",
+            "uri",
+            "uri-reference",
+            "date",
+            "date-time",
+            "uuid",
+            "hostname",
+            "ipv4",
+            "ipv6",
+            "time",
+        ];
+        for format in formats {
+            let schema = serde_json::json!({"type": "string", "format": format});
+            let validator = jsonschema::options()
+                .should_validate_formats(true)
+                .build(&schema)
+                .unwrap();
+            for sample in super::format_samples(format).unwrap() {
+                assert!(
+                    validator.is_valid(&serde_json::json!(sample)),
+                    "{format}: {sample}"
+                );
+            }
         }
     }
 }
