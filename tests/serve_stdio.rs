@@ -524,6 +524,66 @@ async fn tools_list_is_the_description() {
     }
 }
 
+/// What the server lists is what its checked-in description documents, on every version, as
+/// `mcpdesc_check::listing::compare` reads both; and a listing that differs is caught by the
+/// rule `diff` names for that change.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_listing_is_the_description_on_every_version() {
+    use mcpdesc_check::listing::{Listing, compare};
+    for version in VERSIONS {
+        let s = start(version, Some(BOTH), Act::Cancel).await;
+        fn items(list: impl serde::Serialize) -> Vec<Value> {
+            serde_json::to_value(list)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .clone()
+        }
+        let listing = Listing {
+            tools: items(s.client.list_all_tools().await.unwrap()),
+            prompts: items(s.client.list_all_prompts().await.unwrap()),
+            resources: items(s.client.list_all_resources().await.unwrap()),
+            resource_templates: items(s.client.list_all_resource_templates().await.unwrap()),
+        };
+        s.client.cancel().await.ok();
+        assert!(
+            listing.tools.len() > 5 && !listing.prompts.is_empty(),
+            "{listing:?}"
+        );
+        let description = description();
+        let found = compare(description, version, &listing);
+        assert!(found.is_empty(), "on {version}:\n{found}");
+
+        // Seeded: a tool documented but not served, a schema that requires more, a tool served
+        // but not documented.
+        let mut seeded = listing.clone();
+        let removed = seeded.tools.remove(0);
+        let edited = &mut seeded.tools[0];
+        edited["inputSchema"]["required"] = json!(["issue", "extra"]);
+        edited["inputSchema"]["properties"]["extra"] = json!({"type": "string"});
+        let mut added = removed.clone();
+        added["name"] = json!("undocumented_tool");
+        // Another schema than the removed tool's, which `diff` would take for a rename.
+        added["inputSchema"] =
+            json!({"type": "object", "properties": {"note": {"type": "string"}}});
+        seeded.tools.push(added);
+        let found = compare(description, version, &seeded);
+        let rules: Vec<&str> = found.changes().iter().map(|c| c.rule.id).collect();
+        assert!(
+            rules.contains(&"tool-removed"),
+            "on {version}: {rules:?}\n{found}"
+        );
+        assert!(
+            rules.contains(&"input-required-added"),
+            "on {version}: {rules:?}\n{found}"
+        );
+        assert!(
+            rules.contains(&"tool-added"),
+            "on {version}: {rules:?}\n{found}"
+        );
+    }
+}
+
 /// What every tool answers, per version and act.
 async fn run(version: ProtocolVersion, act: Act) {
     let s = start(version, Some(BOTH), act).await;

@@ -67,6 +67,7 @@ pub mod document;
 pub mod inputs;
 mod instances;
 pub mod json;
+pub mod listing;
 mod positions;
 #[doc = include_str!("../docs/validation.md")]
 pub mod reference {
