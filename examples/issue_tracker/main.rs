@@ -46,8 +46,9 @@
 //! "Missing required client capability" (-32021) naming the mode, so the client knows what to
 //! declare when it retries; before, the tool returns an error result that says why.
 //!
-//! Two forms are filled at run time (`mcpdesc_runtime::fill`): `choose_assignee` offers the
-//! project's teammates as its choices, with the current assignee as the default, and
+//! Two forms get their choices when they are sent (`mcpdesc_runtime::choices`):
+//! `choose_assignee` offers the project's teammates as its choices, with the current assignee as
+//! the default, and
 //! `edit_title` is prefilled with the issue's current title. The description documents their
 //! static shape; an answer outside the teammates sent is a problem like any other (on
 //! 2026-07-28 the retried call is checked against the teammates of the round that asked, kept
@@ -391,11 +392,11 @@ impl IssueTracker {
                 )));
             }
             None => {
-                let fill = AssignChoices {
+                let choices = AssignChoices {
                     assignee: ChoiceList::titled(team),
                     defaults: AssignDefaults::default(),
                 };
-                match ask!(asker, Self::CREATE_ISSUE_CHOOSE_OWNER, fill) {
+                match ask!(asker, Self::CREATE_ISSUE_CHOOSE_OWNER, choices) {
                     Ok(Asked::Accepted(a)) => Some(a.assignee),
                     Ok(Asked::NotAsked(why)) => {
                         details.push_str(&format!(" (not assigned: {why})"));
@@ -464,7 +465,7 @@ impl IssueTracker {
             return Ok(text(assign(login).await?));
         }
         // The teammates are the choices, the current assignee the default: both known only now.
-        let fill = AssignChoices {
+        let choices = AssignChoices {
             assignee: ChoiceList::titled(team),
             defaults: AssignDefaults {
                 assignee: current,
@@ -472,7 +473,7 @@ impl IssueTracker {
             },
         };
         Ok(
-            match ask!(asker, Self::ASSIGN_ISSUE_CHOOSE_ASSIGNEE, fill) {
+            match ask!(asker, Self::ASSIGN_ISSUE_CHOOSE_ASSIGNEE, choices) {
                 Ok(Asked::Accepted(a)) => text(format!(
                     "{} (priority {}, notify {})",
                     assign(&a.assignee).await?,
@@ -529,12 +530,12 @@ impl IssueTracker {
         if let Some(title) = &args.title {
             return Ok(text(rename(title).await?));
         }
-        let fill = EditTitleChoices {
+        let choices = EditTitleChoices {
             defaults: EditTitleDefaults {
                 title: Some(current),
             },
         };
-        Ok(match ask!(asker, Self::EDIT_ISSUE_EDIT_TITLE, fill) {
+        Ok(match ask!(asker, Self::EDIT_ISSUE_EDIT_TITLE, choices) {
             Ok(Asked::Accepted(edit)) => text(rename(&edit.title).await?),
             Ok(Asked::NotAsked(why)) => {
                 failure(format!("Cannot ask for a title: {why}. Pass `title`."))

@@ -223,8 +223,8 @@ impl<F: ElicitationForm> Prepared<F> {
 
     /// A SHA-256 digest of the run-time choice values that were sent, property by property in
     /// the form's order: what a sealed `requestState` keeps instead of the values themselves,
-    /// so that its size does not grow with the choices (MCP 2026-07-28). A retried call fills
-    /// the form again and reads its answer against the new fill only when the digests agree.
+    /// so that its size does not grow with the choices (MCP 2026-07-28). A retried call prepares
+    /// the form again and reads its answer against the new choices only when the digests agree.
     #[cfg(feature = "rmcp")]
     pub(crate) fn choices_digest(&self) -> [u8; 32] {
         use sha2::Digest as _;
@@ -557,7 +557,7 @@ impl Filler {
     ///
     /// # Errors
     ///
-    /// [`ChoicesError`] with every problem the fill found.
+    /// [`ChoicesError`] with every problem the given choices have.
     pub fn finish<F: ElicitationForm>(mut self) -> Result<Prepared<F>, ChoicesError> {
         let schema = RequestedSchema::filled_from(
             self.base,

@@ -237,7 +237,7 @@ pub fn find(primitive: Primitive, name: &str) -> Option<&'static Declaration> {
 /// `fn create_issue` gives `CREATE_ISSUE_TRIAGE` (an associated `const` of the `impl` block for a
 /// method, a `const` of the module for a free function). Ask it with
 /// [`ask!`](crate::ask) over an rmcp session; a form with choices given at run time is asked with
-/// its fill.
+/// its choices.
 ///
 /// ```
 /// use mcpdesc_runtime::registry::{FormHandle, Primitive};

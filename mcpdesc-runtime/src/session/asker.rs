@@ -304,7 +304,7 @@ impl Asker {
     }
 
     /// Asks the form-mode declaration of `handle` with its documented message ([`ask!`]'s form
-    /// without a fill).
+    /// without choices).
     ///
     /// # Errors
     ///
