@@ -15,7 +15,12 @@
 //! a resource). What only a description says (declarations, examples, tags, security, `x-`
 //! extensions) is left out on both sides, and so is `_meta`, which a server fills as it runs.
 //! A member the description leaves out is not compared: a description may say less than the
-//! server lists, never something else.
+//! server lists, never something else. Inside a schema the same holds for what only annotates
+//! it (`title`, `description`, `default`, `examples`, ...): an SDK writes a `title` on every
+//! property, which its author's description need not repeat. And an `anyOf` whose branches each
+//! name a type and nothing else reads as that list of types, on both sides: Pydantic writes
+//! `anyOf: [{type: string}, {type: "null"}]` where an author writes `type: [string, "null"]`,
+//! and the two accept the same values.
 //!
 //! ```
 //! use mcpdesc_check::listing::{Listing, compare};
@@ -164,6 +169,13 @@ pub fn compare(description: &Value, version: ProtocolVersion, listing: &Listing)
                     stated.retain(|key, _| {
                         documented.contains_key(key) || identity(collection) == key
                     });
+                    for key in ["inputSchema", "outputSchema"] {
+                        if let (Some(listed), Some(described)) =
+                            (stated.get_mut(key), documented.get(key))
+                        {
+                            unsaid_annotations(described, listed, 0);
+                        }
+                    }
                 }
                 stated
             })
@@ -237,12 +249,107 @@ fn view<'a>(
             _ => value,
         };
         let value = match *key {
-            "inputSchema" | "outputSchema" => default_dialect_unsaid(value),
+            "inputSchema" | "outputSchema" => {
+                let mut schema = default_dialect_unsaid(value);
+                any_of_types_as_a_list(&mut schema, 0);
+                schema
+            }
             _ => value.clone(),
         };
         out.insert((*key).to_owned(), value);
     }
     Value::Object(out)
+}
+
+/// How deep the schema normalizations go; a schema nested deeper is compared as written.
+const DEPTH: usize = 64;
+
+/// The keywords that only annotate a schema, which a listed schema is not held to where the
+/// description leaves them out: `diff`'s annotations, and `default`.
+fn is_annotation(keyword: &str) -> bool {
+    keyword == "default" || crate::diff::ANNOTATION_KEYWORDS.contains(&keyword)
+}
+
+/// `listed` without the annotations `described` does not state, at every place the two schemas
+/// share (the same property, the same `items`, the same branch).
+fn unsaid_annotations(described: &Value, listed: &mut Value, depth: usize) {
+    let (Some(described), Some(listed)) = (described.as_object(), listed.as_object_mut()) else {
+        return;
+    };
+    if depth > DEPTH {
+        return;
+    }
+    listed.retain(|key, _| !is_annotation(key) || described.contains_key(key));
+    for (key, inner) in listed.iter_mut() {
+        let Some(theirs) = described.get(key) else {
+            continue;
+        };
+        match (key.as_str(), inner) {
+            ("properties" | "patternProperties" | "$defs" | "definitions", Value::Object(map)) => {
+                for (name, schema) in map.iter_mut() {
+                    if let Some(described) = theirs.get(name) {
+                        unsaid_annotations(described, schema, depth + 1);
+                    }
+                }
+            }
+            ("items" | "additionalProperties" | "contains" | "not" | "propertyNames", schema) => {
+                unsaid_annotations(theirs, schema, depth + 1);
+            }
+            ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(branches)) => {
+                for (i, schema) in branches.iter_mut().enumerate() {
+                    if let Some(described) = theirs.get(i) {
+                        unsaid_annotations(described, schema, depth + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every `anyOf` of `schema` whose branches each name a type and nothing else (annotations
+/// aside) written as a `type` list, when the schema names no type of its own.
+fn any_of_types_as_a_list(schema: &mut Value, depth: usize) {
+    if depth > DEPTH {
+        return;
+    }
+    match schema {
+        Value::Object(members) => {
+            for value in members.values_mut() {
+                any_of_types_as_a_list(value, depth + 1);
+            }
+            if members.contains_key("type") {
+                return;
+            }
+            let Some(Value::Array(branches)) = members.get("anyOf") else {
+                return;
+            };
+            let mut types = Vec::new();
+            for branch in branches {
+                let Some(branch) = branch.as_object() else {
+                    return;
+                };
+                if branch.keys().any(|k| k != "type" && !is_annotation(k)) {
+                    return;
+                }
+                match branch.get("type") {
+                    Some(Value::String(t)) => types.push(Value::String(t.clone())),
+                    _ => return,
+                }
+            }
+            if types.is_empty() {
+                return;
+            }
+            members.shift_remove("anyOf");
+            members.insert("type".to_owned(), Value::Array(types));
+        }
+        Value::Array(items) => {
+            for item in items {
+                any_of_types_as_a_list(item, depth + 1);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// `schema` without a `$schema` that names JSON Schema 2020-12, the dialect a tool schema without
@@ -374,5 +481,44 @@ mod tests {
         listing.tools[0]["inputSchema"]["$schema"] =
             json!("http://json-schema.org/draft-07/schema#");
         assert!(!rules(&document(), ProtocolVersion::V2025_06_18, &listing).is_empty());
+    }
+
+    #[test]
+    fn annotations_are_held_only_where_the_description_states_them() {
+        let mut listing = listed(None);
+        let schema = &mut listing.tools[0]["inputSchema"];
+        schema["title"] = json!("close_issueArguments");
+        schema["properties"]["issue"]["title"] = json!("Issue");
+        schema["properties"]["issue"]["default"] = json!(1);
+        assert_eq!(
+            rules(&document(), ProtocolVersion::V2025_06_18, &listing),
+            Vec::<&str>::new()
+        );
+        // Stated, and different: compared.
+        let mut described = document();
+        described["components"]["schemas"]["Issue"]["properties"]["issue"]["title"] =
+            json!("Issue number");
+        assert_eq!(
+            rules(&described, ProtocolVersion::V2025_06_18, &listing),
+            ["input-annotation-changed"]
+        );
+    }
+
+    #[test]
+    fn an_any_of_of_bare_types_reads_as_a_type_list() {
+        let mut described = document();
+        described["components"]["schemas"]["Issue"]["properties"]["issue"] =
+            json!({"type": ["integer", "null"]});
+        let mut listing = listed(None);
+        listing.tools[0]["inputSchema"]["properties"]["issue"] =
+            json!({"anyOf": [{"type": "integer"}, {"type": "null", "title": "None"}]});
+        assert_eq!(
+            rules(&described, ProtocolVersion::V2025_06_18, &listing),
+            Vec::<&str>::new()
+        );
+        // A branch with a constraint of its own is compared as written.
+        listing.tools[0]["inputSchema"]["properties"]["issue"] =
+            json!({"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]});
+        assert!(!rules(&described, ProtocolVersion::V2025_06_18, &listing).is_empty());
     }
 }
