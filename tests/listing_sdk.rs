@@ -1,11 +1,13 @@
-//! `mcpdesc_check::listing::compare` against a server nobody here wrote: a notes server written
-//! with the official Python SDK (`tests/servers/py_notes.py`) and its description written by
-//! hand (`tests/servers/py_notes.mcpdesc.yaml`), its schemas as JSON Schema says them rather than
-//! as the SDK generates them (`type: [string, "null"]` where the SDK writes `anyOf`, no
-//! `title`s).
+//! `mcpdesc_check::listing::compare` against servers nobody here wrote: one notes server written
+//! with each official SDK, Python (`tests/servers/py_notes.py`) and TypeScript
+//! (`tests/ts_client/notes_server.mjs`), each with its description written by hand
+//! (`tests/servers/{py,ts}_notes.mcpdesc.yaml`), the schemas as JSON Schema says them rather
+//! than as the SDK generates them (`type: [string, "null"]` where Pydantic writes `anyOf`, no
+//! `title`s). The two descriptions differ where the servers do: zod bounds integers to a
+//! JavaScript number's safe range and closes structured results.
 //!
-//! - The clean server is found to list exactly its description on all three versions: no false
-//!   alarm.
+//! - Each clean server is found to list exactly its description on every version it lists: no
+//!   false alarm.
 //! - Each seeded difference is found under the rule `diff` names for it, and nothing else is.
 
 #![allow(clippy::restriction)]
@@ -23,14 +25,30 @@ use rmcp::{ClientHandler, ServiceExt};
 use serde_json::Value;
 use tokio::process::{Child, Command};
 
+#[path = "support/node.rs"]
+mod node;
 #[path = "support/python.rs"]
 mod python;
 
-const VERSIONS: [ProtocolVersion; 3] = [
-    ProtocolVersion::V2025_06_18,
-    ProtocolVersion::V2025_11_25,
-    ProtocolVersion::V2026_07_28,
-];
+/// The SDK a notes server is written with.
+#[derive(Clone, Copy, Debug)]
+enum Sdk {
+    Python,
+    TypeScript,
+}
+
+/// The versions each server serves, as its description lists them: over stdio the TypeScript
+/// SDK serves the 2025 revisions only.
+fn versions(sdk: Sdk) -> &'static [ProtocolVersion] {
+    match sdk {
+        Sdk::Python => &[
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+        ],
+        Sdk::TypeScript => &[ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25],
+    }
+}
 
 /// rmcp's client, asking for one protocol version.
 #[derive(Clone)]
@@ -51,11 +69,22 @@ impl ClientHandler for Client {
     }
 }
 
-/// What the notes server lists on `version`, run with the seeded `defects`.
-async fn listing(version: ProtocolVersion, defects: &[&str]) -> Listing {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers/py_notes.py");
-    let mut command = Command::new(python::sdk_python());
-    command.arg(script);
+/// What the notes server of `sdk` lists on `version`, run with the seeded `defects`.
+async fn listing(sdk: Sdk, version: ProtocolVersion, defects: &[&str]) -> Listing {
+    let mut command = match sdk {
+        Sdk::Python => {
+            let mut command = Command::new(python::sdk_python());
+            command.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers/py_notes.py"));
+            command
+        }
+        Sdk::TypeScript => {
+            let mut command = Command::new("node");
+            command
+                .arg("notes_server.mjs")
+                .current_dir(node::ts_client_dir());
+            command
+        }
+    };
     for defect in defects {
         command.args(["--defect", defect]);
     }
@@ -65,7 +94,7 @@ async fn listing(version: ProtocolVersion, defects: &[&str]) -> Listing {
         .stderr(Stdio::inherit())
         .kill_on_drop(true)
         .spawn()
-        .expect("the Python server starts");
+        .expect("the server starts");
     let stdout = child.stdout.take().unwrap();
     let stdin = child.stdin.take().unwrap();
     let client: RunningService<RoleClient, Client> = if version == ProtocolVersion::V2026_07_28 {
@@ -80,7 +109,7 @@ async fn listing(version: ProtocolVersion, defects: &[&str]) -> Listing {
     } else {
         Client(version).serve((stdout, stdin)).await
     }
-    .expect("the client connects");
+    .unwrap_or_else(|e| panic!("{sdk:?} on {version}: the client does not connect: {e:?}"));
     fn items(list: impl serde::Serialize) -> Vec<Value> {
         serde_json::to_value(list)
             .unwrap()
@@ -99,46 +128,83 @@ async fn listing(version: ProtocolVersion, defects: &[&str]) -> Listing {
     listing
 }
 
-fn description() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers/py_notes.mcpdesc.yaml");
+fn description(sdk: Sdk) -> Value {
+    let name = match sdk {
+        Sdk::Python => "py_notes.mcpdesc.yaml",
+        Sdk::TypeScript => "ts_notes.mcpdesc.yaml",
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/servers")
+        .join(name);
     mcpdesc_check::yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]
-fn the_hand_written_description_is_valid() {
-    let report = mcpdesc_check::validate(&description());
-    assert!(report.is_valid(), "{report:?}");
+fn the_hand_written_descriptions_are_valid() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        let report = mcpdesc_check::validate(&description(sdk));
+        assert!(report.is_valid(), "{sdk:?}: {report:?}");
+    }
+}
+
+/// The seeded defects, and the rules each is found under.
+const SEEDED: [(&str, &[&str]); 3] = [
+    ("missing-tool", &["tool-removed"]),
+    ("undocumented-tool", &["tool-added"]),
+    (
+        "tightened-input",
+        &["input-required-added", "input-type-narrowed"],
+    ),
+];
+
+async fn clean_server_lists_its_description(sdk: Sdk) {
+    let description = description(sdk);
+    for &version in versions(sdk) {
+        let listing = listing(sdk, version, &[]).await;
+        assert_eq!(listing.tools.len(), 2, "{sdk:?} on {version}: {listing:?}");
+        let found = compare(&description, version, &listing);
+        assert!(
+            found.is_empty(),
+            "false alarms, {sdk:?} on {version}:\n{found}"
+        );
+    }
+}
+
+async fn each_seeded_difference_is_found(sdk: Sdk) {
+    let description = description(sdk);
+    for &version in versions(sdk) {
+        for (defect, expected) in SEEDED {
+            let found = compare(
+                &description,
+                version,
+                &listing(sdk, version, &[defect]).await,
+            );
+            let rules: Vec<&str> = found.changes().iter().map(|c| c.rule.id).collect();
+            assert_eq!(rules, expected, "{sdk:?}, {defect} on {version}:\n{found}");
+        }
+    }
 }
 
 #[mcpdesc_needs::needs(python_sdk)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clean_python_server_lists_its_description_on_every_version() {
-    let description = description();
-    for version in VERSIONS {
-        let listing = listing(version, &[]).await;
-        assert_eq!(listing.tools.len(), 2, "on {version}: {listing:?}");
-        let found = compare(&description, version, &listing);
-        assert!(found.is_empty(), "false alarms on {version}:\n{found}");
-    }
+    clean_server_lists_its_description(Sdk::Python).await;
 }
 
 #[mcpdesc_needs::needs(python_sdk)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_seeded_difference_is_found_and_nothing_else() {
-    let description = description();
-    let seeded: [(&str, &[&str]); 3] = [
-        ("missing-tool", &["tool-removed"]),
-        ("undocumented-tool", &["tool-added"]),
-        (
-            "tightened-input",
-            &["input-required-added", "input-type-narrowed"],
-        ),
-    ];
-    for version in VERSIONS {
-        for (defect, expected) in seeded {
-            let found = compare(&description, version, &listing(version, &[defect]).await);
-            let rules: Vec<&str> = found.changes().iter().map(|c| c.rule.id).collect();
-            assert_eq!(rules, expected, "{defect} on {version}:\n{found}");
-        }
-    }
+async fn each_seeded_difference_of_the_python_server_is_found_and_nothing_else() {
+    each_seeded_difference_is_found(Sdk::Python).await;
+}
+
+#[mcpdesc_needs::needs(node)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clean_typescript_server_lists_its_description_on_every_version() {
+    clean_server_lists_its_description(Sdk::TypeScript).await;
+}
+
+#[mcpdesc_needs::needs(node)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_seeded_difference_of_the_typescript_server_is_found_and_nothing_else() {
+    each_seeded_difference_is_found(Sdk::TypeScript).await;
 }
