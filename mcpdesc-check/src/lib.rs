@@ -50,6 +50,7 @@
 //! |---|---|
 //! | `jsonschema` (default) | tool examples' `input` and `structuredContent` checked against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`); the `mcpdesc` command and its `--schema` option |
 //! | `cli` | the `mcpdesc` command (`cargo install mcpdesc-check --features cli`) |
+//! | `tester` | [`tester`]: a running server, run over stdio, held to its description on each protocol version it lists |
 //! | `inputs` | [`inputs`]: a tool's inputs made from its input schema, boundary cases and proptest strategies of valid and invalid inputs, each checked by the `jsonschema` crate |
 
 #![deny(missing_docs)]
@@ -75,6 +76,8 @@ pub mod reference {
     pub mod diff {}
 }
 pub mod source;
+#[cfg(feature = "tester")]
+pub mod tester;
 mod validate;
 pub mod yaml;
 
