@@ -143,8 +143,19 @@ mod checked {
                 }
                 self.left -= worst;
             }
-            let errors: Vec<ValidationError<'c>> =
-                compiled.validator.iter_errors(instance).collect();
+            compiled.errors(instance)
+        }
+    }
+
+    impl Compiled {
+        /// The errors of `instance`, every one, or why it was not checked; each match of a
+        /// pattern is held to [`BACKTRACK_LIMIT`], and no document budget is charged
+        /// ([`Instances::errors`] charges it first).
+        fn errors<'c>(
+            &'c self,
+            instance: &'c Value,
+        ) -> Result<Vec<ValidationError<'c>>, Unchecked> {
+            let errors: Vec<ValidationError<'c>> = self.validator.iter_errors(instance).collect();
             use jsonschema::error::ValidationErrorKind as Kind;
             for error in &errors {
                 match error.kind() {
@@ -154,6 +165,14 @@ mod checked {
                 }
             }
             Ok(errors)
+        }
+
+        /// Whether `instance` is valid; `None` when a pattern could not judge it within
+        /// [`BACKTRACK_LIMIT`]. For a caller that checks as many instances as it makes (the
+        /// generated inputs), each bounded by its size, so no document budget is charged.
+        #[cfg(feature = "inputs")]
+        pub(crate) fn accepts(&self, instance: &Value) -> Option<bool> {
+            self.errors(instance).ok().map(|errors| errors.is_empty())
         }
     }
 

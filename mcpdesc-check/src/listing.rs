@@ -55,6 +55,7 @@
 //! ```
 
 use mcpdesc_format::ProtocolVersion;
+use mcpdesc_format::diagnostics::kind::{self, Kind};
 use mcpdesc_format::diagnostics::toolbox::{Cx, root_scope_of, scope_within_at};
 use mcpdesc_format::members;
 use serde_json::{Map, Value};
@@ -75,10 +76,10 @@ pub struct Listing {
     pub resource_templates: Vec<Value>,
 }
 
-/// The collections, with the members a listing of each holds on some MCP version.
-const COLLECTIONS: [(&str, &[&str]); 4] = [
+/// Each kind of primitive, with the members a listing of it holds on some MCP version.
+const LISTED: [(Kind, &[&str]); 4] = [
     (
-        "tools",
+        kind::TOOL,
         &[
             "name",
             "title",
@@ -91,11 +92,7 @@ const COLLECTIONS: [(&str, &[&str]); 4] = [
         ],
     ),
     (
-        "prompts",
-        &["name", "title", "description", "arguments", "icons"],
-    ),
-    (
-        "resources",
+        kind::RESOURCE,
         &[
             "uri",
             "name",
@@ -108,7 +105,7 @@ const COLLECTIONS: [(&str, &[&str]); 4] = [
         ],
     ),
     (
-        "resourceTemplates",
+        kind::RESOURCE_TEMPLATE,
         &[
             "uriTemplate",
             "name",
@@ -118,6 +115,10 @@ const COLLECTIONS: [(&str, &[&str]); 4] = [
             "annotations",
             "icons",
         ],
+    ),
+    (
+        kind::PROMPT,
+        &["name", "title", "description", "arguments", "icons"],
     ),
 ];
 
@@ -130,7 +131,8 @@ pub fn compare(description: &Value, version: ProtocolVersion, listing: &Listing)
     let cx = Cx::new(description);
     let mut documented = skeleton(description, version);
     let mut served = skeleton(description, version);
-    for (collection, kept) in COLLECTIONS {
+    for (kind, kept) in LISTED {
+        let collection = kind.collection;
         let listed = match collection {
             "tools" => &listing.tools,
             "prompts" => &listing.prompts,
@@ -164,11 +166,9 @@ pub fn compare(description: &Value, version: ProtocolVersion, listing: &Listing)
                 // Only the members the description states are compared.
                 let mut stated = view(object, kept, &defined, None);
                 if let (Value::Object(stated), Some(documented)) =
-                    (&mut stated, twin(&mine, collection, object))
+                    (&mut stated, twin(&mine, kind, object))
                 {
-                    stated.retain(|key, _| {
-                        documented.contains_key(key) || identity(collection) == key
-                    });
+                    stated.retain(|key, _| documented.contains_key(key) || kind.identity == key);
                     for key in ["inputSchema", "outputSchema"] {
                         if let (Some(listed), Some(described)) =
                             (stated.get_mut(key), documented.get(key))
@@ -203,22 +203,13 @@ fn skeleton(description: &Value, version: ProtocolVersion) -> Map<String, Value>
     root
 }
 
-/// The member that identifies a primitive of `collection`.
-fn identity(collection: &str) -> &'static str {
-    match collection {
-        "resources" => "uri",
-        "resourceTemplates" => "uriTemplate",
-        _ => "name",
-    }
-}
-
 /// The documented primitive the listed `object` is paired with, by its identity.
 fn twin<'a>(
     mine: &'a [Value],
-    collection: &str,
+    kind: Kind,
     object: &Map<String, Value>,
 ) -> Option<&'a Map<String, Value>> {
-    let key = identity(collection);
+    let key = kind.identity;
     let id = object.get(key)?;
     mine.iter()
         .filter_map(Value::as_object)

@@ -380,7 +380,7 @@ fn values_in(value: &Value) -> usize {
 const MOST_VALUES: usize = 10_000;
 
 /// A number as JSON, an integer when it is whole.
-fn whole(value: f64) -> Value {
+pub(crate) fn whole(value: f64) -> Value {
     if value.fract() == 0.0 && value.abs() < 9.0e15 {
         // Whole and within i64, so the cast is exact.
         #[allow(clippy::cast_possible_truncation)]

@@ -6,6 +6,7 @@ use proptest::test_runner::TestRunner;
 use serde_json::{Map, Value, json};
 
 use super::ToolInputs;
+use crate::diff::witness::whole;
 
 /// One boundary case: an input, what it tries, and whether the schema accepts it.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +85,23 @@ pub(super) fn cases(inputs: &ToolInputs) -> Vec<Case> {
     out
 }
 
+/// Whether the value `values_of` labels `what` is meant to break its keyword.
+fn breaks(what: &str) -> bool {
+    what.ends_with(", beyond the bound")
+        || (what.starts_with("exclusive") && what.ends_with(", at the bound"))
+        || what.ends_with(": not one")
+        || what == "none of the enum values"
+}
+
+/// The first value of `property`'s boundary values meant to break one of its keywords; `None`
+/// for a property without bounds, choices or a format.
+pub(super) fn breaking(property: &Value, root: &Value) -> Option<Value> {
+    values_of(follow(property, root), root)
+        .into_iter()
+        .find(|(what, _)| breaks(what))
+        .map(|(_, value)| value)
+}
+
 /// The values at and beyond each keyword of `property`, each with what it tries.
 fn values_of(property: &Value, root: &Value) -> Vec<(String, Value)> {
     let Some(members) = property.as_object() else {
@@ -103,9 +121,12 @@ fn values_of(property: &Value, root: &Value) -> Vec<(String, Value)> {
             out.push((format!("enum value {choice}"), choice.clone()));
         }
     }
-    if let Some(outside) = super::invalid::beyond(property).filter(|_| members.contains_key("enum"))
-    {
-        out.push(("none of the enum values".to_owned(), outside));
+    if let Some(Value::Array(choices)) = members.get("enum") {
+        let mut outside = "none of the choices".to_owned();
+        while choices.contains(&json!(outside)) {
+            outside.push('!');
+        }
+        out.push(("none of the enum values".to_owned(), json!(outside)));
     }
     let ty = members.get("type").and_then(Value::as_str);
     let stringy = ty == Some("string")
@@ -211,16 +232,6 @@ fn values_of(property: &Value, root: &Value) -> Vec<(String, Value)> {
         ));
     }
     out
-}
-
-/// A number as JSON, an integer when it is whole and small enough to be exact.
-fn whole(value: f64) -> Value {
-    if value.fract() == 0.0 && value.abs() < 9.0e15 {
-        // Whole and within i64, so the cast is exact.
-        #[allow(clippy::cast_possible_truncation)]
-        return json!(value as i64);
-    }
-    json!(value)
 }
 
 /// A valid input to change: the smallest the schema suggests, else one the generator makes.

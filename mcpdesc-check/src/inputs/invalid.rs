@@ -2,7 +2,7 @@
 //! caller's check against the schema keeps only what the schema refuses.
 
 use proptest::sample::Index;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// One way to break an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +28,29 @@ pub(super) const KINDS: &[Break] = &[
     Break::WrongType,
 ];
 
-/// `base` broken the `kind` way at the member `at` picks; `None` where that way does not apply.
-pub(super) fn break_one(schema: &Value, base: &Value, kind: Break, at: Index) -> Option<Value> {
+/// For each property of `schema` that has one, a value meant to break one of its keywords
+/// (the first of its boundary values that does): made once per schema, picked from per input.
+pub(super) fn beyond_each(schema: &Value) -> Vec<(String, Value)> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, property)| {
+            super::boundary::breaking(property, schema).map(|value| (name.clone(), value))
+        })
+        .collect()
+}
+
+/// `base` broken the `kind` way at the member `at` picks (`beyond`: [`beyond_each`] of the
+/// schema); `None` where that way does not apply.
+pub(super) fn break_one(
+    schema: &Value,
+    beyond: &[(String, Value)],
+    base: &Value,
+    kind: Break,
+    at: Index,
+) -> Option<Value> {
     match kind {
         Break::WrongType => Some(of_another_type(base)),
         Break::MissingMember => {
@@ -65,13 +86,8 @@ pub(super) fn break_one(schema: &Value, base: &Value, kind: Break, at: Index) ->
         }
         Break::BeyondBound => {
             let mut object = base.as_object()?.clone();
-            let properties = schema.get("properties")?.as_object()?;
-            let bounded: Vec<(&String, Value)> = properties
-                .iter()
-                .filter_map(|(name, schema)| beyond(schema).map(|v| (name, v)))
-                .collect();
-            let (name, value) = pick(&bounded, at)?;
-            object.insert((*name).clone(), value.clone());
+            let (name, value) = pick(beyond, at)?;
+            object.insert(name.clone(), value.clone());
             Some(Value::Object(object))
         }
     }
@@ -101,50 +117,4 @@ pub(super) fn of_another_type(value: &Value) -> Value {
         Value::Array(_) => json!({}),
         Value::Object(_) => json!("{}"),
     }
-}
-
-/// A value just beyond one bound of `schema`, or outside its choices; `None` for a schema
-/// without either.
-pub(super) fn beyond(schema: &Value) -> Option<Value> {
-    let members: &Map<String, Value> = schema.as_object()?;
-    let number = |key: &str| members.get(key).and_then(Value::as_f64);
-    let count = |key: &str| members.get(key).and_then(Value::as_u64);
-    if let Some(Value::Array(choices)) = members.get("enum") {
-        let mut outside = "none of the choices".to_owned();
-        while choices.contains(&json!(outside)) {
-            outside.push('!');
-        }
-        return Some(json!(outside));
-    }
-    if let Some(max) = count("maxLength") {
-        return Some(json!(
-            "a".repeat(usize::try_from(max).ok()?.checked_add(1)?)
-        ));
-    }
-    if let Some(min) = count("minLength").filter(|m| *m > 0) {
-        return Some(json!("a".repeat(usize::try_from(min - 1).ok()?)));
-    }
-    if let Some(max) = number("maximum") {
-        return Some(json!(max + 1.0));
-    }
-    if let Some(min) = number("minimum") {
-        return Some(json!(min - 1.0));
-    }
-    if let Some(max) = number("exclusiveMaximum") {
-        return Some(json!(max));
-    }
-    if let Some(min) = number("exclusiveMinimum") {
-        return Some(json!(min));
-    }
-    if let Some(max) = count("maxItems") {
-        let n = usize::try_from(max).ok()?.checked_add(1)?.min(10_000);
-        return Some(Value::Array(vec![
-            super::boundary::smallest(
-                members.get("items").unwrap_or(&Value::Bool(true)),
-                schema
-            );
-            n
-        ]));
-    }
-    None
 }

@@ -176,6 +176,7 @@ impl ToolInputs {
     pub fn invalid(&self) -> BoxedStrategy<Value> {
         let this = self.clone();
         let schema = Arc::clone(&self.schema);
+        let beyond = invalid::beyond_each(&self.schema);
         (
             valid::strategy(&self.schema, &self.schema, DEPTH),
             proptest::sample::select(invalid::KINDS),
@@ -184,7 +185,7 @@ impl ToolInputs {
             .prop_filter_map(
                 "invalid against the input schema",
                 move |(base, kind, at)| {
-                    let broken = invalid::break_one(&schema, &base, kind, at)?;
+                    let broken = invalid::break_one(&schema, &beyond, &base, kind, at)?;
                     this.is_invalid(&broken).then_some(broken)
                 },
             )
@@ -194,17 +195,5 @@ impl ToolInputs {
     /// The boundary cases of every keyword of the schema, each judged valid or invalid.
     pub fn boundaries(&self) -> Vec<Case> {
         boundary::cases(self)
-    }
-}
-
-impl Compiled {
-    /// Whether `instance` is valid; `None` when a pattern could not judge it within its step
-    /// limit. Unlike [`Instances::errors`](crate::instances::Instances::errors), no document
-    /// budget is charged: the caller makes as many checks as it makes inputs, each bounded.
-    pub(crate) fn accepts(&self, instance: &Value) -> Option<bool> {
-        crate::instances::Instances::default()
-            .errors(self, instance)
-            .ok()
-            .map(|errors| errors.is_empty())
     }
 }

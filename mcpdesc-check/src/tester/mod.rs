@@ -278,43 +278,41 @@ async fn listing_of(
     service: &RunningService<RoleClient, Client>,
     within: Duration,
 ) -> Result<Listing, Outcome> {
-    fn values<T: serde::Serialize>(what: &str, items: Vec<T>) -> Result<Vec<Value>, Outcome> {
-        match serde_json::to_value(items) {
-            Ok(Value::Array(items)) => Ok(items),
-            Ok(_) | Err(_) => Err(Outcome::Failed(format!("the {what} could not be read"))),
-        }
-    }
-    let limit = |what: &'static str| {
-        move |_| {
-            Outcome::Failed(format!(
+    Ok(Listing {
+        tools: listed("tools", within, service.list_all_tools()).await?,
+        prompts: listed("prompts", within, service.list_all_prompts()).await?,
+        resources: listed("resources", within, service.list_all_resources()).await?,
+        resource_templates: listed(
+            "resource templates",
+            within,
+            service.list_all_resource_templates(),
+        )
+        .await?,
+    })
+}
+
+/// One list (`what`), every page, within `within`, as JSON.
+async fn listed<T: serde::Serialize>(
+    what: &str,
+    within: Duration,
+    list: impl std::future::Future<Output = Result<Vec<T>, rmcp::ServiceError>>,
+) -> Result<Vec<Value>, Outcome> {
+    let items = match tokio::time::timeout(within, list).await {
+        Err(_) => {
+            return Err(Outcome::Failed(format!(
                 "the server did not list its {what} within {} s",
                 within.as_secs_f64()
-            ))
+            )));
         }
+        Ok(Err(error)) => {
+            return Err(Outcome::Failed(format!(
+                "listing the {what} failed: {error}"
+            )));
+        }
+        Ok(Ok(items)) => items,
     };
-    let failed = |what: &'static str| {
-        move |e: rmcp::ServiceError| Outcome::Failed(format!("listing the {what} failed: {e}"))
-    };
-    let tools = tokio::time::timeout(within, service.list_all_tools())
-        .await
-        .map_err(limit("tools"))?
-        .map_err(failed("tools"))?;
-    let prompts = tokio::time::timeout(within, service.list_all_prompts())
-        .await
-        .map_err(limit("prompts"))?
-        .map_err(failed("prompts"))?;
-    let resources = tokio::time::timeout(within, service.list_all_resources())
-        .await
-        .map_err(limit("resources"))?
-        .map_err(failed("resources"))?;
-    let templates = tokio::time::timeout(within, service.list_all_resource_templates())
-        .await
-        .map_err(limit("resource templates"))?
-        .map_err(failed("resource templates"))?;
-    Ok(Listing {
-        tools: values("tools", tools)?,
-        prompts: values("prompts", prompts)?,
-        resources: values("resources", resources)?,
-        resource_templates: values("resource templates", templates)?,
-    })
+    match serde_json::to_value(items) {
+        Ok(Value::Array(items)) => Ok(items),
+        Ok(_) | Err(_) => Err(Outcome::Failed(format!("the {what} could not be read"))),
+    }
 }
