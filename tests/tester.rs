@@ -20,6 +20,8 @@ use std::time::Duration;
 use mcpdesc_check::tester::{Outcome, Server, VersionReport, hold_listing};
 use serde_json::{Value, json};
 
+#[path = "support/description_file.rs"]
+mod description_file;
 #[path = "support/example.rs"]
 mod example;
 #[path = "support/node.rs"]
@@ -30,10 +32,11 @@ mod python;
 const WITHIN: Duration = Duration::from_secs(20);
 
 fn servers_description(name: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/servers")
-        .join(name);
-    mcpdesc_check::yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    description_file::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/servers")
+            .join(name),
+    )
 }
 
 /// Each version and what came of it, as text: `2025-06-18: lists what its description documents`.

@@ -18,14 +18,9 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use serde_json::Value;
 
-fn load(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("yaml" | "yml") => mcpdesc_check::yaml::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-        _ => serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    }
-}
+#[path = "../../tests/support/description_file.rs"]
+mod description_file;
+use description_file::load;
 
 /// Every description the tests read: the conformance fixtures that must pass (valid and
 /// warning ones), and the example's.

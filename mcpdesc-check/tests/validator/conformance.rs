@@ -10,19 +10,11 @@
 use std::path::{Path, PathBuf};
 
 use mcpdesc_check::{Report, validate};
-use serde_json::Value;
+
+use crate::description_file::load;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/mcpdesc-0.8.0")
-}
-
-fn load(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("yaml" | "yml") => mcpdesc_check::yaml::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-        _ => serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    }
 }
 
 fn fixtures(dir: &str) -> Vec<(String, Report)> {

@@ -6,6 +6,8 @@
 // Test code: the workspace's no-panic lints are for the crates' own code.
 #![allow(clippy::restriction)]
 
+#[path = "../../../tests/support/description_file.rs"]
+mod description_file;
 #[path = "../../../tests/support/node.rs"]
 mod node;
 #[path = "../../../tests/support/picker.rs"]
