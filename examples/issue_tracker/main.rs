@@ -326,11 +326,14 @@ impl IssueTracker {
     }
 
     /// The issue numbered `number`, or the error that there is none.
-    async fn check_issue(&self, number: u64) -> Result<Issue, ErrorData> {
-        self.data
+    /// The issue `number`, or the tool result that says there is none: a number the schema
+    /// allows that names no issue is the tool's own error (`isError`), not invalid params.
+    async fn check_issue(&self, number: u64) -> Result<Result<Issue, CallToolResponse>, ErrorData> {
+        Ok(self
+            .data
             .issue(number)
             .await?
-            .ok_or_else(|| ErrorData::invalid_params(format!("there is no issue #{number}"), None))
+            .ok_or_else(|| failure(format!("There is no issue #{number}. Nothing was changed."))))
     }
 }
 
@@ -447,7 +450,10 @@ impl IssueTracker {
         Parameters(args): Parameters<AssignArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        let current = self.check_issue(args.issue).await?.assignee;
+        let current = match self.check_issue(args.issue).await? {
+            Ok(issue) => issue.assignee,
+            Err(none) => return Ok(none),
+        };
         let assign = async |login: &str| -> Result<String, ErrorData> {
             let login = login.to_owned();
             self.data
@@ -519,7 +525,10 @@ impl IssueTracker {
         Parameters(args): Parameters<EditArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        let current = self.check_issue(args.issue).await?.title;
+        let current = match self.check_issue(args.issue).await? {
+            Ok(issue) => issue.title,
+            Err(none) => return Ok(none),
+        };
         let rename = async |title: &str| -> Result<String, ErrorData> {
             let title = title.to_owned();
             self.data
@@ -558,7 +567,9 @@ impl IssueTracker {
         Parameters(args): Parameters<IssueArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue).await?;
+        if let Err(none) = self.check_issue(args.issue).await? {
+            return Ok(none);
+        }
         // Nothing is closed unconfirmed: on 2026-07-28 a request that lacks form mode is told so.
         if let Some(error) = asker.missing_capability(Self::CLOSE_ISSUE_CONFIRM_CLOSE) {
             return Err(error);
@@ -596,7 +607,9 @@ impl IssueTracker {
         Parameters(args): Parameters<IssueArgs>,
         asker: Asker,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.check_issue(args.issue).await?;
+        if let Err(none) = self.check_issue(args.issue).await? {
+            return Ok(none);
+        }
         if let Some(error) = asker.missing_capability(Self::DELETE_ISSUE_CONFIRM_DELETE) {
             return Err(error);
         }

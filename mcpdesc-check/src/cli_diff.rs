@@ -74,14 +74,14 @@ impl FailOn {
 }
 
 /// One side, read.
-struct Side {
-    name: String,
-    document: Document,
-    diagnostics: Vec<Diagnostic>,
+pub(crate) struct Side {
+    pub(crate) name: String,
+    pub(crate) document: Document,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 impl Side {
-    fn errors(&self) -> usize {
+    pub(crate) fn errors(&self) -> usize {
         self.diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
@@ -206,7 +206,7 @@ fn files_name(path: &Path) -> String {
 }
 
 /// Reads and validates one side: a file, or standard input for `-`.
-fn read(path: &Path) -> Result<Side, String> {
+pub(crate) fn read(path: &Path) -> Result<Side, String> {
     let (name, text, format) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
@@ -249,7 +249,7 @@ fn summary(changes: &Diff) -> String {
 }
 
 /// The validation errors and warnings of a side that has any, as `mcpdesc check` lists them.
-fn problems(out: &mut impl Write, side: &Side) -> std::io::Result<()> {
+pub(crate) fn problems(out: &mut impl Write, side: &Side) -> std::io::Result<()> {
     if side.diagnostics.is_empty() {
         return Ok(());
     }

@@ -174,6 +174,18 @@ mod checked {
         pub(crate) fn accepts(&self, instance: &Value) -> Option<bool> {
             self.errors(instance).ok().map(|errors| errors.is_empty())
         }
+
+        /// Each place `instance` breaks the schema, as `at /pointer: what`; `None` when a
+        /// pattern could not judge it within [`BACKTRACK_LIMIT`].
+        #[cfg(feature = "tester")]
+        pub(crate) fn problems(&self, instance: &Value) -> Option<Vec<String>> {
+            self.errors(instance).ok().map(|errors| {
+                errors
+                    .iter()
+                    .map(|e| format!("at `{}`: {e}", e.instance_path()))
+                    .collect()
+            })
+        }
     }
 
     /// Every `pattern` and `patternProperties` name `schema` holds, at any depth.

@@ -1,4 +1,4 @@
-//! `mcpdesc`: validate MCP Description files, and compare two.
+//! `mcpdesc`: validate MCP Description files, compare two, and hold a running server to one.
 //!
 //! `mcpdesc --help` and `mcpdesc <COMMAND> --help` say what each command does, its options, and
 //! its exit status.
@@ -15,8 +15,9 @@ use mcpdesc_check::{Code, Diagnostic, Rule, Severity, validate};
 use serde_json::{Value, json};
 
 mod cli_diff;
+mod cli_test;
 
-/// Checks and compares MCP Description files (.json, .yaml, .yml).
+/// Checks and compares MCP Description files (.json, .yaml, .yml), and tests servers against them.
 #[derive(Parser)]
 #[command(
     name = "mcpdesc",
@@ -34,6 +35,7 @@ struct Cli {
 enum Command {
     Check(CheckArgs),
     Diff(cli_diff::DiffArgs),
+    Test(cli_test::TestArgs),
 }
 
 /// Validates MCP Description files against the format's rules.
@@ -87,6 +89,9 @@ fn main() -> ExitCode {
         Ok(Cli {
             command: Command::Diff(args),
         }) => cli_diff::run(args),
+        Ok(Cli {
+            command: Command::Test(args),
+        }) => cli_test::run(args),
         // Help and the version exit 0, a wrong command line 2; either exits 2 when it cannot
         // be written.
         Err(error) => match error.print() {

@@ -159,6 +159,91 @@ impl<'t> UriTemplate<'t> {
         }
         Some(values)
     }
+
+    /// The URI the template expands to when each variable has the value `value_of` gives it
+    /// (RFC 6570 level 3: a value is one string, `None` leaves the variable undefined). Each
+    /// value is percent-encoded as its operator requires: every character but the unreserved
+    /// ones, and for `+` and `#` but the reserved ones too. `None` for a template that uses a
+    /// reserved operator (`=`, `,`, `!`, `@`, `|`), which expands to nothing RFC 6570 defines.
+    ///
+    /// ```
+    /// use mcpdesc_format::uri_template::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("notes://{id}{?lang}").unwrap();
+    /// let uri = template
+    ///     .expand(|name| Some(if name == "id" { "a b".to_owned() } else { "é".to_owned() }))
+    ///     .unwrap();
+    /// assert_eq!(uri, "notes://a%20b?lang=%C3%A9");
+    /// assert!(template.matches(&uri));
+    /// ```
+    pub fn expand(&self, mut value_of: impl FnMut(&str) -> Option<String>) -> Option<String> {
+        let mut out = String::new();
+        for part in &self.parts {
+            match *part {
+                Part::Literal(literal) => out.push_str(literal),
+                Part::Expression(operator, specs) => {
+                    expansion(operator)?;
+                    let (first, separator, named, keep_reserved) = match operator {
+                        b'+' => ("", ",", false, true),
+                        b'#' => ("#", ",", false, true),
+                        b'.' => (".", ".", false, false),
+                        b'/' => ("/", "/", false, false),
+                        b';' => (";", ";", true, false),
+                        b'?' => ("?", "&", true, false),
+                        b'&' => ("&", "&", true, false),
+                        _ => ("", ",", false, false),
+                    };
+                    let mut written = 0;
+                    for spec in specs.split(',') {
+                        let (name, prefix) = match spec.split_once(':') {
+                            Some((name, length)) => (name, length.parse::<usize>().ok()),
+                            None => (spec.trim_end_matches('*'), None),
+                        };
+                        let Some(value) = value_of(name) else {
+                            continue;
+                        };
+                        let value: String = match prefix {
+                            Some(length) => value.chars().take(length).collect(),
+                            None => value,
+                        };
+                        out.push_str(if written == 0 { first } else { separator });
+                        written += 1;
+                        if named {
+                            out.push_str(name);
+                            if value.is_empty() && operator == b';' {
+                                continue;
+                            }
+                            out.push('=');
+                        }
+                        percent_encode(&value, keep_reserved, &mut out);
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+/// `value` written into `out` with every byte but the unreserved ones (and, when
+/// `keep_reserved`, the reserved ones and existing percent-encodings) percent-encoded.
+fn percent_encode(value: &str, keep_reserved: bool, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let bytes = value.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        let reserved = b":/?#[]@!$&'()*+,;=".contains(&b);
+        let encoded = b == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        if unreserved || (keep_reserved && (reserved || encoded)) {
+            out.push(char::from(b));
+        } else {
+            out.push('%');
+            for digit in [b >> 4, b & 0xF] {
+                out.push(HEX.get(usize::from(digit)).map_or('0', |&h| char::from(h)));
+            }
+        }
+    }
 }
 
 /// Where a template begins: its first `0` parts expand to the empty prefix, and nothing longer.

@@ -464,6 +464,36 @@ pub(crate) fn declarations_in<'d>(
     out
 }
 
+/// The elicitation requests in one message a server wrote, each as the `params` to check with
+/// [`check_description`]: an `elicitation/create` request's, or each `elicitation/create`
+/// entry's of an input-required result's `inputRequests` (MCP 2026-07-28).
+///
+/// ```
+/// let written = serde_json::json!({
+///     "jsonrpc": "2.0", "id": 1, "method": "elicitation/create",
+///     "params": {"mode": "form", "message": "Close it?", "requestedSchema": {}}
+/// });
+/// let requests = mcpdesc_runtime::contract::requests_in(&written);
+/// assert_eq!(requests[0]["message"], "Close it?");
+/// ```
+pub fn requests_in(message: &Value) -> Vec<Value> {
+    if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
+        return message.get("params").cloned().into_iter().collect();
+    }
+    message
+        .get("result")
+        .and_then(|r| r.get("inputRequests"))
+        .and_then(Value::as_object)
+        .map(|requests| {
+            requests
+                .values()
+                .filter(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"))
+                .filter_map(|r| r.get("params").cloned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Checks an observed elicitation request against the `#[elicitation]` declarations linked into
 /// this binary, and returns the registered declaration it matches.
 ///

@@ -773,7 +773,7 @@ async fn drive_session<H: ServerHandler + Send + 'static>(
             if let Ok(message) = serde_json::from_str::<Value>(&line)
                 && let Ok(mut seen) = seen.lock()
             {
-                seen.extend(elicitation_requests(&message));
+                seen.extend(crate::contract::requests_in(&message));
             }
             let written = to_client.write_all(line.as_bytes()).await;
             if written.is_err() || to_client.write_all(b"\n").await.is_err() {
@@ -816,27 +816,6 @@ where
         client.serve(transport).await
     };
     connected.map_err(|e| format!("cannot connect on {version}: {e}"))
-}
-
-/// The elicitation requests of one message a server wrote: an `elicitation/create` request's
-/// params, or the params of each `elicitation/create` entry of an input-required result's
-/// `inputRequests`.
-fn elicitation_requests(message: &Value) -> Vec<Value> {
-    if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
-        return message.get("params").cloned().into_iter().collect();
-    }
-    message
-        .get("result")
-        .and_then(|r| r.get("inputRequests"))
-        .and_then(Value::as_object)
-        .map(|requests| {
-            requests
-                .values()
-                .filter(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"))
-                .filter_map(|r| r.get("params").cloned())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// One call of a contract test.

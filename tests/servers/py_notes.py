@@ -7,7 +7,9 @@ Run with no argument it is the clean control: it serves what its description doc
 - `missing-tool`: `count_notes` is documented and not served;
 - `undocumented-tool`: `delete_note` is served and not documented;
 - `tightened-input`: `add_note` requires `body` and refuses `null` there, where the description
-  leaves it optional and nullable.
+  leaves it optional and nullable;
+- `crash-on-read`: reading `notes://{id}` at an `id` that is not a number fails with an internal
+  error, where the template produces such URIs.
 """
 
 import argparse
@@ -62,9 +64,17 @@ def all_notes() -> str:
     return "\n\n".join(NOTES.values())
 
 
-@server.resource("notes://{id}", description="One note.", mime_type="text/plain")
-def one_note(id: str) -> str:
-    return NOTES.get(int(id), "")
+if "crash-on-read" in defects:
+
+    @server.resource("notes://{id}", description="One note.", mime_type="text/plain")
+    def one_note(id: str) -> str:
+        return NOTES.get(int(id), "")
+
+else:
+
+    @server.resource("notes://{id}", description="One note.", mime_type="text/plain")
+    def one_note(id: str) -> str:
+        return NOTES.get(int(id), "") if id.isdigit() else ""
 
 
 if __name__ == "__main__":

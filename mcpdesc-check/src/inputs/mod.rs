@@ -152,6 +152,15 @@ impl ToolInputs {
         self.judge.accepts(input) == Some(true)
     }
 
+    /// Each place `instance` breaks the schema (`at /pointer: what`); empty when it is valid,
+    /// one entry saying so when a pattern could not judge it.
+    #[cfg(feature = "tester")]
+    pub(crate) fn problems(&self, instance: &Value) -> Vec<String> {
+        self.judge.problems(instance).unwrap_or_else(|| {
+            vec!["a pattern of the schema could not judge it within its step limit".to_owned()]
+        })
+    }
+
     /// Whether `input` is invalid against the schema (a judgement made, not one left undone).
     fn is_invalid(&self, input: &Value) -> bool {
         self.judge.accepts(input) == Some(false)

@@ -1,52 +1,70 @@
-//! Holding a running server to its description (feature `tester`): the first checks of
+//! Holding a running server to its description (feature `tester`): the engine of
 //! `mcpdesc test`, for a server run as a command that speaks MCP over stdio.
 //!
-//! [`hold_listing`] runs the server once for each protocol version its description lists, asks
-//! for that version, and holds what the server lists to what the description documents there
-//! ([`listing::compare`](crate::listing::compare)). A version the description lists and the
-//! server does not take is a failure: it answered with another version, or it has no version in
-//! common with the client.
+//! [`Test`] runs the server once for each protocol version its description lists and holds it
+//! to the description there, by the [`Check`]s, each with a stable code:
 //!
-//! The server is a program it runs: meant for test instances, since later checks call what the
-//! server offers. Every step has a time limit; a server that answers nothing within it is
-//! reported, never waited on.
+//! 1. the version is negotiated, and what the server lists is what the description documents
+//!    ([`listing::compare`](crate::listing::compare), `diff`'s rules);
+//! 2. each tool is called with the description's examples, then the boundary cases of its
+//!    `inputSchema`, then inputs generated from it with a seed, valid and invalid
+//!    ([`inputs`](crate::inputs)); a generated input that fails is shrunk to the smallest that
+//!    still fails the same check;
+//! 3. each resource is read, each resource template at URIs it produces, each prompt got with
+//!    its arguments;
+//! 4. every question the server asks is checked against the declarations of its primitive on
+//!    that version ([`contract::check_description`](mcpdesc_runtime::contract::check_description)),
+//!    and answered: accept with answers made from its form, then decline, then cancel. On MCP
+//!    2026-07-28 the answers complete the input-required round trip with the state the server
+//!    sent.
+//!
+//! Each finding carries the call, the version, the seed and every message of the exchange;
+//! [`Test::replay`] sends one call again.
+//!
+//! **The tester calls what it finds.** Point it at a test instance, never at a server whose
+//! tools change data you keep; [`Test::skip`] and [`Test::skip_destructive`] leave tools out.
+//! Every step has a time limit: a server that answers nothing within it is reported, never
+//! waited on.
 //!
 //! ```no_run
 //! # async fn run() {
-//! use std::time::Duration;
-//! use mcpdesc_check::tester::{Outcome, Server, hold_listing};
+//! use mcpdesc_check::tester::{Server, Test};
 //!
 //! let description = mcpdesc_check::yaml::from_str(
 //!     &std::fs::read_to_string("notes.mcpdesc.yaml").unwrap(),
 //! )
 //! .unwrap();
-//! let server = Server::command("python3").arg("notes.py");
-//! for report in hold_listing(&description, &server, Duration::from_secs(10)).await {
-//!     match report.outcome {
-//!         Outcome::Listed(changes) if changes.is_empty() => {}
-//!         outcome => println!("{}: {outcome}", report.version),
-//!     }
-//! }
+//! let report = Test::new(&description)
+//!     .seed(7)
+//!     .run(&Server::command("python3").arg("notes.py"))
+//!     .await;
+//! println!("{report}");
+//! std::process::exit(report.status().exit_code().into());
 //! # }
 //! ```
+
+mod check;
+mod report;
+mod run;
+mod session;
+
+pub use check::{Check, Level};
+pub use report::{Call, Finding, Kind, Known, Phase, Report, Status, VersionSummary};
+pub use run::Test;
+pub use session::{Answer, Message};
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::Duration;
 
 use mcpdesc_format::ProtocolVersion;
-use mcpdesc_format::version::Fact;
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation};
-use rmcp::service::{
-    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, RoleClient, RunningService,
-};
-use rmcp::{ClientHandler, ServiceExt};
+use rmcp::service::{RoleClient, RunningService};
 use serde_json::Value;
 
 use crate::diff::Diff;
 use crate::listing::{Listing, compare};
+use session::{NotOpened, Session};
 
 /// A server to test: a program that speaks MCP over its standard input and output.
 #[derive(Clone, Debug)]
@@ -55,6 +73,7 @@ pub struct Server {
     args: Vec<OsString>,
     envs: Vec<(OsString, OsString)>,
     dir: Option<PathBuf>,
+    quiet: bool,
 }
 
 impl Server {
@@ -65,6 +84,7 @@ impl Server {
             args: Vec::new(),
             envs: Vec::new(),
             dir: None,
+            quiet: false,
         }
     }
 
@@ -93,6 +113,13 @@ impl Server {
     #[must_use]
     pub fn current_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.dir = Some(dir.into());
+        self
+    }
+
+    /// Discards what the server writes to its standard error (by default it is passed through).
+    #[must_use]
+    pub fn quiet(mut self) -> Self {
+        self.quiet = true;
         self
     }
 }
@@ -165,130 +192,51 @@ pub async fn hold_listing(
     out
 }
 
-/// The client the tester connects as, asking for one version.
-#[derive(Clone)]
-struct Client(rmcp::model::ProtocolVersion);
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(
-            ClientCapabilities::default(),
-            Implementation::new("mcpdesc-test", env!("CARGO_PKG_VERSION")),
-        )
-        .with_protocol_version(self.0.clone())
-    }
-}
-
 /// What `server` lists on `version`; the outcome to report when it does not come to that.
 async fn listing_on(
     server: &Server,
     version: ProtocolVersion,
     within: Duration,
 ) -> Result<Listing, Outcome> {
-    let asked: rmcp::model::ProtocolVersion =
-        serde_json::from_value(Value::String(version.as_str().to_owned()))
-            .map_err(|e| Outcome::Failed(format!("rmcp does not know {version}: {e}")))?;
-    let mut command = tokio::process::Command::new(&server.program);
-    command
-        .args(&server.args)
-        .envs(server.envs.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true);
-    if let Some(dir) = &server.dir {
-        command.current_dir(dir);
-    }
-    let mut child = command
-        .spawn()
-        .map_err(|e| Outcome::Failed(format!("the server did not start: {e}")))?;
-    let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-        return Err(Outcome::Failed(
-            "the server's standard streams were not given".into(),
-        ));
+    let session = match Session::open(server, version, within).await {
+        Ok(session) => session,
+        Err(NotOpened::Refused(answered)) => return Err(Outcome::Refused { answered }),
+        Err(NotOpened::Failed(why)) => return Err(Outcome::Failed(why)),
     };
-    let client = Client(asked.clone());
-    let connecting = async {
-        if Fact::Discovery.versions().contains(version) {
-            client
-                .serve_with_lifecycle(
-                    (stdout, stdin),
-                    ClientLifecycleMode::Discover {
-                        preferred_versions: vec![asked.clone()],
-                    },
-                )
-                .await
-        } else {
-            client.serve((stdout, stdin)).await
-        }
-    };
-    let service: RunningService<RoleClient, Client> =
-        match tokio::time::timeout(within, connecting).await {
-            Err(_) => {
-                return Err(Outcome::Failed(format!(
-                    "the server did not answer the {} within {} s",
-                    handshake(version),
-                    within.as_secs_f64()
-                )));
-            }
-            Ok(Err(error)) => return Err(refused_or_failed(version, &error)),
-            Ok(Ok(service)) => service,
-        };
-    let answered = service
-        .peer_info()
-        .map(|info| info.protocol_version.to_string());
-    if answered.as_deref() != Some(version.as_str()) {
-        service.cancel().await.ok();
-        return Err(Outcome::Refused { answered });
-    }
-    let listing = listing_of(&service, within).await;
-    service.cancel().await.ok();
-    drop(child);
+    let listing = listing_of(&session.service, within)
+        .await
+        .map_err(Outcome::Failed);
+    session.close().await;
     listing
 }
 
-/// How a client learns the server on `version`: `initialize`, or `server/discover`.
-fn handshake(version: ProtocolVersion) -> &'static str {
-    if Fact::Discovery.versions().contains(version) {
-        "`server/discover` request"
-    } else {
-        "`initialize` request"
-    }
-}
-
-/// A failed handshake as an outcome: no version in common, or a server without
-/// `server/discover` on a version that has it, is a refusal; anything else a failure.
-fn refused_or_failed(version: ProtocolVersion, error: &ClientInitializeError) -> Outcome {
-    match error {
-        ClientInitializeError::NoCompatibleProtocolVersion { .. } => {
-            Outcome::Refused { answered: None }
-        }
-        ClientInitializeError::JsonRpcError(data)
-            if data.code == rmcp::model::ErrorCode::METHOD_NOT_FOUND
-                && Fact::Discovery.versions().contains(version) =>
-        {
-            Outcome::Refused { answered: None }
-        }
-        other => Outcome::Failed(format!("the {} failed: {other}", handshake(version))),
-    }
-}
-
 /// Every page of the server's four lists, each list within `within`.
-async fn listing_of(
-    service: &RunningService<RoleClient, Client>,
+async fn listing_of<C: rmcp::service::Service<RoleClient>>(
+    service: &RunningService<RoleClient, C>,
     within: Duration,
-) -> Result<Listing, Outcome> {
-    Ok(Listing {
-        tools: listed("tools", within, service.list_all_tools()).await?,
-        prompts: listed("prompts", within, service.list_all_prompts()).await?,
-        resources: listed("resources", within, service.list_all_resources()).await?,
-        resource_templates: listed(
+) -> Result<Listing, String> {
+    // A server lists only what its capabilities offer: a list it does not offer is empty.
+    let capabilities = service.peer_info().map(|info| info.capabilities.clone());
+    let offers = |capability: fn(&rmcp::model::ServerCapabilities) -> bool| {
+        capabilities.as_ref().is_some_and(capability)
+    };
+    let mut listing = Listing::default();
+    if offers(|c| c.tools.is_some()) {
+        listing.tools = listed("tools", within, service.list_all_tools()).await?;
+    }
+    if offers(|c| c.prompts.is_some()) {
+        listing.prompts = listed("prompts", within, service.list_all_prompts()).await?;
+    }
+    if offers(|c| c.resources.is_some()) {
+        listing.resources = listed("resources", within, service.list_all_resources()).await?;
+        listing.resource_templates = listed(
             "resource templates",
             within,
             service.list_all_resource_templates(),
         )
-        .await?,
-    })
+        .await?;
+    }
+    Ok(listing)
 }
 
 /// One list (`what`), every page, within `within`, as JSON.
@@ -296,23 +244,19 @@ async fn listed<T: serde::Serialize>(
     what: &str,
     within: Duration,
     list: impl std::future::Future<Output = Result<Vec<T>, rmcp::ServiceError>>,
-) -> Result<Vec<Value>, Outcome> {
+) -> Result<Vec<Value>, String> {
     let items = match tokio::time::timeout(within, list).await {
         Err(_) => {
-            return Err(Outcome::Failed(format!(
+            return Err(format!(
                 "the server did not list its {what} within {} s",
                 within.as_secs_f64()
-            )));
+            ));
         }
-        Ok(Err(error)) => {
-            return Err(Outcome::Failed(format!(
-                "listing the {what} failed: {error}"
-            )));
-        }
+        Ok(Err(error)) => return Err(format!("listing the {what} failed: {error}")),
         Ok(Ok(items)) => items,
     };
     match serde_json::to_value(items) {
         Ok(Value::Array(items)) => Ok(items),
-        Ok(_) | Err(_) => Err(Outcome::Failed(format!("the {what} could not be read"))),
+        Ok(_) | Err(_) => Err(format!("the {what} could not be read")),
     }
 }

@@ -1,0 +1,350 @@
+//! One session with the server under test: the process, a tap that keeps every message as it
+//! was on the wire, and rmcp's client, which answers the server's questions as the engine says.
+
+use std::process::Stdio;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use mcpdesc_format::ProtocolVersion;
+use mcpdesc_format::version::Fact;
+use proptest::strategy::{Strategy, ValueTree};
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
+    ErrorData, Implementation,
+};
+use rmcp::service::{
+    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient,
+    RunningService,
+};
+use rmcp::{ClientHandler, ServiceExt};
+use serde_json::{Map, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+use super::Server;
+use crate::inputs::ToolInputs;
+
+/// How the client answers every question of the call under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Answer {
+    /// `accept`, with answers made from the form the question was asked with: its valid
+    /// boundary cases in turn (each bound, each choice), so that successive calls give
+    /// different answers. A URL-mode question is accepted without content.
+    Accept,
+    /// `decline`.
+    Decline,
+    /// `cancel`.
+    Cancel,
+}
+
+impl Answer {
+    /// `accept`, `decline`, `cancel`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Answer::Accept => "accept",
+            Answer::Decline => "decline",
+            Answer::Cancel => "cancel",
+        }
+    }
+
+    /// The answer named `name`.
+    pub fn from_name(name: &str) -> Option<Answer> {
+        [Answer::Accept, Answer::Decline, Answer::Cancel]
+            .into_iter()
+            .find(|a| a.as_str() == name)
+    }
+}
+
+/// One message of the exchange, as it was on the wire: `sent` by the tester or written by the
+/// server. A line that is not JSON is kept as a string.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Message {
+    /// Whether the tester sent it (else the server wrote it).
+    pub sent: bool,
+    /// The message.
+    pub message: Value,
+}
+
+/// What the tap has seen in one session.
+#[derive(Default)]
+pub(crate) struct Log {
+    pub(crate) messages: Vec<Message>,
+}
+
+/// What the client does with the questions of the call under way.
+pub(crate) struct Answering {
+    pub(crate) answer: Answer,
+    /// How many accepted answers were made: the next takes the next valid case of its form.
+    made: usize,
+}
+
+/// The client the tester connects as: it asks for one version, offers both elicitation modes,
+/// and answers as [`Answering`] says.
+#[derive(Clone)]
+pub(crate) struct Client {
+    version: rmcp::model::ProtocolVersion,
+    answering: Arc<Mutex<Answering>>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation =
+            serde_json::from_value(serde_json::json!({"form": {}, "url": {}})).ok();
+        ClientConfig::new(
+            capabilities,
+            Implementation::new("mcpdesc-test", env!("CARGO_PKG_VERSION")),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let params = serde_json::to_value(&request).unwrap_or_default();
+        let (answer, made) = {
+            let mut answering = self
+                .answering
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let made = answering.made;
+            if answering.answer == Answer::Accept {
+                answering.made += 1;
+            }
+            (answering.answer, made)
+        };
+        Ok(match answer {
+            Answer::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Answer::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+            Answer::Accept => {
+                let result = ElicitResult::new(ElicitationAction::Accept);
+                match params.get("requestedSchema") {
+                    Some(form) => result.with_content(Value::Object(answers(form, made))),
+                    None => result,
+                }
+            }
+        })
+    }
+}
+
+/// The `turn`th answer to `form`: its valid boundary cases in turn, each an object its form
+/// allows (checked by the `jsonschema` crate); a generated one when it has none.
+pub(crate) fn answers(form: &Value, turn: usize) -> Map<String, Value> {
+    let Ok(inputs) = ToolInputs::new(form) else {
+        return Map::new();
+    };
+    let valid: Vec<Value> = inputs
+        .boundaries()
+        .into_iter()
+        .filter(|case| case.valid && case.input.is_object())
+        .map(|case| case.input)
+        .collect();
+    let chosen = match valid.len() {
+        0 => inputs
+            .valid()
+            .new_tree(&mut proptest::test_runner::TestRunner::deterministic())
+            .ok()
+            .map(|tree| tree.current()),
+        n => valid.get(turn % n).cloned(),
+    };
+    match chosen {
+        Some(Value::Object(answers)) => answers,
+        _ => Map::new(),
+    }
+}
+
+/// A session with the server under test, on one version.
+pub(crate) struct Session {
+    pub(crate) service: RunningService<RoleClient, Client>,
+    pub(crate) log: Arc<Mutex<Log>>,
+    answering: Arc<Mutex<Answering>>,
+    /// Dropped with the session: the server is killed.
+    _child: tokio::process::Child,
+}
+
+/// Why a session did not open.
+pub(crate) enum NotOpened {
+    /// The server does not take the version: it answered with another (`Some`), or has none in
+    /// common with the client.
+    Refused(Option<String>),
+    /// What went wrong.
+    Failed(String),
+}
+
+impl Session {
+    /// Starts `server` and asks it for `version`, waiting at most `within` for the handshake.
+    pub(crate) async fn open(
+        server: &Server,
+        version: ProtocolVersion,
+        within: Duration,
+    ) -> Result<Session, NotOpened> {
+        let asked: rmcp::model::ProtocolVersion =
+            serde_json::from_value(Value::String(version.as_str().to_owned()))
+                .map_err(|e| NotOpened::Failed(format!("rmcp does not know {version}: {e}")))?;
+        let mut command = tokio::process::Command::new(&server.program);
+        command
+            .args(&server.args)
+            .envs(server.envs.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if server.quiet {
+                Stdio::null()
+            } else {
+                Stdio::inherit()
+            })
+            .kill_on_drop(true);
+        if let Some(dir) = &server.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| NotOpened::Failed(format!("the server did not start: {e}")))?;
+        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+            return Err(NotOpened::Failed(
+                "the server's standard streams were not given".into(),
+            ));
+        };
+        let log = Arc::new(Mutex::new(Log::default()));
+        let (rmcp_end, tap_end) = tokio::io::duplex(1 << 20);
+        let (to_client_read, to_client_write) = tokio::io::split(tap_end);
+        tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
+        tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+        let answering = Arc::new(Mutex::new(Answering {
+            answer: Answer::Accept,
+            made: 0,
+        }));
+        let client = Client {
+            version: asked.clone(),
+            answering: Arc::clone(&answering),
+        };
+        let (read, write) = tokio::io::split(rmcp_end);
+        let connecting = async {
+            if Fact::Discovery.versions().contains(version) {
+                client
+                    .serve_with_lifecycle(
+                        (read, write),
+                        ClientLifecycleMode::Discover {
+                            preferred_versions: vec![asked.clone()],
+                        },
+                    )
+                    .await
+            } else {
+                client.serve((read, write)).await
+            }
+        };
+        let service = match tokio::time::timeout(within, connecting).await {
+            Err(_) => {
+                return Err(NotOpened::Failed(format!(
+                    "the server did not answer the {} within {} s",
+                    handshake(version),
+                    within.as_secs_f64()
+                )));
+            }
+            Ok(Err(error)) => return Err(refused_or_failed(version, &error)),
+            Ok(Ok(service)) => service,
+        };
+        let answered = service
+            .peer_info()
+            .map(|info| info.protocol_version.to_string());
+        if answered.as_deref() != Some(version.as_str()) {
+            service.cancel().await.ok();
+            return Err(NotOpened::Refused(answered));
+        }
+        Ok(Session {
+            service,
+            log,
+            answering,
+            _child: child,
+        })
+    }
+
+    /// Answers the questions of the next calls with `answer`.
+    pub(crate) fn answer_with(&self, answer: Answer) {
+        self.answering
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .answer = answer;
+    }
+
+    /// How many messages the tap has seen: where the next call's exchange begins.
+    pub(crate) fn mark(&self) -> usize {
+        self.log
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .messages
+            .len()
+    }
+
+    /// The messages seen since `mark`.
+    pub(crate) fn since(&self, mark: usize) -> Vec<Message> {
+        self.log
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .messages
+            .get(mark..)
+            .map(<[Message]>::to_vec)
+            .unwrap_or_default()
+    }
+
+    /// Ends the session and stops the server.
+    pub(crate) async fn close(self) {
+        self.service.cancel().await.ok();
+    }
+}
+
+/// Copies lines from `from` to `to`, keeping each in `log` (as JSON, else as a string), until
+/// either end closes.
+async fn tap(
+    from: impl tokio::io::AsyncRead + Unpin,
+    mut to: impl tokio::io::AsyncWrite + Unpin,
+    log: Arc<Mutex<Log>>,
+    sent: bool,
+) {
+    let mut lines = tokio::io::BufReader::new(from).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let message = serde_json::from_str::<Value>(&line).ok();
+        // A line from the server that is not JSON is kept for the report and not passed on.
+        let forward = sent || message.is_some();
+        let message = message.unwrap_or_else(|| Value::String(line.clone()));
+        log.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .messages
+            .push(Message { sent, message });
+        if !forward {
+            continue;
+        }
+        if to.write_all(line.as_bytes()).await.is_err()
+            || to.write_all(b"\n").await.is_err()
+            || to.flush().await.is_err()
+        {
+            break;
+        }
+    }
+    to.shutdown().await.ok();
+}
+
+/// How a client learns the server on `version`: `initialize`, or `server/discover`.
+fn handshake(version: ProtocolVersion) -> &'static str {
+    if Fact::Discovery.versions().contains(version) {
+        "`server/discover` request"
+    } else {
+        "`initialize` request"
+    }
+}
+
+/// A failed handshake: no version in common, or a server without `server/discover` on a
+/// version that has it, is a refusal; anything else a failure.
+fn refused_or_failed(version: ProtocolVersion, error: &ClientInitializeError) -> NotOpened {
+    match error {
+        ClientInitializeError::NoCompatibleProtocolVersion { .. } => NotOpened::Refused(None),
+        ClientInitializeError::JsonRpcError(data)
+            if data.code == rmcp::model::ErrorCode::METHOD_NOT_FOUND
+                && Fact::Discovery.versions().contains(version) =>
+        {
+            NotOpened::Refused(None)
+        }
+        other => NotOpened::Failed(format!("the {} failed: {other}", handshake(version))),
+    }
+}

@@ -1,0 +1,415 @@
+//! `mcpdesc_check::tester::Test`, the engine of `mcpdesc test`, against servers nobody here
+//! wrote, with seeded defects and clean controls:
+//!
+//! - `tests/servers/py_tasks.py` (the Python SDK's low-level `Server`): one defect per check,
+//!   each found under its check and nothing else, on every version it applies to;
+//! - `tests/servers/py_notes.py` (the Python SDK's `MCPServer`) and
+//!   `tests/ts_client/notes_server.mjs` (the TypeScript SDK): clean controls, and the TypeScript
+//!   server for a version listed and not served;
+//! - the example, over stdio.
+//!
+//! The seeded-defect test prints its counts per check: found / seeded, and findings on the clean
+//! servers.
+
+#![allow(clippy::restriction)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use mcpdesc_check::tester::{Check, Known, Level, Report, Server, Status, Test};
+use serde_json::{Value, json};
+
+#[path = "support/description_file.rs"]
+mod description_file;
+#[path = "support/example.rs"]
+mod example;
+#[path = "support/node.rs"]
+mod node;
+#[path = "support/python.rs"]
+mod python;
+
+const SEED: u64 = 20261206;
+
+fn servers_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers")
+}
+
+fn description(name: &str) -> Value {
+    description_file::load(&servers_dir().join(name))
+}
+
+/// A test of few cases and a short time limit: the seeded defects need no more.
+fn test(description: &Value) -> Test {
+    Test::new(description)
+        .seed(SEED)
+        .cases(4)
+        .timeout(Duration::from_secs(3))
+}
+
+fn tasks(defects: &[&str]) -> Server {
+    Server::command(python::sdk_python())
+        .arg(servers_dir().join("py_tasks.py"))
+        .args(defects.iter().flat_map(|d| ["--defect", d]))
+        .quiet()
+}
+
+/// The checks of a report's findings, each once, in order.
+fn checks(report: &Report) -> Vec<Check> {
+    let mut found: Vec<Check> = report.findings.iter().map(|f| f.check).collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Each defect of `py_tasks.py`, the check that finds it, and the versions it shows on.
+const SEEDED: [(&str, Check, usize); 11] = [
+    ("crash", Check::ServerError, 3),
+    ("refuse-valid", Check::ValidInputRefused, 3),
+    ("accept-invalid", Check::InvalidInputAccepted, 3),
+    ("wrong-output", Check::OutputSchema, 3),
+    ("stall", Check::NoAnswer, 3),
+    ("wrong-mime", Check::ResourceMimeType, 3),
+    ("broken-template", Check::ResourceUnreadable, 3),
+    ("noise", Check::InvalidMessage, 3),
+    // The question is declared on the 2025 revisions only.
+    ("undeclared-question", Check::ElicitationDrift, 2),
+    ("ask-again", Check::AnswerRefused, 2),
+    ("extra-tool", Check::ListingDiffers, 3),
+];
+
+#[test]
+fn the_hand_written_description_is_valid() {
+    let report = mcpdesc_check::validate(&description("py_tasks.mcpdesc.yaml"));
+    assert!(report.is_valid(), "{report:?}");
+}
+
+#[mcpdesc_needs::needs(python_sdk, node)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_seeded_defect_is_found_by_its_check_and_the_clean_servers_pass() {
+    let tasks_description = description("py_tasks.mcpdesc.yaml");
+    // found / seeded, per check.
+    let mut counts: BTreeMap<Check, (usize, usize)> = BTreeMap::new();
+    let mut wrong = Vec::new();
+    for (defect, check, versions) in SEEDED {
+        let report = test(&tasks_description).run(&tasks(&[defect])).await;
+        let on = report.findings.iter().filter(|f| f.check == check).count();
+        let entry = counts.entry(check).or_default();
+        entry.0 += on.min(versions);
+        entry.1 += versions;
+        if checks(&report) != [check] || on != versions || report.status() != Status::Failed {
+            wrong.push(format!(
+                "{defect}: expected {check} on {versions} versions:\n{report}"
+            ));
+        }
+    }
+    // A version listed and not served: the TypeScript SDK serves no 2026-07-28 over stdio.
+    let mut ts_description = description("ts_notes.mcpdesc.yaml");
+    ts_description["protocolVersions"] = json!(["2025-06-18", "2025-11-25", "2026-07-28"]);
+    let ts = Server::command("node")
+        .arg("notes_server.mjs")
+        .current_dir(node::ts_client_dir())
+        .quiet();
+    let report = test(&ts_description).run(&ts).await;
+    let refused = report
+        .findings
+        .iter()
+        .filter(|f| f.check == Check::VersionRefused)
+        .count();
+    counts.insert(Check::VersionRefused, (refused, 1));
+    if checks(&report) != [Check::VersionRefused] || refused != 1 {
+        wrong.push(format!(
+            "TypeScript on 2026-07-28: expected version-refused:\n{report}"
+        ));
+    }
+
+    // The clean controls: nothing at all, but the Python SDK's type conversion, a warning.
+    let mut false_alarms: Vec<(String, usize, usize)> = Vec::new();
+    let clean = [
+        (
+            "py_tasks (Python, low-level)",
+            tasks_description.clone(),
+            tasks(&[]),
+        ),
+        (
+            "py_notes (Python, MCPServer)",
+            description("py_notes.mcpdesc.yaml"),
+            Server::command(python::sdk_python())
+                .arg(servers_dir().join("py_notes.py"))
+                .quiet(),
+        ),
+        (
+            "ts_notes (TypeScript)",
+            description("ts_notes.mcpdesc.yaml"),
+            Server::command("node")
+                .arg("notes_server.mjs")
+                .current_dir(node::ts_client_dir())
+                .quiet(),
+        ),
+    ];
+    for (name, description, server) in clean {
+        let report = test(&description).cases(20).run(&server).await;
+        let failures = report.failures().count();
+        let warnings = report.findings.len() - failures;
+        false_alarms.push((name.to_owned(), failures, warnings));
+        let only_coerced = report
+            .findings
+            .iter()
+            .all(|f| f.check == Check::InvalidInputCoerced && f.level == Level::Warning);
+        if report.status() != Status::Passed || !only_coerced {
+            wrong.push(format!("{name} is clean:\n{report}"));
+        }
+    }
+
+    println!("check: found / seeded");
+    for (check, (found, seeded)) in &counts {
+        println!("  {check}: {found} / {seeded}");
+    }
+    println!("clean servers: failures, warnings");
+    for (name, failures, warnings) in &false_alarms {
+        println!("  {name}: {failures}, {warnings}");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    // Every check but the warning-only coercion has a defect that breaks it.
+    for check in Check::ALL {
+        if check != Check::InvalidInputCoerced {
+            assert!(counts.contains_key(&check), "no seeded defect for {check}");
+        }
+    }
+}
+
+/// The Python SDK's `MCPServer` reads `"0"` as the integer 0 (Pydantic's default mode): found,
+/// as a warning of its own, with the conversion said.
+#[mcpdesc_needs::needs(python_sdk)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_converts_types_is_warned_not_failed() {
+    let server = Server::command(python::sdk_python())
+        .arg(servers_dir().join("py_notes.py"))
+        .quiet();
+    let report = test(&description("py_notes.mcpdesc.yaml"))
+        .cases(40)
+        .run(&server)
+        .await;
+    assert_eq!(report.status(), Status::Passed, "{report}");
+    let coerced: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.check == Check::InvalidInputCoerced)
+        .collect();
+    assert!(!coerced.is_empty(), "{report}");
+    assert!(coerced[0].message.contains("converts types"), "{report}");
+    // Made a failure, the same finding fails the run.
+    let strict = test(&description("py_notes.mcpdesc.yaml"))
+        .cases(40)
+        .level(Check::InvalidInputCoerced, Level::Failure)
+        .run(&server)
+        .await;
+    assert_eq!(strict.status(), Status::Failed, "{strict}");
+}
+
+/// A generated failure is shrunk: the smallest input that still breaks the check, here the one
+/// argument whose wrong type the server takes.
+#[mcpdesc_needs::needs(python_sdk)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_generated_failure_is_shrunk_and_replays() {
+    let description = description("py_tasks.mcpdesc.yaml");
+    let server = tasks(&["accept-invalid"]);
+    let report = test(&description).cases(20).run(&server).await;
+    let finding = report
+        .findings
+        .iter()
+        .find(|f| f.check == Check::InvalidInputAccepted)
+        .expect("found");
+    let call = finding.call.clone().expect("the call");
+    assert!(!call.valid);
+    assert!(!finding.exchange.is_empty());
+    // Replayed on the defective server it fails again; on the clean one it passes.
+    let again = test(&description).replay(&server, &call).await;
+    assert_eq!(again.status(), Status::Failed, "{again}");
+    let fixed = test(&description).replay(&tasks(&[]), &call).await;
+    assert_eq!(fixed.status(), Status::Passed, "{fixed}");
+}
+
+/// The example over stdio: every version, every check. Its one known failure is a real one the
+/// tester found: the runtime refuses a multi-select answer that repeats a choice, which the form
+/// it sends allows (MCP's form vocabulary has no `uniqueItems`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_example_keeps_its_description() {
+    let server = Server::command(example::server_binary())
+        .arg("serve")
+        .quiet();
+    let mut report = Test::new(example::description())
+        .seed(SEED)
+        .cases(10)
+        .run(&server)
+        .await;
+    let known = Known::read_all(
+        "- check: answer-refused\n  primitive: create_issue\n  version: \"2025-11-25\"\n- check: answer-refused\n  primitive: create_issue\n  version: \"2026-07-28\"\n",
+    )
+    .unwrap();
+    report.apply_known(&known);
+    assert_eq!(report.status(), Status::Passed, "{report}");
+    assert_eq!(report.versions.len(), 3);
+    assert!(report.versions.iter().all(|v| v.served && v.tools == 7));
+}
+
+/// The `mcpdesc` command, built once for this run.
+fn mcpdesc() -> PathBuf {
+    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let status = Command::new(env!("CARGO"))
+                .args([
+                    "build",
+                    "-q",
+                    "-p",
+                    "mcpdesc-check",
+                    "--features",
+                    "cli",
+                    "--bin",
+                    "mcpdesc",
+                ])
+                .current_dir(root)
+                .status()
+                .expect("cargo runs");
+            assert!(status.success());
+            let exe = std::env::current_exe().unwrap();
+            let profile = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
+            profile.join(format!("mcpdesc{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
+}
+
+fn run_cli(args: &[&str], server: &[&str]) -> (i32, String, String) {
+    let python = python::sdk_python();
+    let mut command = Command::new(mcpdesc());
+    command
+        .arg("test")
+        .args(args)
+        .args([
+            "--seed",
+            "7",
+            "--cases",
+            "3",
+            "--timeout",
+            "3",
+            "--quiet-server",
+        ])
+        .arg("--")
+        .arg(python)
+        .arg(servers_dir().join("py_tasks.py"))
+        .args(server);
+    let out = command.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[mcpdesc_needs::needs(python_sdk)]
+#[test]
+fn the_command_exits_0_1_or_2_and_writes_each_format() {
+    let file = servers_dir().join("py_tasks.mcpdesc.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, _) = run_cli(&[file], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("passed: 0 failures"), "{out}");
+
+    let (code, out, _) = run_cli(&[file, "--format", "json"], &["--defect", "wrong-output"]);
+    assert_eq!(code, 1, "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["status"], "failed");
+    assert_eq!(report["findings"][0]["check"], "output-schema");
+    assert_eq!(report["seed"], 7);
+
+    let (code, out, _) = run_cli(&[file, "--format", "junit"], &["--defect", "wrong-output"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("<?xml"), "{out}");
+    assert!(out.contains("name=\"output-schema\">"), "{out}");
+
+    let (code, out, _) = run_cli(&[file, "--format", "github"], &["--defect", "wrong-output"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("::error file="), "{out}");
+
+    // Made a warning, the same finding passes the run.
+    let (code, out, _) = run_cli(
+        &[file, "--warn", "output-schema"],
+        &["--defect", "wrong-output"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning[output-schema]"), "{out}");
+
+    // Skipping the one tool that breaks it: nothing found.
+    let (code, out, _) = run_cli(
+        &[file, "--skip", "count_tasks"],
+        &["--defect", "wrong-output"],
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
+#[mcpdesc_needs::needs(python_sdk)]
+#[test]
+fn known_failures_pass_and_stale_ones_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    std::fs::write(&known, "- check: output-schema\n  primitive: count_tasks\n").unwrap();
+    let file = servers_dir().join("py_tasks.mcpdesc.yaml");
+    let args = [
+        file.to_str().unwrap(),
+        "--known-failures",
+        known.to_str().unwrap(),
+    ];
+    let (code, out, _) = run_cli(&args, &["--defect", "wrong-output"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("3 known"), "{out}");
+    // Fixed, the entry is stale: the run fails until it is removed.
+    let (code, out, _) = run_cli(&args, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no longer happens"), "{out}");
+}
+
+#[mcpdesc_needs::needs(python_sdk)]
+#[test]
+fn replay_says_failing_fixed_or_flaky() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = servers_dir().join("py_tasks.mcpdesc.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, _) = run_cli(&[file, "--format", "json"], &["--defect", "crash"]);
+    assert_eq!(code, 1, "{out}");
+    let saved = dir.path().join("report.json");
+    std::fs::write(&saved, &out).unwrap();
+    let saved = saved.to_str().unwrap();
+    let (code, out, _) = run_cli(&[file, "--replay", saved], &["--defect", "crash"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("still failing in every run"), "{out}");
+    let (code, out, _) = run_cli(&[file, "--replay", saved], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("fixed: three runs passed"), "{out}");
+}
+
+#[test]
+fn an_invalid_description_or_a_server_that_cannot_run_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.mcpdesc.yaml");
+    std::fs::write(&bad, "mcpdesc: \"0.9.0\"\ninfo: {name: x}\n").unwrap();
+    let out = Command::new(mcpdesc())
+        .args(["test", bad.to_str().unwrap(), "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a valid description"), "{err}");
+    assert!(err.contains("error["), "{err}");
+
+    let file = servers_dir().join("py_tasks.mcpdesc.yaml");
+    let out = Command::new(mcpdesc())
+        .args(["test", file.to_str().unwrap(), "--", "/nonexistent/server"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("not run"), "{text}");
+}
