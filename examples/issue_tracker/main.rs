@@ -501,7 +501,20 @@ impl IssueTracker {
         &self,
         Parameters(args): Parameters<TeammateArgs>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if args.login.is_empty() || !self.data.add_teammate(&args.login, &args.name).await? {
+        // The team is asked as a choice list, logins the values and names the titles: a name
+        // must be one a choice can show, and tell the teammate apart.
+        let name = args.name.trim();
+        let team = self.data.team().await?;
+        if name.is_empty()
+            || name.chars().any(char::is_control)
+            || team.iter().any(|(_, other)| other == name)
+        {
+            return Ok(failure(format!(
+                "{:?} cannot be added: names are distinct, not blank, and without control characters",
+                args.name
+            )));
+        }
+        if args.login.is_empty() || !self.data.add_teammate(&args.login, name).await? {
             return Ok(failure(format!(
                 "{:?} cannot be added: logins are distinct and non-empty",
                 args.login
@@ -1174,8 +1187,8 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
+    use mcpdesc_check::tester::{Known, Server, Test};
     use mcpdesc_runtime::session::{AskingServer, Policy};
-    use mcpdesc_runtime::testing::ContractTest;
     use serde_json::json;
 
     use super::{IssueTracker, description};
@@ -1202,20 +1215,32 @@ mod tests {
         mcpdesc_check::check_compatible(description().unwrap().as_value(), release).unwrap();
     }
 
-    /// Every question the tracker asks, on every version, however the user answers, is one
-    /// its description declares, in the declared words.
+    /// The tracker keeps its description, run as `mcpdesc test` runs a server, in process: on
+    /// every version, its listing; every tool called with examples, boundary cases and generated
+    /// inputs; every question it asks one its description declares, in the declared words, asked
+    /// whenever it applies, and answered accept, decline and cancel.
     #[tokio::test]
-    async fn the_tracker_keeps_its_contract() {
+    async fn the_tracker_keeps_its_description() {
         let description = description().unwrap();
-        let server = || AskingServer::new(IssueTracker::new(), Policy::development());
-        let report = ContractTest::new(description.as_value(), server)
+        let server =
+            Server::in_process(|| AskingServer::new(IssueTracker::new(), Policy::development()));
+        let mut report = Test::new(description.as_value())
+            .seed(1)
+            .cases(10)
             .arguments("assign_issue", json!({"issue": 1}))
             .arguments("edit_issue", json!({"issue": 1}))
             .arguments("close_issue", json!({"issue": 1}))
             .arguments("delete_issue", json!({"issue": 1}))
-            .run()
-            .await
-            .unwrap();
-        println!("{report}");
+            .run(&server)
+            .await;
+        report.apply_known(&Known::read_all(KNOWN_FAILURES).unwrap());
+        assert!(report.passed(), "{report}");
     }
+
+    /// Found by `mcpdesc test`: a multi-select answer that repeats a choice is asked again, where
+    /// the form sent allows it (MCP's form vocabulary has no `uniqueItems`).
+    const KNOWN_FAILURES: &str = "
+- check: answer-refused
+  primitive: create_issue
+";
 }

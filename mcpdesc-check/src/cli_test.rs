@@ -26,8 +26,8 @@ use serde_json::Value;
     after_help = "Checks (their codes, for --warn, --error, --ignore and the known-failures file):
   version-refused, listing-differs, server-error, valid-input-refused, invalid-input-accepted,
   invalid-input-coerced (a warning unless --error makes it a failure), output-schema,
-  no-answer, resource-unreadable, resource-mime-type, elicitation-drift, answer-refused,
-  invalid-message
+  no-answer, resource-unreadable, resource-mime-type, elicitation-drift, never-asked,
+  answer-refused, invalid-message
 
 Exit status:
   0  something was called and no check failed
@@ -68,6 +68,11 @@ pub(crate) struct TestArgs {
     /// Does not make this check. Repeatable.
     #[arg(long, value_name = "CHECK")]
     ignore: Vec<String>,
+    /// A question asked only in circumstances the tester does not make: not asked, it is not a
+    /// never-asked finding. PRIMITIVE is a tool's or prompt's name or a resource's URI (template).
+    /// Repeatable.
+    #[arg(long, value_name = "PRIMITIVE:DECLARATION")]
+    conditional: Vec<String>,
     /// A YAML or JSON list of findings that do not fail the run (`check`, `primitive`, and
     /// `version` when only one). An entry that matches nothing fails the run: remove it.
     #[arg(long, value_name = "FILE")]
@@ -151,6 +156,14 @@ pub(crate) fn run(args: TestArgs) -> ExitCode {
             };
             test = test.level(check, level);
         }
+    }
+    for given in &args.conditional {
+        let Some((primitive, declaration)) = given.rsplit_once(':') else {
+            return super::refuse(format_args!(
+                "mcpdesc test: --conditional {given}: write PRIMITIVE:DECLARATION"
+            ));
+        };
+        test = test.conditional(primitive, declaration);
     }
     let known = match &args.known_failures {
         None => Vec::new(),

@@ -808,6 +808,7 @@ fn the_help_of_every_command_reads_as_written() {
         ("mcpdesc.txt", &["--help"][..]),
         ("check.txt", &["check", "--help"]),
         ("diff.txt", &["diff", "--help"]),
+        ("test.txt", &["test", "--help"]),
         ("check-short.txt", &["check", "-h"]),
     ] {
         let (code, stdout, stderr) = run(args);

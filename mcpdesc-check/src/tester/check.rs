@@ -108,6 +108,17 @@ pub enum Check {
     /// ← {"method": "elicitation/create", "params": {"mode": "form", "requestedSchema": {"properties": {"ok": ...}}}}
     /// ```
     ElicitationDrift,
+    /// `never-asked`: a declaration applies on a version, its primitive was called there, and
+    /// no call asked it. A question asked only on a branch the tester does not take (a later
+    /// choice, a state the server must be in) is said to be conditional
+    /// ([`Test::conditional`](super::Test::conditional), `--conditional`).
+    ///
+    /// ```text
+    /// description: tools: [{name: clear_tasks, elicitations: [{name: confirm_clear, ...}]}]
+    /// → {"method": "tools/call", "params": {"name": "clear_tasks", "arguments": {}}}
+    /// ← {"result": {"content": [{"type": "text", "text": "Every task was removed."}]}}
+    /// ```
+    NeverAsked,
     /// `answer-refused`: every question of a call was accepted with answers its own form
     /// allows, and the call ended in an error, or asked the same question again.
     ///
@@ -139,7 +150,7 @@ impl Check {
     }
 
     /// Every check, in the order reports list them.
-    pub const ALL: [Check; 13] = [
+    pub const ALL: [Check; 14] = [
         Check::VersionRefused,
         Check::ListingDiffers,
         Check::ServerError,
@@ -151,6 +162,7 @@ impl Check {
         Check::ResourceUnreadable,
         Check::ResourceMimeType,
         Check::ElicitationDrift,
+        Check::NeverAsked,
         Check::AnswerRefused,
         Check::InvalidMessage,
     ];
@@ -169,6 +181,7 @@ impl Check {
             Check::ResourceUnreadable => "resource-unreadable",
             Check::ResourceMimeType => "resource-mime-type",
             Check::ElicitationDrift => "elicitation-drift",
+            Check::NeverAsked => "never-asked",
             Check::AnswerRefused => "answer-refused",
             Check::InvalidMessage => "invalid-message",
         }

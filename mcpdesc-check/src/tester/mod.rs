@@ -66,7 +66,9 @@ use crate::diff::Diff;
 use crate::listing::{Listing, compare};
 use session::{NotOpened, Session};
 
-/// A server to test: a program that speaks MCP over its standard input and output.
+/// A server to test: a program that speaks MCP over its standard input and output
+/// ([`command`](Server::command)), or an rmcp server handler served in this process
+/// ([`in_process`](Server::in_process)).
 #[derive(Clone, Debug)]
 pub struct Server {
     program: OsString,
@@ -74,6 +76,17 @@ pub struct Server {
     envs: Vec<(OsString, OsString)>,
     dir: Option<PathBuf>,
     quiet: bool,
+    in_process: Option<InProcess>,
+}
+
+/// Starts a server in this process, serving on the end of a pipe it is given.
+#[derive(Clone)]
+struct InProcess(std::sync::Arc<dyn Fn(tokio::io::DuplexStream) + Send + Sync>);
+
+impl fmt::Debug for InProcess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("InProcess")
+    }
 }
 
 impl Server {
@@ -85,6 +98,44 @@ impl Server {
             envs: Vec::new(),
             dir: None,
             quiet: false,
+            in_process: None,
+        }
+    }
+
+    /// A server made by `factory` for each session, served in this process over the runtime's
+    /// stdio transport, as a server's own tests run it: no process, no build of a binary. The
+    /// handler is the server's whole `ServerHandler`, such as its `AskingServer`.
+    ///
+    /// ```no_run
+    /// # async fn run(description: serde_json::Value) {
+    /// # #[derive(Clone)] struct Tracker;
+    /// # impl rmcp::ServerHandler for Tracker {}
+    /// use mcpdesc_check::tester::{Server, Test};
+    /// use mcpdesc_runtime::session::{AskingServer, Policy};
+    ///
+    /// let server = Server::in_process(|| AskingServer::new(Tracker, Policy::development()));
+    /// let report = Test::new(&description).run(&server).await;
+    /// assert!(report.passed(), "{report}");
+    /// # }
+    /// ```
+    pub fn in_process<F, H>(factory: F) -> Self
+    where
+        F: Fn() -> H + Send + Sync + 'static,
+        H: rmcp::ServerHandler + Send + 'static,
+    {
+        let serve = move |io: tokio::io::DuplexStream| {
+            let handler = factory();
+            tokio::spawn(async move {
+                let (read, write) = tokio::io::split(io);
+                let transport = mcpdesc_runtime::session::StdioTransport::new(read, write);
+                if let Ok(running) = rmcp::ServiceExt::serve(handler, transport).await {
+                    let _ = running.waiting().await;
+                }
+            });
+        };
+        Server {
+            in_process: Some(InProcess(std::sync::Arc::new(serve))),
+            ..Server::command("(in process)")
         }
     }
 

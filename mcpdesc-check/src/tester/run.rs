@@ -57,6 +57,11 @@ pub struct Test {
     skip: Vec<String>,
     skip_destructive: bool,
     levels: BTreeMap<Check, Level>,
+    arguments: BTreeMap<String, Value>,
+    arguments_on: BTreeMap<(ProtocolVersion, String), Value>,
+    uris: BTreeMap<String, Vec<String>>,
+    reworded: Vec<(String, String)>,
+    conditional: Vec<(String, String)>,
 }
 
 /// What one exchange came to.
@@ -105,6 +110,11 @@ impl Test {
             skip: Vec::new(),
             skip_destructive: false,
             levels: BTreeMap::new(),
+            arguments: BTreeMap::new(),
+            arguments_on: BTreeMap::new(),
+            uris: BTreeMap::new(),
+            reworded: Vec::new(),
+            conditional: Vec::new(),
         }
     }
 
@@ -159,6 +169,133 @@ impl Test {
         self
     }
 
+    /// Calls the tool or prompt `primitive` with `arguments` (a JSON object) first, before
+    /// what the description and the schema give: arguments the server must recognize, such as
+    /// the number of an issue that exists. Its questions are answered all three ways with them.
+    #[must_use]
+    pub fn arguments(mut self, primitive: &str, arguments: Value) -> Self {
+        self.arguments.insert(primitive.to_owned(), arguments);
+        self
+    }
+
+    /// [`arguments`](Self::arguments) for `version` only, in place of those given for every
+    /// version.
+    #[must_use]
+    pub fn arguments_on(
+        mut self,
+        version: ProtocolVersion,
+        primitive: &str,
+        arguments: Value,
+    ) -> Self {
+        self.arguments_on
+            .insert((version, primitive.to_owned()), arguments);
+        self
+    }
+
+    /// Reads the resource template `template` at `uri` first, before the URIs the tester
+    /// expands it to.
+    #[must_use]
+    pub fn uri(mut self, template: &str, uri: &str) -> Self {
+        self.uris
+            .entry(template.to_owned())
+            .or_default()
+            .push(uri.to_owned());
+        self
+    }
+
+    /// Lets the question `declaration` of `primitive` be asked in other words than declared
+    /// (§12.2 allows representative wording; by default other wording is drift).
+    #[must_use]
+    pub fn allow_reworded(mut self, primitive: &str, declaration: &str) -> Self {
+        self.reworded
+            .push((primitive.to_owned(), declaration.to_owned()));
+        self
+    }
+
+    /// Says the question `declaration` of `primitive` is asked only in circumstances the
+    /// tester does not make (a branch taken on a later choice): not asked, it is not a
+    /// `never-asked` finding.
+    #[must_use]
+    pub fn conditional(mut self, primitive: &str, declaration: &str) -> Self {
+        self.conditional
+            .push((primitive.to_owned(), declaration.to_owned()));
+        self
+    }
+
+    /// The arguments given for `primitive` on `version`, if any.
+    fn arguments_for(&self, version: ProtocolVersion, primitive: &str) -> Option<Value> {
+        self.arguments_on
+            .get(&(version, primitive.to_owned()))
+            .or_else(|| self.arguments.get(primitive))
+            .cloned()
+    }
+
+    /// Each setting that names nothing the description has: left alone it would change
+    /// nothing, so the run is not made.
+    fn unused_settings(&self, scope: mcpdesc_format::VersionSet) -> Vec<String> {
+        let named = |collection: &str, identity: &str, wanted: &str| {
+            self.description
+                .get(collection)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .any(|e| e.get(identity).and_then(Value::as_str) == Some(wanted))
+        };
+        let callable = |p: &str| named("tools", "name", p) || named("prompts", "name", p);
+        let declared = |p: &str, d: &str| {
+            mcpdesc_format::diagnostics::kind::KINDS.iter().any(|kind| {
+                self.description
+                    .get(kind.collection)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e.get(kind.identity).and_then(Value::as_str) == Some(p))
+                    .flat_map(|e| e.get("elicitations").and_then(Value::as_array))
+                    .flatten()
+                    .any(|e| e.get("name").and_then(Value::as_str) == Some(d))
+            })
+        };
+        let mut out = Vec::new();
+        for primitive in self.arguments.keys() {
+            if !callable(primitive) {
+                out.push(format!(
+                    ".arguments({primitive:?}, ..): the description has no tool or prompt by that name"
+                ));
+            }
+        }
+        for (version, primitive) in self.arguments_on.keys() {
+            if !scope.contains(*version) {
+                out.push(format!(
+                    ".arguments_on({version}, {primitive:?}, ..): the description does not list {version}"
+                ));
+            } else if !callable(primitive) {
+                out.push(format!(
+                    ".arguments_on({version}, {primitive:?}, ..): the description has no tool or prompt by that name"
+                ));
+            }
+        }
+        for template in self.uris.keys() {
+            if !named("resourceTemplates", "uriTemplate", template) {
+                out.push(format!(
+                    ".uri({template:?}, ..): the description has no resource template by that URI template"
+                ));
+            }
+        }
+        for (setting, given) in [
+            ("allow_reworded", &self.reworded),
+            ("conditional", &self.conditional),
+        ] {
+            for (primitive, declaration) in given {
+                if !declared(primitive, declaration) {
+                    out.push(format!(
+                        ".{setting}({primitive:?}, {declaration:?}): `{primitive}` declares no `{declaration}` (is a name misspelt?)"
+                    ));
+                }
+            }
+        }
+        out
+    }
+
     fn level_of(&self, check: Check) -> Level {
         self.levels
             .get(&check)
@@ -184,6 +321,11 @@ impl Test {
                 .problems
                 .push("the description lists no protocol version to test".to_owned());
         }
+        let unused = self.unused_settings(scope);
+        if !unused.is_empty() {
+            report.problems.extend(unused);
+            return report;
+        }
         for version in scope.iter() {
             let mut driver = Driver {
                 test: self,
@@ -191,6 +333,8 @@ impl Test {
                 version,
                 session: None,
                 calls: 0,
+                asked: Vec::new(),
+                called: Vec::new(),
                 report: &mut report,
             };
             let summary = driver.version().await;
@@ -208,6 +352,8 @@ impl Test {
             version: call.version,
             session: None,
             calls: 0,
+            asked: Vec::new(),
+            called: Vec::new(),
             report: &mut report,
         };
         let judged = driver.judged(call).await;
@@ -232,6 +378,10 @@ struct Driver<'t, 'r> {
     version: ProtocolVersion,
     session: Option<Session>,
     calls: usize,
+    /// The questions asked on this version: the primitive and the declaration matched.
+    asked: Vec<(String, String)>,
+    /// The primitives called on this version.
+    called: Vec<String>,
     report: &'r mut Report,
 }
 
@@ -387,7 +537,9 @@ impl Driver<'_, '_> {
             if !templates.contains(&template) {
                 continue;
             }
-            for uri in expansions(&template) {
+            let mut uris = self.test.uris.get(&template).cloned().unwrap_or_default();
+            uris.extend(expansions(&template));
+            for uri in uris {
                 self.resource(&template, &uri, &entry, true).await;
             }
         }
@@ -397,6 +549,7 @@ impl Driver<'_, '_> {
             }
         }
         self.close().await;
+        self.never_asked();
         summary.calls = self.calls;
         summary
     }
@@ -480,6 +633,15 @@ impl Driver<'_, '_> {
             declares,
         };
         let mut first_valid: Option<Value> = None;
+        // The arguments the test was given, first.
+        if let Some(given) = self.test.arguments_for(self.version, name) {
+            let valid = tool.inputs.as_ref().is_none_or(|i| i.is_valid(&given));
+            if valid {
+                first_valid = Some(given.clone());
+            }
+            self.tool_call(&tool, given, valid, Phase::Example, Answer::Accept)
+                .await;
+        }
         // The description's own examples.
         let examples: Vec<Value> = entry
             .get("examples")
@@ -669,9 +831,16 @@ impl Driver<'_, '_> {
 
     /// Whether the primitive has a declaration that applies on this version.
     fn declares(&self, primitive: PrimitiveName<'_>) -> bool {
+        !self.declarations_here(primitive).is_empty()
+    }
+
+    /// The names of the primitive's declarations that apply on this version.
+    fn declarations_here(&self, primitive: PrimitiveName<'_>) -> Vec<String> {
         let (root, _) = root_scope_of(self.description());
         let kind = mcpdesc_format::diagnostics::kind::Kind::of_name(primitive);
-        self.description()
+        let mut out = Vec::new();
+        let entries = self
+            .description()
             .get(kind.collection)
             .and_then(Value::as_array)
             .into_iter()
@@ -680,27 +849,72 @@ impl Driver<'_, '_> {
             .filter_map(|(i, entry)| Some((i, entry.as_object()?)))
             .filter(|(_, entry)| {
                 entry.get(kind.identity).and_then(Value::as_str) == Some(primitive.identity())
-            })
-            .any(|(i, entry)| {
-                let path = format!("/{}/{i}", kind.collection);
-                let (scope, _) = scope_within_at(entry, &path, root, "the primitive");
-                entry
-                    .get("elicitations")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                    .filter_map(|(j, d)| Some((j, d.as_object()?)))
-                    .any(|(j, d)| {
-                        let (own, _) = scope_within_at(
-                            d,
-                            &format!("{path}/elicitations/{j}"),
-                            scope,
-                            "the declaration",
-                        );
-                        own.contains(self.version)
-                    })
-            })
+            });
+        for (i, entry) in entries {
+            let path = format!("/{}/{i}", kind.collection);
+            let (scope, _) = scope_within_at(entry, &path, root, "the primitive");
+            if !scope.contains(self.version) {
+                continue;
+            }
+            let declarations = entry
+                .get("elicitations")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter_map(|(j, d)| Some((j, d.as_object()?)));
+            for (j, d) in declarations {
+                let (own, _) = scope_within_at(
+                    d,
+                    &format!("{path}/elicitations/{j}"),
+                    scope,
+                    "the declaration",
+                );
+                if let Some(name) = d.get("name").and_then(Value::as_str)
+                    && own.contains(self.version)
+                {
+                    out.push(name.to_owned());
+                }
+            }
+        }
+        out
+    }
+
+    /// Each declaration that applies on this version, of a primitive called here, that no call
+    /// asked, unless it is conditional.
+    fn never_asked(&mut self) {
+        let mut missing = Vec::new();
+        for kind in mcpdesc_format::diagnostics::kind::KINDS {
+            for identity in self.called.clone() {
+                let primitive = match kind.collection {
+                    "tools" => PrimitiveName::Tool(&identity),
+                    "prompts" => PrimitiveName::Prompt(&identity),
+                    "resources" => PrimitiveName::Resource(&identity),
+                    _ => PrimitiveName::ResourceTemplate(&identity),
+                };
+                for declaration in self.declarations_here(primitive) {
+                    let pair = (identity.clone(), declaration);
+                    if !self.asked.contains(&pair)
+                        && !self.test.conditional.contains(&pair)
+                        && !missing.contains(&pair)
+                    {
+                        missing.push(pair);
+                    }
+                }
+            }
+        }
+        for (primitive, declaration) in missing {
+            self.find(
+                Check::NeverAsked,
+                &primitive,
+                format!(
+                    "`{declaration}` applies on {}, and no call asked it (if it is asked only in circumstances the tester does not make, say it is conditional)",
+                    self.version
+                ),
+                None,
+                Vec::new(),
+            );
+        }
     }
 
     /// Sends `call`, and judges what came of it; `Err` when no session could be opened.
@@ -872,7 +1086,10 @@ impl Driver<'_, '_> {
     }
 
     /// The questions of one call, held to the declarations of its primitive on this version.
-    fn questions(&self, call: &Call, exchanged: &Exchanged) -> Vec<(Check, String)> {
+    fn questions(&mut self, call: &Call, exchanged: &Exchanged) -> Vec<(Check, String)> {
+        if !self.called.contains(&call.name) {
+            self.called.push(call.name.clone());
+        }
         let primitive = match call.kind {
             Kind::Tool => PrimitiveName::Tool(&call.name),
             Kind::Prompt => PrimitiveName::Prompt(&call.name),
@@ -885,7 +1102,12 @@ impl Driver<'_, '_> {
             match contract::check_description(self.description(), primitive, self.version, params) {
                 Ok(matched) => {
                     let name = matched.name().to_owned();
-                    if matched.wording_differs() {
+                    let pair = (call.name.clone(), name.clone());
+                    let allowed = self.test.reworded.contains(&pair);
+                    if !self.asked.contains(&pair) {
+                        self.asked.push(pair);
+                    }
+                    if matched.wording_differs() && !allowed {
                         failed.push((
                             Check::ElicitationDrift,
                             format!(
@@ -941,17 +1163,42 @@ impl Driver<'_, '_> {
         } else {
             Kind::Resource
         };
-        let call = self.call_of(
-            described,
-            kind,
-            Value::String(uri.to_owned()),
-            true,
-            Phase::Read,
-        );
-        let Ok(exchanged) = self.exchange(&call).await else {
+        let primitive = if from_template {
+            PrimitiveName::ResourceTemplate(described)
+        } else {
+            PrimitiveName::Resource(described)
+        };
+        let answers: &[Answer] = if self.declares(primitive) {
+            &[Answer::Accept, Answer::Decline, Answer::Cancel]
+        } else {
+            &[Answer::Accept]
+        };
+        for answer in answers {
+            let mut call = self.call_of(
+                described,
+                kind,
+                Value::String(uri.to_owned()),
+                true,
+                Phase::Read,
+            );
+            call.answer = *answer;
+            self.read(&call, uri, entry, from_template).await;
+        }
+    }
+
+    /// One read, judged.
+    async fn read(
+        &mut self,
+        call: &Call,
+        uri: &str,
+        entry: &Map<String, Value>,
+        from_template: bool,
+    ) {
+        let described = call.name.as_str();
+        let Ok(exchanged) = self.exchange(call).await else {
             return;
         };
-        let mut failed = self.questions(&call, &exchanged);
+        let mut failed = self.questions(call, &exchanged);
         failed.extend(self.invalid_messages(&exchanged.messages));
         match &exchanged.outcome {
             Outcome::NoAnswer => failed.push((
@@ -998,7 +1245,7 @@ impl Driver<'_, '_> {
                 check,
                 described,
                 message,
-                Some(&call),
+                Some(call),
                 exchanged.messages.clone(),
             );
         }
@@ -1030,6 +1277,9 @@ impl Driver<'_, '_> {
         let mut inputs = vec![Value::Object(required.clone())];
         if every.len() > required.len() {
             inputs.push(Value::Object(every));
+        }
+        if let Some(given) = self.test.arguments_for(self.version, name) {
+            inputs = vec![given];
         }
         let declares = self.declares(PrimitiveName::Prompt(name));
         for input in inputs {

@@ -161,7 +161,7 @@ pub(crate) struct Session {
     pub(crate) log: Arc<Mutex<Log>>,
     answering: Arc<Mutex<Answering>>,
     /// Dropped with the session: the server is killed.
-    _child: tokio::process::Child,
+    _child: Option<tokio::process::Child>,
 }
 
 /// Why a session did not open.
@@ -183,34 +183,30 @@ impl Session {
         let asked: rmcp::model::ProtocolVersion =
             serde_json::from_value(Value::String(version.as_str().to_owned()))
                 .map_err(|e| NotOpened::Failed(format!("rmcp does not know {version}: {e}")))?;
-        let mut command = tokio::process::Command::new(&server.program);
-        command
-            .args(&server.args)
-            .envs(server.envs.iter().map(|(k, v)| (k, v)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if server.quiet {
-                Stdio::null()
-            } else {
-                Stdio::inherit()
-            })
-            .kill_on_drop(true);
-        if let Some(dir) = &server.dir {
-            command.current_dir(dir);
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| NotOpened::Failed(format!("the server did not start: {e}")))?;
-        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-            return Err(NotOpened::Failed(
-                "the server's standard streams were not given".into(),
-            ));
-        };
         let log = Arc::new(Mutex::new(Log::default()));
         let (rmcp_end, tap_end) = tokio::io::duplex(1 << 20);
         let (to_client_read, to_client_write) = tokio::io::split(tap_end);
-        tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
-        tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+        let child = match &server.in_process {
+            Some(start) => {
+                let (ours, theirs) = tokio::io::duplex(1 << 20);
+                (start.0)(theirs);
+                let (stdout, stdin) = tokio::io::split(ours);
+                tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
+                tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+                None
+            }
+            None => {
+                let mut child = spawn(server)?;
+                let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+                    return Err(NotOpened::Failed(
+                        "the server's standard streams were not given".into(),
+                    ));
+                };
+                tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
+                tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+                Some(child)
+            }
+        };
         let answering = Arc::new(Mutex::new(Answering {
             answer: Answer::Accept,
             made: 0,
@@ -292,6 +288,28 @@ impl Session {
     pub(crate) async fn close(self) {
         self.service.cancel().await.ok();
     }
+}
+
+/// Starts the server's program with its standard input and output piped.
+fn spawn(server: &Server) -> Result<tokio::process::Child, NotOpened> {
+    let mut command = tokio::process::Command::new(&server.program);
+    command
+        .args(&server.args)
+        .envs(server.envs.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(if server.quiet {
+            Stdio::null()
+        } else {
+            Stdio::inherit()
+        })
+        .kill_on_drop(true);
+    if let Some(dir) = &server.dir {
+        command.current_dir(dir);
+    }
+    command
+        .spawn()
+        .map_err(|e| NotOpened::Failed(format!("the server did not start: {e}")))
 }
 
 /// Copies lines from `from` to `to`, keeping each in `log` (as JSON, else as a string), until
