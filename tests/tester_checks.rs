@@ -430,3 +430,72 @@ fn an_invalid_description_or_a_server_that_cannot_run_exits_2() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("not run"), "{text}");
 }
+
+/// `--url` with `--bearer-token-env`: the example served over Streamable HTTP on loopback, asking
+/// for a token. The token is read from the variable; a variable that is not set is refused.
+#[test]
+fn the_command_tests_a_server_over_http_with_a_token_from_the_environment() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    /// Stops the server however the test ends.
+    struct Stopped(std::process::Child);
+    impl Drop for Stopped {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _server = Stopped(
+        Command::new(example::server_binary())
+            .args(["serve", "--http", &addr])
+            .env("ISSUE_TRACKER_TOKENS", "alice:alice-token-0123456789")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(std::time::Instant::now() < deadline, "the example listens");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    std::fs::write(
+        &known,
+        "- check: answer-refused\n  primitive: create_issue\n",
+    )
+    .unwrap();
+    let url = format!("http://{addr}/mcp");
+    let description =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
+    let run = |token_var: &str| {
+        Command::new(mcpdesc())
+            .arg("test")
+            .arg(&description)
+            .args(["--url", &url, "--bearer-token-env", token_var])
+            .args(["--seed", "7", "--cases", "2", "--skip", "delete_issue"])
+            .args(["--known-failures", known.to_str().unwrap()])
+            .args(["--arguments", r#"close_issue={"issue": 1}"#])
+            .args(["--arguments", r#"assign_issue={"issue": 1}"#])
+            .args(["--arguments", r#"edit_issue={"issue": 1}"#])
+            .env("TRACKER_TOKEN", "alice-token-0123456789")
+            .env_remove("NO_SUCH_TOKEN")
+            .output()
+            .unwrap()
+    };
+    let out = run("TRACKER_TOKEN");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("passed: 0 failures"), "{text}");
+    let out = run("NO_SUCH_TOKEN");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--bearer-token-env NO_SUCH_TOKEN"),
+        "{out:?}"
+    );
+}

@@ -12,7 +12,8 @@ use serde_json::Value;
 
 /// Runs a server and holds it to its description.
 ///
-/// Starts COMMAND once per protocol version the description lists, and checks there: the version
+/// Starts COMMAND (or opens a session with the server at --url) once per protocol version the
+/// description lists, and checks there: the version
 /// is negotiated; the listing is what the description documents; each tool is called with the
 /// description's examples, boundary cases of its inputSchema and generated inputs (valid and
 /// invalid, failures shrunk); each resource is read and each prompt got; every elicitation the
@@ -40,8 +41,23 @@ pub(crate) struct TestArgs {
     description: PathBuf,
     /// The server: a program and its arguments, after `--`. It speaks MCP over its standard
     /// input and output.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
+    #[arg(
+        last = true,
+        required_unless_present = "url",
+        conflicts_with = "url",
+        value_name = "COMMAND"
+    )]
     command: Vec<OsString>,
+    /// The server at this URL, over Streamable HTTP (http:// only), instead of a COMMAND.
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+    /// An HTTP header sent with every request to --url, as `Name: value`. Repeatable.
+    #[arg(long, value_name = "NAME: VALUE", requires = "url")]
+    header: Vec<String>,
+    /// The environment variable that holds the bearer token sent to --url (a token is never
+    /// given on the command line, where other users and logs can read it).
+    #[arg(long, value_name = "VAR", requires = "url")]
+    bearer_token_env: Option<String>,
     /// How many generated valid inputs, and as many invalid ones, each tool gets per version.
     #[arg(long, default_value_t = 20, value_name = "N")]
     cases: u32,
@@ -68,6 +84,18 @@ pub(crate) struct TestArgs {
     /// Does not make this check. Repeatable.
     #[arg(long, value_name = "CHECK")]
     ignore: Vec<String>,
+    /// Calls this tool or prompt with these arguments first, as `NAME=JSON`: arguments the
+    /// server must recognize, such as `close_issue={"issue": 1}` for an issue that exists.
+    /// Repeatable.
+    #[arg(long, value_name = "NAME=JSON")]
+    arguments: Vec<String>,
+    /// Reads this resource template at this URI first, as `TEMPLATE=URI`. Repeatable.
+    #[arg(long, value_name = "TEMPLATE=URI")]
+    uri: Vec<String>,
+    /// Lets this question be asked in other words than declared (§12.2 allows representative
+    /// wording). Repeatable.
+    #[arg(long, value_name = "PRIMITIVE:DECLARATION")]
+    allow_reworded: Vec<String>,
     /// A question asked only in circumstances the tester does not make: not asked, it is not a
     /// never-asked finding. PRIMITIVE is a tool's or prompt's name or a resource's URI (template).
     /// Repeatable.
@@ -157,13 +185,49 @@ pub(crate) fn run(args: TestArgs) -> ExitCode {
             test = test.level(check, level);
         }
     }
-    for given in &args.conditional {
+    for (flag, given, conditional) in args
+        .conditional
+        .iter()
+        .map(|g| ("--conditional", g, true))
+        .chain(
+            args.allow_reworded
+                .iter()
+                .map(|g| ("--allow-reworded", g, false)),
+        )
+    {
         let Some((primitive, declaration)) = given.rsplit_once(':') else {
             return super::refuse(format_args!(
-                "mcpdesc test: --conditional {given}: write PRIMITIVE:DECLARATION"
+                "mcpdesc test: {flag} {given}: write PRIMITIVE:DECLARATION"
             ));
         };
-        test = test.conditional(primitive, declaration);
+        test = if conditional {
+            test.conditional(primitive, declaration)
+        } else {
+            test.allow_reworded(primitive, declaration)
+        };
+    }
+    for given in &args.arguments {
+        let parsed = given
+            .split_once('=')
+            .map(|(name, json)| (name, serde_json::from_str::<Value>(json)));
+        match parsed {
+            Some((name, Ok(arguments @ Value::Object(_)))) => {
+                test = test.arguments(name, arguments);
+            }
+            _ => {
+                return super::refuse(format_args!(
+                    "mcpdesc test: --arguments {given}: write NAME={{...}}, the arguments a JSON object"
+                ));
+            }
+        }
+    }
+    for given in &args.uri {
+        let Some((template, uri)) = given.split_once('=') else {
+            return super::refuse(format_args!(
+                "mcpdesc test: --uri {given}: write TEMPLATE=URI"
+            ));
+        };
+        test = test.uri(template, uri);
     }
     let known = match &args.known_failures {
         None => Vec::new(),
@@ -182,13 +246,39 @@ pub(crate) fn run(args: TestArgs) -> ExitCode {
             }
         }
     };
-    let mut command = args.command.iter();
-    let Some(program) = command.next() else {
-        return super::refuse(format_args!(
-            "mcpdesc test: give the server's command after `--`"
-        ));
+    let mut server = match &args.url {
+        Some(url) => {
+            let mut server = Server::http(url.clone());
+            for header in &args.header {
+                let Some((name, value)) = header.split_once(':') else {
+                    return super::refuse(format_args!(
+                        "mcpdesc test: --header {header:?}: write `Name: value`"
+                    ));
+                };
+                server = server.header(name.trim(), value.trim());
+            }
+            if let Some(var) = &args.bearer_token_env {
+                match std::env::var(var) {
+                    Ok(token) if !token.is_empty() => server = server.bearer_token(token),
+                    _ => {
+                        return super::refuse(format_args!(
+                            "mcpdesc test: --bearer-token-env {var}: the variable is not set, or empty"
+                        ));
+                    }
+                }
+            }
+            server
+        }
+        None => {
+            let mut command = args.command.iter();
+            let Some(program) = command.next() else {
+                return super::refuse(format_args!(
+                    "mcpdesc test: give the server's command after `--`, or its --url"
+                ));
+            };
+            Server::command(program).args(command)
+        }
     };
-    let mut server = Server::command(program).args(command);
     if args.quiet_server {
         server = server.quiet();
     }

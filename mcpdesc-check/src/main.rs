@@ -35,7 +35,7 @@ struct Cli {
 enum Command {
     Check(CheckArgs),
     Diff(cli_diff::DiffArgs),
-    Test(cli_test::TestArgs),
+    Test(Box<cli_test::TestArgs>),
 }
 
 /// Validates MCP Description files against the format's rules.
@@ -91,7 +91,7 @@ fn main() -> ExitCode {
         }) => cli_diff::run(args),
         Ok(Cli {
             command: Command::Test(args),
-        }) => cli_test::run(args),
+        }) => cli_test::run(*args),
         // Help and the version exit 0, a wrong command line 2; either exits 2 when it cannot
         // be written.
         Err(error) => match error.print() {

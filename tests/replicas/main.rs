@@ -37,6 +37,7 @@ mod state_size;
 #[path = "../../examples/issue_tracker/store.rs"]
 #[allow(dead_code)]
 mod store;
+mod tester;
 mod tracker_store;
 mod wire;
 

@@ -1,5 +1,6 @@
 //! Holding a running server to its description (feature `tester`): the engine of
-//! `mcpdesc test`, for a server run as a command that speaks MCP over stdio.
+//! `mcpdesc test`, for a server run as a command that speaks MCP over stdio, one served over
+//! Streamable HTTP at a URL, or a server's handler run in process by its own tests.
 //!
 //! [`Test`] runs the server once for each protocol version its description lists and holds it
 //! to the description there, by the [`Check`]s, each with a stable code:
@@ -19,7 +20,9 @@
 //!    sent.
 //!
 //! Each finding carries the call, the version, the seed and every message of the exchange;
-//! [`Test::replay`] sends one call again.
+//! [`Test::replay`] sends one call again. Over stdio and in process the exchange is kept as it
+//! was on the wire; over HTTP, as rmcp's client read it (an empty `elicitationId`, which rmcp's
+//! model writes where none was sent, is left out).
 //!
 //! **The tester calls what it finds.** Point it at a test instance, never at a server whose
 //! tools change data you keep; [`Test::skip`] and [`Test::skip_destructive`] leave tools out.
@@ -67,7 +70,8 @@ use crate::listing::{Listing, compare};
 use session::{NotOpened, Session};
 
 /// A server to test: a program that speaks MCP over its standard input and output
-/// ([`command`](Server::command)), or an rmcp server handler served in this process
+/// ([`command`](Server::command)), one that serves Streamable HTTP at a URL
+/// ([`http`](Server::http)), or an rmcp server handler served in this process
 /// ([`in_process`](Server::in_process)).
 #[derive(Clone, Debug)]
 pub struct Server {
@@ -77,6 +81,29 @@ pub struct Server {
     dir: Option<PathBuf>,
     quiet: bool,
     in_process: Option<InProcess>,
+    http: Option<Http>,
+}
+
+/// A server at a URL, over Streamable HTTP.
+#[derive(Clone)]
+pub(crate) struct Http {
+    pub(crate) url: String,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) bearer: Option<String>,
+}
+
+impl fmt::Debug for Http {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Neither the token nor a header's value is shown: either may be a credential.
+        f.debug_struct("Http")
+            .field("url", &self.url)
+            .field(
+                "headers",
+                &self.headers.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            )
+            .field("bearer", &self.bearer.as_ref().map(|_| "(set)"))
+            .finish()
+    }
 }
 
 /// Starts a server in this process, serving on the end of a pipe it is given.
@@ -99,7 +126,43 @@ impl Server {
             dir: None,
             quiet: false,
             in_process: None,
+            http: None,
         }
+    }
+
+    /// The server at `url`, over Streamable HTTP (`http://` only: the tester speaks no TLS; test
+    /// an instance on loopback, or behind a proxy that ends TLS). Each session is a new MCP
+    /// session; a server that stops is not started again.
+    pub fn http(url: impl Into<String>) -> Self {
+        let url = url.into();
+        Server {
+            http: Some(Http {
+                url: url.clone(),
+                headers: Vec::new(),
+                bearer: None,
+            }),
+            ..Server::command(url)
+        }
+    }
+
+    /// An HTTP header sent with every request (for [`http`](Server::http) servers).
+    #[must_use]
+    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        if let Some(http) = &mut self.http {
+            http.headers.push((name.into(), value.into()));
+        }
+        self
+    }
+
+    /// The bearer token sent as `Authorization: Bearer TOKEN` with every request (for
+    /// [`http`](Server::http) servers). Read it from the environment or a secret store, never
+    /// from a command line: `mcpdesc test --bearer-token-env VAR` reads the variable `VAR`.
+    #[must_use]
+    pub fn bearer_token(mut self, token: impl Into<String>) -> Self {
+        if let Some(http) = &mut self.http {
+            http.bearer = Some(token.into());
+        }
+        self
     }
 
     /// A server made by `factory` for each session, served in this process over the runtime's

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use mcpdesc_format::ProtocolVersion;
 use mcpdesc_format::diagnostics::toolbox::{Cx, root_scope_of, scope_within_at};
+use mcpdesc_format::primitive::PrimitiveName;
 use mcpdesc_format::version::Fact;
 use mcpdesc_runtime::contract;
-use mcpdesc_runtime::registry::PrimitiveName;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rmcp::model::{CallToolRequestParams, GetPromptRequestParams, ReadResourceRequestParams};

@@ -184,29 +184,6 @@ impl Session {
             serde_json::from_value(Value::String(version.as_str().to_owned()))
                 .map_err(|e| NotOpened::Failed(format!("rmcp does not know {version}: {e}")))?;
         let log = Arc::new(Mutex::new(Log::default()));
-        let (rmcp_end, tap_end) = tokio::io::duplex(1 << 20);
-        let (to_client_read, to_client_write) = tokio::io::split(tap_end);
-        let child = match &server.in_process {
-            Some(start) => {
-                let (ours, theirs) = tokio::io::duplex(1 << 20);
-                (start.0)(theirs);
-                let (stdout, stdin) = tokio::io::split(ours);
-                tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
-                tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
-                None
-            }
-            None => {
-                let mut child = spawn(server)?;
-                let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-                    return Err(NotOpened::Failed(
-                        "the server's standard streams were not given".into(),
-                    ));
-                };
-                tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
-                tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
-                Some(child)
-            }
-        };
         let answering = Arc::new(Mutex::new(Answering {
             answer: Answer::Accept,
             made: 0,
@@ -215,32 +192,50 @@ impl Session {
             version: asked.clone(),
             answering: Arc::clone(&answering),
         };
-        let (read, write) = tokio::io::split(rmcp_end);
-        let connecting = async {
-            if Fact::Discovery.versions().contains(version) {
-                client
-                    .serve_with_lifecycle(
-                        (read, write),
-                        ClientLifecycleMode::Discover {
-                            preferred_versions: vec![asked.clone()],
-                        },
-                    )
-                    .await
-            } else {
-                client.serve((read, write)).await
+        let (connected, child) = match (&server.http, &server.in_process) {
+            (Some(http), _) => {
+                let transport = Logged {
+                    inner: http_transport(http)?,
+                    log: Arc::clone(&log),
+                };
+                (
+                    connect(client, version, asked, transport, within).await,
+                    None,
+                )
+            }
+            (None, in_process) => {
+                let (rmcp_end, tap_end) = tokio::io::duplex(1 << 20);
+                let (to_client_read, to_client_write) = tokio::io::split(tap_end);
+                let child = match in_process {
+                    Some(start) => {
+                        let (ours, theirs) = tokio::io::duplex(1 << 20);
+                        (start.0)(theirs);
+                        let (stdout, stdin) = tokio::io::split(ours);
+                        tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
+                        tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+                        None
+                    }
+                    None => {
+                        let mut child = spawn(server)?;
+                        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take())
+                        else {
+                            return Err(NotOpened::Failed(
+                                "the server's standard streams were not given".into(),
+                            ));
+                        };
+                        tokio::spawn(tap(stdout, to_client_write, Arc::clone(&log), false));
+                        tokio::spawn(tap(to_client_read, stdin, Arc::clone(&log), true));
+                        Some(child)
+                    }
+                };
+                let (read, write) = tokio::io::split(rmcp_end);
+                (
+                    connect(client, version, asked, (read, write), within).await,
+                    child,
+                )
             }
         };
-        let service = match tokio::time::timeout(within, connecting).await {
-            Err(_) => {
-                return Err(NotOpened::Failed(format!(
-                    "the server did not answer the {} within {} s",
-                    handshake(version),
-                    within.as_secs_f64()
-                )));
-            }
-            Ok(Err(error)) => return Err(refused_or_failed(version, &error)),
-            Ok(Ok(service)) => service,
-        };
+        let service = connected?;
         let answered = service
             .peer_info()
             .map(|info| info.protocol_version.to_string());
@@ -287,6 +282,154 @@ impl Session {
     /// Ends the session and stops the server.
     pub(crate) async fn close(self) {
         self.service.cancel().await.ok();
+    }
+}
+
+/// rmcp's client on `version`, connected through `transport` by `initialize`, or by
+/// `server/discover` where the version table says; at most `within`.
+async fn connect<T, E, A>(
+    client: Client,
+    version: ProtocolVersion,
+    asked: rmcp::model::ProtocolVersion,
+    transport: T,
+    within: Duration,
+) -> Result<RunningService<RoleClient, Client>, NotOpened>
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let connecting = async {
+        if Fact::Discovery.versions().contains(version) {
+            client
+                .serve_with_lifecycle(
+                    transport,
+                    ClientLifecycleMode::Discover {
+                        preferred_versions: vec![asked],
+                    },
+                )
+                .await
+        } else {
+            client.serve(transport).await
+        }
+    };
+    match tokio::time::timeout(within, connecting).await {
+        Err(_) => Err(NotOpened::Failed(format!(
+            "the server did not answer the {} within {} s",
+            handshake(version),
+            within.as_secs_f64()
+        ))),
+        Ok(Err(error)) => Err(refused_or_failed(version, &error)),
+        Ok(Ok(service)) => Ok(service),
+    }
+}
+
+/// rmcp's Streamable HTTP client for `http`: its URL, headers and bearer token.
+fn http_transport(
+    http: &super::Http,
+) -> Result<rmcp::transport::StreamableHttpClientTransport<reqwest::Client>, NotOpened> {
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+    if !http.url.starts_with("http://") {
+        return Err(NotOpened::Failed(format!(
+            "`{}` is not an http:// URL: the tester speaks no TLS",
+            http.url
+        )));
+    }
+    let mut headers = std::collections::HashMap::new();
+    for (name, value) in &http.headers {
+        let parsed = (
+            reqwest::header::HeaderName::from_bytes(name.as_bytes()),
+            reqwest::header::HeaderValue::from_str(value),
+        );
+        let (Ok(name), Ok(value)) = parsed else {
+            return Err(NotOpened::Failed(format!(
+                "the header `{name}` cannot be sent: its name or value is not one HTTP allows"
+            )));
+        };
+        headers.insert(name, value);
+    }
+    let mut config =
+        StreamableHttpClientTransportConfig::with_uri(http.url.clone()).custom_headers(headers);
+    if let Some(token) = &http.bearer {
+        config = config.auth_header(token.clone());
+    }
+    Ok(rmcp::transport::StreamableHttpClientTransport::from_config(
+        config,
+    ))
+}
+
+/// A transport that keeps every message it sends and receives, as rmcp writes it (over HTTP
+/// there is no line to keep as it was).
+struct Logged<T> {
+    inner: T,
+    log: Arc<Mutex<Log>>,
+}
+
+fn keep(log: &Mutex<Log>, sent: bool, message: &impl serde::Serialize) {
+    let mut message = serde_json::to_value(message).unwrap_or(Value::Null);
+    if !sent {
+        without_empty_elicitation_ids(&mut message);
+    }
+    log.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .messages
+        .push(Message { sent, message });
+}
+
+impl<T: rmcp::transport::Transport<RoleClient>> rmcp::transport::Transport<RoleClient>
+    for Logged<T>
+{
+    type Error = T::Error;
+
+    fn send(
+        &mut self,
+        item: rmcp::service::TxJsonRpcMessage<RoleClient>,
+    ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
+        keep(&self.log, true, &item);
+        self.inner.send(item)
+    }
+
+    fn receive(
+        &mut self,
+    ) -> impl std::future::Future<Output = Option<rmcp::service::RxJsonRpcMessage<RoleClient>>> + Send
+    {
+        let log = Arc::clone(&self.log);
+        let received = self.inner.receive();
+        async move {
+            let message = received.await;
+            if let Some(message) = &message {
+                keep(&log, false, message);
+            }
+            message
+        }
+    }
+
+    fn close(&mut self) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send {
+        self.inner.close()
+    }
+}
+
+/// Leaves out of each URL-mode elicitation request of `message` an empty `elicitationId`: rmcp's
+/// model writes one where none was sent (MCP 2026-07-28 has none), and an empty one is never
+/// sent, so it is rmcp's and not the server's.
+fn without_empty_elicitation_ids(message: &mut Value) {
+    fn clean(params: Option<&mut Value>) {
+        if let Some(Value::Object(params)) = params
+            && params.get("elicitationId").and_then(Value::as_str) == Some("")
+        {
+            params.remove("elicitationId");
+        }
+    }
+    if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
+        clean(message.get_mut("params"));
+    }
+    if let Some(Value::Object(requests)) = message
+        .get_mut("result")
+        .and_then(|r| r.get_mut("inputRequests"))
+    {
+        for request in requests.values_mut() {
+            clean(request.get_mut("params"));
+        }
     }
 }
 
