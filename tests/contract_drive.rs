@@ -1,13 +1,15 @@
-//! The contract test (`testing::ContractTest`) fails on each kind of drift, and passes a server that
-//! keeps its description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and
-//! 2026-07-28 against its own description and against that description changed in one place.
+//! The engine of `mcpdesc test` (`mcpdesc_check::tester::Test`), run in process as a server's
+//! own tests run it, fails on each kind of elicitation drift, and passes a server that keeps its
+//! description: servers of one tool each, driven on MCP 2025-06-18, 2025-11-25 and 2026-07-28
+//! against their own description and against that description changed in one place. (These are
+//! the cases of the contract test it replaced.)
 #![allow(clippy::restriction)]
 
 use std::time::Duration;
 
+use mcpdesc_check::tester::{Check, Level, Report, Server, Status, Test};
 use mcpdesc_runtime::description::{Description, Info};
 use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy};
-use mcpdesc_runtime::testing::{Answer, ContractTest, ContractTestError, Finding};
 use mcpdesc_runtime::{ProtocolVersion, ask, elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -17,6 +19,8 @@ use rmcp::model::{
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
+#[path = "support/example.rs"]
+mod example;
 #[path = "support/gate.rs"]
 mod gate;
 use gate::Gate;
@@ -73,12 +77,12 @@ impl ServerHandler for Probe {
     }
 }
 
-fn server() -> AskingServer<Gate> {
-    AskingServer::new(Gate, Policy::development())
+fn server() -> Server {
+    Server::in_process(|| AskingServer::new(Gate, Policy::development()))
 }
 
-fn probe() -> AskingServer<Probe> {
-    AskingServer::new(Probe, Policy::development())
+fn probe() -> Server {
+    Server::in_process(|| AskingServer::new(Probe, Policy::development()))
 }
 
 /// The description of the gate, or of the probe's tool `tool`, built from the server's router.
@@ -103,87 +107,79 @@ fn declaration(doc: &mut Value) -> &mut Value {
     &mut doc["tools"][0]["elicitations"][0]
 }
 
-async fn drive(doc: &Value) -> Result<mcpdesc_runtime::testing::Report, ContractTestError> {
-    ContractTest::new(doc, server).run().await
+fn test(doc: &Value) -> Test {
+    Test::new(doc).seed(1).cases(2)
+}
+
+/// Each finding of `check`, as `VERSION PRIMITIVE: MESSAGE`.
+fn found(report: &Report, check: Check) -> Vec<String> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.check == check)
+        .map(|f| format!("{} {}: {}", f.version, f.primitive, f.message))
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_keeps_its_description_passes_every_version_and_answer() {
-    let report = drive(&description("gate")).await.unwrap();
-    let calls: Vec<String> = report
-        .calls()
-        .iter()
-        .map(|c| format!("{} {} {} {:?}", c.version, c.primitive, c.answer, c.asked))
-        .collect();
-    assert_eq!(calls.len(), 9, "{report}");
-    for version in ["2025-06-18", "2025-11-25", "2026-07-28"] {
-        for answer in ["accept", "decline", "cancel"] {
-            let line = format!("{version} gate {answer} [\"go_ahead\"]");
-            assert!(calls.contains(&line), "{line} in {calls:#?}");
-        }
-    }
-    let accepted: Vec<&str> = report
-        .calls()
-        .iter()
-        .filter(|c| c.answer == Answer::Accept)
-        .map(|c| c.outcome.as_str())
-        .collect();
-    assert_eq!(accepted, ["went ahead"; 3]);
+    let report = test(&description("gate")).run(&server()).await;
+    assert_eq!(report.status(), Status::Passed, "{report}");
+    assert_eq!(report.versions.len(), 3);
+    // Per version: the call answered accept (the listing's boundary-free tool), then decline
+    // and cancel.
+    assert!(
+        report.versions.iter().all(|v| v.served && v.calls >= 3),
+        "{report}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changed_wording_is_drift_unless_allowed() {
     let mut doc = description("gate");
     declaration(&mut doc)["message"] = json!("Shall we?");
-    let err = drive(&doc).await.unwrap_err();
-    assert_eq!(err.findings().len(), 9, "{err}");
+    let report = test(&doc).run(&server()).await;
+    let drift = found(&report, Check::ElicitationDrift);
+    assert_eq!(drift.len(), 3, "{report}");
     assert!(
-        err.findings()
+        drift
             .iter()
-            .all(|d| matches!(d, Finding::Reworded { sent, .. } if sent == "Go ahead?")),
-        "{err}"
+            .all(|d| d.contains("other wording than declared: Go ahead?")),
+        "{report}"
     );
     assert!(
-        err.to_string()
-            .contains("allow it with `.allow_reworded(\"gate\", \"go_ahead\")`"),
-        "{err}"
+        drift[0].contains("`.allow_reworded(\"gate\", \"go_ahead\")`"),
+        "{report}"
     );
-    ContractTest::new(&doc, server)
+    let allowed = test(&doc)
         .allow_reworded("gate", "go_ahead")
-        .run()
-        .await
-        .unwrap();
+        .run(&server())
+        .await;
+    assert_eq!(allowed.status(), Status::Passed, "{allowed}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_the_description_does_not_declare_is_drift() {
     let mut doc = description("gate");
     declaration(&mut doc)["requestedSchema"]["properties"]["note"] = json!({"type": "string"});
-    let err = drive(&doc).await.unwrap_err();
-    let undeclared = err
-        .findings()
-        .iter()
-        .filter(|d| matches!(d, Finding::Undeclared { .. }))
-        .count();
-    let never = err
-        .findings()
-        .iter()
-        .filter(|d| matches!(d, Finding::NeverAsked { .. }))
-        .count();
-    assert_eq!((undeclared, never), (9, 3), "{err}");
-    assert!(err.to_string().contains("requestedSchema differs"), "{err}");
+    let report = test(&doc).run(&server()).await;
+    let undeclared = found(&report, Check::ElicitationDrift);
+    let never = found(&report, Check::NeverAsked);
+    assert_eq!((undeclared.len(), never.len()), (3, 3), "{report}");
+    assert!(
+        undeclared[0].contains("requestedSchema differs"),
+        "{report}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_documented_default_the_server_does_not_send_is_drift() {
     let mut doc = description("gate");
     declaration(&mut doc)["requestedSchema"]["properties"]["go"]["default"] = json!(true);
-    let err = drive(&doc).await.unwrap_err();
+    let report = test(&doc).run(&server()).await;
     assert!(
-        err.findings()
-            .iter()
-            .any(|d| matches!(d, Finding::Undeclared { .. })),
-        "{err}"
+        !found(&report, Check::ElicitationDrift).is_empty(),
+        "{report}"
     );
 }
 
@@ -197,160 +193,125 @@ async fn a_declaration_never_asked_is_drift_unless_conditional() {
         .as_array_mut()
         .unwrap()
         .push(second);
-    let err = drive(&doc).await.unwrap_err();
-    let never: Vec<String> = err
-        .findings()
+    let report = test(&doc).run(&server()).await;
+    let never: Vec<String> = report
+        .findings
         .iter()
-        .filter_map(|d| match d {
-            Finding::NeverAsked {
-                version,
-                declaration,
-                ..
-            } => Some(format!("{version} {declaration}")),
-            _ => None,
-        })
+        .filter(|f| f.check == Check::NeverAsked)
+        .map(|f| format!("{} {}", f.version, f.primitive))
         .collect();
     assert_eq!(
         never,
-        [
-            "2025-06-18 second_thoughts",
-            "2025-11-25 second_thoughts",
-            "2026-07-28 second_thoughts"
-        ],
-        "{err}"
+        ["2025-06-18 gate", "2025-11-25 gate", "2026-07-28 gate"],
+        "{report}"
     );
-    ContractTest::new(&doc, server)
+    // What it says first is the likeliest fix of a removed `ask!`: remove the declaration; the
+    // settings that would hide the removal come after, each with when it is right.
+    assert_eq!(
+        report.findings[0].message,
+        "`second_thoughts` applies on 2025-06-18 and was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`, `--arguments`); only if no arguments make it ask every time, say so with `.conditional(\"gate\", \"second_thoughts\")` (`--conditional gate:second_thoughts`)"
+    );
+    let excused = test(&doc)
         .conditional("gate", "second_thoughts")
-        .run()
-        .await
-        .unwrap();
+        .run(&server())
+        .await;
+    assert_eq!(excused.status(), Status::Passed, "{excused}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_refuses_answers_its_forms_allow_is_drift() {
-    let err = ContractTest::new(&description("picky"), probe)
-        .run()
-        .await
-        .unwrap_err();
-    let refused: Vec<String> = err
-        .findings()
-        .iter()
-        .filter_map(|d| match d {
-            Finding::Refused { message, .. } => Some(message.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(refused.len(), 3, "{err}");
-    assert!(refused.iter().all(|m| m.contains("not like that")), "{err}");
+    let report = test(&description("picky")).run(&probe()).await;
+    let refused = found(&report, Check::AnswerRefused);
+    assert_eq!(refused.len(), 3, "{report}");
+    assert!(
+        refused.iter().all(|m| m.contains("not like that")),
+        "{report}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_that_never_ends_is_drift_after_the_timeout() {
-    let err = ContractTest::new(&description("stuck"), probe)
+    let report = test(&description("stuck"))
         .timeout(Duration::from_millis(300))
-        .run()
-        .await
-        .unwrap_err();
-    let late = err
-        .findings()
-        .iter()
-        .filter(|d| matches!(d, Finding::Session { message, .. } if message.contains("did not answer within 300ms")))
-        .count();
-    assert_eq!(late, 3, "{err}");
+        .run(&probe())
+        .await;
+    let late = found(&report, Check::NoAnswer);
+    assert_eq!(late.len(), 3, "{report}");
+    assert!(
+        late.iter().all(|m| m.contains("no answer within 0.3 s")),
+        "{report}"
+    );
 }
 
-/// Arguments given for one version are used on it, in place of those given for every version;
-/// the last given for a version is the one used.
+/// A question asked only for some arguments is found by the boundary cases (`go: true`), with
+/// no arguments given.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_question_asked_for_some_arguments_is_found_without_being_told() {
+    // The probe serves three tools; this description documents one.
+    let report = test(&description("maybe"))
+        .level(Check::ListingDiffers, Level::Ignored)
+        .run(&probe())
+        .await;
+    assert_eq!(report.status(), Status::Passed, "{report}");
+}
+
+/// Arguments given for one version are used on it, in place of those given for every version:
+/// the example asks to confirm closing an issue only when the issue exists, and issue 1 does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arguments_given_for_a_version_are_used_on_it() {
-    let doc = description("maybe");
-    let err = ContractTest::new(&doc, probe)
-        .arguments("maybe", json!({"go": false}))
-        .arguments_on(ProtocolVersion::V2026_07_28, "maybe", json!({"go": true}))
-        .run()
-        .await
-        .unwrap_err();
-    let never_asked: Vec<String> = err
-        .findings()
+    let server = Server::command(example::server_binary())
+        .arg("serve")
+        .quiet();
+    let report = Test::new(example::description())
+        .seed(1)
+        .cases(2)
+        .skip("assign_issue")
+        .skip("edit_issue")
+        .skip("delete_issue")
+        .arguments("close_issue", json!({"issue": 99}))
+        .arguments_on(
+            ProtocolVersion::V2026_07_28,
+            "close_issue",
+            json!({"issue": 1}),
+        )
+        .run(&server)
+        .await;
+    let never: Vec<String> = report
+        .findings
         .iter()
-        .map(|d| match d {
-            Finding::NeverAsked {
-                version,
-                primitive,
-                declaration,
-            } => format!("{version} {primitive} {declaration}"),
-            other => panic!("only declarations never asked: {other}"),
-        })
+        .filter(|f| f.check == Check::NeverAsked)
+        .map(|f| format!("{} {}", f.version, f.primitive))
         .collect();
     assert_eq!(
-        never_asked,
-        ["2025-06-18 maybe go_ahead", "2025-11-25 maybe go_ahead"]
+        never,
+        ["2025-06-18 close_issue", "2025-11-25 close_issue"],
+        "{report}"
     );
-    // What it says first is the likeliest fix of a removed `ask!`: remove the declaration; the
-    // settings that would hide the removal come after, each with when it is right.
-    let said = err.findings()[0].to_string();
-    assert_eq!(
-        said,
-        "2025-06-18 maybe: `go_ahead` was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`); only if no arguments make it ask every time, say so with `.conditional(\"maybe\", \"go_ahead\")`"
-    );
-
-    let report = ContractTest::new(&doc, probe)
-        .arguments("maybe", json!({"go": true}))
-        .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": false}))
-        .arguments_on(ProtocolVersion::V2025_06_18, "maybe", json!({"go": true}))
-        .run()
-        .await
-        .unwrap();
-    assert_eq!(report.calls().len(), 9, "{report}");
 }
 
-/// A setting that names nothing the contract test calls is reported, each with why, not ignored; the
-/// rest of the contract test still runs.
+/// A setting that names nothing in the description stops the run, each said with why.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_setting_that_names_nothing_is_reported() {
-    let err = ContractTest::new(&description("gate"), server)
+    let report = test(&description("gate"))
         .arguments("gaet", json!({}))
         .arguments_on(ProtocolVersion::V2025_03_26, "gate", json!({}))
         .arguments_on(ProtocolVersion::V2025_11_25, "gaet", json!({}))
         .uri("file:///{x}", "file:///1")
         .allow_reworded("gate", "go_ahaed")
         .conditional("gaet", "go_ahead")
-        .run()
-        .await
-        .unwrap_err();
-    let said: Vec<String> = err.findings().iter().map(ToString::to_string).collect();
+        .run(&server())
+        .await;
     assert_eq!(
-        said,
+        report.problems,
         [
-            "`.arguments(\"gaet\", ..)` changes nothing: no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)",
-            "`.arguments_on(ProtocolVersion::V2025_03_26, \"gate\", ..)` changes nothing: the description does not list 2025-03-26",
-            "`.arguments_on(ProtocolVersion::V2025_11_25, \"gaet\", ..)` changes nothing: no tool or prompt of the description by that name declares an elicitation (is the name misspelt?)",
-            "`.uri(\"file:///{x}\", ..)` changes nothing: no resource or resource template of the description by that name declares an elicitation (is the name misspelt?)",
-            "`.allow_reworded(\"gate\", \"go_ahaed\")` changes nothing: `gate` declares no `go_ahaed` (is the name misspelt?)",
-            "`.conditional(\"gaet\", \"go_ahead\")` changes nothing: no primitive of the description by that name declares an elicitation (is the name misspelt?)",
+            ".arguments(\"gaet\", ..): the description has no tool or prompt by that name",
+            ".arguments_on(2025-03-26, \"gate\", ..): the description does not list 2025-03-26",
+            ".arguments_on(2025-11-25, \"gaet\", ..): the description has no tool or prompt by that name",
+            ".uri(\"file:///{x}\", ..): the description has no resource template by that URI template",
+            ".allow_reworded(\"gate\", \"go_ahaed\"): `gate` declares no `go_ahaed` (is a name misspelt?)",
+            ".conditional(\"gaet\", \"go_ahead\"): `gaet` declares no `go_ahead` (is a name misspelt?)",
         ]
     );
-    assert_eq!(err.report().calls().len(), 9, "{err}");
-}
-
-/// Arguments for a version on which none of the primitive's declarations apply change nothing
-/// (the contract test calls it only where one does), and are reported.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn arguments_for_a_version_the_primitive_is_not_called_on_are_reported() {
-    let mut doc = description("gate");
-    declaration(&mut doc)["protocolVersions"] = json!(["2026-07-28"]);
-    let err = ContractTest::new(&doc, server)
-        .arguments_on(ProtocolVersion::V2026_07_28, "gate", json!({}))
-        .arguments_on(ProtocolVersion::V2025_11_25, "gate", json!({}))
-        .run()
-        .await
-        .unwrap_err();
-    let said: Vec<String> = err.findings().iter().map(ToString::to_string).collect();
-    assert_eq!(
-        said,
-        [
-            "`.arguments_on(ProtocolVersion::V2025_11_25, \"gate\", ..)` changes nothing: no declaration of `gate` applies on 2025-11-25, so it is not called there",
-        ]
-    );
-    assert_eq!(err.report().calls().len(), 3, "{err}");
+    assert_eq!(report.status(), Status::NotRun);
+    assert_eq!(report.calls, 0);
 }

@@ -499,3 +499,76 @@ fn the_command_tests_a_server_over_http_with_a_token_from_the_environment() {
         "{out:?}"
     );
 }
+
+/// The example with a fault switch (`ISSUE_TRACKER_FAULT=after-close`: the process stops after
+/// closing an issue, before it answers): every version finds the server error on `close_issue`,
+/// and the server is started again for the tools after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_example_with_a_fault_switch_is_caught() {
+    let server = Server::command(example::server_binary())
+        .arg("serve")
+        .env("ISSUE_TRACKER_FAULT", "after-close")
+        .quiet();
+    let report = Test::new(example::description())
+        .seed(SEED)
+        .cases(2)
+        .arguments("close_issue", json!({"issue": 1}))
+        // Closing happens only when the user confirms.
+        .answer("close_issue", "confirm_close", json!({"confirm": true}))
+        .level(Check::NeverAsked, Level::Ignored)
+        .level(Check::AnswerRefused, Level::Ignored)
+        .run(&server)
+        .await;
+    let crashed: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.check == Check::ServerError)
+        .map(|f| format!("{} {}", f.version, f.primitive))
+        .collect();
+    assert_eq!(
+        crashed,
+        [
+            "2025-06-18 close_issue",
+            "2025-11-25 close_issue",
+            "2026-07-28 close_issue"
+        ],
+        "{report}"
+    );
+    assert_eq!(checks(&report), [Check::ServerError], "{report}");
+    // The tools after it were called on a server started again.
+    assert!(report.versions.iter().all(|v| v.tools == 7), "{report}");
+}
+
+/// A chosen answer is given where the tester would make one: the example's triage answered
+/// with one label is never asked again. An answer its form does not allow stops the run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chosen_answer_is_given_and_checked_against_its_form() {
+    let server = Server::command(example::server_binary())
+        .arg("serve")
+        .quiet();
+    let test = || {
+        Test::new(example::description())
+            .seed(SEED)
+            .cases(4)
+            .level(Check::NeverAsked, Level::Ignored)
+    };
+    let chosen = json!({"labels": ["docs"], "kind": "chore", "estimate": 2});
+    let report = test()
+        .answer("create_issue", "triage", chosen)
+        .run(&server)
+        .await;
+    assert_eq!(report.status(), Status::Passed, "{report}");
+
+    let report = test()
+        .answer("create_issue", "triage", json!({"labels": []}))
+        .run(&server)
+        .await;
+    assert_eq!(report.status(), Status::NotRun);
+    assert_eq!(report.problems.len(), 1, "{report}");
+    assert!(
+        report.problems[0].starts_with(
+            ".answer(\"create_issue\", \"triage\", ..): the answer does not fit the declared form:"
+        ),
+        "{report}"
+    );
+}

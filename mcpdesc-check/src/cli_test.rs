@@ -89,6 +89,11 @@ pub(crate) struct TestArgs {
     /// Repeatable.
     #[arg(long, value_name = "NAME=JSON")]
     arguments: Vec<String>,
+    /// Accepts this question with this answer, as `PRIMITIVE:DECLARATION=JSON`, where the tester
+    /// would make one from the form: for a branch the server takes on one answer only.
+    /// Repeatable.
+    #[arg(long, value_name = "PRIMITIVE:DECLARATION=JSON")]
+    answer: Vec<String>,
     /// Reads this resource template at this URI first, as `TEMPLATE=URI`. Repeatable.
     #[arg(long, value_name = "TEMPLATE=URI")]
     uri: Vec<String>,
@@ -217,6 +222,22 @@ pub(crate) fn run(args: TestArgs) -> ExitCode {
             _ => {
                 return super::refuse(format_args!(
                     "mcpdesc test: --arguments {given}: write NAME={{...}}, the arguments a JSON object"
+                ));
+            }
+        }
+    }
+    for given in &args.answer {
+        let parsed = given.split_once('=').and_then(|(which, json)| {
+            let (primitive, declaration) = which.rsplit_once(':')?;
+            Some((primitive, declaration, serde_json::from_str::<Value>(json)))
+        });
+        match parsed {
+            Some((primitive, declaration, Ok(content @ Value::Object(_)))) => {
+                test = test.answer(primitive, declaration, content);
+            }
+            _ => {
+                return super::refuse(format_args!(
+                    "mcpdesc test: --answer {given}: write PRIMITIVE:DECLARATION={{...}}, the answer a JSON object"
                 ));
             }
         }

@@ -393,12 +393,6 @@ pub fn check_description<'p>(
 
 /// A declaration of a description, as [`declarations_in`] finds it.
 pub(crate) struct DeclaredIn<'d> {
-    /// Its primitive's identity (`name`, `uri` or `uriTemplate`).
-    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
-    pub(crate) identity: &'d str,
-    /// Its primitive's entry.
-    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
-    pub(crate) entry: &'d Value,
     /// The declaration.
     pub(crate) declaration: &'d Map<String, Value>,
     /// Its JSON Pointer.
@@ -412,7 +406,7 @@ pub(crate) struct DeclaredIn<'d> {
 
 /// The declarations of the primitives of `kind` in `document` (of the one whose identity is
 /// `identity`, when given), with their effective scopes read as the validator reads them:
-/// what the contract check matches a request against, and what `testing::ContractTest` asks.
+/// what the contract check matches a request against.
 pub(crate) fn declarations_in<'d>(
     document: &'d Value,
     kind: crate::diagnostics::kind::Kind,
@@ -452,8 +446,6 @@ pub(crate) fn declarations_in<'d>(
                 crate::diagnostics::scope_within_at(d, &path, entry_scope, "this declaration");
             problems.extend(entry_problems.iter().cloned());
             out.push(DeclaredIn {
-                identity: id,
-                entry,
                 declaration: d,
                 path,
                 scope,

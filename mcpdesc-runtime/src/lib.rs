@@ -77,8 +77,6 @@ pub mod resources;
 mod rmcp_schema;
 #[cfg(feature = "rmcp")]
 pub mod session;
-#[cfg(feature = "testing")]
-pub mod testing;
 
 // The format's model and the checks the builder runs are the crate `mcpdesc-format`, shared with
 // the checker; the runtime's code reaches them under these paths.

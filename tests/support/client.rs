@@ -11,9 +11,9 @@ use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
     Implementation, ProtocolVersion,
 };
-use rmcp::service::{RequestContext, RoleClient};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
 use rmcp::transport::IntoTransport;
-use rmcp::{ClientHandler, ErrorData};
+use rmcp::{ClientHandler, ErrorData, ServiceExt};
 use serde_json::{Value, json};
 
 /// How a question is answered: the request's params, as JSON, to the content of an acceptance,
@@ -67,14 +67,20 @@ impl Answering {
         T: IntoTransport<RoleClient, E, A>,
         E: std::error::Error + Send + Sync + 'static,
     {
-        let version = self
-            .version
-            .as_str()
-            .parse()
-            .expect("a version mcpdesc knows");
-        mcpdesc_runtime::testing::connect(self, version, transport)
+        // MCP 2026-07-28 has no handshake: the client learns the server by discovery.
+        let connected = if self.version.as_str() == "2026-07-28" {
+            let preferred = vec![self.version.clone()];
+            self.serve_with_lifecycle(
+                transport,
+                ClientLifecycleMode::Discover {
+                    preferred_versions: preferred,
+                },
+            )
             .await
-            .expect("the client connects")
+        } else {
+            self.serve(transport).await
+        };
+        connected.expect("the client connects")
     }
 }
 

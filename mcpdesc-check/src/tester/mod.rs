@@ -312,7 +312,7 @@ async fn listing_on(
     version: ProtocolVersion,
     within: Duration,
 ) -> Result<Listing, Outcome> {
-    let session = match Session::open(server, version, within).await {
+    let session = match Session::open(server, version, within, None).await {
         Ok(session) => session,
         Err(NotOpened::Refused(answered)) => return Err(Outcome::Refused { answered }),
         Err(NotOpened::Failed(why)) => return Err(Outcome::Failed(why)),

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use super::check::{Check, Level};
 use super::report::{Call, Finding, Kind, Phase, Report, VersionSummary};
-use super::session::{Answer, Message, NotOpened, Session};
+use super::session::{Answer, Chosen, Message, NotOpened, Session};
 use super::{Server, listing_of};
 use crate::inputs::ToolInputs;
 use crate::listing::compare;
@@ -62,6 +62,7 @@ pub struct Test {
     uris: BTreeMap<String, Vec<String>>,
     reworded: Vec<(String, String)>,
     conditional: Vec<(String, String)>,
+    answers: Vec<(String, String, Map<String, Value>)>,
 }
 
 /// What one exchange came to.
@@ -115,6 +116,7 @@ impl Test {
             uris: BTreeMap::new(),
             reworded: Vec::new(),
             conditional: Vec::new(),
+            answers: Vec::new(),
         }
     }
 
@@ -222,6 +224,22 @@ impl Test {
         self
     }
 
+    /// Accepts the question `declaration` of `primitive` with `content` (a JSON object its form
+    /// allows), where the tester would make answers from the form: for a branch the server
+    /// takes only on one answer (a later question asked only after a particular choice). Decline
+    /// and cancel are still tried.
+    #[must_use]
+    pub fn answer(mut self, primitive: &str, declaration: &str, content: Value) -> Self {
+        let content = match content {
+            Value::Object(content) => content,
+            // Not an object: kept so that the run says it cannot be an answer.
+            other => Map::from_iter([(String::new(), other)]),
+        };
+        self.answers
+            .push((primitive.to_owned(), declaration.to_owned(), content));
+        self
+    }
+
     /// The arguments given for `primitive` on `version`, if any.
     fn arguments_for(&self, version: ProtocolVersion, primitive: &str) -> Option<Value> {
         self.arguments_on
@@ -281,6 +299,25 @@ impl Test {
                 ));
             }
         }
+        for (primitive, declaration, content) in &self.answers {
+            let setting = format!(".answer({primitive:?}, {declaration:?}, ..)");
+            match self.declared_form(primitive, declaration) {
+                None => out.push(format!(
+                    "{setting}: `{primitive}` declares no form-mode `{declaration}` (is a name misspelt?)"
+                )),
+                Some(form) => {
+                    let problems = ToolInputs::new(&form)
+                        .map(|inputs| inputs.problems(&Value::Object(content.clone())))
+                        .unwrap_or_default();
+                    if !problems.is_empty() {
+                        out.push(format!(
+                            "{setting}: the answer does not fit the declared form: {}",
+                            problems.join("; ")
+                        ));
+                    }
+                }
+            }
+        }
         for (setting, given) in [
             ("allow_reworded", &self.reworded),
             ("conditional", &self.conditional),
@@ -294,6 +331,30 @@ impl Test {
             }
         }
         out
+    }
+
+    /// The form of the form-mode declaration `declaration` of `primitive`, its
+    /// `$componentRef` followed.
+    fn declared_form(&self, primitive: &str, declaration: &str) -> Option<Value> {
+        mcpdesc_format::diagnostics::kind::KINDS
+            .iter()
+            .flat_map(|kind| {
+                self.description
+                    .get(kind.collection)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e.get(kind.identity).and_then(Value::as_str) == Some(primitive))
+            })
+            .flat_map(|e| e.get("elicitations").and_then(Value::as_array))
+            .flatten()
+            .find(|d| d.get("name").and_then(Value::as_str) == Some(declaration))
+            .and_then(|d| d.get("requestedSchema"))
+            .and_then(|form| {
+                mcpdesc_format::diagnostics::resolve_requested_schema(&self.description, form, "")
+                    .ok()
+                    .cloned()
+            })
     }
 
     fn level_of(&self, check: Check) -> Level {
@@ -438,7 +499,15 @@ impl Driver<'_, '_> {
     /// The session, opened (again) when there is none.
     async fn session(&mut self) -> Result<&Session, NotOpened> {
         if self.session.is_none() {
-            self.session = Some(Session::open(self.server, self.version, self.test.timeout).await?);
+            let chosen = (!self.test.answers.is_empty()).then(|| {
+                std::sync::Arc::new(Chosen {
+                    description: self.test.description.clone(),
+                    version: self.version,
+                    answers: self.test.answers.clone(),
+                })
+            });
+            self.session =
+                Some(Session::open(self.server, self.version, self.test.timeout, chosen).await?);
         }
         self.session
             .as_ref()
@@ -505,7 +574,7 @@ impl Driver<'_, '_> {
             self.find(
                 Check::ListingDiffers,
                 &at,
-                format!("{} ({}): {}", change.message, change.rule.id, at),
+                format!("{} ({})", change.message, change.rule.id),
                 None,
                 Vec::new(),
             );
@@ -538,7 +607,7 @@ impl Driver<'_, '_> {
                 continue;
             }
             let mut uris = self.test.uris.get(&template).cloned().unwrap_or_default();
-            uris.extend(expansions(&template));
+            uris.extend(expansions(&template, self.values(&template)));
             for uri in uris {
                 self.resource(&template, &uri, &entry, true).await;
             }
@@ -696,6 +765,25 @@ impl Driver<'_, '_> {
             }
         }
         self.answered_otherwise(&tool, first_valid).await;
+    }
+
+    /// Values generated for the variables of `template` (strings of 1 to 12 characters, ASCII
+    /// and not), as many as the run's cases up to 5, from the run's seed.
+    fn values(&self, template: &str) -> Vec<String> {
+        let schema = serde_json::json!({
+            "type": "object",
+            "properties": {"v": {"type": "string", "minLength": 1, "maxLength": 12}},
+            "required": ["v"]
+        });
+        let Ok(inputs) = ToolInputs::new(&schema) else {
+            return Vec::new();
+        };
+        let strategy = inputs.valid();
+        let mut runner = self.runner(template, true);
+        (0..self.test.cases.min(5))
+            .filter_map(|_| strategy.new_tree(&mut runner).ok())
+            .filter_map(|tree| tree.current().get("v")?.as_str().map(str::to_owned))
+            .collect()
     }
 
     /// A proptest runner for the generated inputs of `tool` on this version, seeded from the
@@ -908,7 +996,7 @@ impl Driver<'_, '_> {
                 Check::NeverAsked,
                 &primitive,
                 format!(
-                    "`{declaration}` applies on {}, and no call asked it (if it is asked only in circumstances the tester does not make, say it is conditional)",
+                    "`{declaration}` applies on {} and was never asked. If the code no longer asks it, remove its `#[elicitation]` (or its entry in the description); if it asks only for some arguments, give such arguments (`.arguments(..)`, `.uri(..)`, `--arguments`); only if no arguments make it ask every time, say so with `.conditional({primitive:?}, {declaration:?})` (`--conditional {primitive}:{declaration}`)",
                     self.version
                 ),
                 None,
@@ -1020,7 +1108,7 @@ impl Driver<'_, '_> {
         let Some(session) = self.session.as_ref() else {
             return Err(format!("{}: no session", self.version));
         };
-        session.answer_with(call.answer);
+        session.answer_with(call.answer, call.kind, &call.name);
         let mark = session.mark();
         let arguments = match &call.input {
             Value::Object(arguments) => Some(arguments.clone()),
@@ -1111,8 +1199,10 @@ impl Driver<'_, '_> {
                         failed.push((
                             Check::ElicitationDrift,
                             format!(
-                                "the question `{name}` was asked with other wording than declared: {}",
-                                params.get("message").and_then(Value::as_str).unwrap_or_default()
+                                "the question `{name}` was asked with other wording than declared: {} (§12.2 allows representative wording: allow it with `.allow_reworded({:?}, {name:?})`, `--allow-reworded {}:{name}`)",
+                                params.get("message").and_then(Value::as_str).unwrap_or_default(),
+                                call.name,
+                                call.name,
                             ),
                         ));
                     }
@@ -1582,14 +1672,15 @@ fn same_media_type(a: &str, b: &str) -> bool {
 }
 
 /// URIs `template` produces: each variable `1`, then `example`, then a value outside ASCII with a
-/// space.
-fn expansions(template: &str) -> Vec<String> {
+/// space, then each of `generated`.
+fn expansions(template: &str, generated: Vec<String>) -> Vec<String> {
     let Some(parsed) = mcpdesc_format::uri_template::UriTemplate::parse(template) else {
         return Vec::new();
     };
+    let fixed = ["1", "example", "é x"].map(str::to_owned);
     let mut out: Vec<String> = Vec::new();
-    for value in ["1", "example", "é x"] {
-        if let Some(uri) = parsed.expand(|_| Some(value.to_owned()))
+    for value in fixed.into_iter().chain(generated) {
+        if let Some(uri) = parsed.expand(|_| Some(value.clone()))
             && !out.contains(&uri)
         {
             out.push(uri);

@@ -76,6 +76,47 @@ pub(crate) struct Answering {
     pub(crate) answer: Answer,
     /// How many accepted answers were made: the next takes the next valid case of its form.
     made: usize,
+    /// The primitive called: the questions are its.
+    primitive: Option<(super::Kind, String)>,
+}
+
+/// Answers chosen for some declarations ([`Test::answer`](super::Test::answer)): the
+/// description the questions are matched against, and each chosen answer by primitive and
+/// declaration.
+pub(crate) struct Chosen {
+    pub(crate) description: Value,
+    pub(crate) version: ProtocolVersion,
+    pub(crate) answers: Vec<(String, String, Map<String, Value>)>,
+}
+
+impl Chosen {
+    /// The answer chosen for the question `params` of `primitive`, if it matches a declaration
+    /// that has one.
+    fn answer(
+        &self,
+        primitive: &(super::Kind, String),
+        params: &Value,
+    ) -> Option<Map<String, Value>> {
+        use mcpdesc_format::primitive::PrimitiveName;
+        let (kind, name) = primitive;
+        let named = match kind {
+            super::Kind::Tool => PrimitiveName::Tool(name),
+            super::Kind::Prompt => PrimitiveName::Prompt(name),
+            super::Kind::Resource => PrimitiveName::Resource(name),
+            super::Kind::ResourceTemplate => PrimitiveName::ResourceTemplate(name),
+        };
+        let matched = mcpdesc_runtime::contract::check_description(
+            &self.description,
+            named,
+            self.version,
+            params,
+        )
+        .ok()?;
+        self.answers
+            .iter()
+            .find(|(p, d, _)| p == name && d == matched.name())
+            .map(|(_, _, content)| content.clone())
+    }
 }
 
 /// The client the tester connects as: it asks for one version, offers both elicitation modes,
@@ -84,6 +125,7 @@ pub(crate) struct Answering {
 pub(crate) struct Client {
     version: rmcp::model::ProtocolVersion,
     answering: Arc<Mutex<Answering>>,
+    chosen: Option<Arc<Chosen>>,
 }
 
 impl ClientHandler for Client {
@@ -104,7 +146,7 @@ impl ClientHandler for Client {
         _: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
         let params = serde_json::to_value(&request).unwrap_or_default();
-        let (answer, made) = {
+        let (answer, made, primitive) = {
             let mut answering = self
                 .answering
                 .lock()
@@ -113,16 +155,23 @@ impl ClientHandler for Client {
             if answering.answer == Answer::Accept {
                 answering.made += 1;
             }
-            (answering.answer, made)
+            (answering.answer, made, answering.primitive.clone())
+        };
+        let chosen = match (&self.chosen, &primitive) {
+            (Some(chosen), Some(primitive)) if answer == Answer::Accept => {
+                chosen.answer(primitive, &params)
+            }
+            _ => None,
         };
         Ok(match answer {
             Answer::Decline => ElicitResult::new(ElicitationAction::Decline),
             Answer::Cancel => ElicitResult::new(ElicitationAction::Cancel),
             Answer::Accept => {
                 let result = ElicitResult::new(ElicitationAction::Accept);
-                match params.get("requestedSchema") {
-                    Some(form) => result.with_content(Value::Object(answers(form, made))),
-                    None => result,
+                match (chosen, params.get("requestedSchema")) {
+                    (Some(content), _) => result.with_content(Value::Object(content)),
+                    (None, Some(form)) => result.with_content(Value::Object(answers(form, made))),
+                    (None, None) => result,
                 }
             }
         })
@@ -179,6 +228,7 @@ impl Session {
         server: &Server,
         version: ProtocolVersion,
         within: Duration,
+        chosen: Option<Arc<Chosen>>,
     ) -> Result<Session, NotOpened> {
         let asked: rmcp::model::ProtocolVersion =
             serde_json::from_value(Value::String(version.as_str().to_owned()))
@@ -187,10 +237,12 @@ impl Session {
         let answering = Arc::new(Mutex::new(Answering {
             answer: Answer::Accept,
             made: 0,
+            primitive: None,
         }));
         let client = Client {
             version: asked.clone(),
             answering: Arc::clone(&answering),
+            chosen,
         };
         let (connected, child) = match (&server.http, &server.in_process) {
             (Some(http), _) => {
@@ -252,11 +304,13 @@ impl Session {
     }
 
     /// Answers the questions of the next calls with `answer`.
-    pub(crate) fn answer_with(&self, answer: Answer) {
-        self.answering
+    pub(crate) fn answer_with(&self, answer: Answer, kind: super::Kind, primitive: &str) {
+        let mut answering = self
+            .answering
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .answer = answer;
+            .unwrap_or_else(PoisonError::into_inner);
+        answering.answer = answer;
+        answering.primitive = Some((kind, primitive.to_owned()));
     }
 
     /// How many messages the tap has seen: where the next call's exchange begins.
