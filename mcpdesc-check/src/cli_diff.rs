@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use mcpdesc_check::diff::{Change, Class, Diff, Witness, diff};
 use mcpdesc_check::document::{Document, Format};
+use mcpdesc_check::github::{escape_data, escape_property};
 use mcpdesc_check::{Diagnostic, Severity, validate};
 use serde_json::{Value, json};
 
@@ -421,18 +422,6 @@ fn markdown(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std
         writeln!(out, "</details>")?;
     }
     Ok(())
-}
-
-/// A GitHub workflow command's data, escaped as the runner reads it.
-fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// A GitHub workflow command's property, escaped as the runner reads it.
-fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 fn github(out: &mut impl Write, old: &Side, new: &Side, changes: &Diff) -> std::io::Result<()> {

@@ -64,6 +64,7 @@ mod checked_in;
 mod compatible;
 pub mod diff;
 pub mod document;
+pub mod github;
 #[cfg(feature = "inputs")]
 pub mod inputs;
 mod instances;

@@ -342,17 +342,17 @@ impl Report {
             let _ = writeln!(
                 out,
                 "::{command} file={},title={}::{}",
-                github_property(file),
-                github_property(&format!("mcpdesc test: {}", finding.check)),
-                github_data(&human(finding))
+                crate::github::escape_property(file),
+                crate::github::escape_property(&format!("mcpdesc test: {}", finding.check)),
+                crate::github::escape_data(&human(finding))
             );
         }
         for stale in &self.stale {
             let _ = writeln!(
                 out,
                 "::error file={},title=mcpdesc test: stale known failure::{}",
-                github_property(file),
-                github_data(&format!(
+                crate::github::escape_property(file),
+                crate::github::escape_data(&format!(
                     "{stale} is listed as a known failure, and it no longer happens: remove the entry"
                 ))
             );
@@ -361,7 +361,7 @@ impl Report {
             let _ = writeln!(
                 out,
                 "::error title=mcpdesc test: not run::{}",
-                github_data(problem)
+                crate::github::escape_data(problem)
             );
         }
         out
@@ -578,14 +578,4 @@ fn xml(text: &str) -> String {
         }
     }
     out
-}
-
-fn github_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-fn github_property(text: &str) -> String {
-    github_data(text).replace(':', "%3A").replace(',', "%2C")
 }

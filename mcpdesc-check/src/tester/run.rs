@@ -260,19 +260,7 @@ impl Test {
                 .any(|e| e.get(identity).and_then(Value::as_str) == Some(wanted))
         };
         let callable = |p: &str| named("tools", "name", p) || named("prompts", "name", p);
-        let declared = |p: &str, d: &str| {
-            mcpdesc_format::diagnostics::kind::KINDS.iter().any(|kind| {
-                self.description
-                    .get(kind.collection)
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter(|e| e.get(kind.identity).and_then(Value::as_str) == Some(p))
-                    .flat_map(|e| e.get("elicitations").and_then(Value::as_array))
-                    .flatten()
-                    .any(|e| e.get("name").and_then(Value::as_str) == Some(d))
-            })
-        };
+        let declared = |p: &str, d: &str| self.declaration(p, d).is_some();
         let mut out = Vec::new();
         for primitive in self.arguments.keys() {
             if !callable(primitive) {
@@ -333,9 +321,9 @@ impl Test {
         out
     }
 
-    /// The form of the form-mode declaration `declaration` of `primitive`, its
-    /// `$componentRef` followed.
-    fn declared_form(&self, primitive: &str, declaration: &str) -> Option<Value> {
+    /// The declaration `declaration` of the primitive whose identity is `primitive`, of any
+    /// kind.
+    fn declaration(&self, primitive: &str, declaration: &str) -> Option<&Value> {
         mcpdesc_format::diagnostics::kind::KINDS
             .iter()
             .flat_map(|kind| {
@@ -349,6 +337,12 @@ impl Test {
             .flat_map(|e| e.get("elicitations").and_then(Value::as_array))
             .flatten()
             .find(|d| d.get("name").and_then(Value::as_str) == Some(declaration))
+    }
+
+    /// The form of the form-mode declaration `declaration` of `primitive`, its
+    /// `$componentRef` followed.
+    fn declared_form(&self, primitive: &str, declaration: &str) -> Option<Value> {
+        self.declaration(primitive, declaration)
             .and_then(|d| d.get("requestedSchema"))
             .and_then(|form| {
                 mcpdesc_format::diagnostics::resolve_requested_schema(&self.description, form, "")
@@ -767,9 +761,10 @@ impl Driver<'_, '_> {
         self.answered_otherwise(&tool, first_valid).await;
     }
 
-    /// Values generated for the variables of `template` (strings of 1 to 12 characters, ASCII
-    /// and not), as many as the run's cases up to 5, from the run's seed.
-    fn values(&self, template: &str) -> Vec<String> {
+    /// Values generated for the variables of the template or the arguments of the prompt
+    /// `primitive` (strings of 1 to 12 characters, ASCII and not), as many as the run's cases up
+    /// to 5, from the run's seed.
+    fn values(&self, primitive: &str) -> Vec<String> {
         let schema = serde_json::json!({
             "type": "object",
             "properties": {"v": {"type": "string", "minLength": 1, "maxLength": 12}},
@@ -779,7 +774,7 @@ impl Driver<'_, '_> {
             return Vec::new();
         };
         let strategy = inputs.valid();
-        let mut runner = self.runner(template, true);
+        let mut runner = self.runner(primitive, true);
         (0..self.test.cases.min(5))
             .filter_map(|_| strategy.new_tree(&mut runner).ok())
             .filter_map(|tree| tree.current().get("v")?.as_str().map(str::to_owned))
@@ -1367,6 +1362,17 @@ impl Driver<'_, '_> {
         let mut inputs = vec![Value::Object(required.clone())];
         if every.len() > required.len() {
             inputs.push(Value::Object(every));
+        }
+        // Then every argument with each generated value (strings, ASCII and not).
+        if !arguments.is_empty() {
+            for value in self.values(name) {
+                inputs.push(Value::Object(
+                    arguments
+                        .iter()
+                        .map(|(n, _)| (n.clone(), Value::String(value.clone())))
+                        .collect(),
+                ));
+            }
         }
         if let Some(given) = self.test.arguments_for(self.version, name) {
             inputs = vec![given];
