@@ -572,3 +572,66 @@ async fn a_chosen_answer_is_given_and_checked_against_its_form() {
         "{report}"
     );
 }
+
+/// `skip_destructive` leaves out every tool that may be destructive: `py_tasks` annotates none,
+/// and MCP's default is destructive, so no tool is called and its broken output goes unseen;
+/// its resources are still read.
+#[mcpdesc_needs::needs(python_sdk)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skip_destructive_calls_no_tool_that_may_destroy() {
+    let description = description("py_tasks.mcpdesc.yaml");
+    let report = test(&description)
+        .skip_destructive()
+        .run(&tasks(&["wrong-output"]))
+        .await;
+    assert_eq!(report.status(), Status::Passed, "{report}");
+    assert!(
+        report.versions.iter().all(|v| v.tools == 0 && v.calls > 0),
+        "{report}"
+    );
+}
+
+/// A replayed call is judged as the run judged it: the Python SDK's type conversion stays a
+/// warning (the run passes), not an accepted invalid input.
+#[mcpdesc_needs::needs(python_sdk)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replayed_coercion_is_still_a_coercion() {
+    let server = Server::command(python::sdk_python())
+        .arg(servers_dir().join("py_notes.py"))
+        .quiet();
+    let description = description("py_notes.mcpdesc.yaml");
+    let report = test(&description).cases(40).run(&server).await;
+    let coerced = report
+        .findings
+        .iter()
+        .find(|f| f.check == Check::InvalidInputCoerced)
+        .expect("found");
+    let again = test(&description)
+        .replay(&server, coerced.call.as_ref().unwrap())
+        .await;
+    assert_eq!(checks(&again), [Check::InvalidInputCoerced], "{again}");
+    assert_eq!(again.status(), Status::Passed, "{again}");
+}
+
+/// Arguments that are not an object could not be sent: the run says so instead of leaving them
+/// unused.
+#[test]
+fn arguments_that_are_not_an_object_stop_the_run() {
+    let report = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(
+            test(&description("py_tasks.mcpdesc.yaml"))
+                .arguments("add_task", json!(["title"]))
+                .run(&Server::command("/nonexistent/server")),
+        );
+    assert_eq!(report.status(), Status::NotRun);
+    assert_eq!(
+        report.problems,
+        [
+            r#"arguments for "add_task": ["title"] is not a JSON object, and MCP sends arguments as one"#
+        ]
+    );
+    assert_eq!(report.calls, 0);
+}

@@ -88,7 +88,6 @@ pub(crate) struct Exchanged {
 /// One tool on one version, as the engine calls it.
 struct ToolUnder<'d> {
     name: &'d str,
-    entry: &'d Map<String, Value>,
     inputs: Option<ToolInputs>,
     output: Option<ToolInputs>,
     declares: bool,
@@ -266,6 +265,18 @@ impl Test {
             if !callable(primitive) {
                 out.push(format!(
                     ".arguments({primitive:?}, ..): the description has no tool or prompt by that name"
+                ));
+            }
+        }
+        // MCP carries arguments as an object: anything else could not be sent.
+        let given = self
+            .arguments
+            .iter()
+            .chain(self.arguments_on.iter().map(|((_, p), a)| (p, a)));
+        for (primitive, arguments) in given {
+            if !arguments.is_object() {
+                out.push(format!(
+                    "arguments for {primitive:?}: {arguments} is not a JSON object, and MCP sends arguments as one"
                 ));
             }
         }
@@ -666,6 +677,19 @@ impl Driver<'_, '_> {
         !read_only && hint("destructiveHint").unwrap_or(true)
     }
 
+    /// The tool `entry`'s output schema, its `$componentRef` followed, where this version has
+    /// output schemas.
+    fn output_of(&self, description: &Value, entry: &Map<String, Value>) -> Option<ToolInputs> {
+        entry
+            .get("outputSchema")
+            .filter(|_| Fact::OutputSchema.versions().contains(self.version))
+            .and_then(|schema| {
+                let cx = Cx::new(description);
+                mcpdesc_format::diagnostics::references::schema_target(&cx, schema)
+                    .and_then(|(schema, _)| ToolInputs::new(schema).ok())
+            })
+    }
+
     /// Every phase of one tool.
     async fn tool(&mut self, description: &Value, name: &str, entry: &Map<String, Value>) {
         let inputs = match ToolInputs::of_tool(description, name) {
@@ -679,18 +703,10 @@ impl Driver<'_, '_> {
             }
             None => None,
         };
-        let output = entry
-            .get("outputSchema")
-            .filter(|_| Fact::OutputSchema.versions().contains(self.version))
-            .and_then(|schema| {
-                let cx = Cx::new(description);
-                mcpdesc_format::diagnostics::references::schema_target(&cx, schema)
-                    .and_then(|(schema, _)| ToolInputs::new(schema).ok())
-            });
+        let output = self.output_of(description, entry);
         let declares = self.declares(PrimitiveName::Tool(name));
         let tool = ToolUnder {
             name,
-            entry,
             inputs,
             output,
             declares,
@@ -1016,7 +1032,6 @@ impl Driver<'_, '_> {
             self.test.timeout,
         ));
         failed.extend(self.invalid_messages(&exchanged.messages));
-        let _ = tool.entry;
         Ok((exchanged, failed))
     }
 
@@ -1036,16 +1051,12 @@ impl Driver<'_, '_> {
                             call.name, call.version
                         )
                     })?;
-                let output = entry.get("outputSchema").and_then(|schema| {
-                    let cx = Cx::new(&description);
-                    mcpdesc_format::diagnostics::references::schema_target(&cx, schema)
-                        .and_then(|(schema, _)| ToolInputs::new(schema).ok())
-                });
+                // The same schemas as the run judged it by: an invalid input converted to a
+                // valid one is a coercion here too.
                 let tool = ToolUnder {
                     name: &call.name,
-                    entry: &entry,
-                    inputs: None,
-                    output,
+                    output: self.output_of(&description, &entry),
+                    inputs: ToolInputs::of_tool(&description, &call.name).and_then(Result::ok),
                     declares: false,
                 };
                 let (exchanged, failed) = self.tool_judged(&tool, call).await?;

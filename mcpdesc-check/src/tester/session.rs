@@ -126,6 +126,22 @@ pub(crate) struct Client {
     version: rmcp::model::ProtocolVersion,
     answering: Arc<Mutex<Answering>>,
     chosen: Option<Arc<Chosen>>,
+    /// The answers made for each form asked in this session, by the form's JSON.
+    made: Arc<Mutex<Made>>,
+}
+
+impl Client {
+    /// The `turn`th answer to `form`, its answers made the first time it is asked.
+    fn answer(&self, form: &Value, turn: usize) -> Map<String, Value> {
+        let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
+        let answers = made
+            .entry(form.to_string())
+            .or_insert_with(|| answers_for(form));
+        match answers.len() {
+            0 => Map::new(),
+            n => answers.get(turn % n).cloned().unwrap_or_default(),
+        }
+    }
 }
 
 impl ClientHandler for Client {
@@ -170,7 +186,9 @@ impl ClientHandler for Client {
                 let result = ElicitResult::new(ElicitationAction::Accept);
                 match (chosen, params.get("requestedSchema")) {
                     (Some(content), _) => result.with_content(Value::Object(content)),
-                    (None, Some(form)) => result.with_content(Value::Object(answers(form, made))),
+                    (None, Some(form)) => {
+                        result.with_content(Value::Object(self.answer(form, made)))
+                    }
                     (None, None) => result,
                 }
             }
@@ -178,30 +196,38 @@ impl ClientHandler for Client {
     }
 }
 
-/// The `turn`th answer to `form`: its valid boundary cases in turn, each an object its form
-/// allows (checked by the `jsonschema` crate); a generated one when it has none.
-pub(crate) fn answers(form: &Value, turn: usize) -> Map<String, Value> {
+/// The answers made for each form, by the form's JSON.
+type Made = std::collections::HashMap<String, Vec<Map<String, Value>>>;
+
+/// The answers made for `form`: its valid boundary cases, each an object its form allows
+/// (checked by the `jsonschema` crate); a generated one when it has none. Made once per form and
+/// session, and taken in turn.
+fn answers_for(form: &Value) -> Vec<Map<String, Value>> {
     let Ok(inputs) = ToolInputs::new(form) else {
-        return Map::new();
+        return Vec::new();
     };
-    let valid: Vec<Value> = inputs
+    let valid: Vec<Map<String, Value>> = inputs
         .boundaries()
         .into_iter()
-        .filter(|case| case.valid && case.input.is_object())
-        .map(|case| case.input)
+        .filter(|case| case.valid)
+        .filter_map(|case| match case.input {
+            Value::Object(answers) => Some(answers),
+            _ => None,
+        })
         .collect();
-    let chosen = match valid.len() {
-        0 => inputs
-            .valid()
-            .new_tree(&mut proptest::test_runner::TestRunner::deterministic())
-            .ok()
-            .map(|tree| tree.current()),
-        n => valid.get(turn % n).cloned(),
-    };
-    match chosen {
-        Some(Value::Object(answers)) => answers,
-        _ => Map::new(),
+    if !valid.is_empty() {
+        return valid;
     }
+    inputs
+        .valid()
+        .new_tree(&mut proptest::test_runner::TestRunner::deterministic())
+        .ok()
+        .and_then(|tree| match tree.current() {
+            Value::Object(answers) => Some(answers),
+            _ => None,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// A session with the server under test, on one version.
@@ -243,6 +269,7 @@ impl Session {
             version: asked.clone(),
             answering: Arc::clone(&answering),
             chosen,
+            made: Arc::default(),
         };
         let (connected, child) = match (&server.http, &server.in_process) {
             (Some(http), _) => {
