@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use mcpdesc_check::tester::{Check, Known, Level, Report, Server, Status, Test};
+use mcpdesc_check::tester::{Check, Level, Report, Server, Status, Test};
 use serde_json::{Value, json};
 
 #[path = "support/description_file.rs"]
@@ -246,15 +246,15 @@ async fn a_generated_failure_is_shrunk_and_replays() {
     assert_eq!(fixed.status(), Status::Passed, "{fixed}");
 }
 
-/// The example over stdio: every version, every check. Its one known failure is a real one the
-/// tester found: the runtime refuses a multi-select answer that repeats a choice, which the form
-/// it sends allows (MCP's form vocabulary has no `uniqueItems`).
+/// The example over stdio: every version, every check, and no known failure. (The tester found
+/// one: the runtime refused a multi-select answer that repeats a choice, which the form it sends
+/// allows, as MCP's form vocabulary has no `uniqueItems`. The answer check now takes it.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_example_keeps_its_description() {
     let server = Server::command(example::server_binary())
         .arg("serve")
         .quiet();
-    let mut report = Test::new(example::description())
+    let report = Test::new(example::description())
         .seed(SEED)
         .cases(10)
         // An issue that exists: the tools that act on one ask only then.
@@ -264,8 +264,6 @@ async fn the_example_keeps_its_description() {
         .arguments("delete_issue", json!({"issue": 1}))
         .run(&server)
         .await;
-    let known = Known::read_all("- check: answer-refused\n  primitive: create_issue\n").unwrap();
-    report.apply_known(&known);
     assert_eq!(report.status(), Status::Passed, "{report}");
     assert_eq!(report.versions.len(), 3);
     assert!(report.versions.iter().all(|v| v.served && v.tools == 7));
@@ -463,13 +461,6 @@ fn the_command_tests_a_server_over_http_with_a_token_from_the_environment() {
         assert!(std::time::Instant::now() < deadline, "the example listens");
         std::thread::sleep(Duration::from_millis(50));
     }
-    let dir = tempfile::tempdir().unwrap();
-    let known = dir.path().join("known.yaml");
-    std::fs::write(
-        &known,
-        "- check: answer-refused\n  primitive: create_issue\n",
-    )
-    .unwrap();
     let url = format!("http://{addr}/mcp");
     let description =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
@@ -479,7 +470,6 @@ fn the_command_tests_a_server_over_http_with_a_token_from_the_environment() {
             .arg(&description)
             .args(["--url", &url, "--bearer-token-env", token_var])
             .args(["--seed", "7", "--cases", "2", "--skip", "delete_issue"])
-            .args(["--known-failures", known.to_str().unwrap()])
             .args(["--arguments", r#"close_issue={"issue": 1}"#])
             .args(["--arguments", r#"assign_issue={"issue": 1}"#])
             .args(["--arguments", r#"edit_issue={"issue": 1}"#])
@@ -516,7 +506,6 @@ async fn the_example_with_a_fault_switch_is_caught() {
         // Closing happens only when the user confirms.
         .answer("close_issue", "confirm_close", json!({"confirm": true}))
         .level(Check::NeverAsked, Level::Ignored)
-        .level(Check::AnswerRefused, Level::Ignored)
         .run(&server)
         .await;
     let crashed: Vec<String> = report

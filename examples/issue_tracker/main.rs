@@ -1187,7 +1187,7 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use mcpdesc_check::tester::{Known, Server, Test};
+    use mcpdesc_check::tester::{Server, Test};
     use mcpdesc_runtime::session::{AskingServer, Policy};
     use serde_json::json;
 
@@ -1224,7 +1224,7 @@ mod tests {
         let description = description().unwrap();
         let server =
             Server::in_process(|| AskingServer::new(IssueTracker::new(), Policy::development()));
-        let mut report = Test::new(description.as_value())
+        let report = Test::new(description.as_value())
             .seed(1)
             .cases(10)
             .arguments("assign_issue", json!({"issue": 1}))
@@ -1233,14 +1233,6 @@ mod tests {
             .arguments("delete_issue", json!({"issue": 1}))
             .run(&server)
             .await;
-        report.apply_known(&Known::read_all(KNOWN_FAILURES).unwrap());
         assert!(report.passed(), "{report}");
     }
-
-    /// Found by `mcpdesc test`: a multi-select answer that repeats a choice is asked again, where
-    /// the form sent allows it (MCP's form vocabulary has no `uniqueItems`).
-    const KNOWN_FAILURES: &str = "
-- check: answer-refused
-  primitive: create_issue
-";
 }

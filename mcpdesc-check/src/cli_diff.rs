@@ -235,6 +235,33 @@ pub(crate) fn read(path: &Path) -> Result<Side, String> {
     })
 }
 
+/// Exit status 2 with `check`'s errors on standard error, when `side` is not a valid
+/// description: what `mcpdesc test` and `mcpdesc mock` do before anything runs.
+#[cfg(feature = "tester")]
+pub(crate) fn refuse_invalid(side: &Side, command: &str) -> Option<ExitCode> {
+    if side.errors() == 0 {
+        return None;
+    }
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "mcpdesc {command}: {} is not a valid description; `mcpdesc check` says:",
+        side.name
+    );
+    for d in side
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == mcpdesc_check::Severity::Error)
+    {
+        let place = match side.document.position(&d.path) {
+            Some((line, column)) => format!("{}:{line}:{column}", side.name),
+            None => side.name.clone(),
+        };
+        let _ = writeln!(err, "  error[{}] at {place}: {}", d.code, d.message);
+    }
+    Some(ExitCode::from(2))
+}
+
 fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| super::not_utf8(&name, e.as_bytes(), e.utf8_error()))
 }

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use mcpdesc_check::Severity;
 use mcpdesc_check::tester::{Call, Check, Known, Level, Report, Server, Status, Test};
 use serde_json::Value;
 
@@ -140,25 +139,8 @@ pub(crate) fn run(args: TestArgs) -> ExitCode {
         Ok(side) => side,
         Err(message) => return super::refuse(format_args!("{message}")),
     };
-    if side.errors() > 0 {
-        let mut err = std::io::stderr().lock();
-        let _ = writeln!(
-            err,
-            "mcpdesc test: {} is not a valid description; `mcpdesc check` says:",
-            side.name
-        );
-        for d in side
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-        {
-            let place = match side.document.position(&d.path) {
-                Some((line, column)) => format!("{}:{line}:{column}", side.name),
-                None => side.name.clone(),
-            };
-            let _ = writeln!(err, "  error[{}] at {place}: {}", d.code, d.message);
-        }
-        return ExitCode::from(2);
+    if let Some(refused) = super::cli_diff::refuse_invalid(&side, "test") {
+        return refused;
     }
     let mut test = Test::new(side.document.value()).cases(args.cases);
     if let Some(seed) = args.seed {

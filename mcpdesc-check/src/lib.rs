@@ -70,6 +70,8 @@ pub mod inputs;
 mod instances;
 pub mod json;
 pub mod listing;
+#[cfg(feature = "mock")]
+pub mod mock;
 mod positions;
 #[doc = include_str!("../docs/validation.md")]
 pub mod reference {

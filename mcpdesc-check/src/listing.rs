@@ -188,6 +188,44 @@ pub fn compare(description: &Value, version: ProtocolVersion, listing: &Listing)
     crate::diff::diff(&Value::Object(documented), &Value::Object(served))
 }
 
+/// What a server lists for the primitive `object` of `collection` on `version`: the members a
+/// listing holds that the version defines, as the description writes them, its schemas'
+/// `$componentRef`s followed. What `mcpdesc mock` lists.
+#[cfg(feature = "mock")]
+pub(crate) fn listed(
+    description: &Value,
+    collection: &str,
+    object: &Map<String, Value>,
+    version: ProtocolVersion,
+) -> Value {
+    let cx = Cx::new(description);
+    let kept = LISTED
+        .iter()
+        .find(|(kind, _)| kind.collection == collection)
+        .map_or(&[][..], |(_, kept)| *kept);
+    let mut out = Map::new();
+    for key in kept {
+        let Some(value) = object.get(*key) else {
+            continue;
+        };
+        let defined = members::of(collection)
+            .filter(|m| m.member == *key && m.place == members::Place::Primitive)
+            .all(|m| m.versions().contains(version));
+        if !defined {
+            continue;
+        }
+        let value = match *key {
+            "inputSchema" | "outputSchema" => {
+                mcpdesc_format::diagnostics::references::schema_target(&cx, value)
+                    .map_or(value, |(target, _)| target)
+            }
+            _ => value,
+        };
+        out.insert((*key).to_owned(), value.clone());
+    }
+    Value::Object(out)
+}
+
 /// The root both sides share: the description's `mcpdesc` and `info`, on `version` alone.
 fn skeleton(description: &Value, version: ProtocolVersion) -> Map<String, Value> {
     let mut root = Map::new();

@@ -15,6 +15,7 @@ use mcpdesc_check::{Code, Diagnostic, Rule, Severity, validate};
 use serde_json::{Value, json};
 
 mod cli_diff;
+mod cli_mock;
 mod cli_test;
 
 /// Checks and compares MCP Description files (.json, .yaml, .yml), and tests servers against them.
@@ -36,6 +37,7 @@ enum Command {
     Check(CheckArgs),
     Diff(cli_diff::DiffArgs),
     Test(Box<cli_test::TestArgs>),
+    Mock(cli_mock::MockArgs),
 }
 
 /// Validates MCP Description files against the format's rules.
@@ -92,6 +94,9 @@ fn main() -> ExitCode {
         Ok(Cli {
             command: Command::Test(args),
         }) => cli_test::run(*args),
+        Ok(Cli {
+            command: Command::Mock(args),
+        }) => cli_mock::run(args),
         // Help and the version exit 0, a wrong command line 2; either exits 2 when it cannot
         // be written.
         Err(error) => match error.print() {

@@ -166,16 +166,6 @@ pub enum ProblemKind {
         /// multi-select's wrong items all name the same list).
         choices: Arc<[String]>,
     },
-    /// A multi-select item that repeats an earlier one: a multi-select is a set of distinct
-    /// choices. A string item that is not one of the choices and repeats an earlier one is told
-    /// both, [`ProblemKind::ItemNotAChoice`] first; an item that is not a string is told only as
-    /// such ([`ProblemKind::ItemWrongType`]), repeated or not.
-    DuplicateItem {
-        /// The index of the repeated item.
-        index: usize,
-        /// Its value.
-        value: String,
-    },
     /// Problems of items past the first [`MAX_ITEM_PROBLEMS`] of one multi-select, counted
     /// rather than listed: an answer can hold any number of items, and each problem listed
     /// takes more room than the item it is about.
@@ -277,13 +267,6 @@ impl fmt::Display for ProblemKind {
                 Shown::quoted(value),
                 List(choices.iter().map(String::as_str))
             ),
-            ProblemKind::DuplicateItem { index, value } => {
-                write!(
-                    f,
-                    "item {index} {} repeats an earlier item",
-                    Shown::quoted(value)
-                )
-            }
             ProblemKind::MoreItemProblems { count } => write!(
                 f,
                 "has {count} more problem{} with its items, not listed (the first {MAX_ITEM_PROBLEMS} are)",
@@ -619,11 +602,10 @@ impl Problems {
                     if let Some(max_items) = m.max_items.filter(|n| count > *n) {
                         self.push(name, ProblemKind::TooManyItems { max_items, count });
                     }
-                    // The choices seen so far, a bit each; where each item is among them.
-                    let mut seen = ChoiceBits::new(m.choices.options().len());
+                    // Where each item is among the choices. A repeated item is no problem:
+                    // the schema a server sends has no `uniqueItems` (MCP's form vocabulary has
+                    // none), so an answer that repeats a choice fits it.
                     let lookup = ChoiceLookup::new(&m.choices, items.len());
-                    // Repeats found once for all items, at the first item that is no choice: linear, not quadratic.
-                    let mut repeated_strings: Option<Vec<bool>> = None;
                     // The choices, made into a list once for all the items that are not one of
                     // them.
                     let mut choices: Option<Arc<[String]>> = None;
@@ -652,39 +634,16 @@ impl Problems {
                             }
                             continue;
                         };
-                        let repeats = match lookup.position(v) {
-                            Some(choice) => seen.set(choice),
-                            // Without run-time choices any distinct strings; else an item that is no choice, and its repeat.
-                            None => {
-                                if !m.choices.is_unfilled() && listing() {
-                                    self.push(
-                                        name,
-                                        ProblemKind::ItemNotAChoice {
-                                            index,
-                                            value: v.clone(),
-                                            choices: Arc::clone(choices.get_or_insert_with(|| {
-                                                m.choices.values().map(str::to_owned).collect()
-                                            })),
-                                        },
-                                    );
-                                }
-                                repeated_strings
-                                    .get_or_insert_with(|| {
-                                        repeated(
-                                            &items.iter().map(Value::as_str).collect::<Vec<_>>(),
-                                        )
-                                    })
-                                    .get(index)
-                                    .copied()
-                                    .unwrap_or(false)
-                            }
-                        };
-                        if repeats && listing() {
+                        // Without run-time choices any string; else one of the choices.
+                        if lookup.position(v).is_none() && !m.choices.is_unfilled() && listing() {
                             self.push(
                                 name,
-                                ProblemKind::DuplicateItem {
+                                ProblemKind::ItemNotAChoice {
                                     index,
                                     value: v.clone(),
+                                    choices: Arc::clone(choices.get_or_insert_with(|| {
+                                        m.choices.values().map(str::to_owned).collect()
+                                    })),
                                 },
                             );
                         }
@@ -737,37 +696,6 @@ impl crate::schema::RequestedSchema {
     }
 }
 
-/// A bit per choice of a multi-select: one word for the first 64 (no allocation on the common
-/// path), a vector past them.
-struct ChoiceBits {
-    first: u64,
-    more: Vec<u64>,
-}
-
-impl ChoiceBits {
-    fn new(choices: usize) -> Self {
-        ChoiceBits {
-            first: 0,
-            more: vec![0; choices.saturating_sub(64).div_ceil(64)],
-        }
-    }
-
-    /// Sets the bit of choice `i`; whether it was set already.
-    fn set(&mut self, i: usize) -> bool {
-        let (word, bit) = match i.checked_sub(64) {
-            None => (&mut self.first, i),
-            Some(past) => match self.more.get_mut(past / 64) {
-                Some(word) => (word, past % 64),
-                None => return false,
-            },
-        };
-        let mask = 1u64 << bit;
-        let was = *word & mask != 0;
-        *word |= mask;
-        was
-    }
-}
-
 /// Where an item is among a multi-select's choices: by scanning a short list (or for a few
 /// items), by a sorted index of a long one (an answer can hold thousands of items, a run-time
 /// list hundreds of choices; scanning the list per item would cost their product).
@@ -804,8 +732,7 @@ impl<'c> ChoiceLookup<'c> {
 }
 
 /// For each value, whether an earlier one in `values` is the same: pairwise for short lists, by
-/// sorting them past that (a run-time choice list, or a multi-select answer checked against
-/// choices not given yet, can be long; a sort compares each value a few times, where a hash set
+/// sorting them past that (a run-time choice list can be long; a sort compares each value a few times, where a hash set
 /// reads every one through SipHash, and comparing each with all before it grows with the square).
 #[doc(hidden)]
 pub fn repeated<T: Ord>(values: &[T]) -> Vec<bool> {

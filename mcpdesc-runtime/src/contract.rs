@@ -536,7 +536,7 @@ pub fn check_registered<'p>(
                 schema: schema.as_ref(),
                 url: match d.mode() {
                     Mode::Url { url } => url,
-                    Mode::Form { .. } => None,
+                    Mode::Form { .. } | Mode::Described { .. } => None,
                 },
                 scope: d.protocol_versions().unwrap_or(d.supported_versions()),
                 runtime: Some(runtime.as_slice()),
@@ -761,9 +761,20 @@ fn schema_difference(sent: &Value, declared: &Value, runtime: Option<&[&str]>) -
         return first_difference(sent, declared, String::new());
     };
     if let Some(p) = members_difference(sent_root, declared_root, "", |k| {
-        k == "properties" || k == "required"
+        k == "properties" || k == "required" || k == "$schema"
     }) {
         return Some(p);
+    }
+    // A form's schema is read as JSON Schema 2020-12 when it names no dialect: naming that one
+    // is the same schema as naming none.
+    fn dialect(root: &Map<String, Value>) -> Option<&str> {
+        match root.get("$schema") {
+            None => Some(DEFAULT_DIALECT),
+            Some(v) => v.as_str(),
+        }
+    }
+    if dialect(sent_root) != dialect(declared_root) {
+        return Some("/$schema".to_owned());
     }
     if let Some(p) = required_difference(sent_root.get("required"), declared_root.get("required")) {
         return Some(p);
@@ -895,6 +906,9 @@ fn required_difference(sent: Option<&Value>, declared: Option<&Value>) -> Option
 }
 
 /// The first difference between two objects' members, leaving out the keys `skip` names.
+/// The dialect a form's schema is read in when it names none.
+const DEFAULT_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
 fn members_difference(
     sent: &Map<String, Value>,
     declared: &Map<String, Value>,

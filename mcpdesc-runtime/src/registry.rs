@@ -55,6 +55,12 @@ pub enum Mode {
         /// The static URL; `None` when it is chosen at run time.
         url: Option<&'static str>,
     },
+    /// Form mode with a form read at run time from a description
+    /// ([`Declaration::described`]), not derived.
+    Described {
+        /// The form's schema, as read.
+        schema: &'static RequestedSchema,
+    },
 }
 
 /// Where a declaration is written.
@@ -116,6 +122,79 @@ impl Declaration {
         }
     }
 
+    /// A declaration read at run time, not written as an attribute: what a server that serves a
+    /// description it reads asks (`mcpdesc mock` does). Ask it with
+    /// [`Asker::described`](crate::session::Asker::described), which holds each request to the
+    /// description rather than to the registry. It is never registered: [`find`] and
+    /// [`declarations`] do not see it.
+    ///
+    /// Its parts are `'static`, as an attribute's are: read the description once, at start-up,
+    /// and keep what the declarations borrow for the life of the process.
+    ///
+    /// ```
+    /// use mcpdesc_runtime::registry::{Declaration, Mode, Primitive};
+    /// use mcpdesc_runtime::RequestedSchema;
+    ///
+    /// let form: &'static RequestedSchema = Box::leak(Box::new(RequestedSchema::new(Vec::new())));
+    /// let confirm = Declaration::described(
+    ///     Primitive::Tool("close_issue"),
+    ///     "confirm",
+    ///     Mode::Described { schema: form },
+    ///     "Close the issue?",
+    /// )
+    /// .with_follow_ups(Some("Keep the issue open."), None);
+    /// assert_eq!(confirm.mode_str(), "form");
+    /// assert_eq!(confirm.on_decline(), Some("Keep the issue open."));
+    /// ```
+    pub const fn described(
+        primitive: Primitive,
+        name: &'static str,
+        mode: Mode,
+        message: &'static str,
+    ) -> Self {
+        Declaration {
+            primitive,
+            name,
+            mode,
+            message,
+            when: None,
+            on_decline: None,
+            on_cancel: None,
+            protocol_versions: None,
+            location: Location {
+                file: "(a description)",
+                line: 0,
+                column: 0,
+            },
+        }
+    }
+
+    /// The declaration with `when`: when the interaction happens.
+    #[must_use]
+    pub const fn with_when(mut self, when: Option<&'static str>) -> Self {
+        self.when = when;
+        self
+    }
+
+    /// The declaration with its `onDecline` and `onCancel`.
+    #[must_use]
+    pub const fn with_follow_ups(
+        mut self,
+        on_decline: Option<&'static str>,
+        on_cancel: Option<&'static str>,
+    ) -> Self {
+        self.on_decline = on_decline;
+        self.on_cancel = on_cancel;
+        self
+    }
+
+    /// The declaration with its effective scope: the versions it is asked on.
+    #[must_use]
+    pub const fn with_protocol_versions(mut self, scope: Option<VersionSet>) -> Self {
+        self.protocol_versions = scope;
+        self
+    }
+
     /// The primitive it belongs to.
     pub fn primitive(&self) -> Primitive {
         self.primitive
@@ -134,7 +213,7 @@ impl Declaration {
     /// `"form"` or `"url"`.
     pub fn mode_str(&self) -> &'static str {
         match self.mode {
-            Mode::Form { .. } => "form",
+            Mode::Form { .. } | Mode::Described { .. } => "form",
             Mode::Url { .. } => "url",
         }
     }
@@ -173,6 +252,7 @@ impl Declaration {
     pub fn requested_schema(&self) -> Option<&'static RequestedSchema> {
         match self.mode {
             Mode::Form { schema, .. } => Some(schema()),
+            Mode::Described { schema } => Some(schema),
             Mode::Url { .. } => None,
         }
     }
@@ -181,7 +261,7 @@ impl Declaration {
     pub fn url(&self) -> Option<&'static str> {
         match self.mode {
             Mode::Url { url } => url,
-            Mode::Form { .. } => None,
+            Mode::Form { .. } | Mode::Described { .. } => None,
         }
     }
 
@@ -189,6 +269,7 @@ impl Declaration {
     pub fn supported_versions(&self) -> VersionSet {
         match self.mode {
             Mode::Form { versions, .. } => versions,
+            Mode::Described { schema } => schema.protocol_versions(),
             Mode::Url { .. } => VersionSet::URL_MODE,
         }
     }
@@ -199,10 +280,10 @@ impl Declaration {
     /// caller).
     pub fn request_params(&self) -> Value {
         match self.mode {
-            Mode::Form { schema, .. } => json!({
+            Mode::Form { .. } | Mode::Described { .. } => json!({
                 "mode": "form",
                 "message": self.message,
-                "requestedSchema": schema(),
+                "requestedSchema": self.requested_schema(),
             }),
             Mode::Url { url: Some(url) } => {
                 json!({"mode": "url", "message": self.message, "url": url})

@@ -430,24 +430,16 @@ fn sixty_four_bit_fields_do_not_clamp_floats_beyond_their_range() {
     );
 }
 
+/// The schema a form sends has no `uniqueItems` (MCP's form vocabulary has none): an answer
+/// that repeats a choice fits it, and a set keeps the choice once.
 #[test]
-fn a_multi_select_with_a_repeated_item_is_a_problem_for_sets_and_vecs() {
-    let err = parse(&with("set", json!(["bug", "bug"]))).unwrap_err();
-    assert_eq!(
-        err.problems()[0].kind(),
-        &ProblemKind::DuplicateItem {
-            index: 1,
-            value: "bug".into()
-        },
-        "{err}"
-    );
-    let err = parse(&with("labels", json!(["docs", "docs"]))).unwrap_err();
-    assert!(err.to_string().contains("repeats an earlier item"), "{err}");
+fn a_multi_select_with_a_repeated_item_fits_and_a_set_keeps_it_once() {
+    let read = parse(&with("set", json!(["bug", "bug"]))).unwrap();
+    assert_eq!(read.set.map(|s| s.len()), Some(1));
+    let read = parse(&with("labels", json!(["docs", "docs"]))).unwrap();
+    assert_eq!(read.labels.len(), 2);
     assert!(parse(&with("labels", json!(["docs", "bug"]))).is_ok());
-}
-
-#[test]
-fn an_item_that_is_no_choice_and_repeated_is_told_both() {
+    // An item that is no choice is a problem each time it is written.
     let err = parse(&with("set", json!(["nope", "bug", "nope"]))).unwrap_err();
     let kinds: Vec<_> = err
         .problems()
@@ -456,15 +448,10 @@ fn an_item_that_is_no_choice_and_repeated_is_told_both() {
             ProblemKind::ItemNotAChoice { index, value, .. } => {
                 format!("{index} {value}: no choice")
             }
-            ProblemKind::DuplicateItem { index, value } => format!("{index} {value}: repeated"),
             other => format!("{other:?}"),
         })
         .collect();
-    assert_eq!(
-        kinds,
-        ["0 nope: no choice", "2 nope: no choice", "2 nope: repeated"],
-        "{err}"
-    );
+    assert_eq!(kinds, ["0 nope: no choice", "2 nope: no choice"], "{err}");
 }
 
 /// An answer can hold any number of wrong items; each problem listed takes more room than its
@@ -482,7 +469,7 @@ fn the_problems_of_many_wrong_items_are_listed_up_to_a_bound_and_counted_past_it
     let kinds: Vec<&ProblemKind> = err.problems_of("set").collect();
     assert_eq!(kinds.len(), MAX_ITEM_PROBLEMS + 1, "{err}");
     // In order: item 0 not a string, item 1 no choice, item 2 a choice, item 3 not a string,
-    // item 4 no choice and a repeat of item 1, item 5 a repeat of item 2...
+    // item 4 no choice, item 5 a choice...
     assert_eq!(
         kinds[0],
         &ProblemKind::ItemWrongType {
@@ -495,11 +482,15 @@ fn the_problems_of_many_wrong_items_are_listed_up_to_a_bound_and_counted_past_it
         ProblemKind::ItemNotAChoice { index: 1, .. }
     ));
     assert!(matches!(
-        kinds[4],
-        ProblemKind::DuplicateItem { index: 4, .. }
+        kinds[3],
+        ProblemKind::ItemWrongType { index: 3, .. }
     ));
-    // 334 integers, 333 strings that are no choice (332 of them repeats), 332 repeated choices.
-    let all = 334 + 333 + 332 + 332;
+    assert!(matches!(
+        kinds[4],
+        ProblemKind::ItemNotAChoice { index: 4, .. }
+    ));
+    // 334 integers and 333 strings that are no choice; the 333 choices are no problem.
+    let all = 334 + 333;
     assert_eq!(
         kinds[MAX_ITEM_PROBLEMS],
         &ProblemKind::MoreItemProblems {

@@ -1316,11 +1316,18 @@ impl Driver<'_, '_> {
             )),
             Outcome::Result(result) => {
                 if let Some(described) = entry.get("mimeType").and_then(Value::as_str) {
+                    // Only the contents of the URI read: a directory's listing, say, holds its
+                    // entries' contents too, each of its own type.
                     for content in result
                         .get("contents")
                         .and_then(Value::as_array)
                         .into_iter()
                         .flatten()
+                        .filter(|c| {
+                            c.get("uri")
+                                .and_then(Value::as_str)
+                                .is_none_or(|u| u == uri)
+                        })
                     {
                         if let Some(sent) = content.get("mimeType").and_then(Value::as_str)
                             && !same_media_type(sent, described)

@@ -984,10 +984,12 @@ fn declaration_value(
         m.insert("when".into(), w.into());
     }
     match d.mode() {
-        Mode::Form { schema, .. } => {
-            let value = match shared.get(&schema_key(d)) {
-                Some(name) => json!({ "$componentRef": format!("#/components/schemas/{name}") }),
-                None => schema().to_value(),
+        Mode::Form { .. } | Mode::Described { .. } => {
+            let value = match (shared.get(&schema_key(d)), d.requested_schema()) {
+                (Some(name), _) => {
+                    json!({ "$componentRef": format!("#/components/schemas/{name}") })
+                }
+                (None, schema) => json!(schema),
             };
             m.insert("requestedSchema".into(), value);
         }
@@ -1005,8 +1007,8 @@ fn declaration_value(
     if let Some(scope) = scope {
         m.insert("protocolVersions".into(), json!(scope));
     }
-    if let Mode::Form { schema, .. } = d.mode() {
-        let runtime: Vec<&str> = schema().runtime_choice_fields().collect();
+    if let Some(schema) = d.requested_schema() {
+        let runtime: Vec<&str> = schema.runtime_choice_fields().collect();
         if !runtime.is_empty() {
             m.insert(RUNTIME_CHOICES.into(), json!(runtime));
         }
@@ -1023,6 +1025,7 @@ fn scope_advice(
 ) -> String {
     let need = match d.mode() {
         Mode::Url { .. } => "URL mode".to_owned(),
+        Mode::Described { .. } => "its form".to_owned(),
         Mode::Form { form, schema, .. } => {
             let schema = schema();
             match lacking.first().and_then(|v| schema.first_misfit(v)) {

@@ -36,7 +36,7 @@ impl Key {
                 text(d.on_cancel()),
             ],
             target: match d.mode() {
-                Mode::Form { .. } => (0, Some((super::schema_key(d), 0))),
+                Mode::Form { .. } | Mode::Described { .. } => (0, Some((super::schema_key(d), 0))),
                 Mode::Url { url } => (1, text(url)),
             },
             scope: scope.map(VersionSet::bits),

@@ -414,7 +414,7 @@ impl Asker {
         url: Option<&str>,
     ) -> Result<Step<Asked<()>>, ElicitError> {
         let declaration = handle.declaration();
-        let outcome = self.url_unreported(declaration, url).await;
+        let outcome = self.url_unreported(declaration, url, None).await;
         self.report(declaration, outcome)
     }
 
@@ -422,10 +422,12 @@ impl Asker {
         &self,
         declaration: &Declaration,
         url: Option<&str>,
+        described: Option<&Value>,
     ) -> Result<Step<Asked<()>>, ElicitError> {
-        let made = match url {
-            None => Made::AsDeclared(None),
-            Some(_) => Made::AtRunTime,
+        let made = match (described, url) {
+            (Some(description), _) => Made::Described(description),
+            (None, None) => Made::AsDeclared(None),
+            (None, Some(_)) => Made::AtRunTime,
         };
         let (url, version) = self.url_of(declaration, url, VersionSet::URL_MODE)?;
         let params = || {
@@ -459,6 +461,97 @@ impl Asker {
             }
             Step::InputRequired(result) => Step::InputRequired(result),
         })
+    }
+
+    /// Asks `declaration`, read at run time from `description`
+    /// ([`Declaration::described`](crate::registry::Declaration::described)): the path a server
+    /// takes that serves a description it reads rather than declarations it was compiled with
+    /// (`mcpdesc mock`). A form-mode declaration is asked with its form, and the answer's content
+    /// is checked against it by the format's answer check ([`RequestedSchema::check_content`]); a
+    /// URL-mode one at its URL, or at `url` when given (a given `url` wins).
+    ///
+    /// It is guarded, sealed and time-limited as [`ask!`](crate::ask) is, with one difference:
+    /// the guard holds each request to `description`
+    /// ([`contract::check_description`](crate::contract::check_description)), not to the
+    /// registry. An answer that does not fit is asked again, with its problems, as `ask!` does.
+    ///
+    /// The accepted value is the answer's content (an empty object for URL mode).
+    ///
+    /// # Errors
+    ///
+    /// As [`ask!`](crate::ask): [`ElicitError::OtherPrimitive`] and [`ElicitError::Undeclared`]
+    /// send nothing; a version outside the scope or the form's vocabulary, or a client without
+    /// the mode, is [`Asked::NotAsked`]; a URL-mode declaration without a URL is
+    /// [`ElicitError::InvalidUrl`].
+    ///
+    /// [`RequestedSchema::check_content`]: crate::RequestedSchema::check_content
+    pub async fn described(
+        &self,
+        description: &Value,
+        declaration: &Declaration,
+        url: Option<&str>,
+    ) -> Result<Step<Asked<Map<String, Value>>>, ElicitError> {
+        let outcome = match declaration.requested_schema() {
+            Some(schema) => self.described_form(description, declaration, schema).await,
+            None => self
+                .url_unreported(declaration, url, Some(description))
+                .await
+                .map(|step| match step {
+                    Step::Answered(asked) => Step::Answered(match asked {
+                        Asked::Accepted(()) => Asked::Accepted(Map::new()),
+                        Asked::Declined { on_decline } => Asked::Declined { on_decline },
+                        Asked::Cancelled { on_cancel } => Asked::Cancelled { on_cancel },
+                        Asked::NotAsked(why) => Asked::NotAsked(why),
+                    }),
+                    Step::InputRequired(result) => Step::InputRequired(result),
+                }),
+        };
+        self.report(declaration, outcome)
+    }
+
+    async fn described_form(
+        &self,
+        description: &Value,
+        declaration: &Declaration,
+        schema: &crate::RequestedSchema,
+    ) -> Result<Step<Asked<Map<String, Value>>>, ElicitError> {
+        self.check_primitive(declaration)?;
+        let version = self.protocol_version();
+        if let Some(v) = version {
+            check_scope(declaration, v)?;
+            let supported = declaration.supported_versions();
+            if !supported.contains(v) {
+                return Err(ElicitError::UnsupportedVersion {
+                    version: v,
+                    supported,
+                });
+            }
+        }
+        let typed = crate::rmcp_schema::typed(schema).map_err(ElicitError::Schema)?;
+        let params = || {
+            Ok(ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: declaration.message().to_owned(),
+                requested_schema: typed.clone(),
+            })
+        };
+        let question = Question {
+            declaration,
+            version,
+            made: Made::Described(description),
+        };
+        self.ask_form(
+            &question,
+            params,
+            || Value::Null,
+            |_| false,
+            |result| {
+                read_accepted(result, |content| {
+                    schema.check_content(content).map(|()| content.clone())
+                })
+            },
+        )
+        .await
     }
 
     /// The error "URL elicitation required" (`-32042`, MCP 2025-11-25) for the URL-mode
@@ -723,7 +816,7 @@ impl Asker {
         mode: ElicitationMode,
         (params, made): (
             impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
-            Made,
+            Made<'_>,
         ),
         keep: impl FnOnce() -> Value,
     ) -> Result<Step<(ElicitResult, Option<Value>, u8)>, ElicitError> {
@@ -753,7 +846,7 @@ impl Asker {
         mode: ElicitationMode,
         (params, made): (
             impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
-            Made,
+            Made<'_>,
         ),
         keep: impl FnOnce() -> Value,
         tried: u8,
@@ -775,7 +868,7 @@ impl Asker {
         mode: ElicitationMode,
         (params, made): (
             impl FnOnce() -> Result<ElicitRequestParams, ElicitError>,
-            Made,
+            Made<'_>,
         ),
     ) -> Result<ElicitRequestParams, ElicitError> {
         if !self.client_supports(mode) {
@@ -975,7 +1068,7 @@ impl Asker {
         declaration: &Declaration,
         params: &ElicitRequestParams,
         version: Option<ProtocolVersion>,
-        made: Made,
+        made: Made<'_>,
     ) -> Result<(), ElicitError> {
         if !self.guarded || registered_as_made(declaration, made) {
             return Ok(());
@@ -993,9 +1086,18 @@ impl Asker {
         {
             request.remove("elicitationId");
         }
-        crate::contract::check_registered(declaration.primitive(), version, &value)
-            .map(|_| ())
-            .map_err(ElicitError::Undeclared)
+        match made {
+            Made::Described(description) => crate::contract::check_description(
+                description,
+                declaration.primitive(),
+                version,
+                &value,
+            )
+            .map(|_| ()),
+            _ => crate::contract::check_registered(declaration.primitive(), version, &value)
+                .map(|_| ()),
+        }
+        .map_err(ElicitError::Undeclared)
     }
 
     /// Sends `elicitation/create` and waits for the answer, at most the call's timeout, and no
@@ -1099,7 +1201,7 @@ fn unfit_fields(error: &ElicitError) -> Option<String> {
 struct Question<'d> {
     declaration: &'d Declaration,
     version: Option<ProtocolVersion>,
-    made: Made,
+    made: Made<'d>,
 }
 
 /// `params` with what was wrong with the last answer (`problems`) in its `_meta`, under
@@ -1126,7 +1228,7 @@ fn with_problems(params: ElicitRequestParams, problems: &[String]) -> ElicitRequ
 
 /// How a request was made from its declaration.
 #[derive(Clone, Copy)]
-enum Made {
+enum Made<'d> {
     /// From the declaration alone: its message, and the handle's form (`Some(its static
     /// schema)`: the schema as it is, or filled through the form's generated `…Choices`, whose
     /// `prepare` holds the run-time parts to the same rules the contract check does), or its static
@@ -1134,6 +1236,10 @@ enum Made {
     AsDeclared(Option<&'static crate::RequestedSchema>),
     /// With a part the declaration does not fix: a URL chosen at run time.
     AtRunTime,
+    /// From a declaration read from this description at run time
+    /// ([`Declaration::described`](crate::registry::Declaration::described)): checked against the
+    /// description, not the registry.
+    Described(&'d Value),
 }
 
 /// Whether a request made from `declaration` ([`Made::AsDeclared`]) is the request of the
@@ -1143,7 +1249,7 @@ enum Made {
 /// run-time parts by `prepare`; `tests/contract.rs` holds what `prepare` sends to the check on every
 /// version), so the guard need not serialize and compare it; a URL chosen at run time is checked
 /// in full.
-fn registered_as_made(declaration: &Declaration, made: Made) -> bool {
+fn registered_as_made(declaration: &Declaration, made: Made<'_>) -> bool {
     let Made::AsDeclared(sent_schema) = made else {
         return false;
     };

@@ -645,7 +645,7 @@ fn missing_capability_error(
             .protocol_versions()
             .is_none_or(|scope| scope.contains(version));
     let (mode, elicitation) = match declaration.mode() {
-        Mode::Form { .. } => (
+        Mode::Form { .. } | Mode::Described { .. } => (
             ElicitationMode::Form,
             ElicitationCapability::new().with_form(Default::default()),
         ),
