@@ -43,6 +43,8 @@ use serde_json::{Value, json};
 mod cluster;
 #[path = "support/example.rs"]
 mod example;
+#[path = "support/mcpdesc_command.rs"]
+mod mcpdesc_command;
 #[path = "support/node.rs"]
 mod node;
 #[path = "support/python.rs"]
@@ -83,6 +85,27 @@ fn drive_with(
         .arg(act)
         .args(tools);
     one_json_line(node, &format!("{version} {act}"))
+}
+
+/// The arguments that make `mcpdesc` serve the mock of the example's description: the drivers
+/// run the command with them (`SERVER_ARGS`) where they would run the example with `serve`.
+fn mock_args() -> String {
+    let description =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml");
+    json!(["mock", description]).to_string()
+}
+
+/// `drive` against `mcpdesc mock` of the example's description.
+fn drive_mock(script: &Path, version: ProtocolVersion, act: &str, tools: &[&str]) -> Value {
+    let mut node = Command::new("node");
+    node.env("ELICITATION_CAPABILITY", r#"{"form": {}, "url": {}}"#)
+        .env("SERVER_ARGS", mock_args())
+        .arg(script)
+        .arg(mcpdesc_command::mcpdesc())
+        .arg(version.as_str())
+        .arg(act)
+        .args(tools);
+    one_json_line(node, &format!("the mock, {version} {act}"))
 }
 
 /// Runs a driver: the one JSON line it prints, or a failure that says what ran (`what`) and
@@ -301,6 +324,53 @@ fn the_official_python_client_is_asked_as_declared_and_answered() {
     ] {
         for act in ACTS {
             check_run(&drive_python(&python, mode, act, &order), version, act);
+        }
+    }
+}
+
+/// The three clients drive `mcpdesc mock` of the example's description as they drive the example
+/// itself, and hold it to the same checks: on every version each tool, the prompt and the
+/// resource template called; each question one the description declares in scope, asked in its
+/// words, and answered accept, with wrong types, decline and cancel; a decline or a cancel
+/// followed by what the declaration says; every property of a wrong answer named. Each SDK
+/// checks the mock's messages against its own schema of the protocol.
+#[mcpdesc_needs::needs(node, python_sdk)]
+#[test]
+fn the_sdk_clients_drive_the_mock_of_the_example_as_they_drive_the_example() {
+    let dir = node::ts_client_dir();
+    let order = call_order();
+    for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
+        for act in ACTS {
+            let run = drive_mock(&dir.join("drive.mjs"), version, act, &order);
+            check_run(&run, version, act);
+        }
+    }
+    for version in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        for act in ACTS {
+            let run = drive_mock(&dir.join("drive_v2.mjs"), version, act, &order);
+            check_run(&run, version, act);
+        }
+    }
+    let python = python::sdk_python();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+    for (mode, version) in [
+        ("legacy", ProtocolVersion::V2025_11_25),
+        ("2026-07-28", ProtocolVersion::V2026_07_28),
+    ] {
+        for act in ACTS {
+            let mut driver = Command::new(&python);
+            driver
+                .env("SERVER_ARGS", mock_args())
+                .arg(&script)
+                .arg(mcpdesc_command::mcpdesc())
+                .args([mode, act])
+                .args(&order);
+            let run = one_json_line(driver, &format!("the mock, {mode} {act}"));
+            check_run(&run, version, act);
         }
     }
 }

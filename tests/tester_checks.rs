@@ -25,10 +25,13 @@ use serde_json::{Value, json};
 mod description_file;
 #[path = "support/example.rs"]
 mod example;
+#[path = "support/mcpdesc_command.rs"]
+mod mcpdesc_command;
 #[path = "support/node.rs"]
 mod node;
 #[path = "support/python.rs"]
 mod python;
+use mcpdesc_command::mcpdesc;
 
 const SEED: u64 = 20261206;
 
@@ -267,34 +270,6 @@ async fn the_example_keeps_its_description() {
     assert_eq!(report.status(), Status::Passed, "{report}");
     assert_eq!(report.versions.len(), 3);
     assert!(report.versions.iter().all(|v| v.served && v.tools == 7));
-}
-
-/// The `mcpdesc` command, built once for this run.
-fn mcpdesc() -> PathBuf {
-    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let status = Command::new(env!("CARGO"))
-                .args([
-                    "build",
-                    "-q",
-                    "-p",
-                    "mcpdesc-check",
-                    "--features",
-                    "cli",
-                    "--bin",
-                    "mcpdesc",
-                ])
-                .current_dir(root)
-                .status()
-                .expect("cargo runs");
-            assert!(status.success());
-            let exe = std::env::current_exe().unwrap();
-            let profile = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
-            profile.join(format!("mcpdesc{}", std::env::consts::EXE_SUFFIX))
-        })
-        .clone()
 }
 
 fn run_cli(args: &[&str], server: &[&str]) -> (i32, String, String) {

@@ -809,6 +809,7 @@ fn the_help_of_every_command_reads_as_written() {
         ("check.txt", &["check", "--help"]),
         ("diff.txt", &["diff", "--help"]),
         ("test.txt", &["test", "--help"]),
+        ("mock.txt", &["mock", "--help"]),
         ("check-short.txt", &["check", "-h"]),
     ] {
         let (code, stdout, stderr) = run(args);

@@ -156,16 +156,9 @@ fn the_tester_finds_nothing_in_the_mock_of_every_valid_fixture() {
     assert!(called >= 25, "{called} fixtures were called");
 }
 
-/// The `mcpdesc` command, built once for this run.
+/// The `mcpdesc` command, which cargo builds for this package's tests.
 fn mcpdesc() -> PathBuf {
-    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            let exe = std::env::current_exe().unwrap();
-            let dir = exe.parent().and_then(Path::parent).unwrap();
-            dir.join(format!("mcpdesc{}", std::env::consts::EXE_SUFFIX))
-        })
-        .clone()
+    PathBuf::from(env!("CARGO_BIN_EXE_mcpdesc"))
 }
 
 /// The lines `mcpdesc mock` writes for `requests` (JSON-RPC over stdio), one per answer, in
@@ -290,4 +283,67 @@ fn an_invalid_description_is_refused_before_anything_is_served() {
         Mock::new(&load(&path)),
         Err(mcpdesc_check::mock::MockError::Invalid(errors)) if !errors.is_empty()
     ));
+}
+
+/// `--http`: Streamable HTTP at /mcp on a loopback port, where `mcpdesc test` finds nothing; a
+/// request naming another host is refused before it is read, and an address that is not
+/// loopback is refused at start.
+#[test]
+fn the_mock_serves_streamable_http_on_loopback_with_the_host_check() {
+    let mut child = Command::new(mcpdesc())
+        .args(["mock"])
+        .arg(example_path())
+        .args(["--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let url = loop {
+        let mut line = String::new();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the mock said where it serves"
+        );
+        if let Some(at) = line.find("http://") {
+            break line[at..].trim().to_owned();
+        }
+    };
+    let report = block_on(
+        Test::new(&load(&example_path()))
+            .seed(5)
+            .cases(2)
+            .run(&Server::http(url.clone())),
+    );
+    // A raw request naming a host that is not loopback.
+    let authority = url.trim_start_matches("http://").trim_end_matches("/mcp");
+    let mut stream = std::net::TcpStream::connect(authority).unwrap();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(report.status(), Status::Passed, "{report}");
+    assert_eq!(report.versions.len(), 3);
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+
+    let out = Command::new(mcpdesc())
+        .arg("mock")
+        .arg(example_path())
+        .args(["--http", "0.0.0.0:0"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("is not a loopback address"),
+        "{out:?}"
+    );
 }

@@ -6,7 +6,7 @@ The SDK negotiates the protocol itself: `legacy` is the initialize handshake (20
 SDK answers by retrying the call with its `inputResponses` (its own multi-round-trip driver).
 
 Usage: python drive.py SERVER MODE ACT TOOL...
-  SERVER  the server binary, run with the argument `serve`; or the URL of a server (or of the
+  SERVER  the server binary, run with the argument `serve` (or with SERVER_ARGS, a JSON array); or the URL of a server (or of the
           load balancer in front of its replicas) served over Streamable HTTP
   MODE    legacy | 2026-07-28
   ACT     accept | accept-invalid | decline | cancel: what the scripted user does with every
@@ -107,7 +107,10 @@ async def main(server, mode, act, order):
     if re.match(r"https?:", server):
         params = server
     else:
-        params = StdioServerParameters(command=server, args=["serve"], env=dict(os.environ))
+        # The server's arguments: `serve` (the example), or those SERVER_ARGS gives as a JSON
+        # array (`mcpdesc mock DESCRIPTION`).
+        args = json.loads(os.environ["SERVER_ARGS"]) if "SERVER_ARGS" in os.environ else ["serve"]
+        params = StdioServerParameters(command=server, args=args, env=dict(os.environ))
     # A server that stops answering fails the run instead of hanging the test.
     with anyio.fail_after(120):
         await run(params, mode, None if act == "no-elicitation" else elicit, requests, order, act)

@@ -4,7 +4,7 @@
 // not fit), so a request it hands to the handler below is one the SDK accepts.
 //
 // Usage: node drive.mjs SERVER VERSION ACT TOOL...
-//   SERVER   the server binary, run with the argument `serve`
+//   SERVER   the server binary, run with the argument `serve` (or with SERVER_ARGS, a JSON array)
 //   VERSION  the protocol version the client asks for in `initialize`
 //   ACT      accept | accept-invalid | decline | cancel: what the scripted user does with every
 //            elicitation (accept-invalid: accepts a form with a value of the wrong JSON type for
@@ -18,6 +18,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { callAndReport, elicitation, failAfter, scriptedUser } from './drive_common.mjs';
 
+// The server's arguments: `serve` (the example), or those SERVER_ARGS gives as a JSON array
+// (`mcpdesc mock DESCRIPTION`).
+const serverArgs = process.env.SERVER_ARGS ? JSON.parse(process.env.SERVER_ARGS) : ['serve'];
 const [server, version, act, ...order] = process.argv.slice(2);
 failAfter('drive.mjs', 120);
 
@@ -26,7 +29,7 @@ const client = new Client({ name: 'mcpdesc-ts-check', version: '1.0.0' }, { capa
 client.setRequestHandler(ElicitRequestSchema, scriptedUser(act, requests));
 
 // The server gets this process's environment (the SDK would pass only a few variables).
-const transport = new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
+const transport = new StdioClientTransport({ command: server, args: serverArgs, stderr: 'ignore', env: process.env });
 // The SDK always asks for its latest version; ask for the one under test instead.
 const send = transport.send.bind(transport);
 transport.send = (message) => {

@@ -7,7 +7,7 @@
 // `requestState` (its own multi-round-trip driver).
 //
 // Usage: node drive_v2.mjs SERVER VERSION ACT TOOL...
-//   SERVER   the server binary, run with the argument `serve`; or the URL of a server (or of the
+//   SERVER   the server binary, run with the argument `serve` (or with SERVER_ARGS, a JSON array); or the URL of a server (or of the
 //            load balancer in front of its replicas) served over Streamable HTTP
 //   VERSION  2025-06-18 or 2025-11-25 (the initialize handshake, offering only that version),
 //            or 2026-07-28 (pinned: negotiated with server/discover, no fallback)
@@ -20,6 +20,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { callAndReport, elicitation, failAfter, scriptedUser } from './drive_common.mjs';
 
+// The server's arguments: `serve` (the example), or those SERVER_ARGS gives as a JSON array
+// (`mcpdesc mock DESCRIPTION`).
+const serverArgs = process.env.SERVER_ARGS ? JSON.parse(process.env.SERVER_ARGS) : ['serve'];
 const [server, version, act, ...order] = process.argv.slice(2);
 failAfter('drive_v2.mjs', 120);
 
@@ -38,7 +41,7 @@ if (elicitation !== null) client.setRequestHandler('elicitation/create', scripte
 // The server gets this process's environment (the SDK would pass only a few variables).
 const transport = /^https?:/.test(server)
   ? new StreamableHTTPClientTransport(new URL(server))
-  : new StdioClientTransport({ command: server, args: ['serve'], stderr: 'ignore', env: process.env });
+  : new StdioClientTransport({ command: server, args: serverArgs, stderr: 'ignore', env: process.env });
 await client.connect(transport);
 await callAndReport(
   client,

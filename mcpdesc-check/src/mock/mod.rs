@@ -48,6 +48,21 @@
 //! # }
 //! ```
 //!
+//! # What it cannot do
+//!
+//! - **It asks every declaration in scope, on every call.** A declaration's `when` is prose the
+//!   mock cannot evaluate, so a question the real server asks only for some arguments is asked
+//!   for all. A decline or a cancel ends the questions of that call.
+//! - **It lists through rmcp's model.** A member rmcp's types lack is not listed: a tool's
+//!   `execution`, an annotation MCP may add later, an `x-` member of a prompt argument. Any rmcp
+//!   server leaves them out the same way; `mcpdesc test` reports each as `listing-differs`.
+//! - **It answers with the description's examples as they are written.** An example whose
+//!   contents contradict their resource (which `mcpdesc check` warns about) is served so.
+//! - **A tool schema the `jsonschema` crate cannot compile** (an older dialect's shape, which
+//!   `mcpdesc check` only warns about) is not held: [`Mock::notices`] says which.
+//! - A run-time choice field (`x-mcpdesc-runtime-choices`) is filled with the values the
+//!   interaction examples answer it with, else with three made from its name.
+//!
 //! The mock keeps what it read for the life of the process: a declaration is asked with
 //! `'static` parts, as an attribute's are ([`Declaration::described`]). Make one `Mock` per
 //! description and clone it.
@@ -267,8 +282,8 @@ impl Mock {
     }
 
     /// Serves Streamable HTTP at `/mcp` on `listener`, with the runtime's `Host` and `Origin`
-    /// checks: requests must name a loopback host, and a browser's origin must be a loopback
-    /// one, unless `hosts` and `origins` list others.
+    /// checks: a request must name a loopback host or one of `hosts`, and a browser's origin
+    /// must be a loopback one or one of `origins`.
     ///
     /// # Errors
     ///
@@ -280,13 +295,16 @@ impl Mock {
         origins: Vec<String>,
     ) -> Result<(), MockError> {
         use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
-        let or = |given: Vec<String>, default: &[&str]| match given.is_empty() {
-            true => default.iter().map(|s| (*s).to_owned()).collect(),
-            false => given,
+        let with_loopback = |given: Vec<String>, loopback: &[&str]| -> Vec<String> {
+            loopback
+                .iter()
+                .map(|s| (*s).to_owned())
+                .chain(given)
+                .collect()
         };
         let config = StreamableHttpServerConfig::default()
-            .with_allowed_hosts(or(hosts, &["localhost", "127.0.0.1", "::1"]))
-            .with_allowed_origins(or(
+            .with_allowed_hosts(with_loopback(hosts, &["localhost", "127.0.0.1", "::1"]))
+            .with_allowed_origins(with_loopback(
                 origins,
                 &["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"],
             ))
@@ -456,7 +474,7 @@ fn declarations(
                 )
                 .map_err(|problems| MockError::Invalid(problems.into_iter().collect()))?;
                 let parsed: RequestedSchema =
-                    mcpdesc_format::diagnostics::form_schema::parse_requested_schema(&resolved)
+                    mcpdesc_format::diagnostics::form_schema::parse_requested_schema(resolved)
                         .map_err(MockError::Invalid)?;
                 let parsed = with_runtime_choices(parsed, d, object, name);
                 Mode::Described {
