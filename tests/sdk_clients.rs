@@ -108,8 +108,9 @@ fn drive_mock(script: &Path, version: ProtocolVersion, act: &str, tools: &[&str]
     one_json_line(node, &format!("the mock, {version} {act}"))
 }
 
-/// Runs a driver: the one JSON line it prints, or a failure that says what ran (`what`) and
-/// what the driver wrote.
+/// Runs a driver: the JSON line it prints last, or a failure that says what ran (`what`) and
+/// what the driver wrote. (The TypeScript SDK 2's client writes its warnings to standard output
+/// too, such as a list asked of a server without the capability.)
 fn one_json_line(mut driver: Command, what: &str) -> Value {
     let out = driver.output().expect("the driver runs");
     assert!(
@@ -117,8 +118,12 @@ fn one_json_line(mut driver: Command, what: &str) -> Value {
         "{what}: the client failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{what}: {e}\n{}", String::from_utf8_lossy(&out.stdout)))
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout
+        .lines()
+        .rfind(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
 }
 
 /// The primitive's declarations whose scope (their own, else the primitive's, else the
@@ -373,6 +378,158 @@ fn the_sdk_clients_drive_the_mock_of_the_example_as_they_drive_the_example() {
             check_run(&run, version, act);
         }
     }
+}
+
+/// Descriptions whose tools have output schemas, served by `mcpdesc mock`, each with the
+/// versions it lists: a forecast written here (its result generated: an object of a bounded
+/// number, an enum and an array), and the public fixtures with output schemas whose input
+/// schemas the drivers can fill.
+fn described_outputs() -> Vec<(std::path::PathBuf, Vec<ProtocolVersion>)> {
+    let dir = std::env::temp_dir().join(format!("mcpdesc-sdk-outputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let forecast = dir.join("forecast.json");
+    let description = json!({
+        "mcpdesc": "0.9.0",
+        "info": {"name": "weather", "version": "1.0.0"},
+        "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
+        "tools": [{
+            "name": "forecast",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"city": {"type": "string", "minLength": 1}},
+                "required": ["city"]
+            },
+            "outputSchema": {
+                "type": "object",
+                "properties": {
+                    "celsius": {"type": "number", "minimum": -90, "maximum": 60},
+                    "sky": {"enum": ["clear", "clouds", "rain"]},
+                    "hours": {"type": "array", "items": {"type": "integer"}, "maxItems": 4}
+                },
+                "required": ["celsius", "sky"]
+            }
+        }]
+    });
+    std::fs::write(&forecast, description.to_string()).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/mcpdesc-0.8.0/expected-valid");
+    vec![
+        (
+            forecast,
+            vec![
+                ProtocolVersion::V2025_06_18,
+                ProtocolVersion::V2025_11_25,
+                ProtocolVersion::V2026_07_28,
+            ],
+        ),
+        (
+            fixtures.join("named-tool-interaction-examples.json"),
+            vec![ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28],
+        ),
+        (
+            fixtures.join("named-tool-examples.json"),
+            vec![ProtocolVersion::V2026_07_28],
+        ),
+    ]
+}
+
+/// The tools `mcpdesc mock` lists for `path` on `version`, and which of them have an output
+/// schema, read from the description as the mock reads it.
+fn tools_on(path: &Path, version: ProtocolVersion) -> Vec<(String, bool)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let description: Value = serde_json::from_str(&text).unwrap();
+    let root = &description["protocolVersions"];
+    description["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| {
+            let scope = if t["protocolVersions"].is_array() {
+                &t["protocolVersions"]
+            } else {
+                root
+            };
+            scope
+                .as_array()
+                .is_some_and(|s| s.iter().any(|v| v == version.as_str()))
+        })
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_owned(),
+                t.get("outputSchema").is_some(),
+            )
+        })
+        .collect()
+}
+
+/// Every result `mcpdesc mock` gives passes the SDK clients' own check of `structuredContent`
+/// against the tool's `outputSchema` (the TypeScript SDK 1.x and 2.x with ajv, the Python SDK
+/// with `jsonschema`), on every version each client speaks: each call answers without an error,
+/// and a tool with an output schema returns structured content.
+#[mcpdesc_needs::needs(node, python_sdk)]
+#[test]
+fn the_sdk_clients_accept_the_mocks_results_by_their_own_output_schema_checks() {
+    let dir = node::ts_client_dir();
+    let python = python::sdk_python();
+    let py_script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_client/drive.py");
+    let mut checked = 0;
+    for (path, versions) in described_outputs() {
+        let args = json!(["mock", path]).to_string();
+        for version in versions {
+            let tools = tools_on(&path, version);
+            let order: Vec<&str> = tools.iter().map(|(name, _)| name.as_str()).collect();
+            let mut runs = Vec::new();
+            let mut node_run = |script: &str| {
+                let mut node = Command::new("node");
+                node.env("ELICITATION_CAPABILITY", r#"{"form": {}, "url": {}}"#)
+                    .env("SERVER_ARGS", &args)
+                    .arg(dir.join(script))
+                    .arg(mcpdesc_command::mcpdesc())
+                    .arg(version.as_str())
+                    .arg("accept")
+                    .args(&order);
+                one_json_line(node, &format!("{script} {} {version}", path.display()))
+            };
+            if version != ProtocolVersion::V2026_07_28 {
+                runs.push(("drive.mjs", node_run("drive.mjs")));
+            }
+            runs.push(("drive_v2.mjs", node_run("drive_v2.mjs")));
+            let mode = match version {
+                ProtocolVersion::V2026_07_28 => Some("2026-07-28"),
+                ProtocolVersion::V2025_11_25 => Some("legacy"),
+                _ => None,
+            };
+            if let Some(mode) = mode {
+                let mut driver = Command::new(&python);
+                driver
+                    .env("SERVER_ARGS", &args)
+                    .arg(&py_script)
+                    .arg(mcpdesc_command::mcpdesc())
+                    .args([mode, "accept"])
+                    .args(&order);
+                runs.push((
+                    "drive.py",
+                    one_json_line(driver, &format!("drive.py {} {mode}", path.display())),
+                ));
+            }
+            for (client, run) in runs {
+                let at = format!("{client} {} {version}", path.display());
+                let calls = run["tools"].as_array().expect("the calls");
+                assert_eq!(calls.len(), tools.len(), "{at}");
+                for (call, (name, has_output)) in calls.iter().zip(&tools) {
+                    assert_eq!(call["name"], name.as_str(), "{at}");
+                    assert!(call["error"].is_null(), "{at} {name}: {}", call["error"]);
+                    if *has_output && call["isError"] == false {
+                        assert_eq!(call["structured"], true, "{at} {name}: {call}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Structured results checked by an SDK: every client and version of the forecast, and the
+    // fixtures' on theirs.
+    assert!(checked >= 12, "{checked} structured results");
 }
 
 /// Runs `tests/py_client/drive.py` with `python` against the example server in `mode`

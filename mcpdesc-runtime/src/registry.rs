@@ -152,21 +152,14 @@ impl Declaration {
         mode: Mode,
         message: &'static str,
     ) -> Self {
-        Declaration {
-            primitive,
-            name,
-            mode,
-            message,
-            when: None,
-            on_decline: None,
-            on_cancel: None,
-            protocol_versions: None,
-            location: Location {
-                file: "(a description)",
-                line: 0,
-                column: 0,
-            },
-        }
+        let location = Location {
+            file: "(a description)",
+            line: 0,
+            column: 0,
+        };
+        Declaration::__new(
+            primitive, name, mode, message, None, None, None, None, location,
+        )
     }
 
     /// The declaration with `when`: when the interaction happens.

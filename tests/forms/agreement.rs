@@ -274,17 +274,6 @@ const NULL_OPTIONAL: Exception = Exception {
     reason: "Python clients send None for empty optional fields",
 };
 
-const DISTINCT_ITEMS: Exception = Exception {
-    name: "multi-select items are distinct",
-    ours_accept: false,
-    applies: |p, v| {
-        (p == "labels" || p == "set")
-            && v.as_array()
-                .is_some_and(|a| a.iter().enumerate().any(|(i, x)| a[..i].contains(x)))
-    },
-    reason: "a multi-select is a set of choices; MCP's vocabulary has no uniqueItems to say so",
-};
-
 const BEYOND_THE_RUST_TYPE: Exception = Exception {
     name: "values beyond the Rust type",
     ours_accept: false,
@@ -300,7 +289,6 @@ const BEYOND_THE_RUST_TYPE: Exception = Exception {
 /// purpose.
 const EXCEPTIONS: &[Exception] = &[
     NULL_OPTIONAL,
-    DISTINCT_ITEMS,
     BEYOND_THE_RUST_TYPE,
     Exception {
         name: "ajv-formats email",
@@ -373,7 +361,6 @@ const RFC3986_AUTHORITY: Exception = Exception {
 /// "Answers are checked as the TypeScript SDK checks them" names each).
 const TS_SDK_EXCEPTIONS: &[Exception] = &[
     NULL_OPTIONAL,
-    DISTINCT_ITEMS,
     BEYOND_THE_RUST_TYPE,
     RFC3339_DATE_TIME_SHAPE,
     RFC3339_HOUR_AND_MINUTE,
@@ -425,7 +412,6 @@ const CF_WORKER_OFFSET_RANGE: Exception = Exception {
 /// Workers and in browsers (`@cfworker/json-schema`) on purpose.
 const CF_WORKER_EXCEPTIONS: &[Exception] = &[
     NULL_OPTIONAL,
-    DISTINCT_ITEMS,
     BEYOND_THE_RUST_TYPE,
     RFC3339_DATE_TIME_SHAPE,
     RFC3986_AUTHORITY,

@@ -91,7 +91,7 @@ prop_compose! {
         notify in any::<bool>(),
         priority in priority(),
         maybe in proptest::option::of(priority()),
-        // A multi-select is a set of distinct choices, also when read into a `Vec`.
+        // Distinct choices, so that a `Vec` reads back as a set does.
         labels in proptest::collection::btree_set(label(), 0..=3)
             .prop_map(|s| s.into_iter().collect::<Vec<_>>()),
         set in proptest::collection::btree_set(label(), 0..=3),
@@ -218,7 +218,7 @@ proptest! {
     }
 
     /// With serde's `default`, the form reads an answer as serde reads it: whatever the form
-    /// accepts, serde reads alike (the form is the stricter: bounds, distinct items), once the
+    /// accepts, serde reads alike (the form is the stricter: bounds), once the
     /// `null`s serde refuses for a field that is not an `Option` are left out, as the form reads
     /// them.
     #[test]

@@ -131,6 +131,7 @@ async def run(params, mode, elicit, requests, order, act):
                 result = await client.call_tool(name, arguments)
                 entry["isError"] = bool(result.is_error)
                 entry["text"] = "\n".join(getattr(c, "text", "") for c in result.content)
+                entry["structured"] = result.structured_content is not None
             except MCPError as error:
                 entry["error"] = str(error)
                 entry["errorCode"] = error.code

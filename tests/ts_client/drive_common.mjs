@@ -98,7 +98,7 @@ export function scriptedUser(act, requests) {
 /** Calls each tool of `order` once with its required arguments only (strings "abc", integers
  * 1, the first of any choices), then gets every prompt with its required arguments ("abc"),
  * then reads every resource template (each variable `2026-q4`), and prints the run as one JSON
- * line: {"version", "tools": [{"name", "arguments", "requests", "isError", "text", "error",
+ * line: {"version", "tools": [{"name", "arguments", "requests", "isError", "text", "structured", "error",
  * "errorCode", "errorData", "errorType"}], "prompts": [{"name", "arguments", "requests", "text",
  * "error"}], "resources": [{"uriTemplate", "uri", "requests", "text", "error"}]}: a call answered with a JSON-RPC error gives its
  * message, code and data, and the class the SDK read it as. `requests` is the array the handler
@@ -121,6 +121,7 @@ export async function callAndReport(client, negotiated, order, requests, callToo
       const result = await call({ name: tool.name, arguments: args }, { signal: controller.signal });
       entry.isError = !!result.isError;
       entry.text = (result.content || []).map((c) => c.text ?? '').join('\n');
+      entry.structured = result.structuredContent !== undefined;
     } catch (e) {
       entry.error = String(e.message);
       entry.errorCode = e.code ?? null;
