@@ -214,7 +214,9 @@ impl Kind {
 }
 
 impl Mock {
-    /// The mock of `description`, read as `mcpdesc check` reads it.
+    /// The mock of `description`, read as `mcpdesc check` reads it. It keeps a copy of the
+    /// description for the life of the process (its declarations are asked with `'static`
+    /// parts): make one per description, and clone it.
     ///
     /// # Errors
     ///
@@ -652,8 +654,13 @@ impl Mock {
         };
         let mut said = Vec::new();
         for declaration in in_scope {
+            // A URL-mode declaration that leaves its URL to run time is presented one made here.
+            let url = match declaration.mode() {
+                Mode::Url { url: None } => Some(generated_url(entry, declaration)),
+                _ => None,
+            };
             match asker
-                .described(self.served.description, declaration, None)
+                .described(self.served.description, declaration, url.as_deref())
                 .await
             {
                 Ok(Step::InputRequired(result)) => return Questions::InputRequired(result),
@@ -704,7 +711,7 @@ impl Mock {
                 ));
             }
         }
-        let meta = request.meta.as_ref().map(|m| &m.0.0);
+        let meta = request_meta(request.meta.as_ref(), &context);
         let picked = picked_example(self.served.description, entry, meta)?;
         let wants_error = meta
             .and_then(|m| m.get(ERROR_META))
@@ -787,7 +794,7 @@ impl Mock {
                 Some(json!({ "missing": missing })),
             ));
         }
-        let meta = request.meta.as_ref().map(|m| &m.0.0);
+        let meta = request_meta(request.meta.as_ref(), &context);
         let picked = picked_example(self.served.description, entry, meta)?;
         let said = match self.ask(entry, version, &context).await {
             Questions::Done(said) => said,
@@ -846,7 +853,7 @@ impl Mock {
                 Some(json!({ "uri": uri })),
             ));
         };
-        let meta = request.meta.as_ref().map(|m| &m.0.0);
+        let meta = request_meta(request.meta.as_ref(), &context);
         let picked = picked_example(self.served.description, entry, meta)?;
         let said = match self.ask(entry, version, &context).await {
             Questions::Done(said) => said,
@@ -874,6 +881,41 @@ impl Mock {
         };
         Ok(result.into())
     }
+}
+
+/// A request's `_meta`: where rmcp left it in the parameters, else where it moved it, the
+/// request's context.
+fn request_meta<'a>(
+    params: Option<&'a rmcp::model::RequestMetaObject>,
+    context: &'a RequestContext<RoleServer>,
+) -> Option<&'a Map<String, Value>> {
+    params
+        .map(|m| &m.0.0)
+        .filter(|m| !m.is_empty())
+        .or(Some(&context.meta.0.0))
+}
+
+/// The URL the mock presents for a URL-mode declaration whose URL is left to run time: under
+/// `mock.invalid`, a name reserved never to resolve (RFC 2606), with the primitive and the
+/// declaration in its path.
+fn generated_url(entry: &Entry, declaration: &Declaration) -> String {
+    let slug = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    };
+    format!(
+        "https://mock.invalid/{}/{}/{}",
+        entry.kind.collection(),
+        slug(entry.identity),
+        slug(declaration.name())
+    )
 }
 
 /// The example a request's `_meta` names, when it names one; an error when it names none of the
