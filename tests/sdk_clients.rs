@@ -479,7 +479,7 @@ fn the_sdk_clients_accept_the_mocks_results_by_their_own_output_schema_checks() 
             let tools = tools_on(&path, version);
             let order: Vec<&str> = tools.iter().map(|(name, _)| name.as_str()).collect();
             let mut runs = Vec::new();
-            let mut node_run = |script: &str| {
+            let node_run = |script: &str| {
                 let mut node = Command::new("node");
                 node.env("ELICITATION_CAPABILITY", r#"{"form": {}, "url": {}}"#)
                     .env("SERVER_ARGS", &args)
