@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, PromptReply, StateKeys};
+use mcpdesc_runtime::session::{Asked, Asker, AskingServer, Policy, PromptReply, StateKeys, Step};
 use mcpdesc_runtime::{ElicitationEnum, ElicitationForm, ask, elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -57,6 +57,70 @@ struct Confirm {
 struct Labels {
     #[serde(default)]
     labels: HashMap<String, String>,
+}
+
+/// The description the tools `described` and `misdescribed` ask from, as `mcpdesc mock` reads
+/// one: at run time, kept for the life of the process.
+fn read_description() -> &'static Value {
+    static DESCRIPTION: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    DESCRIPTION.get_or_init(|| {
+        let colour = json!({
+            "name": "colour",
+            "mode": "form",
+            "message": "Which colour?",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {"colour": {"type": "string", "title": "Colour", "enum": ["red", "green"]}},
+                "required": ["colour"]
+            },
+            "onDecline": "No colour, then."
+        });
+        json!({
+            "mcpdesc": "0.9.0",
+            "info": {"name": "probe", "version": "1.0.0"},
+            "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
+            "tools": [
+                {"name": "described", "inputSchema": {"type": "object"}, "elicitations": [colour]},
+                {"name": "misdescribed", "inputSchema": {"type": "object"}, "elicitations": [colour]}
+            ]
+        })
+    })
+}
+
+/// Asks the declaration `colour` of `tool` as read from [`read_description`] through
+/// `Asker::described`, its form's choices `colours` (the description's are red and green).
+async fn ask_read(
+    asker: &Asker,
+    tool: &'static str,
+    colours: &[&str],
+) -> Result<CallToolResponse, ErrorData> {
+    use mcpdesc_runtime::registry::{Declaration, Mode, Primitive};
+    let written = &read_description()["tools"][0]["elicitations"][0];
+    let mut form = written["requestedSchema"].clone();
+    form["properties"]["colour"]["enum"] = json!(colours);
+    let schema =
+        mcpdesc_format::diagnostics::parse_requested_schema(&form).expect("the form reads");
+    let message = written["message"].as_str().unwrap_or_default();
+    let declaration = Declaration::described(
+        Primitive::Tool(tool),
+        "colour",
+        Mode::Described {
+            schema: Box::leak(Box::new(schema)),
+        },
+        message,
+    )
+    .with_follow_ups(written["onDecline"].as_str(), None);
+    Ok(text(
+        match asker
+            .described(read_description(), &declaration, None)
+            .await
+        {
+            Ok(Step::Answered(Asked::Accepted(content))) => format!("colour {}", content["colour"]),
+            Ok(Step::Answered(other)) => other.follow_up().unwrap_or("no answer").to_owned(),
+            Ok(Step::InputRequired(result)) => return Ok((*result).into()),
+            Err(e) => format!("error: {e}"),
+        },
+    ))
 }
 
 fn text(s: impl Into<String>) -> CallToolResponse {
@@ -132,6 +196,16 @@ impl Probe {
             Ok(_) => "asked".to_owned(),
             Err(e) => format!("error: {e}"),
         }))
+    }
+
+    #[tool(description = "Asks a declaration read from a description at run time.")]
+    async fn described(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        ask_read(&asker, "described", &["red", "green"]).await
+    }
+
+    #[tool(description = "Asks a declaration with a form its description does not have.")]
+    async fn misdescribed(&self, asker: Asker) -> Result<CallToolResponse, ErrorData> {
+        ask_read(&asker, "misdescribed", &["red", "green", "blue"]).await
     }
 
     #[tool(description = "Asks the prompt's declaration.")]
@@ -711,6 +785,39 @@ async fn an_answer_that_does_not_fit_is_asked_again() {
             .to_string();
         assert!(error.contains("`colour`"), "{version:?}: {error}");
         assert_eq!(s.seen(), vec!["Which colour?"; tries], "{version:?}");
+        s.client.cancel().await.ok();
+    }
+}
+
+/// A declaration read from a description at run time (`Asker::described`, what `mcpdesc mock`
+/// asks with) is asked as `ask!` asks, on every version: the answer read against its form
+/// (asked again when it does not fit), a decline followed by its `onDecline`; and the guard holds
+/// it to the description: a form the description does not have is refused before sending.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declaration_read_at_run_time_is_asked_and_held_to_its_description() {
+    for version in VERSIONS {
+        for (act, said) in [
+            (Act::Accept, "colour \"green\""),
+            (Act::WrongFirst(1), "colour \"green\""),
+            (Act::Decline, "No colour, then."),
+        ] {
+            let s = session(version.clone(), act, true).await;
+            let at = format!("{version:?} {act:?}");
+            assert_eq!(s.call("described", json!({})).await, said, "{at}");
+            let asked = match act {
+                Act::WrongFirst(_) => 2,
+                _ => 1,
+            };
+            assert_eq!(s.seen(), vec!["Which colour?"; asked], "{at}");
+            s.client.cancel().await.ok();
+        }
+        let s = session(version.clone(), Act::Accept, true).await;
+        let said = s.call("misdescribed", json!({})).await;
+        assert!(
+            said.starts_with("error: ") && said.ends_with("nothing was sent"),
+            "{version:?}: {said}"
+        );
+        assert!(s.seen().is_empty(), "{version:?}");
         s.client.cancel().await.ok();
     }
 }

@@ -35,6 +35,8 @@
 //! cargo install mcpdesc-check --features cli
 //! mcpdesc check server.mcpdesc.yaml [--format json]
 //! mcpdesc diff releases/1.4.0.mcpdesc.yaml server.mcpdesc.yaml [--format github]
+//! mcpdesc test server.mcpdesc.yaml -- ./target/debug/server serve
+//! mcpdesc mock server.mcpdesc.yaml [--http 127.0.0.1:8080]
 //! ```
 //!
 //! A server's tests hold its description to the code with [`check_checked_in`], and to its last
@@ -50,7 +52,8 @@
 //! |---|---|
 //! | `jsonschema` (default) | tool examples' `input` and `structuredContent` checked against their tool's JSON Schemas (without it, each is the warning `incomplete-tool-example-validation`); the `mcpdesc` command and its `--schema` option |
 //! | `cli` | the `mcpdesc` command (`cargo install mcpdesc-check --features cli`) |
-//! | `tester` | [`tester`]: a running server, run over stdio, held to its description on each protocol version it lists |
+//! | `tester` | [`tester`]: a running server, over stdio or Streamable HTTP or in process, held to its description on each protocol version it lists |
+//! | `mock` | [`mock`]: a working server made from a description, over stdio or Streamable HTTP, on each protocol version it lists |
 //! | `inputs` | [`inputs`]: a tool's inputs made from its input schema, boundary cases and proptest strategies of valid and invalid inputs, each checked by the `jsonschema` crate |
 
 #![deny(missing_docs)]

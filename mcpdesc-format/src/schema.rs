@@ -925,6 +925,70 @@ impl fmt::Debug for RequestedSchema {
 }
 
 impl RequestedSchema {
+    /// This schema with the choices of its property `name` given, as a server gives them when it
+    /// sends a form whose choices are known only then: a text property (how a description writes
+    /// a single-select whose choices come at run time, listed in `x-mcpdesc-runtime-choices`)
+    /// becomes a single-select of `choices`, keeping its title, description and default; a
+    /// multi-select without choices gets them. The choices are titled when any has a title.
+    /// `None` when the schema has no such property, the property is of another kind, or
+    /// `choices` is empty.
+    ///
+    /// ```
+    /// use mcpdesc_format::schema::{Choice, Property, PropertyKind, PropertySchema, StringSchema};
+    /// use mcpdesc_format::RequestedSchema;
+    ///
+    /// let form = RequestedSchema::new(vec![Property::new(
+    ///     "assignee",
+    ///     true,
+    ///     PropertySchema::new(PropertyKind::String(StringSchema::default())),
+    /// )]);
+    /// let filled = form
+    ///     .with_runtime_choices("assignee", vec![Choice::new("ann", None), Choice::new("ben", None)])
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     filled.wire_json(),
+    ///     r#"{"type":"object","properties":{"assignee":{"type":"string","enum":["ann","ben"]}},"required":["assignee"]}"#
+    /// );
+    /// ```
+    pub fn with_runtime_choices(&self, name: &str, choices: Vec<Choice>) -> Option<Self> {
+        if choices.is_empty() {
+            return None;
+        }
+        let style = match choices.iter().any(|c| c.title().is_some()) {
+            true => ChoiceStyle::Titled,
+            false => ChoiceStyle::Untitled,
+        };
+        let mut filled = false;
+        let properties = self
+            .properties()
+            .iter()
+            .cloned()
+            .map(|mut property| {
+                if property.name() != name || filled {
+                    return property;
+                }
+                let given = Choices::runtime_filled(style, choices.clone());
+                let kind = &mut property.schema.kind;
+                match kind {
+                    PropertyKind::String(s) => {
+                        *kind = PropertyKind::SingleSelect(SingleSelectSchema {
+                            choices: given,
+                            default: s.default.clone(),
+                        });
+                        filled = true;
+                    }
+                    PropertyKind::MultiSelect(m) if m.choices.options().is_empty() => {
+                        m.choices = given;
+                        filled = true;
+                    }
+                    _ => {}
+                }
+                property
+            })
+            .collect();
+        filled.then(|| RequestedSchema::new(properties))
+    }
+
     /// A schema built at run time.
     pub fn new(properties: Vec<Property>) -> Self {
         RequestedSchema {

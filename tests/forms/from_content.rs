@@ -482,11 +482,11 @@ fn the_problems_of_many_wrong_items_are_listed_up_to_a_bound_and_counted_past_it
         ProblemKind::ItemNotAChoice { index: 1, .. }
     ));
     assert!(matches!(
-        kinds[3],
+        kinds[2],
         ProblemKind::ItemWrongType { index: 3, .. }
     ));
     assert!(matches!(
-        kinds[4],
+        kinds[3],
         ProblemKind::ItemNotAChoice { index: 4, .. }
     ));
     // 334 integers and 333 strings that are no choice; the 333 choices are no problem.

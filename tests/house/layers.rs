@@ -389,8 +389,9 @@ fn the_runtime_never_depends_on_the_checker() {
 }
 
 /// The checker uses nothing hidden of the runtime: it names the runtime only for the
-/// description `check_checked_in` takes, and (the tester, `src/tester/`) for the contract check
-/// it holds a server's questions to and the transport it serves a server in process over; the
+/// description `check_checked_in` takes, (the tester, `src/tester/`) for the contract check it
+/// holds a server's questions to and the transport it serves a server in process over, and (the
+/// mock, `src/mock/`) for the declarations it reads and the asking path it asks them by; the
 /// runtime hides no module but `__private`, the paths generated code uses. What the checker
 /// builds on is `mcpdesc-format`'s, public and documented; of the format it uses nothing hidden
 /// either.
@@ -398,10 +399,13 @@ fn the_runtime_never_depends_on_the_checker() {
 fn the_checker_uses_nothing_hidden_of_the_runtime() {
     let mut named = BTreeSet::new();
     let mut by_tester = BTreeSet::new();
+    let mut by_mock = BTreeSet::new();
     for file in files_of(&src("mcpdesc-check"), "") {
         let heads = heads(&code(&file), "mcpdesc_runtime::");
         if file.components().any(|c| c.as_os_str() == "tester") {
             by_tester.extend(heads);
+        } else if file.components().any(|c| c.as_os_str() == "mock") {
+            by_mock.extend(heads);
         } else {
             named.extend(heads);
         }
@@ -415,6 +419,11 @@ fn the_checker_uses_nothing_hidden_of_the_runtime() {
         by_tester,
         BTreeSet::from(["contract".to_owned(), "session".to_owned()]),
         "the tester names these of the runtime"
+    );
+    assert_eq!(
+        by_mock,
+        BTreeSet::from(["registry".to_owned(), "session".to_owned()]),
+        "the mock names these of the runtime"
     );
 
     let lib = std::fs::read_to_string(src("mcpdesc-runtime").join("lib.rs")).unwrap();

@@ -530,7 +530,7 @@ fn with_runtime_choices(
     primitive: &Map<String, Value>,
     name: &str,
 ) -> RequestedSchema {
-    use mcpdesc_format::schema::{Choice, ChoiceStyle, Choices, PropertyKind, SingleSelectSchema};
+    use mcpdesc_format::schema::Choice;
     let runtime: Vec<&str> = declaration
         .get(mcpdesc_format::members::RUNTIME_CHOICES)
         .and_then(Value::as_array)
@@ -573,40 +573,15 @@ fn with_runtime_choices(
         }
         values
     };
-    let choices = |field: &str| {
-        Choices::runtime_filled(
-            ChoiceStyle::Untitled,
-            answered(field)
-                .into_iter()
-                .map(|v| Choice::new(v, None))
-                .collect(),
-        )
-    };
-    let properties = schema
-        .properties()
-        .iter()
-        .cloned()
-        .map(|mut property| {
-            if runtime.contains(&property.name()) {
-                let field = property.name().to_owned();
-                let kind = property.kind_mut();
-                match kind {
-                    PropertyKind::String(s) => {
-                        *kind = PropertyKind::SingleSelect(SingleSelectSchema {
-                            choices: choices(&field),
-                            default: s.default.clone(),
-                        });
-                    }
-                    PropertyKind::MultiSelect(m) if m.choices.options().is_empty() => {
-                        m.choices = choices(&field);
-                    }
-                    _ => {}
-                }
-            }
-            property
-        })
-        .collect();
-    RequestedSchema::new(properties)
+    runtime.into_iter().fold(schema, |schema, field| {
+        let choices = answered(field)
+            .into_iter()
+            .map(|v| Choice::new(v, None))
+            .collect();
+        schema
+            .with_runtime_choices(field, choices)
+            .unwrap_or(schema)
+    })
 }
 
 /// The format's version of a request, from rmcp's; the newest served when rmcp does not know
