@@ -53,9 +53,11 @@
 //! - **It asks every declaration in scope, on every call.** A declaration's `when` is prose the
 //!   mock cannot evaluate, so a question the real server asks only for some arguments is asked
 //!   for all. A decline or a cancel ends the questions of that call.
-//! - **It lists through rmcp's model.** A member rmcp's types lack is not listed: a tool's
-//!   `execution`, an annotation MCP may add later, an `x-` member of a prompt argument. Any rmcp
-//!   server leaves them out the same way; `mcpdesc test` reports each as `listing-differs`.
+//! - **Over Streamable HTTP it lists through rmcp's model.** A member rmcp's types lack is not
+//!   listed there: a tool's `execution`, an annotation MCP may add later, an `x-` member of a
+//!   prompt argument (any rmcp server leaves them out the same way; `mcpdesc test` reports each
+//!   as `listing-differs`). Over stdio and any transport given to [`serve`](Mock::serve), the
+//!   lists hold each entry as the description writes it.
 //! - **It answers with the description's examples as they are written.** An example whose
 //!   contents contradict their resource (which `mcpdesc check` warns about) is served so.
 //! - **A tool schema the `jsonschema` crate cannot compile** (an older dialect's shape, which
@@ -67,6 +69,7 @@
 //! `'static` parts, as an attribute's are ([`Declaration::described`]). Make one `Mock` per
 //! description and clone it.
 
+mod listed;
 mod made;
 
 use std::borrow::Cow;
@@ -261,8 +264,9 @@ impl Mock {
     }
 
     /// The mock as a server that can ask, with a policy whose key is made for this process:
-    /// what [`serve_stdio`](Self::serve_stdio) and [`serve_http`](Self::serve_http) serve, and what a
-    /// test serves over a transport of its own.
+    /// what [`serve`](Self::serve) and [`serve_http`](Self::serve_http) serve. Served as it is
+    /// (in a test's own session, say), its lists are rmcp's model of the description's entries;
+    /// [`serve`](Self::serve) writes them as the description does.
     pub fn server(&self) -> AskingServer<Mock> {
         AskingServer::new(self.clone(), Policy::development())
     }
@@ -273,7 +277,22 @@ impl Mock {
     ///
     /// [`MockError::Serve`] when the session cannot start or ends with an error.
     pub async fn serve_stdio(&self) -> Result<(), MockError> {
-        let running = rmcp::ServiceExt::serve(self.server(), mcpdesc_runtime::session::stdio())
+        self.serve(mcpdesc_runtime::session::stdio()).await
+    }
+
+    /// Serves one session over `transport` (any rmcp transport of a server: a pipe, a socket)
+    /// until it closes. Its list results hold each entry as the description writes it, members
+    /// rmcp's model lacks included.
+    ///
+    /// # Errors
+    ///
+    /// [`MockError::Serve`] when the session cannot start or ends with an error.
+    pub async fn serve<T>(&self, transport: T) -> Result<(), MockError>
+    where
+        T: rmcp::transport::Transport<RoleServer> + 'static,
+    {
+        let transport = listed::Listed::new(transport, Arc::clone(&self.served));
+        let running = rmcp::ServiceExt::serve(self.server(), transport)
             .await
             .map_err(|e| MockError::Serve(e.to_string()))?;
         running

@@ -319,8 +319,63 @@ async fn listing_on(
     };
     let listing = listing_of(&session.service, within)
         .await
+        .map(|listing| as_written(listing, &session.since(0)))
         .map_err(Outcome::Failed);
     session.close().await;
+    listing
+}
+
+/// `listing` with each list the server's messages hold taken as the server wrote it. rmcp's
+/// client reads every entry into its model, which has no member for some of what MCP defines (a
+/// tool's `execution`) or may add (an annotation hint, an `x-` member of a prompt argument):
+/// compared as read, a server that lists them would differ from a description that documents
+/// them. Over stdio and in process the messages are the bytes the server wrote; over HTTP they
+/// are rmcp's reading of them, the same as `listing`.
+pub(crate) fn as_written(mut listing: Listing, messages: &[session::Message]) -> Listing {
+    // The list requests the tester sent, by id, with the member their results list under.
+    let asked: Vec<(&Value, &str)> = messages
+        .iter()
+        .filter(|m| m.sent)
+        .filter_map(|m| {
+            let member = match m.message.get("method")?.as_str()? {
+                "tools/list" => "tools",
+                "prompts/list" => "prompts",
+                "resources/list" => "resources",
+                "resources/templates/list" => "resourceTemplates",
+                _ => return None,
+            };
+            Some((m.message.get("id")?, member))
+        })
+        .collect();
+    let mut written: Vec<(&str, Vec<Value>)> = Vec::new();
+    for message in messages.iter().filter(|m| !m.sent) {
+        let Some(id) = message.message.get("id") else {
+            continue;
+        };
+        let Some((_, member)) = asked.iter().find(|(asked, _)| *asked == id) else {
+            continue;
+        };
+        let Some(items) = message
+            .message
+            .get("result")
+            .and_then(|r| r.get(*member))
+            .and_then(Value::as_array)
+        else {
+            continue;
+        };
+        match written.iter_mut().find(|(m, _)| m == member) {
+            Some((_, all)) => all.extend(items.iter().cloned()),
+            None => written.push((member, items.clone())),
+        }
+    }
+    for (member, items) in written {
+        match member {
+            "tools" => listing.tools = items,
+            "prompts" => listing.prompts = items,
+            "resources" => listing.resources = items,
+            _ => listing.resource_templates = items,
+        }
+    }
     listing
 }
 
@@ -372,5 +427,52 @@ async fn listed<T: serde::Serialize>(
     match serde_json::to_value(items) {
         Ok(Value::Array(items)) => Ok(items),
         Ok(_) | Err(_) => Err(format!("the {what} could not be read")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::as_written;
+    use super::session::Message;
+    use crate::listing::Listing;
+
+    /// A member rmcp's model has no field for (a tool's `execution`, an `x-` member) is taken
+    /// from the bytes the server wrote, every page joined; a list the messages do not hold keeps
+    /// rmcp's reading.
+    #[test]
+    fn a_listing_is_taken_as_the_server_wrote_it() {
+        let sent = |id: u64, method: &str| Message {
+            sent: true,
+            message: json!({"jsonrpc": "2.0", "id": id, "method": method}),
+        };
+        let wrote = |id: u64, result: serde_json::Value| Message {
+            sent: false,
+            message: json!({"jsonrpc": "2.0", "id": id, "result": result}),
+        };
+        let messages = [
+            sent(2, "tools/list"),
+            wrote(
+                2,
+                json!({"tools": [{"name": "a", "execution": {"taskSupport": "optional"}}], "nextCursor": "p2"}),
+            ),
+            sent(3, "tools/list"),
+            wrote(3, json!({"tools": [{"name": "b", "x-kept": true}]})),
+        ];
+        let read = Listing {
+            tools: vec![json!({"name": "a"}), json!({"name": "b"})],
+            prompts: vec![json!({"name": "p"})],
+            ..Listing::default()
+        };
+        let written = as_written(read, &messages);
+        assert_eq!(
+            written.tools,
+            [
+                json!({"name": "a", "execution": {"taskSupport": "optional"}}),
+                json!({"name": "b", "x-kept": true})
+            ]
+        );
+        assert_eq!(written.prompts, [json!({"name": "p"})]);
     }
 }

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use super::check::{Check, Level};
 use super::report::{Call, Finding, Kind, Phase, Report, VersionSummary};
 use super::session::{Answer, Chosen, Message, NotOpened, Session};
-use super::{Server, listing_of};
+use super::{Server, as_written, listing_of};
 use crate::inputs::ToolInputs;
 use crate::listing::compare;
 
@@ -553,6 +553,7 @@ impl Driver<'_, '_> {
                 let listing = listing_of(&session.service, timeout).await;
                 // From the start: what the server wrote before and during the handshake too.
                 let messages = session.since(0);
+                let listing = listing.map(|listing| as_written(listing, &messages));
                 (listing, messages)
             }
         };
