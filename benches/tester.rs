@@ -5,7 +5,8 @@
 //!    the optimized `issue_tracker serve`, every version, a fixed seed; and the PyPI package
 //!    `mcp-fuzzer` (installed here, pinned, in a virtual environment under `target/`) against
 //!    the same binary, its tools mode, the same number of calls per tool. Each reports how many
-//!    calls it made; the table gives calls per second, and what each reported.
+//!    calls it made; the table gives calls per second, and what each reported. The engine's run
+//!    is made again against `mcpdesc mock` of the example's description.
 //! 2. **Growth with the number of tools**: a server of `n` tools, each `{"n": integer 0..100}`
 //!    and checking it, served in process; the same cases per tool; the time of one run for each
 //!    `n`.
@@ -17,6 +18,8 @@
 #[path = "../tests/support/example.rs"]
 #[allow(dead_code)]
 mod example;
+#[path = "../tests/support/mcpdesc_command.rs"]
+mod mcpdesc_command;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -104,6 +107,25 @@ fn against_the_example() {
         report.calls as f64 / ours.as_secs_f64(),
         report.failures().count(),
         report.findings.len() - report.failures().count(),
+    );
+    // The same run against `mcpdesc mock` of the example's description: what a client author
+    // gets from the mock before the server exists.
+    let mock = Server::command(mcpdesc_command::mcpdesc())
+        .arg("mock")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/issue_tracker.mcpdesc.yaml"))
+        .quiet();
+    runtime.block_on(test.clone().cases(1).run(&mock));
+    let started = Instant::now();
+    let mocked = runtime.block_on(test.run(&mock));
+    let elapsed = started.elapsed();
+    println!(
+        "| `mcpdesc test` ({} versions) | `mcpdesc mock` of the example's description, stdio | {} | {:.2} | {:.0} | {} failures, {} known or warnings |",
+        mocked.versions.len(),
+        mocked.calls,
+        elapsed.as_secs_f64(),
+        mocked.calls as f64 / elapsed.as_secs_f64(),
+        mocked.failures().count(),
+        mocked.findings.len() - mocked.failures().count(),
     );
     let Some(fuzzer) = fuzzer() else {
         return;
