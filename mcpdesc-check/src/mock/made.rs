@@ -126,22 +126,12 @@ pub(super) fn prompt_result(entry: &Entry, arguments: &Value, seed: u64) -> GetP
     )])
 }
 
-/// A resource's contents at `uri`, of its `mimeType`: text for a textual type, else bytes; what
-/// the user's declines and cancels led to said first.
-pub(super) fn resource_result(
-    entry: &Entry,
-    uri: &str,
-    said: &[String],
-    seed: u64,
-) -> ReadResourceResult {
+/// A resource's contents at `uri`, of its `mimeType`: text for a textual type, else bytes.
+pub(super) fn resource_result(entry: &Entry, uri: &str, seed: u64) -> ReadResourceResult {
     let mut runner = runner(seed, entry, &Value::String(uri.to_owned()));
     let mime_type = entry.object.get("mimeType").and_then(Value::as_str);
     let word = word(&mut runner);
-    let mut contents = Vec::new();
-    if !said.is_empty() {
-        contents.push(text_contents(uri, mime_type, said.join(" ")));
-    }
-    contents.push(match mime_type {
+    let contents = vec![match mime_type {
         Some(m) if !is_textual(m) => {
             use base64::Engine as _;
             ResourceContents::BlobResourceContents {
@@ -157,11 +147,12 @@ pub(super) fn resource_result(
             serde_json::json!({ "uri": uri, "mock": word }).to_string(),
         ),
         _ => text_contents(uri, mime_type, format!("Contents of {uri} (mock {word})")),
-    });
+    }];
     ReadResourceResult::new(contents)
 }
 
-fn text_contents(uri: &str, mime_type: Option<&str>, text: String) -> ResourceContents {
+/// Text contents at `uri`, of `mime_type`.
+pub(super) fn text_contents(uri: &str, mime_type: Option<&str>, text: String) -> ResourceContents {
     ResourceContents::TextResourceContents {
         uri: uri.to_owned(),
         mime_type: mime_type.map(str::to_owned),

@@ -869,10 +869,17 @@ impl Mock {
                     _ => true,
                 })
         });
-        let result = match example.and_then(|e| e.get("result")) {
+        let mut result = match example.and_then(|e| e.get("result")) {
             Some(result) => made::example_result::<ReadResourceResult>(result)?,
-            None => made::resource_result(entry, uri, &said, self.seed),
+            None => made::resource_result(entry, uri, self.seed),
         };
+        // What the user's declines and cancels led to, said first.
+        if !said.is_empty() {
+            let mime_type = entry.object.get("mimeType").and_then(Value::as_str);
+            result
+                .contents
+                .insert(0, made::text_contents(uri, mime_type, said.join(" ")));
+        }
         Ok(result.into())
     }
 }
