@@ -381,36 +381,12 @@ fn the_sdk_clients_drive_the_mock_of_the_example_as_they_drive_the_example() {
 }
 
 /// Descriptions whose tools have output schemas, served by `mcpdesc mock`, each with the
-/// versions it lists: a forecast written here (its result generated: an object of a bounded
-/// number, an enum and an array), and the public fixtures with output schemas whose input
+/// versions it lists: `tests/servers/forecast.mcpdesc.json` (its result generated: an object of a
+/// bounded number, an enum and an array), and the public fixtures with output schemas whose input
 /// schemas the drivers can fill.
 fn described_outputs() -> Vec<(std::path::PathBuf, Vec<ProtocolVersion>)> {
-    let dir = std::env::temp_dir().join(format!("mcpdesc-sdk-outputs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let forecast = dir.join("forecast.json");
-    let description = json!({
-        "mcpdesc": "0.9.0",
-        "info": {"name": "weather", "version": "1.0.0"},
-        "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
-        "tools": [{
-            "name": "forecast",
-            "inputSchema": {
-                "type": "object",
-                "properties": {"city": {"type": "string", "minLength": 1}},
-                "required": ["city"]
-            },
-            "outputSchema": {
-                "type": "object",
-                "properties": {
-                    "celsius": {"type": "number", "minimum": -90, "maximum": 60},
-                    "sky": {"enum": ["clear", "clouds", "rain"]},
-                    "hours": {"type": "array", "items": {"type": "integer"}, "maxItems": 4}
-                },
-                "required": ["celsius", "sky"]
-            }
-        }]
-    });
-    std::fs::write(&forecast, description.to_string()).unwrap();
+    let forecast =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers/forecast.mcpdesc.json");
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/conformance/mcpdesc-0.8.0/expected-valid");
     vec![

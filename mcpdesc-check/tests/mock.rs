@@ -174,37 +174,15 @@ fn session(version: &str, call: Value) -> Vec<Value> {
     ]
 }
 
-/// A description with a tool whose result is generated: an outputSchema, no example.
-fn forecast() -> Value {
-    json!({
-        "mcpdesc": "0.9.0",
-        "info": {"name": "weather", "version": "1.0.0"},
-        "protocolVersions": ["2025-06-18", "2025-11-25"],
-        "tools": [{
-            "name": "forecast",
-            "inputSchema": {
-                "type": "object",
-                "properties": {"city": {"type": "string", "minLength": 1}},
-                "required": ["city"]
-            },
-            "outputSchema": {
-                "type": "object",
-                "properties": {
-                    "celsius": {"type": "number", "minimum": -90, "maximum": 60},
-                    "sky": {"enum": ["clear", "clouds", "rain"]},
-                    "hours": {"type": "array", "items": {"type": "integer"}, "maxItems": 4}
-                },
-                "required": ["celsius", "sky"]
-            }
-        }]
-    })
+/// A description with a tool whose result is generated: an outputSchema, no example (shared with
+/// the SDK clients' test).
+fn forecast_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/servers/forecast.mcpdesc.json")
 }
 
 #[test]
 fn the_same_request_gets_the_same_bytes_and_a_seed_changes_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("forecast.json");
-    std::fs::write(&path, forecast().to_string()).unwrap();
+    let path = forecast_path();
     let path = path.to_str().unwrap();
     let call = |city: &str| json!({"name": "forecast", "arguments": {"city": city}});
     let first = exchange(&[path], &session("2025-06-18", call("Paris")));
@@ -217,7 +195,8 @@ fn the_same_request_gets_the_same_bytes_and_a_seed_changes_them() {
     assert_ne!(first[1], seeded[1]);
     let elsewhere = exchange(&[path], &session("2025-06-18", call("Oslo")));
     assert_ne!(first[1], elsewhere[1]);
-    let judge = jsonschema::validator_for(&forecast()["tools"][0]["outputSchema"]).unwrap();
+    let judge =
+        jsonschema::validator_for(&load(&forecast_path())["tools"][0]["outputSchema"]).unwrap();
     for line in [&first[1], &seeded[1], &elsewhere[1]] {
         let answer: Value = serde_json::from_str(line).unwrap();
         let structured = &answer["result"]["structuredContent"];
