@@ -64,6 +64,32 @@ pub use boundary::Case;
 /// the schema accepts, or none.
 const DEPTH: usize = 8;
 
+/// A proptest runner whose random numbers follow from `seed` and `parts` alone (FNV-1a over
+/// them, from the seed), with no failure file: what `mcpdesc test` generates a tool's inputs
+/// with, and what `mcpdesc mock` generates a request's result with, so that the same seed and
+/// parts give the same values on every run.
+#[cfg(feature = "tester")]
+pub(crate) fn seeded_runner(
+    seed: u64,
+    parts: impl IntoIterator<Item = u8>,
+) -> proptest::test_runner::TestRunner {
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut hash = seed;
+    for b in parts {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut bytes = [0u8; 32];
+    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+        let word = hash.rotate_left(u32::try_from(i * 16).unwrap_or(0)) ^ seed;
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    let config = Config {
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+}
+
 /// A tool's input schema, compiled, and the inputs made from it.
 #[derive(Clone)]
 pub struct ToolInputs {

@@ -89,12 +89,7 @@ impl<T> Listed<T> {
         else {
             return JsonRpcMessage::Response(response);
         };
-        let member = match kind {
-            Kind::Tool => "tools",
-            Kind::Prompt => "prompts",
-            Kind::Resource => "resources",
-            Kind::Template => "resourceTemplates",
-        };
+        let member = kind.collection();
         if result.contains_key(member) {
             result.insert(
                 member.to_owned(),

@@ -2,7 +2,7 @@
 //! and the request, the same bytes for the same request and seed.
 
 use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use proptest::test_runner::TestRunner;
 use rmcp::model::{
     CallToolResult, ContentBlock as Content, ErrorData, GetPromptResult, PromptMessage,
     ReadResourceResult, ResourceContents, Role as PromptMessageRole,
@@ -30,30 +30,16 @@ pub(super) fn example_result<T: serde::de::DeserializeOwned>(
 /// A random-number generator for one request: seeded from the mock's seed, the primitive and
 /// the request's exact JSON, so that the same request gets the same bytes.
 fn runner(seed: u64, entry: &Entry, request: &Value) -> TestRunner {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
     let exact = mcpdesc_format::json::exact(request);
-    for b in entry
+    let parts = entry
         .kind
         .collection()
         .bytes()
         .chain([0])
         .chain(entry.identity.bytes())
         .chain([0])
-        .chain(exact.bytes())
-    {
-        // FNV-1a.
-        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    let mut bytes = [0u8; 32];
-    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
-        let word = hash.rotate_left(u32::try_from(i * 16).unwrap_or(0)) ^ seed;
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    let config = Config {
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+        .chain(exact.bytes());
+    crate::inputs::seeded_runner(seed, parts)
 }
 
 /// A word the request's generator gives: what varies a text result with the seed.

@@ -162,6 +162,10 @@ struct Entry {
     identity: &'static str,
     object: &'static Map<String, Value>,
     scope: VersionSet,
+    /// What a list result holds of it on each version of its scope, made once.
+    listed: Vec<(ProtocolVersion, Value)>,
+    /// Its named examples, their `$componentRef`s followed.
+    examples: Vec<(&'static str, &'static Value)>,
     /// Its declarations in the order they are asked.
     declarations: Vec<Declaration>,
     /// A tool's input and output schemas, compiled.
@@ -180,20 +184,22 @@ enum Kind {
 }
 
 impl Kind {
-    const ALL: [(Kind, &'static str, &'static str); 4] = [
-        (Kind::Tool, "tools", "name"),
-        (Kind::Prompt, "prompts", "name"),
-        (Kind::Resource, "resources", "uri"),
-        (Kind::Template, "resourceTemplates", "uriTemplate"),
-    ];
+    const ALL: [Kind; 4] = [Kind::Tool, Kind::Prompt, Kind::Resource, Kind::Template];
 
-    fn collection(self) -> &'static str {
+    /// The format's table of this kind: its collection and the member that identifies one.
+    fn of_format(self) -> mcpdesc_format::diagnostics::kind::Kind {
+        use mcpdesc_format::diagnostics::kind;
         match self {
-            Kind::Tool => "tools",
-            Kind::Prompt => "prompts",
-            Kind::Resource => "resources",
-            Kind::Template => "resourceTemplates",
+            Kind::Tool => kind::TOOL,
+            Kind::Prompt => kind::PROMPT,
+            Kind::Resource => kind::RESOURCE,
+            Kind::Template => kind::RESOURCE_TEMPLATE,
         }
+    }
+
+    /// The root collection, which a list result also names its entries by.
+    fn collection(self) -> &'static str {
+        self.of_format().collection
     }
 
     /// Where its examples' `$componentRef`s point.
@@ -341,14 +347,12 @@ impl Mock {
 impl Served {
     fn read(description: &'static Value) -> Result<Self, MockError> {
         let (root_scope, _) = root_scope_of(description);
-        let versions: Vec<ProtocolVersion> = ProtocolVersion::ALL
-            .into_iter()
-            .filter(|v| root_scope.contains(*v))
-            .collect();
+        let versions: Vec<ProtocolVersion> = root_scope.iter().collect();
         let cx = Cx::new(description);
         let mut entries = Vec::new();
         let mut notices = Vec::new();
-        for (kind, collection, identity) in Kind::ALL {
+        for kind in Kind::ALL {
+            let (collection, identity) = (kind.collection(), kind.of_format().identity);
             let list = description
                 .get(collection)
                 .and_then(Value::as_array)
@@ -389,11 +393,31 @@ impl Served {
                     Kind::Template => UriTemplate::parse(id),
                     _ => None,
                 };
+                let examples = object
+                    .get("examples")
+                    .and_then(Value::as_object)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|(name, example)| {
+                        let target = mcpdesc_format::diagnostics::references::example_target(
+                            &cx,
+                            example,
+                            kind.examples(),
+                        )?;
+                        Some((name.as_str(), target))
+                    })
+                    .collect();
+                let listed = scope
+                    .iter()
+                    .map(|v| (v, crate::listing::listed(description, collection, object, v)))
+                    .collect();
                 entries.push(Entry {
                     kind,
                     identity: id,
                     object,
                     scope,
+                    listed,
+                    examples,
                     declarations: declarations(description, kind, id, object, &path, scope)?,
                     input,
                     output,
@@ -451,8 +475,10 @@ impl Served {
     fn listed(&self, kind: Kind, version: ProtocolVersion) -> Vec<Value> {
         self.entries
             .iter()
-            .filter(|e| e.kind == kind && e.scope.contains(version))
-            .map(|e| crate::listing::listed(self.description, kind.collection(), e.object, version))
+            .filter(|e| e.kind == kind)
+            .flat_map(|e| &e.listed)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, listed)| listed.clone())
             .collect()
     }
 }
@@ -626,20 +652,10 @@ enum Questions {
 }
 
 impl Mock {
-    /// Asks `entry`'s declarations in scope on `version`, one after another; a decline or a
+    /// Asks `entry`'s declarations that apply to the request, one after another; a decline or a
     /// cancel ends the questions, its follow-up said.
-    async fn ask(
-        &self,
-        entry: &Entry,
-        version: ProtocolVersion,
-        context: &RequestContext<RoleServer>,
-    ) -> Questions {
-        let in_scope: Vec<&Declaration> = entry
-            .declarations
-            .iter()
-            .filter(|d| d.protocol_versions().is_none_or(|s| s.contains(version)))
-            .collect();
-        if in_scope.is_empty() {
+    async fn ask(&self, entry: &Entry, context: &RequestContext<RoleServer>) -> Questions {
+        if entry.declarations.is_empty() {
             return Questions::Done(Vec::new());
         }
         let asker = match Asker::new(context) {
@@ -647,7 +663,9 @@ impl Mock {
             Err(e) => return Questions::Failed(e.to_string()),
         };
         let mut said = Vec::new();
-        for declaration in in_scope {
+        // A declaration scoped out of the version, or whose form the version cannot carry, is
+        // not asked: the asker says so (`Asked::NotAsked`).
+        for declaration in &entry.declarations {
             // A URL-mode declaration that leaves its URL to run time is presented one made here.
             let url = match declaration.mode() {
                 Mode::Url { url: None } => Some(generated_url(entry, declaration)),
@@ -706,12 +724,12 @@ impl Mock {
             }
         }
         let meta = request_meta(request.meta.as_ref(), &context);
-        let picked = picked_example(self.served.description, entry, meta)?;
+        let picked = picked_example(entry, meta)?;
         let wants_error = meta
             .and_then(|m| m.get(ERROR_META))
             .and_then(Value::as_bool)
             == Some(true);
-        let said = match self.ask(entry, version, &context).await {
+        let said = match self.ask(entry, &context).await {
             Questions::Done(said) => said,
             Questions::InputRequired(result) => return Ok((*result).into()),
             Questions::Failed(why) => {
@@ -723,18 +741,16 @@ impl Mock {
         };
         let example = match (picked, wants_error) {
             (Some(example), _) => Some(example),
-            (None, true) => examples(self.served.description, entry)
-                .into_iter()
-                .map(|(_, e)| e)
-                .find(|e| {
-                    e.get("result")
-                        .and_then(|r| r.get("isError"))
-                        .and_then(Value::as_bool)
-                        == Some(true)
-                }),
-            (None, false) => examples(self.served.description, entry)
-                .into_iter()
-                .map(|(_, e)| e)
+            (None, true) => entry.examples.iter().map(|(_, e)| *e).find(|e| {
+                e.get("result")
+                    .and_then(|r| r.get("isError"))
+                    .and_then(Value::as_bool)
+                    == Some(true)
+            }),
+            (None, false) => entry
+                .examples
+                .iter()
+                .map(|(_, e)| *e)
                 .find(|e| e.get("input").is_some_and(|input| same(input, &arguments))),
         };
         let mut result = match example.and_then(|e| e.get("result")) {
@@ -789,8 +805,8 @@ impl Mock {
             ));
         }
         let meta = request_meta(request.meta.as_ref(), &context);
-        let picked = picked_example(self.served.description, entry, meta)?;
-        let said = match self.ask(entry, version, &context).await {
+        let picked = picked_example(entry, meta)?;
+        let said = match self.ask(entry, &context).await {
             Questions::Done(said) => said,
             Questions::InputRequired(result) => return Ok((*result).into()),
             Questions::Failed(why) => {
@@ -802,15 +818,12 @@ impl Mock {
         };
         let arguments = Value::Object(given);
         let example = picked.or_else(|| {
-            examples(self.served.description, entry)
-                .into_iter()
-                .map(|(_, e)| e)
-                .find(|e| {
-                    same(
-                        e.get("arguments").unwrap_or(&Value::Object(Map::new())),
-                        &arguments,
-                    )
-                })
+            entry.examples.iter().map(|(_, e)| *e).find(|e| {
+                same(
+                    e.get("arguments").unwrap_or(&Value::Object(Map::new())),
+                    &arguments,
+                )
+            })
         });
         let mut result = match example.and_then(|e| e.get("result")) {
             Some(result) => made::example_result::<GetPromptResult>(result)?,
@@ -848,8 +861,8 @@ impl Mock {
             ));
         };
         let meta = request_meta(request.meta.as_ref(), &context);
-        let picked = picked_example(self.served.description, entry, meta)?;
-        let said = match self.ask(entry, version, &context).await {
+        let picked = picked_example(entry, meta)?;
+        let said = match self.ask(entry, &context).await {
             Questions::Done(said) => said,
             Questions::InputRequired(result) => return Ok((*result).into()),
             Questions::Failed(why) => {
@@ -860,9 +873,10 @@ impl Mock {
             }
         };
         let example = picked.or_else(|| {
-            examples(self.served.description, entry)
-                .into_iter()
-                .map(|(_, e)| e)
+            entry
+                .examples
+                .iter()
+                .map(|(_, e)| *e)
                 .find(|e| match entry.kind {
                     // A template's example says the URI it was read at.
                     Kind::Template => e.get("uri").and_then(Value::as_str) == Some(uri),
@@ -922,27 +936,27 @@ fn generated_url(entry: &Entry, declaration: &Declaration) -> String {
 /// The example a request's `_meta` names, when it names one; an error when it names none of the
 /// primitive's examples.
 fn picked_example(
-    description: &'static Value,
     entry: &Entry,
     meta: Option<&Map<String, Value>>,
 ) -> Result<Option<&'static Value>, ErrorData> {
     let Some(name) = meta.and_then(|m| m.get(EXAMPLE_META)) else {
         return Ok(None);
     };
-    let all = examples(description, entry);
     let found = name
         .as_str()
-        .and_then(|name| all.iter().find(|(n, _)| *n == name));
+        .and_then(|name| entry.examples.iter().find(|(n, _)| *n == name));
     match found {
-        Some((_, example)) => Ok(Some(example)),
+        Some((_, example)) => Ok(Some(*example)),
         None => Err(ErrorData::invalid_params(
             format!(
-                "`{EXAMPLE_META}` names {name}, which is not an example of this {}; its examples: {}",
-                entry.kind.collection().trim_end_matches('s'),
-                if all.is_empty() {
+                "`{EXAMPLE_META}` names {name}, which is not an example of the {}; its examples: {}",
+                entry.kind.primitive(entry.identity),
+                if entry.examples.is_empty() {
                     "none".to_owned()
                 } else {
-                    all.iter()
+                    entry
+                        .examples
+                        .iter()
                         .map(|(n, _)| format!("`{n}`"))
                         .collect::<Vec<_>>()
                         .join(", ")
@@ -951,26 +965,6 @@ fn picked_example(
             None,
         )),
     }
-}
-
-/// The named examples of `entry`, their `$componentRef`s followed.
-fn examples(description: &'static Value, entry: &Entry) -> Vec<(&'static str, &'static Value)> {
-    let cx = Cx::new(description);
-    entry
-        .object
-        .get("examples")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .filter_map(|(name, example)| {
-            let target = mcpdesc_format::diagnostics::references::example_target(
-                &cx,
-                example,
-                entry.kind.examples(),
-            )?;
-            Some((name.as_str(), target))
-        })
-        .collect()
 }
 
 /// Whether two JSON values are the same value (numbers by value: `1` and `1.0` are one).

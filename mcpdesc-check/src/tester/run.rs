@@ -10,7 +10,7 @@ use mcpdesc_format::primitive::PrimitiveName;
 use mcpdesc_format::version::Fact;
 use mcpdesc_runtime::contract;
 use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use proptest::test_runner::TestRunner;
 use rmcp::model::{CallToolRequestParams, GetPromptRequestParams, ReadResourceRequestParams};
 use serde_json::{Map, Value};
 
@@ -801,27 +801,13 @@ impl Driver<'_, '_> {
     /// A proptest runner for the generated inputs of `tool` on this version, seeded from the
     /// run's seed, the version and the tool, so that one tool's inputs do not depend on another's.
     fn runner(&self, tool: &str, valid: bool) -> TestRunner {
-        let mut seed = [0u8; 32];
-        let mut hash = self.test.seed;
-        for b in self
+        let parts = self
             .version
             .as_str()
             .bytes()
             .chain(tool.bytes())
-            .chain([u8::from(valid)])
-        {
-            // FNV-1a, over the seed's own bytes first.
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        for (i, chunk) in seed.chunks_mut(8).enumerate() {
-            let word = hash.rotate_left(u32::try_from(i * 16).unwrap_or(0)) ^ self.test.seed;
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
-        let config = Config {
-            failure_persistence: None,
-            ..Config::default()
-        };
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed))
+            .chain([u8::from(valid)]);
+        crate::inputs::seeded_runner(self.test.seed, parts)
     }
 
     /// One generated input, sent; when it fails a check, shrunk while it still fails that check.
