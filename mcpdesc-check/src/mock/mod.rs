@@ -409,7 +409,12 @@ impl Served {
                     .collect();
                 let listed = scope
                     .iter()
-                    .map(|v| (v, crate::listing::listed(description, collection, object, v)))
+                    .map(|v| {
+                        (
+                            v,
+                            crate::listing::listed(description, collection, object, v),
+                        )
+                    })
                     .collect();
                 entries.push(Entry {
                     kind,

@@ -513,21 +513,11 @@ impl Asker {
         &self,
         description: &Value,
         declaration: &Declaration,
-        schema: &crate::RequestedSchema,
+        schema: &'static crate::RequestedSchema,
     ) -> Result<Step<Asked<Map<String, Value>>>, ElicitError> {
-        self.check_primitive(declaration)?;
-        let version = self.protocol_version();
-        if let Some(v) = version {
-            check_scope(declaration, v)?;
-            let supported = declaration.supported_versions();
-            if !supported.contains(v) {
-                return Err(ElicitError::UnsupportedVersion {
-                    version: v,
-                    supported,
-                });
-            }
-        }
-        let typed = crate::rmcp_schema::typed(schema).map_err(ElicitError::Schema)?;
+        let version = self.form_version_in(declaration, declaration.supported_versions())?;
+        // Made once per form and process, as a derived form's is: the form is `'static`.
+        let typed = super::kept_rmcp_schema(schema)?;
         let params = || {
             Ok(ElicitRequestParams::FormElicitationParams {
                 meta: None,
@@ -757,14 +747,24 @@ impl Asker {
         &self,
         declaration: &Declaration,
     ) -> Result<Option<ProtocolVersion>, ElicitError> {
+        self.form_version_in(declaration, F::PROTOCOL_VERSIONS)
+    }
+
+    /// The request's version, checked against the declaration's primitive and scope and the
+    /// versions `supported` whose vocabulary its form fits.
+    fn form_version_in(
+        &self,
+        declaration: &Declaration,
+        supported: VersionSet,
+    ) -> Result<Option<ProtocolVersion>, ElicitError> {
         self.check_primitive(declaration)?;
         let version = self.protocol_version();
         if let Some(v) = version {
             check_scope(declaration, v)?;
-            if !F::PROTOCOL_VERSIONS.contains(v) {
+            if !supported.contains(v) {
                 return Err(ElicitError::UnsupportedVersion {
                     version: v,
-                    supported: F::PROTOCOL_VERSIONS,
+                    supported,
                 });
             }
         }
